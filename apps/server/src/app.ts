@@ -1,0 +1,182 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { appRouter, createContextInner, resolveSession, type AppRouter } from "@hyn/api";
+import { createServices, DevMailbox, createSmtpTransport, isAppError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import type { DbHandle } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Env } from "./env";
+import { scrubUrl } from "./plugins/log-redaction";
+import { registerSecurity } from "./plugins/security";
+import { sessionCookieFor, sessionTokenOf } from "./plugins/session-token";
+import { registerRestRoutes } from "./rest/adapter";
+import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
+import { startDigestScheduler } from "./jobs/daily-digest";
+import { registerDevMailbox } from "./routes/dev-mailbox";
+import { isSpaRoute } from "./routes/spa-routes";
+
+const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+export interface BuildAppOptions {
+  env: Env;
+  db: DbHandle;
+  clock?: Clock;
+  /** Defaults to SMTP when SMTP_URL is set, else the dev mailbox. */
+  transport?: MailTransport;
+  /** Tests drive the outbox themselves. */
+  startWorkers?: boolean;
+  /** Demo mode: the sample accounts the login page offers. */
+  demoAccounts?: { name: string; email: string; password: string }[];
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: ReturnType<typeof createServices>;
+  mailbox: DevMailbox | null;
+  outbox: OutboxWorker | null;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { env, db } = options;
+  const server = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      // Never log credentials: session cookies, bearer tokens, passwords.
+      redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
+      serializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
+    requestIdHeader: "x-request-id",
+    bodyLimit: 64 * 1024,
+    trustProxy: env.TRUST_PROXY,
+  });
+
+  // 5xx never shows internals. Set before any plugin: child contexts inherit it when registered.
+  server.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send({ error: messages.internal });
+    }
+    return reply.code(status).send({ error: status === 413 ? "Request body is too large" : error.message });
+  });
+
+  const services = createServices({
+    db: db.db,
+    clock: options.clock ?? systemClock,
+    logger: server.log,
+    config: {
+      appUrl: env.APP_URL,
+      productName: "Help Your Neighbor",
+      requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
+      adminEmails: new Set(env.ADMIN_EMAILS),
+      feedbackTo: env.FEEDBACK_TO ?? null,
+      rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      timeZone: env.APP_TIMEZONE,
+      demoAccounts: options.demoAccounts ?? [],
+    },
+  });
+  await services.accounts.grantConfiguredAdmins();
+
+  const mailbox = !options.transport && !env.SMTP_URL ? new DevMailbox(server.log) : null;
+  const transport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : mailbox!);
+  const https = env.APP_URL.startsWith("https://");
+
+  // 1. Security: headers and cross-site refusal; cookies first, since the CSRF check reads them.
+  await server.register(fastifyCookie);
+  await registerSecurity(server, { appUrl: env.APP_URL, https });
+
+  // JSON only: anything else with a body is refused before it reaches a procedure.
+  server.addHook("onRequest", async (request, reply) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS" || request.method === "DELETE") return;
+    const length = Number(request.headers["content-length"] ?? 0);
+    const type = request.headers["content-type"] ?? "";
+    if (length > 0 && !type.startsWith("application/json")) {
+      return reply.code(415).send({ error: "Content-Type must be application/json" });
+    }
+    return undefined;
+  });
+
+  // 2. Health.
+  server.get("/healthz", async () => ({ ok: true }));
+  server.get("/readyz", async (_request, reply) => {
+    try {
+      await db.db.execute("select 1");
+      return { ok: true, database: db.kind };
+    } catch {
+      return reply.code(503).send({ ok: false });
+    }
+  });
+
+  // 3. tRPC.
+  await server.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      async createContext({ req, res }) {
+        const session = await resolveSession(services, sessionTokenOf(req).token);
+        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip });
+      },
+      responseMeta({ errors }) {
+        // A rate-limited call tells the client when to come back (issue 5), as the REST adapter does.
+        const retryAfter = errors
+          .map((e) => (isAppError(e.cause) ? (e.cause.details?.retryAfterSeconds as number | undefined) : undefined))
+          .find((v) => v !== undefined);
+        return retryAfter ? { headers: { "Retry-After": String(retryAfter) } } : {};
+      },
+      onError({ error, path }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") server.log.error({ err: error.cause ?? error, path }, "tRPC call failed");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  // 4. REST.
+  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
+
+  // 5. Dev mailbox (never in production).
+  if (mailbox && env.NODE_ENV !== "production") registerDevMailbox(server, mailbox);
+
+  // 6. The SPA: static files, and index.html for any other page route.
+  const webDist = env.WEB_DIST ?? defaultWebDist;
+  const hasSpa = existsSync(path.join(webDist, "index.html"));
+  if (hasSpa) {
+    await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h", immutable: false });
+  }
+  server.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === "GET" && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
+    if (isPage && hasSpa) {
+      const pathname = request.url.split("?")[0]!;
+      return reply.code(isSpaRoute(pathname) ? 200 : 404).header("Cache-Control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ error: "Not found" });
+  });
+
+  const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock: options.clock ?? systemClock, logger: server.log, transport, from: env.MAIL_FROM });
+  // The daily summary (ADR 0003); its e-mails go out through the outbox like every other.
+  const digest =
+    options.startWorkers === false
+      ? null
+      : startDigestScheduler({
+          clock: options.clock ?? systemClock,
+          logger: server.log,
+          schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
+          run: (runOptions) => services.notifications.runDailyDigest(runOptions),
+          onSent: () => outbox?.kick(),
+        });
+  // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server
+  // waits for requests in flight, or shutdown would wait for every open dashboard.
+  server.addHook("preClose", async () => {
+    await services.live.close();
+  });
+  server.addHook("onClose", async () => {
+    await digest?.stop();
+    await outbox?.stop();
+  });
+
+  return { server, services, mailbox, outbox };
+}

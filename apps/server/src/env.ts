@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** The only reader of process.env for the server (DESIGN §3). */
+const booleanString = z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true");
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+    PORT: z.coerce.number({ error: "must be a port number" }).int("must be a port number").min(0, "must be a port number").max(65535, "must be a port number").default(3000),
+    HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), "must be a postgres:// URL"),
+    DATA_DIR: z.string().min(1, "must not be empty").default("./.data"),
+    APP_URL: z.url({ error: "must be an http(s) URL" }).optional(),
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .refine((v) => v === undefined || /^smtps?:\/\/[^\s]+$/.test(v), "must be an smtp:// or smtps:// URL"),
+    MAIL_FROM: z.string().min(3, "must be an address").default("Help Your Neighbor <no-reply@help-your-neighbor.local>"),
+    REQUIRE_EMAIL_CONFIRMATION: booleanString.default(true),
+    ADMIN_EMAILS: z
+      .string()
+      .default("")
+      .transform((v) =>
+        v
+          .split(",")
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    FEEDBACK_TO: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.trim().toLowerCase() : undefined))
+      .refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "must be an e-mail address"),
+    DIGEST_HOUR: z.coerce.number({ error: "must be an hour from 0 to 23" }).int("must be an hour from 0 to 23").min(0, "must be an hour from 0 to 23").max(23, "must be an hour from 0 to 23").default(8),
+    APP_TIMEZONE: z.string().default("UTC").refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be a pino level" }).default("info"),
+    /** Rate limits are multiplied by this; only an explicit value relaxes them (e2e runs use 100). */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number({ error: "must be a positive number" }).positive("must be a positive number").default(1),
+    /** Trust X-Forwarded-For (only behind a reverse proxy you run; otherwise clients could fake their IP). */
+    TRUST_PROXY: booleanString.default(false),
+    /** Where the built SPA is; the default is this repository's apps/web/dist. */
+    WEB_DIST: z.string().optional(),
+  })
+  .transform((env) => ({ ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** A copy of the process environment, for entry points that override some of it (demo mode). */
+export function readProcessEnv(): Record<string, string | undefined> {
+  return { ...process.env };
+}
+
+/** Parses the environment; the error is one line naming the first bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`);
+  }
+  return result.data;
+}

@@ -1,0 +1,63 @@
+import { createCaller, createContextInner, publicMessage, resolveSession } from "@hyn/api";
+import type { Services } from "@hyn/core";
+import { isAppError } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { FastifyInstance } from "fastify";
+import { sessionCookieFor, sessionTokenOf } from "../plugins/session-token";
+import { DOCS_CSS, renderDocsPage } from "./docs-page";
+import { buildOpenApiDocument } from "./openapi";
+import { restRoutes, type RestRoute } from "./routes";
+
+type Procedure = (input?: unknown) => Promise<unknown>;
+
+function procedureOf(caller: unknown, path: string): Procedure {
+  let target = caller as Record<string, unknown>;
+  for (const key of path.split(".")) target = target[key] as Record<string, unknown>;
+  return target as unknown as Procedure;
+}
+
+/** The one TRPCError -> HTTP status mapping for REST; the body is always { error: <spec text> }. */
+export function restErrorOf(error: unknown): { status: number; message: string; retryAfter?: number } {
+  if (!(error instanceof TRPCError)) return { status: 500, message: messages.internal };
+  const status = getHTTPStatusCodeFromError(error);
+  const retryAfter = isAppError(error.cause) ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
+  return { status, message: publicMessage(error), ...(retryAfter ? { retryAfter } : {}) };
+}
+
+export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string; routes?: RestRoute[] }) {
+  const routes = options.routes ?? restRoutes;
+  // Built once at start: a route naming a missing procedure fails here, not at a client's first call.
+  const document = buildOpenApiDocument(routes, options.appUrl);
+  const docsPage = renderDocsPage(document);
+  app.get("/openapi.json", async () => document);
+  app.get("/docs", async (_request, reply) => reply.type("text/html").send(docsPage));
+  app.get("/docs.css", async (_request, reply) => reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(DOCS_CSS));
+
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const { token } = sessionTokenOf(request);
+        const session = await resolveSession(options.services, token);
+        const ctx = createContextInner({
+          services: options.services,
+          session,
+          sessionCookie: sessionCookieFor(reply, options.secureCookies),
+          ip: request.ip,
+        });
+        try {
+          const result = await procedureOf(createCaller(ctx), route.procedure)(route.input ? route.input(request) : undefined);
+          return reply.code(route.status ?? 200).send(result ?? { ok: true });
+        } catch (error) {
+          const { status, message, retryAfter } = restErrorOf(error);
+          if (status >= 500) request.log.error({ err: error }, "REST call failed");
+          if (retryAfter) void reply.header("Retry-After", String(retryAfter));
+          return reply.code(status).send({ error: message });
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { appRouter } from "@hyn/api";
+import { z } from "zod";
+import type { RestRoute } from "./routes";
+
+/** The subset of a tRPC procedure definition the document reads. */
+interface ProcedureDef {
+  type: "query" | "mutation" | "subscription";
+  inputs: z.ZodType[];
+  output?: z.ZodType;
+}
+
+export function procedureDef(path: string): ProcedureDef | undefined {
+  const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: ProcedureDef }> }).procedures;
+  return procedures[path]?._def;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** zod -> JSON Schema (2020-12, which OpenAPI 3.1 uses); dates travel as ISO strings in JSON. */
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    override: (ctx) => {
+      const def = (ctx.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def;
+      if (def.type === "date") {
+        ctx.jsonSchema.type = "string";
+        ctx.jsonSchema.format = "date-time";
+      }
+    },
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+const errorSchema: JsonSchema = {
+  type: "object",
+  properties: { error: { type: "string", description: "A text from SPEC §5/§8, safe to show to a person" } },
+  required: ["error"],
+};
+
+const ERROR_RESPONSES: Record<string, string> = {
+  "400": "Invalid input (the text says which rule)",
+  "401": "No or bad session: \"No authenticated user\"",
+  "403": "Signed in but not allowed",
+  "404": "Not found (or not visible to the caller)",
+  "409": "Conflict: wrong state, duplicate, or a limit reached",
+  "429": "Rate limited; see the Retry-After header",
+  "500": "Something went wrong (never details)",
+};
+
+const PUBLIC_PROCEDURES = new Set([
+  "auth.signUp",
+  "auth.signIn",
+  "auth.signOut",
+  "auth.requestPasswordReset",
+  "auth.completePasswordReset",
+  "auth.resendConfirmation",
+  "auth.verifyEmail",
+  "feedback.send",
+  "invitations.validate",
+]);
+
+export const toOpenApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, "{$1}")}`;
+export const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** OpenAPI 3.1 for the REST table, from the very schemas the procedures validate with. */
+export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const def = procedureDef(route.procedure);
+    if (!def) throw new Error(`REST route ${route.method} ${route.path} names unknown procedure ${route.procedure}`);
+    const params = pathParams(route.path);
+    const input = def.inputs[0] ? toSchema(def.inputs[0], "input") : undefined;
+    let body: JsonSchema | undefined;
+    if (input && route.method !== "GET" && route.method !== "DELETE") {
+      const properties = { ...((input.properties as JsonSchema | undefined) ?? {}) };
+      for (const p of params) delete properties[p];
+      if (Object.keys(properties).length > 0) {
+        body = { ...input, properties, required: ((input.required as string[] | undefined) ?? []).filter((r) => !params.includes(r)) };
+      }
+    }
+    const [domain, action] = route.procedure.split(".");
+    const operation: Record<string, unknown> = {
+      operationId: route.procedure.replace(".", "_"),
+      tags: [domain],
+      summary: `${action} (${route.procedure})`,
+      ...(PUBLIC_PROCEDURES.has(route.procedure) ? { security: [] } : {}),
+      parameters: params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
+      responses: {
+        [String(route.status ?? 200)]: {
+          description: "Success",
+          content: { "application/json": { schema: def.output ? toSchema(def.output, "output") : { type: "object" } } },
+        },
+        ...Object.fromEntries(
+          Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+        ),
+      },
+    };
+    (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Help Your Neighbor API",
+      version: "1.0.0",
+      description:
+        "REST view of the same procedures the web app calls over tRPC. Authenticate with `Authorization: Bearer <session.token>` from sign-up or sign-in (or the session cookie). Errors are `{ \"error\": \"<text>\" }`.",
+    },
+    servers: [{ url: appUrl }],
+    security: [{ bearer: [] }, { cookie: [] }],
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "session.token from /api/auth/signin" },
+        cookie: { type: "apiKey", in: "cookie", name: "hyn_session" },
+      },
+      schemas: { Error: errorSchema },
+    },
+    paths,
+  };
+}

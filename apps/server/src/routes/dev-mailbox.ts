@@ -1,0 +1,20 @@
+import type { DevMailbox } from "@hyn/core";
+import { escapeHtml } from "@hyn/core";
+import type { FastifyInstance } from "fastify";
+
+/** GET /dev/mailbox: the e-mails the app "sent" without SMTP, as JSON or as a readable page. */
+export function registerDevMailbox(server: FastifyInstance, mailbox: DevMailbox) {
+  server.get<{ Querystring: { to?: string } }>("/dev/mailbox", async (request, reply) => {
+    const entries = mailbox.list(request.query.to);
+    if (!request.headers.accept?.includes("text/html")) return { emails: entries };
+    const items = entries
+      .map(
+        (e) => `<article><h2>${escapeHtml(e.subject)}</h2><p>To ${escapeHtml(e.to)} · ${escapeHtml(e.sentAt)}</p>
+<pre>${escapeHtml(e.text)}</pre>${e.links.map((l) => `<p><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></p>`).join("")}</article><hr>`,
+      )
+      .join("\n");
+    return reply
+      .type("text/html")
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox (${entries.length})</h1>${items || "<p>No e-mails yet.</p>"}</body></html>`);
+  });
+}

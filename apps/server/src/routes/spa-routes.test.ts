@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { isSpaRoute } from "./spa-routes";
+
+describe("isSpaRoute", () => {
+  it("knows every SPEC §2 route", () => {
+    for (const path of ["/", "/login", "/signup", "/verify-email", "/auth/callback", "/forgot-password", "/reset-password", "/groups", "/profile", "/invite", "/join/abc", "/invite/abc", "/feedback", "/about", "/admin"]) {
+      expect(isSpaRoute(path), path).toBe(true);
+    }
+  });
+  it("does not claim unknown paths", () => {
+    for (const path of ["/nope", "/groups/12/extra", "/join", "/auth", "/admin/x"]) expect(isSpaRoute(path), path).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The SPA's routes (apps/web/src/app/router.tsx, SPEC §2). Any other page path still gets index.html,
+ * so the app can render its 404 screen, but with an honest 404 status.
+ */
+const SPA_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin)\/?$/,
+  /^\/auth\/callback\/?$/,
+  /^\/(invite|join)\/[^/]+\/?$/,
+];
+
+export function isSpaRoute(pathname: string): boolean {
+  return SPA_ROUTES.some((pattern) => pattern.test(pathname));
+}

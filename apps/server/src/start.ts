@@ -1,0 +1,35 @@
+import { createDb, runMigrations, type DbHandle } from "@hyn/db";
+import { buildApp, type App } from "./app";
+import type { Env } from "./env";
+
+export interface Started {
+  app: App;
+  db: DbHandle;
+}
+
+/**
+ * Opens the database, migrates, builds the app, listens, and ends cleanly on SIGTERM/SIGINT: Fastify
+ * stops accepting, finishes requests in flight, runs onClose (workers stop), then the database closes.
+ */
+export async function startServer(env: Env, options: { beforeListen?: (db: DbHandle) => Promise<void>; demoAccounts?: App["services"]["deps"]["config"]["demoAccounts"] } = {}): Promise<Started> {
+  const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await runMigrations(db, env.DATABASE_URL);
+  await options.beforeListen?.(db);
+  const app = await buildApp({ env, db, ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.server.log.info({ signal }, "shutting down: finishing requests in flight");
+    await app.server.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.server.listen({ port: env.PORT, host: env.HOST });
+  app.server.log.info(`Help Your Neighbor is up at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`);
+  return { app, db };
+}

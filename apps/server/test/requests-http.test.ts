@@ -1,0 +1,149 @@
+import { groupMembers, groups } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { afterEach, describe, expect, it } from "vitest";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+let app: TestApp;
+afterEach(async () => {
+  await app?.close();
+});
+
+const HOUR = 60 * 60 * 1000;
+
+/** A group with these members, written directly: these tests are about requests, not groups. */
+async function groupOf(ownerId: string, memberIds: string[]) {
+  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ownerId }).returning({ id: groups.id });
+  await app.db.insert(groupMembers).values([ownerId, ...memberIds].map((userId) => ({ groupId: group!.id, userId })));
+  return group!.id;
+}
+
+describe("requests over REST (SPEC §7)", () => {
+  it("posts (201), lists, claims, unclaims, fulfils, notifies and deletes, with the spec's texts and statuses", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const bo = await bearerFor(app, "bo@example.com");
+    const olga = await bearerFor(app, "olga@example.com");
+    const groupId = await groupOf(ann.userId, [bo.userId]);
+    const call = (who: { headers: Record<string, string> }, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+      app.server.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const created = await call(ann, "POST", "/requests", { itemDescription: " <b>Milk</b> ", groupId, neededBy, storePreference: "", pickupNotes: null });
+    expect(created.statusCode).toBe(201);
+    const milk = created.json();
+    expect(milk).toMatchObject({ itemDescription: "Milk", neededBy, status: "open", displayStatus: "open", creator: { id: ann.userId }, helper: null });
+
+    const missing = await call(ann, "POST", "/requests", { itemDescription: "Eggs", groupId });
+    expect([missing.statusCode, missing.json()]).toEqual([400, { error: messages.neededByRequired }]);
+    const past = await call(ann, "POST", "/requests", { itemDescription: "Eggs", groupId, neededBy: "2020-01-01T00:00:00Z" });
+    expect([past.statusCode, past.json()]).toEqual([400, { error: messages.neededByFuture }]);
+    const stranger = await call(olga, "POST", "/requests", { itemDescription: "Eggs", groupId, neededBy });
+    expect([stranger.statusCode, stranger.json()]).toEqual([403, { error: messages.notMember }]);
+
+    expect((await call(ann, "GET", "/user/requests")).json().map((r: { id: string }) => r.id)).toEqual([milk.id]);
+    expect((await call(bo, "GET", `/groups/${groupId}/requests`)).json()).toHaveLength(1);
+    const notMember = await call(olga, "GET", `/groups/${groupId}/requests`);
+    expect([notMember.statusCode, notMember.json()]).toEqual([403, { error: messages.notMember }]);
+
+    const own = await call(ann, "POST", `/requests/${milk.id}/claim`);
+    expect([own.statusCode, own.json()]).toEqual([403, { error: messages.cannotClaimOwn }]);
+    const hidden = await call(olga, "POST", `/requests/${milk.id}/claim`);
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
+    const claimed = await call(bo, "POST", `/requests/${milk.id}/claim`);
+    expect([claimed.statusCode, claimed.json().status, claimed.json().helper.id]).toEqual([200, "claimed", bo.userId]);
+    const again = await call(bo, "POST", `/requests/${milk.id}/claim`);
+    expect([again.statusCode, again.json()]).toEqual([409, { error: messages.requestNotClaimable }]);
+    expect((await call(bo, "POST", `/requests/${milk.id}/unclaim`)).json().status).toBe("open");
+    await call(bo, "POST", `/requests/${milk.id}/claim`);
+    expect((await call(bo, "POST", `/requests/${milk.id}/fulfill`)).json().status).toBe("fulfilled");
+    const fulfilledDelete = await call(ann, "DELETE", `/requests/${milk.id}`);
+    expect([fulfilledDelete.statusCode, fulfilledDelete.json()]).toEqual([409, { error: messages.cannotDeleteFulfilled }]);
+
+    const bread = (await call(ann, "POST", "/requests", { itemDescription: "Bread", groupId, neededBy })).json();
+    const tooSoon = await call(ann, "POST", `/requests/${bread.id}/notify`);
+    expect([tooSoon.statusCode, tooSoon.json()]).toEqual([429, { error: messages.notifyTooSoon }]);
+    expect(Number(tooSoon.headers["retry-after"])).toBe(3600);
+    app.clock.advance(HOUR);
+    const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
+    expect([notified.statusCode, notified.json()]).toEqual([200, { ok: true, notifiedCount: 0 }]);
+    const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
+    expect([notOwner.statusCode, notOwner.json()]).toEqual([403, { error: messages.onlyDeleteOwnRequests }]);
+    const deleted = await call(ann, "DELETE", `/requests/${bread.id}`);
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { ok: true }]);
+
+    const dashboard = await call(bo, "GET", "/dashboard");
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json()).toMatchObject({ myRequests: [], helpableRequests: [], groups: [{ id: groupId, memberCount: 2 }] });
+    const anonymous = await app.server.inject({ method: "GET", url: "/api/dashboard" });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
+  });
+});
+
+/** Reads server-sent events from a streaming response until `until` matches one, or fails after 5 s. */
+async function readEvents(body: ReadableStream<Uint8Array>, until: (data: string) => boolean): Promise<string[]> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const seen: string[] = [];
+  let buffer = "";
+  const deadline = Date.now() + 5000;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no matching event; saw ${seen.join(" | ")}`)), deadline - Date.now()))]);
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) {
+        if (!line.startsWith("data: ")) continue;
+        seen.push(line.slice(6));
+        if (until(line.slice(6))) return seen;
+      }
+    }
+    throw new Error(`no matching event; saw ${seen.join(" | ")}`);
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+describe("live updates over SSE (ADR 0004)", () => {
+  it("streams a neighbour's claim to the requester's open page, and the stream ends when the page goes away", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const bo = await bearerFor(app, "bo@example.com");
+    const groupId = await groupOf(ann.userId, [bo.userId]);
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const milk = (await app.server.inject({ method: "POST", url: "/api/requests", headers: ann.headers, payload: { itemDescription: "Milk", groupId, neededBy } })).json();
+    const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
+
+    const page = new AbortController();
+    // The browser's EventSource sends the session cookie; a bearer token works the same.
+    const response = await fetch(`${address}/trpc/requests.onChange`, { headers: { cookie: `hyn_session=${ann.token}`, accept: "text/event-stream" }, signal: page.signal });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    await readEvents(response.body!, (data) => data.includes('"connected"'));
+
+    await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: bo.headers });
+    const events = await readEvents(response.body!, (data) => data.includes("request.claimed"));
+    expect(JSON.parse(events.at(-1)!)).toMatchObject({ json: { type: "request.claimed", requestId: milk.id, groupId } });
+
+    page.abort();
+    const deadline = Date.now() + 5000;
+    while (app.services.live.streamCount() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(app.services.live.streamCount()).toBe(0);
+  });
+
+  it("refuses a stream without a session, and closing the server ends open streams", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const anonymous = await fetch(`${address}/trpc/requests.onChange`, { headers: { accept: "text/event-stream" } });
+    const anonymousEvents = await readEvents(anonymous.body!, (data) => data.includes(messages.noAuthenticatedUser));
+    expect(anonymousEvents.at(-1)).toContain("UNAUTHORIZED");
+
+    const open = await fetch(`${address}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" } });
+    await readEvents(open.body!, (data) => data.includes('"connected"'));
+    const started = Date.now();
+    await app.server.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Spinner } from "../components/ui";
+import { useToast } from "../components/Toasts";
+import { useAuth } from "../features/auth/AuthProvider";
+import { Suspense } from "react";
+
+export function Layout() {
+  const { user, loading, signOut } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  async function logout() {
+    try {
+      await signOut();
+    } catch {
+      toast.error("Logout failed");
+    }
+    navigate("/login");
+  }
+
+  const link = (to: string, label: string) => (
+    <NavLink to={to} end={to === "/"} className={({ isActive }) => `nav-link${isActive ? " active" : ""}`}>
+      {label}
+    </NavLink>
+  );
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <Link to="/" className="brand">
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>Help Your Neighbor</span>
+          </Link>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
+          </button>
+          <nav id="main-nav" aria-label="Main" className={`nav ${menuOpen ? "open" : ""}`}>
+            {!loading && user && (
+              <>
+                {link("/", "Dashboard")}
+                {link("/groups", "Groups")}
+                {link("/profile", "Profile")}
+                {link("/feedback", "Feedback")}
+              </>
+            )}
+            {link("/about", "About")}
+            {!loading && user?.isAdmin && link("/admin", "Admin")}
+            {!loading && !user && (
+              <>
+                {link("/login", "Login")}
+                <NavLink to="/signup" className="nav-link nav-cta">
+                  Sign Up
+                </NavLink>
+              </>
+            )}
+            {!loading && user && (
+              <button type="button" className="nav-link nav-button" onClick={logout}>
+                Logout
+              </button>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="footer">
+        <p>Free, no ads, and we never sell your data.</p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+
+export type ToastType = "success" | "error" | "warning" | "info";
+interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+}
+interface ToastApi {
+  show(type: ToastType, message: string, durationMs?: number): void;
+  success(message: string): void;
+  error(message: string): void;
+  warning(message: string): void;
+  info(message: string): void;
+}
+
+/** SPEC §9: at most 5 at once (the oldest is dropped), 4000 ms by default. */
+export const MAX_TOASTS = 5;
+export const TOAST_DURATION_MS = 4000;
+
+/** A new toast joins the end; past MAX_TOASTS the oldest is dropped. */
+export function addToast<T>(list: T[], toast: T): T[] {
+  return [...list, toast].slice(-MAX_TOASTS);
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const show = useCallback(
+    (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
+      const id = nextId.current++;
+      setToasts((list) => addToast(list, { id, type, message }));
+      window.setTimeout(() => dismiss(id), durationMs);
+    },
+    [dismiss],
+  );
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      success: (m) => show("success", m),
+      error: (m) => show("error", m),
+      warning: (m) => show("warning", m),
+      info: (m) => show("info", m),
+    }),
+    [show],
+  );
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className="toasts" aria-live="polite" aria-relevant="additions">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.type}`} role={t.type === "error" ? "alert" : "status"} data-testid="toast">
+            <span className="toast-icon" aria-hidden="true">
+              {t.type === "success" ? "✓" : t.type === "error" ? "!" : t.type === "warning" ? "⚠" : "i"}
+            </span>
+            <span className="toast-message">{t.message}</span>
+            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast must be used inside ToastProvider");
+  return api;
+}

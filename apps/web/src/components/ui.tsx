@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, type SelectHTMLAttributes } from "react";
+
+type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+
+export function Button({
+  variant = "primary",
+  busy = false,
+  className = "",
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; busy?: boolean }) {
+  return (
+    <button {...rest} type={type} className={`btn btn-${variant} ${className}`} disabled={disabled || busy} aria-busy={busy || undefined}>
+      {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+}
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export function TextField({ label, error, hint, id, className = "", ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={`field ${error ? "field-invalid" : ""} ${className}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} {...rest} />
+      {hint && (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={errorId} className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TextArea({ label, error, hint, id, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  return (
+    <div className={`field ${error ? "field-invalid" : ""}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <textarea id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} {...rest} />
+      {hint && (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={errorId} className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function SelectField({ label, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={`field ${error ? "field-invalid" : ""}`}>
+      <label htmlFor={inputId}>{label}</label>
+      <select id={inputId} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...rest}>
+        {children}
+      </select>
+      {error && (
+        <div id={errorId} className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Spinner({ label = "Loading…" }: { label?: string }) {
+  return (
+    <div className="loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function Card({ children, className = "", ...rest }: { children: ReactNode; className?: string } & React.HTMLAttributes<HTMLElement>) {
+  return (
+    <section className={`card ${className}`} {...rest}>
+      {children}
+    </section>
+  );
+}
+
+export function Alert({ type = "error", children }: { type?: "error" | "info" | "success" | "warning"; children: ReactNode }) {
+  return (
+    <div className={`alert alert-${type}`} role={type === "error" ? "alert" : "status"}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A modal on the native <dialog>: focus moves in and is trapped by the browser, Escape closes,
+ * and focus returns to what opened it.
+ */
+export function Modal({ title, open, onClose, children, footer }: { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      return () => opener?.focus?.();
+    }
+    if (!open && dialog.open) dialog.close();
+    return undefined;
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      {open && (
+        <div className="modal-body">
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          {children}
+          {footer && <div className="modal-footer">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function ConfirmModal({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
+}

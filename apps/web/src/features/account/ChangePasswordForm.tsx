@@ -1,0 +1,53 @@
+import { messages } from "@hyn/validators/messages";
+import { useState, type FormEvent } from "react";
+import { Alert, Button, Card } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { NewPasswordFields, newPasswordProblem } from "./NewPasswordFields";
+import "./account.css";
+
+/** Signed-in password change; the server ends every other session of the account. */
+export function ChangePasswordForm() {
+  const toast = useToast();
+  const updatePassword = trpc.auth.updatePassword.useMutation();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = newPasswordProblem(password, confirm, messages.passwordTooShort);
+    if (problem === messages.passwordsDoNotMatch) {
+      (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
+      return setError(null);
+    }
+    setError(problem);
+    if (problem) return;
+    try {
+      await updatePassword.mutateAsync({ password });
+      setPassword("");
+      setConfirm("");
+      toast.success("Your password is changed. Other devices have been signed out.");
+    } catch (e) {
+      const message = errorMessage(e, "Failed to update password");
+      setError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <Card className="settings-section">
+      <h2 id="change-password-heading">Change password</h2>
+      <p className="section-intro">Changing your password signs you out on every other device. This one stays signed in.</p>
+      {error && <Alert>{error}</Alert>}
+      <form onSubmit={submit} noValidate aria-labelledby="change-password-heading">
+        <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} />
+        <div className="form-actions">
+          <Button type="submit" variant="secondary" busy={updatePassword.isPending}>
+            {updatePassword.isPending ? "Changing…" : "Change Password"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

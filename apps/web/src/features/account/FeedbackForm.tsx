@@ -1,0 +1,134 @@
+import { messages } from "@hyn/validators/messages";
+import { FEEDBACK_SUBJECTS, isEmail } from "@hyn/validators/rules";
+import { useEffect, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Button, SelectField, TextArea, TextField } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { useAuth } from "../auth/AuthProvider";
+import "./account.css";
+
+/** SPEC §9: home follows a sent message after 2 seconds. */
+const REDIRECT_AFTER_MS = 2000;
+
+type Subject = (typeof FEEDBACK_SUBJECTS)[number];
+const isSubject = (value: string): value is Subject => (FEEDBACK_SUBJECTS as readonly string[]).includes(value);
+
+interface FeedbackDraft {
+  name?: string;
+  email?: string;
+  subject: Subject | "";
+  message: string;
+}
+type FeedbackErrors = { email?: string; message?: string };
+
+const EMPTY: FeedbackDraft = { subject: "", message: "" };
+
+export function FeedbackForm() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const send = trpc.feedback.send.useMutation();
+  // Name and e-mail show the signed-in user's until edited (the user may load after the form).
+  const [draft, setDraft] = useState<FeedbackDraft>(EMPTY);
+  const [errors, setErrors] = useState<FeedbackErrors>({});
+  const [sent, setSent] = useState(false);
+  const name = draft.name ?? user?.name ?? "";
+  const email = draft.email ?? user?.email ?? "";
+
+  useEffect(() => {
+    if (!sent) return;
+    const timer = window.setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [sent, navigate]);
+
+  function edit(change: Partial<FeedbackDraft>) {
+    setDraft((current) => ({ ...current, ...change }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(change)) delete next[key as keyof FeedbackErrors];
+      return next;
+    });
+  }
+
+  function cancel() {
+    // "default" is the first page of this visit: there is no "back" inside the app.
+    if (location.key === "default") navigate("/");
+    else navigate(-1);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FeedbackErrors = {};
+    if (!draft.message.trim()) found.message = messages.enterMessage;
+    if (!email.trim()) found.email = messages.enterYourEmail;
+    else if (!isEmail(email.trim())) found.email = messages.enterValidEmail;
+    setErrors(found);
+    const firstInvalid = (["email", "message"] as const).find((key) => found[key]);
+    if (firstInvalid) {
+      (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      return;
+    }
+    try {
+      await send.mutateAsync({ name: name.trim() || null, email: email.trim(), subject: draft.subject || null, message: draft.message });
+      setDraft(EMPTY);
+      setSent(true);
+      toast.success("Thank you! Your feedback has been sent.");
+    } catch (e) {
+      toast.error(errorMessage(e, "Failed to send feedback. Please try again."));
+    }
+  }
+
+  const busy = send.isPending || sent;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Feedback">
+      <div className="field-pair">
+        <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => edit({ name: e.target.value })} maxLength={100} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => edit({ email: e.target.value })}
+          error={errors.email}
+          hint="So we can reply. We never share it."
+          required
+        />
+      </div>
+      <SelectField label="Subject (optional)" name="subject" value={draft.subject} onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}>
+        <option value="">Choose a subject</option>
+        {FEEDBACK_SUBJECTS.map((subject) => (
+          <option key={subject} value={subject}>
+            {subject}
+          </option>
+        ))}
+      </SelectField>
+      <TextArea
+        label="Message"
+        name="message"
+        rows={6}
+        value={draft.message}
+        onChange={(e) => edit({ message: e.target.value })}
+        error={errors.message}
+        placeholder="Tell us what works, what doesn't, or what you'd like to see."
+        maxLength={5000}
+        required
+      />
+      {sent && (
+        <p className="alert alert-success" role="status">
+          Your message is on its way. Taking you home…
+        </p>
+      )}
+      <div className="form-actions">
+        <Button variant="secondary" onClick={cancel} disabled={send.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {send.isPending ? "Sending…" : "Send Feedback"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { messages } from "@hyn/validators/messages";
+import { describe, expect, it, vi } from "vitest";
+import { callbackMessages, classifyLink, verificationFailure, verifyOnce } from "./authCallback";
+
+describe("the auth callback link", () => {
+  it("sends recovery links to the reset form with the token, encoded", () => {
+    expect(classifyLink("a/b+c", "recovery")).toEqual({ kind: "recovery", to: "/reset-password?token=a%2Fb%2Bc" });
+  });
+
+  it("verifies signup links, and refuses missing tokens and unknown types with the spec's texts", () => {
+    expect(classifyLink("tok", "signup")).toEqual({ kind: "verify", tokenHash: "tok" });
+    expect(classifyLink(null, "signup")).toEqual({ kind: "error", message: callbackMessages.invalidLink, to: "/login" });
+    expect(classifyLink("", "recovery")).toEqual({ kind: "error", message: callbackMessages.invalidLink, to: "/login" });
+    expect(classifyLink("tok", "magiclink")).toEqual({ kind: "error", message: callbackMessages.unknownType, to: "/login" });
+    expect(classifyLink("tok", null)).toEqual({ kind: "error", message: callbackMessages.unknownType, to: "/login" });
+  });
+
+  it("sends a refused token back to sign up and any other failure to log in", () => {
+    expect(verificationFailure(400)).toEqual({ kind: "error", message: messages.verificationLinkExpired, to: "/signup" });
+    expect(verificationFailure(500)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
+    expect(verificationFailure(undefined)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
+  });
+
+  it("spends a token once however many times the page asks", async () => {
+    const verify = vi.fn(async () => verificationFailure(500));
+    const [first, second] = await Promise.all([verifyOnce("once", verify), verifyOnce("once", verify)]);
+    expect(second).toBe(first);
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,47 @@
+import { messages } from "@hyn/validators/messages";
+import type { CurrentUser } from "../../lib/trpc";
+
+/** SPEC §8 callback texts that have no server counterpart. */
+export const callbackMessages = {
+  invalidLink: "Invalid authentication link",
+  unknownType: "Unknown authentication type",
+  failed: "Authentication failed",
+} as const;
+
+/** What the callback page does with a link: every branch ends in a navigation. */
+export type CallbackOutcome =
+  | { kind: "verified"; user: CurrentUser }
+  | { kind: "recovery"; to: string }
+  | { kind: "error"; message: string; to: "/login" | "/signup" };
+
+/** The part of the decision that needs no server: recovery links, broken links, unknown types. */
+export function classifyLink(tokenHash: string | null, type: string | null): CallbackOutcome | { kind: "verify"; tokenHash: string } {
+  if (!tokenHash) return { kind: "error", message: callbackMessages.invalidLink, to: "/login" };
+  if (type === "recovery") return { kind: "recovery", to: `/reset-password?token=${encodeURIComponent(tokenHash)}` };
+  if (type === "signup") return { kind: "verify", tokenHash };
+  return { kind: "error", message: callbackMessages.unknownType, to: "/login" };
+}
+
+/**
+ * A refused token (HTTP 400: used, expired or made up) sends the visitor back to sign up; anything
+ * else (network, server) is a plain failure that sends them to log in.
+ */
+export function verificationFailure(httpStatus: number | undefined): CallbackOutcome {
+  if (httpStatus === 400) return { kind: "error", message: messages.verificationLinkExpired, to: "/signup" };
+  return { kind: "error", message: callbackMessages.failed, to: "/login" };
+}
+
+const verifications = new Map<string, Promise<CallbackOutcome>>();
+
+/**
+ * A confirmation token works once, so it is sent once per page load even when React runs the
+ * effect twice (StrictMode) or the page re-renders: later callers share the first call's outcome.
+ */
+export function verifyOnce(tokenHash: string, verify: () => Promise<CallbackOutcome>): Promise<CallbackOutcome> {
+  let pending = verifications.get(tokenHash);
+  if (!pending) {
+    pending = verify();
+    verifications.set(tokenHash, pending);
+  }
+  return pending;
+}

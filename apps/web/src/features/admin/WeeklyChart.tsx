@@ -1,0 +1,87 @@
+import { useId } from "react";
+
+export interface WeekPoint {
+  weekStart: Date;
+  posted: number;
+  fulfilled: number;
+}
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { top: 16, right: 12, bottom: 36, left: 36 };
+
+const weekLabel = (d: Date) => d.toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+
+/**
+ * Requests posted and fulfilled per week, as grouped bars. The SVG is one labelled image for screen
+ * readers, and the same numbers follow in a table (visually hidden) so nothing is only visual.
+ */
+export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
+  const titleId = useId();
+  const descId = useId();
+  const max = Math.max(1, ...weeks.flatMap((w) => [w.posted, w.fulfilled]));
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotW / Math.max(1, weeks.length);
+  const bar = Math.max(2, slot * 0.34);
+  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const ticks = [0, Math.ceil(max / 2), max].filter((v, i, a) => a.indexOf(v) === i);
+  const totalPosted = weeks.reduce((s, w) => s + w.posted, 0);
+  const totalFulfilled = weeks.reduce((s, w) => s + w.fulfilled, 0);
+
+  return (
+    <figure className="chart">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} preserveAspectRatio="xMidYMid meet">
+        <title id={titleId}>Requests posted and fulfilled per week, last {weeks.length} weeks</title>
+        <desc id={descId}>
+          {totalPosted} posted and {totalFulfilled} fulfilled in total. The table below the chart lists every week.
+        </desc>
+        {ticks.map((t) => (
+          <g key={t}>
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="chart-grid" />
+            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="chart-axis">
+              {t}
+            </text>
+          </g>
+        ))}
+        {weeks.map((w, i) => {
+          const x = PAD.left + i * slot + (slot - 2 * bar) / 2;
+          return (
+            <g key={w.weekStart.toISOString()}>
+              <rect x={x} y={y(w.posted)} width={bar} height={PAD.top + plotH - y(w.posted)} className="chart-posted" rx="2" />
+              <rect x={x + bar} y={y(w.fulfilled)} width={bar} height={PAD.top + plotH - y(w.fulfilled)} className="chart-fulfilled" rx="2" />
+              {i % 2 === weeks.length % 2 ? null : (
+                <text x={x + bar} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="chart-axis">
+                  {weekLabel(w.weekStart)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="chart-legend">
+        <span className="legend-posted">Posted</span>
+        <span className="legend-fulfilled">Fulfilled</span>
+      </figcaption>
+      <table className="visually-hidden">
+        <caption>Requests per week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week starting</th>
+            <th scope="col">Posted</th>
+            <th scope="col">Fulfilled</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.weekStart.toISOString()}>
+              <th scope="row">{weekLabel(w.weekStart)}</th>
+              <td>{w.posted}</td>
+              <td>{w.fulfilled}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

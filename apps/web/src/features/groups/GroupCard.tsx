@@ -1,0 +1,103 @@
+import { messages } from "@hyn/validators/messages";
+import { useEffect, useState, type Ref } from "react";
+import { Button, ConfirmModal } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { InviteForm } from "../invitations/InviteForm";
+import { MemberList } from "./MemberList";
+import { useGroupsCache, type Group } from "./useGroupsCache";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+
+/**
+ * SPEC §2 group card: name, Owner/Member badge, created date, member count, and View/Hide Members,
+ * Invite Members (owners: only they may invite) and Leave Group.
+ */
+export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
+  const [showMembers, setShowMembers] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const isOwner = group.createdBy === viewerId;
+  const count = trpc.invitations.count.useQuery(undefined, { enabled: isOwner });
+  const leave = trpc.groups.leave.useMutation();
+  const cache = useGroupsCache();
+  const toast = useToast();
+  const atInviteLimit = count.data !== undefined && count.data.current >= count.data.max;
+  const membersId = `group-${group.id}-members`;
+  const titleId = `group-${group.id}-title`;
+
+  const countFailed = count.isError;
+  useEffect(() => {
+    // SPEC §8: a failure loading the invitation count is only logged.
+    if (countFailed) console.warn("Failed to load invitation count");
+  }, [countFailed]);
+
+  async function confirmLeaving() {
+    try {
+      const { groupDeleted } = await leave.mutateAsync({ groupId: group.id });
+      setConfirmLeave(false);
+      cache.removeGroup(group.id);
+      toast.success(groupDeleted ? `You left ${group.name}; as its last member, the group was deleted` : `You left ${group.name}`);
+    } catch (e) {
+      setConfirmLeave(false);
+      toast.error(errorMessage(e, "Failed to leave group"));
+    }
+  }
+
+  return (
+    <article
+      ref={ref}
+      id={`group-${group.id}`}
+      tabIndex={-1}
+      className={`card group-card${highlighted ? " group-card-highlight" : ""}`}
+      aria-labelledby={titleId}
+      data-testid="group-card"
+    >
+      <header className="group-card-header">
+        <h3 id={titleId} className="group-card-title">
+          {group.name}
+        </h3>
+        <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? "Owner" : "Member"}</span>
+      </header>
+      <dl className="group-facts">
+        <div>
+          <dt>Created</dt>
+          <dd>
+            <time dateTime={group.createdAt.toISOString()}>{dateFormat.format(group.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Members</dt>
+          <dd>{group.memberCount === 1 ? "1 member" : `${group.memberCount} members`}</dd>
+        </div>
+      </dl>
+      <div className="group-actions">
+        <Button variant="secondary" className="btn-small" aria-expanded={showMembers} aria-controls={membersId} onClick={() => setShowMembers((v) => !v)}>
+          {showMembers ? "Hide Members" : "View Members"}
+        </Button>
+        {isOwner && (
+          <span title={atInviteLimit ? messages.invitationLimitTooltip : undefined}>
+            <Button variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
+              Invite Members
+            </Button>
+          </span>
+        )}
+        <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setConfirmLeave(true)}>
+          Leave Group
+        </Button>
+      </div>
+      {isOwner && atInviteLimit && <p className="small muted group-note">{messages.invitationLimitTooltip}</p>}
+      {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={() => setInviting(false)} />}
+      {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
+      <ConfirmModal
+        open={confirmLeave}
+        title="Leave Group"
+        message="Are you sure you want to leave this group? This action cannot be undone."
+        confirmLabel="Leave Group"
+        busy={leave.isPending}
+        onConfirm={() => void confirmLeaving()}
+        onClose={() => setConfirmLeave(false)}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { messages } from "@hyn/validators/messages";
+import { isEmail } from "@hyn/validators/rules";
+import { useState, type FormEvent } from "react";
+import { Button, TextField } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+export const INVITE_HELP_TEXT = "An email invitation will be sent. Invitations expire after 7 days.";
+
+/** SPEC §2 invite form on a group card; after sending: field cleared, form closed, sent list and count reloaded. */
+export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const count = trpc.invitations.count.useQuery();
+  const create = trpc.invitations.create.useMutation();
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  const atLimit = count.data !== undefined && count.data.current >= count.data.max;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (address === "") return setError(messages.inviteEmailRequired);
+    if (!isEmail(address)) return setError(messages.enterValidEmail);
+    setError(null);
+    try {
+      const invite = await create.mutateAsync({ groupId, email: address });
+      setEmail("");
+      toast.success(`Invitation sent to ${invite.email}`);
+      void utils.invitations.outgoing.invalidate();
+      void utils.invitations.count.invalidate();
+      onDone();
+    } catch (e) {
+      const message = errorMessage(e, "Failed to create invitation");
+      setError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <form className="invite-form" onSubmit={submit} noValidate aria-label={`Invite members to ${groupName}`}>
+      <TextField
+        label="Email address"
+        type="email"
+        name="inviteEmail"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder="neighbour@example.com"
+        autoFocus
+        error={error}
+        hint={INVITE_HELP_TEXT}
+      />
+      <div className="invite-form-footer">
+        <span className="invite-counter small muted" aria-live="polite">
+          {count.data ? `${count.data.current}/${count.data.max} invitations sent` : "\u00a0"}
+        </span>
+        <div className="row">
+          <Button variant="secondary" className="btn-small" onClick={onDone} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <span title={atLimit ? messages.invitationLimitTooltip : undefined}>
+            <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
+              Create Invite
+            </Button>
+          </span>
+        </div>
+      </div>
+      {atLimit && <p className="small field-error">{messages.invitationLimitTooltip}</p>}
+    </form>
+  );
+}

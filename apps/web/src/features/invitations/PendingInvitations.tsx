@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { Button } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { useGroupsCache, type Group } from "../groups/useGroupsCache";
+import { expiresInText, sentAgoText } from "./relative-time";
+import { useNow } from "./useNow";
+import "./invitations.css";
+
+type Incoming = RouterOutputs["invitations"]["pending"][number];
+
+/**
+ * SPEC §2 incoming panel "Pending Group Invitations", hidden when empty. Accepting adds the group to
+ * the list and tells the parent (which highlights it); both answers drop the invitation from the panel.
+ */
+export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => void }) {
+  const pending = trpc.invitations.pending.useQuery();
+  const accept = trpc.invitations.accept.useMutation();
+  const decline = trpc.invitations.decline.useMutation();
+  const utils = trpc.useUtils();
+  const cache = useGroupsCache();
+  const toast = useToast();
+  const now = useNow();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const loadFailed = pending.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error(errorMessage(pending.error, "Failed to load pending invitations"));
+    // Once per failure, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadFailed]);
+
+  const drop = (id: string) => utils.invitations.pending.setData(undefined, (list) => list?.filter((i) => i.id !== id));
+
+  async function answer(invitation: Incoming, choice: "accept" | "decline") {
+    setBusyId(invitation.id);
+    try {
+      if (choice === "accept") {
+        const group = await accept.mutateAsync({ id: invitation.id });
+        drop(invitation.id);
+        cache.addGroup(group);
+        toast.success(`Successfully joined ${group.name}!`);
+        onJoined?.(group);
+      } else {
+        await decline.mutateAsync({ id: invitation.id });
+        drop(invitation.id);
+        toast.success("Invitation declined");
+      }
+    } catch (e) {
+      toast.error(errorMessage(e, choice === "accept" ? "Failed to accept invitation" : "Failed to decline invitation"));
+      void utils.invitations.pending.invalidate();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  if (!pending.data || pending.data.length === 0) return null;
+  return (
+    <section className="invitation-panel invitation-panel-incoming" aria-labelledby="incoming-invitations-title">
+      <h2 id="incoming-invitations-title">Pending Group Invitations</h2>
+      <ul className="invitation-list">
+        {pending.data.map((invitation) => (
+          <li key={invitation.id} className="invitation-card" aria-label={`Invitation to ${invitation.groupName}`}>
+            <div className="invitation-main">
+              <h3 className="invitation-group">{invitation.groupName}</h3>
+              <p className="invitation-meta">
+                Invited by <strong>{invitation.inviterName}</strong>
+              </p>
+              <p className="invitation-times small muted">
+                <span>
+                  <span className="visually-hidden">Sent </span>
+                  {sentAgoText(invitation.createdAt, now)}
+                </span>
+                <span aria-hidden="true"> · </span>
+                <span>{expiresInText(invitation.expiresAt, now)}</span>
+              </p>
+            </div>
+            <div className="invitation-actions">
+              <Button variant="secondary" className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && decline.isPending} onClick={() => void answer(invitation, "decline")}>
+                Decline
+              </Button>
+              <Button className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && accept.isPending} onClick={() => void answer(invitation, "accept")}>
+                Accept
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { Button, ConfirmModal } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { expiresInText, sentAgoText } from "./relative-time";
+import { useNow } from "./useNow";
+import "./invitations.css";
+
+type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
+
+/** SPEC §2 sent panel "Invitations You've Sent", hidden when empty; Cancel asks first. */
+export function SentInvitations() {
+  const outgoing = trpc.invitations.outgoing.useQuery();
+  const cancel = trpc.invitations.cancel.useMutation();
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  const now = useNow();
+  const [confirming, setConfirming] = useState<Outgoing | null>(null);
+
+  const loadFailed = outgoing.isError;
+  useEffect(() => {
+    if (loadFailed) toast.error(errorMessage(outgoing.error, "Failed to load pending invitations you sent"));
+    // Once per failure, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadFailed]);
+
+  async function confirmCancel() {
+    if (!confirming) return;
+    const invitation = confirming;
+    try {
+      await cancel.mutateAsync({ id: invitation.id });
+      utils.invitations.outgoing.setData(undefined, (list) => list?.filter((i) => i.id !== invitation.id));
+      void utils.invitations.count.invalidate();
+      toast.success(`Invitation to ${invitation.email} cancelled`);
+    } catch (e) {
+      toast.error(errorMessage(e, "Failed to cancel invitation"));
+      void utils.invitations.outgoing.invalidate();
+    } finally {
+      setConfirming(null);
+    }
+  }
+
+  if (!outgoing.data || outgoing.data.length === 0) return null;
+  return (
+    <section className="invitation-panel invitation-panel-sent" aria-labelledby="sent-invitations-title">
+      <h2 id="sent-invitations-title">Invitations You&apos;ve Sent</h2>
+      <ul className="invitation-list">
+        {outgoing.data.map((invitation) => (
+          <li key={invitation.id} className="invitation-card" aria-label={`Invitation to ${invitation.email}`}>
+            <div className="invitation-main">
+              <h3 className="invitation-email">{invitation.email}</h3>
+              <p className="invitation-meta">
+                to <strong>{invitation.groupName}</strong>
+              </p>
+              <p className="invitation-times small muted">
+                <span>
+                  <span className="visually-hidden">Sent </span>
+                  {sentAgoText(invitation.createdAt, now)}
+                </span>
+                <span aria-hidden="true"> · </span>
+                <span>{expiresInText(invitation.expiresAt, now)}</span>
+              </p>
+            </div>
+            <div className="invitation-actions">
+              <Button variant="secondary" className="btn-small" onClick={() => setConfirming(invitation)} aria-label={`Cancel invitation to ${invitation.email}`}>
+                Cancel
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ConfirmModal
+        open={confirming !== null}
+        title="Cancel Invitation"
+        message={confirming ? `Are you sure you want to cancel the invitation to ${confirming.email} for ${confirming.groupName}? The link in their e-mail will stop working.` : ""}
+        confirmLabel="Cancel Invitation"
+        cancelLabel="Keep Invitation"
+        busy={cancel.isPending}
+        onConfirm={() => void confirmCancel()}
+        onClose={() => setConfirming(null)}
+      />
+    </section>
+  );
+}

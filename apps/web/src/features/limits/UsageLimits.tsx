@@ -1,0 +1,78 @@
+import { useId } from "react";
+import { Alert, Button } from "../../components/ui";
+import { trpc } from "../../lib/trpc";
+import { usageLevel, usagePercent } from "./usage-level";
+import "./limits.css";
+
+/** One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit. */
+export function UsageBar({ label, count, max, compact = false }: { label: string; count: number; max: number; compact?: boolean }) {
+  const labelId = useId();
+  const level = usageLevel(count, max);
+  return (
+    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level}>
+      <div className="usage-head">
+        <span id={labelId} className="usage-label">
+          {label}
+        </span>
+        <span className="usage-count">
+          {count}/{max}
+          {level === "at" && <span className="usage-flag">Limit reached</span>}
+        </span>
+      </div>
+      <div
+        className="usage-track"
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={Math.min(count, max)}
+        aria-valuetext={`${count} of ${max}${level === "at" ? ", limit reached" : ""}`}
+      >
+        <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The user's limits and counts as three bars. `compact` is the one-line summary of the Groups page;
+ * the full panel is for the dashboard.
+ */
+export function UsageLimits({ compact = false, title = "Your usage limits" }: { compact?: boolean; title?: string }) {
+  const usage = trpc.limits.withCounts.useQuery();
+  const headingId = useId();
+
+  if (usage.isPending) {
+    return (
+      <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-busy="true" aria-labelledby={headingId}>
+        <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
+          {title}
+        </h2>
+        <p className="muted small">Loading your limits…</p>
+      </section>
+    );
+  }
+  if (usage.isError) {
+    return (
+      <Alert type="warning">
+        Unable to load your usage limits.{" "}
+        <Button variant="ghost" className="btn-small" onClick={() => void usage.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const { limits, counts } = usage.data;
+  return (
+    <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
+        {title}
+      </h2>
+      <div className="usage-list">
+        <UsageBar label="Groups created" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
+        <UsageBar label="Groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
+        <UsageBar label="Open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
+      </div>
+    </section>
+  );
+}

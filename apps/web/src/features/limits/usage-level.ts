@@ -1,0 +1,16 @@
+/** SPEC §4 Usage bar and §9: near the limit from 80 percent, at the limit when the count reaches it. */
+export const NEAR_LIMIT_RATIO = 0.8;
+
+export type UsageLevel = "normal" | "near" | "at";
+
+export function usageLevel(count: number, max: number): UsageLevel {
+  if (count >= max) return "at";
+  if (count / max >= NEAR_LIMIT_RATIO) return "near";
+  return "normal";
+}
+
+/** The bar's fill, 0-100; a limit of 0 is full (nothing more is allowed). */
+export function usagePercent(count: number, max: number): number {
+  if (max <= 0) return 100;
+  return Math.min(100, Math.round((count / max) * 100));
+}

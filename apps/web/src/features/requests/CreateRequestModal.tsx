@@ -1,0 +1,169 @@
+import { useState, type FormEvent } from "react";
+import { Alert, Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+import type { RecentOwnChanges } from "./live-announcements";
+import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-rules";
+import { requestToasts } from "./texts";
+import type { DashboardGroup, RequestView } from "./types";
+
+const EMPTY: RequestFormValues = { itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" };
+const FIELD_IDS = { itemDescription: "new-request-item", groupId: "new-request-group", neededBy: "new-request-needed-by" } as const;
+const FORM_ID = "new-request-form";
+
+/**
+ * SPEC §2 Create New Request modal. The draft lives here, outside the dialog's content, so a failed
+ * submit or an accidental Escape loses nothing; Cancel and a successful post clear it.
+ */
+export function CreateRequestModal({
+  open,
+  onClose,
+  groups,
+  now,
+  clockOffsetMs,
+  own,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  groups: DashboardGroup[];
+  /** The page's clock, for the picker's minimum. */
+  now: Date;
+  /** The server's clock minus this browser's, so "in the future" means what the server will check. */
+  clockOffsetMs: number;
+  own: RecentOwnChanges;
+  onCreated: (request: RequestView) => void;
+}) {
+  const [values, setValues] = useState<RequestFormValues>(EMPTY);
+  const [errors, setErrors] = useState<RequestFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const utils = trpc.useUtils();
+  const toast = useToast();
+
+  // One group and no choice made yet: nothing to choose. A chosen group that is gone (left meanwhile)
+  // must be chosen again rather than silently swapped for another.
+  const onlyGroupId = groups.length === 1 ? groups[0]!.id : "";
+  const groupId = values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
+
+  const set = (field: keyof RequestFormValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  function close() {
+    if (!busy) onClose();
+  }
+
+  function cancel() {
+    if (busy) return;
+    setValues(EMPTY);
+    setErrors({});
+    setServerError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { errors: found, input } = validateRequestForm({ ...values, groupId }, new Date(Date.now() + clockOffsetMs));
+    setErrors(found);
+    setServerError(null);
+    if (!input) {
+      const first = (Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[]).find((field) => found[field]);
+      if (first) document.getElementById(FIELD_IDS[first])?.focus();
+      return;
+    }
+    setBusy(true);
+    own.postStarted();
+    let createdId: string | null = null;
+    try {
+      const created = await utils.client.requests.create.mutate(input);
+      createdId = created.id;
+      setValues(EMPTY);
+      setErrors({});
+      toast.success(`Request “${created.itemDescription}” posted to ${created.groupName}`);
+      onCreated(created);
+      onClose();
+    } catch (error) {
+      const message = errorMessage(error, requestToasts.createFailed);
+      setServerError(message);
+      toast.error(message);
+    } finally {
+      own.postEnded(createdId);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Create New Request"
+      open={open}
+      onClose={close}
+      footer={
+        <>
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={FORM_ID} busy={busy}>
+            {busy ? "Creating…" : "Create Request"}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
+        {serverError && <Alert>{serverError}</Alert>}
+        <TextField
+          id={FIELD_IDS.itemDescription}
+          label="Item description"
+          name="itemDescription"
+          value={values.itemDescription}
+          onChange={set("itemDescription")}
+          placeholder="e.g. 2 litres of oat milk"
+          maxLength={500}
+          autoFocus
+          required
+          error={errors.itemDescription}
+        />
+        <SelectField id={FIELD_IDS.groupId} label="Group" name="groupId" value={groupId} onChange={set("groupId")} required error={errors.groupId}>
+          <option value="">Select a group…</option>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={FIELD_IDS.neededBy}
+          label="Needed by"
+          name="neededBy"
+          type="datetime-local"
+          value={values.neededBy}
+          onChange={set("neededBy")}
+          min={neededByPickerMin(now)}
+          required
+          error={errors.neededBy}
+          hint="Date and time, in your local time."
+        />
+        <TextField
+          label="Store preference (optional)"
+          name="storePreference"
+          value={values.storePreference}
+          onChange={set("storePreference")}
+          placeholder="e.g. the corner shop on Elm Street"
+          maxLength={200}
+        />
+        <TextArea
+          label="Pickup notes (optional)"
+          name="pickupNotes"
+          value={values.pickupNotes}
+          onChange={set("pickupNotes")}
+          placeholder="e.g. Ring the bell at flat 3; I can pay you back in cash."
+          maxLength={1000}
+          rows={3}
+        />
+      </form>
+    </Modal>
+  );
+}

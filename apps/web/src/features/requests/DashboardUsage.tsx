@@ -1,0 +1,22 @@
+import { UsageBar } from "../limits/UsageLimits";
+import type { DashboardData } from "./types";
+
+/**
+ * The dashboard's usage-limits panel (SPEC §4 Usage bar), fed by the dashboard's own query so the
+ * first load stays one call; the bars are the limits feature's.
+ */
+export function DashboardUsage({ usage }: { usage: DashboardData["usage"] }) {
+  const { limits, counts } = usage;
+  return (
+    <section className="usage-panel card" aria-labelledby="dashboard-usage-title">
+      <h2 id="dashboard-usage-title" className="usage-title">
+        Your usage limits
+      </h2>
+      <div className="usage-list">
+        <UsageBar label="Open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} />
+        <UsageBar label="Groups created" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} />
+        <UsageBar label="Groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} />
+      </div>
+    </section>
+  );
+}

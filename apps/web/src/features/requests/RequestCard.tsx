@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { Button, ConfirmModal } from "../../components/ui";
+import { displayStatusOf, formatNeededBy, requestPermissions } from "./request-rules";
+import { StatusBadge } from "./StatusBadge";
+import { DELETE_CONFIRMATION } from "./texts";
+import type { RequestActions } from "./useRequestActions";
+import type { RequestView } from "./types";
+
+type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
+
+const personName = (name: string) => name.trim() || "A neighbour";
+
+/**
+ * SPEC §2 request card: item, store, pickup notes, needed-by, group, creator and helper, the status
+ * badge, and the actions the viewer may take (request-rules.ts decides which).
+ */
+export function RequestCard({
+  request,
+  viewerId,
+  now,
+  actions,
+  highlighted = false,
+  changed = false,
+  onRemoved,
+}: {
+  request: RequestView;
+  viewerId: string;
+  now: Date;
+  actions: RequestActions;
+  highlighted?: boolean;
+  changed?: boolean;
+  /** The card is about to go: the list moves focus somewhere that stays. */
+  onRemoved?: () => void;
+}) {
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const status = displayStatusOf(request, now);
+  const can = requestPermissions(request, viewerId, now);
+  const titleId = `request-${request.id}-title`;
+  const isOwner = request.userId === viewerId;
+
+  async function run(action: Exclude<Action, "remove">) {
+    setBusy(action);
+    try {
+      await actions[action](request);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    setBusy("remove");
+    const deleted = await actions.remove(request, onRemoved);
+    // A deleted card unmounts with its dialog; a refused one stays, so close the dialog and stop.
+    if (!deleted) {
+      setConfirmDelete(false);
+      setBusy(null);
+    }
+  }
+
+  const actionButton = (action: Exclude<Action, "remove">, label: string, variant: "primary" | "secondary" | "ghost") => (
+    <Button
+      variant={variant}
+      className="btn-small"
+      busy={busy === action}
+      disabled={busy !== null}
+      aria-describedby={titleId}
+      onClick={() => void run(action)}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <article
+      id={`request-${request.id}`}
+      tabIndex={-1}
+      className={`card request-card request-card-${status}${highlighted ? " request-card-highlight" : ""}${changed ? " request-card-changed" : ""}`}
+      aria-labelledby={titleId}
+      data-testid="request-card"
+      data-request-id={request.id}
+    >
+      <header className="request-card-header">
+        <h3 id={titleId} className="request-card-title">
+          {request.itemDescription}
+        </h3>
+        <StatusBadge status={status} />
+      </header>
+
+      <dl className="request-facts">
+        <div>
+          <dt>Needed by</dt>
+          <dd>
+            <time dateTime={request.neededBy.toISOString()} title={request.neededBy.toLocaleString()}>
+              {formatNeededBy(request.neededBy, now)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>Group</dt>
+          <dd>{request.groupName}</dd>
+        </div>
+        {request.storePreference && (
+          <div>
+            <dt>Store</dt>
+            <dd>{request.storePreference}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Requested by</dt>
+          <dd>
+            {isOwner ? "You" : personName(request.creator.name)}
+            {!isOwner && request.creator.generalArea && <span className="muted"> · {request.creator.generalArea}</span>}
+          </dd>
+        </div>
+        {request.helper && (
+          <div>
+            <dt>Helper</dt>
+            <dd>{request.helper.id === viewerId ? "You" : personName(request.helper.name)}</dd>
+          </div>
+        )}
+      </dl>
+
+      {request.pickupNotes && (
+        <div className="request-notes">
+          <span className="request-notes-label">Pickup notes</span>
+          <p>{request.pickupNotes}</p>
+        </div>
+      )}
+
+      {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete) && (
+        <div className="request-actions">
+          {can.canClaim && actionButton("claim", "I can help", "primary")}
+          {can.canFulfill && actionButton("fulfill", "Mark fulfilled", "primary")}
+          {can.canUnclaim && actionButton("unclaim", "Unclaim", "secondary")}
+          {can.canNotify && actionButton("notify", "Notify group", "secondary")}
+          {can.canDelete && (
+            <Button
+              variant="ghost"
+              className="btn-small request-delete"
+              disabled={busy !== null}
+              aria-describedby={titleId}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Delete
+            </Button>
+          )}
+        </div>
+      )}
+
+      <ConfirmModal
+        open={confirmDelete}
+        title="Delete Request"
+        message={
+          <>
+            <strong>{request.itemDescription}</strong>
+            <br />
+            {DELETE_CONFIRMATION}
+          </>
+        }
+        confirmLabel="Delete Request"
+        cancelLabel="Keep Request"
+        busy={busy === "remove"}
+        onConfirm={() => void remove()}
+        onClose={() => {
+          if (busy !== "remove") setConfirmDelete(false);
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,211 @@
+import { limitMessage, messages } from "@hyn/validators/messages";
+import { describe, expect, it } from "vitest";
+import {
+  clockOffsetMs,
+  displayStatusOf,
+  formatNeededBy,
+  neededByPickerMin,
+  newRequestBlocker,
+  nextExpiry,
+  parseDateTimeLocal,
+  requestPermissions,
+  sortRequests,
+  toDateTimeLocal,
+  validateRequestForm,
+  type RequestFacts,
+  type RequestFormValues,
+} from "./request-rules";
+
+const NOW = new Date(2030, 5, 14, 15, 30); // Fri 14 Jun 2030, 15:30 local time
+const HOUR = 3_600_000;
+const OWNER = "owner-id";
+const HELPER = "helper-id";
+const OTHER = "other-id";
+
+let sequence = 0;
+function request(overrides: Partial<RequestFacts> = {}): RequestFacts {
+  sequence++;
+  return {
+    id: `r${String(sequence).padStart(3, "0")}`,
+    userId: OWNER,
+    status: "open",
+    neededBy: new Date(NOW.getTime() + 24 * HOUR),
+    claimedBy: null,
+    createdAt: new Date(NOW.getTime() - HOUR),
+    ...overrides,
+  };
+}
+
+describe("the status a card shows", () => {
+  it("is expired for an open request whose needed-by time has passed, and the stored status otherwise", () => {
+    expect(displayStatusOf(request(), NOW)).toBe("open");
+    expect(displayStatusOf(request({ neededBy: new Date(NOW.getTime() - 1) }), NOW)).toBe("expired");
+    expect(displayStatusOf(request({ neededBy: NOW }), NOW)).toBe("expired");
+    expect(displayStatusOf(request({ status: "claimed", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe("claimed");
+    expect(displayStatusOf(request({ status: "fulfilled", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe("fulfilled");
+  });
+
+  it("turns to expired once the clock passes the needed-by time, without new data", () => {
+    const soon = request({ neededBy: new Date(NOW.getTime() + 60_000) });
+    expect(displayStatusOf(soon, NOW)).toBe("open");
+    expect(displayStatusOf(soon, new Date(NOW.getTime() + 60_000))).toBe("expired");
+  });
+});
+
+describe("list order", () => {
+  it("is open, claimed, fulfilled, expired, then earliest needed-by", () => {
+    const late = request({ neededBy: new Date(NOW.getTime() + 48 * HOUR) });
+    const early = request({ neededBy: new Date(NOW.getTime() + 2 * HOUR) });
+    const claimed = request({ status: "claimed", claimedBy: HELPER, neededBy: new Date(NOW.getTime() + HOUR) });
+    const fulfilled = request({ status: "fulfilled", claimedBy: HELPER, neededBy: new Date(NOW.getTime() - 5 * HOUR) });
+    const expired = request({ neededBy: new Date(NOW.getTime() - 10 * HOUR) });
+    const sorted = sortRequests([expired, fulfilled, late, claimed, early], NOW);
+    expect(sorted.map((r) => r.id)).toEqual([early.id, late.id, claimed.id, fulfilled.id, expired.id]);
+  });
+
+  it("moves a request that expires while the page is open behind the fulfilled ones", () => {
+    const expiring = request({ neededBy: new Date(NOW.getTime() + 60_000) });
+    const fulfilled = request({ status: "fulfilled", claimedBy: HELPER });
+    expect(sortRequests([fulfilled, expiring], NOW).map((r) => r.id)).toEqual([expiring.id, fulfilled.id]);
+    expect(sortRequests([fulfilled, expiring], new Date(NOW.getTime() + 2 * 60_000)).map((r) => r.id)).toEqual([fulfilled.id, expiring.id]);
+  });
+
+  it("breaks ties by creation time, then id, as the server does, and leaves the input alone", () => {
+    const neededBy = new Date(NOW.getTime() + 5 * HOUR);
+    const second = request({ neededBy, createdAt: new Date(NOW.getTime() - HOUR) });
+    const first = request({ neededBy, createdAt: new Date(NOW.getTime() - 2 * HOUR) });
+    const third = request({ neededBy, createdAt: second.createdAt });
+    const input = [third, second, first];
+    expect(sortRequests(input, NOW).map((r) => r.id)).toEqual([first.id, second.id, third.id]);
+    expect(input.map((r) => r.id)).toEqual([third.id, second.id, first.id]);
+  });
+});
+
+describe("the next moment a card changes by itself", () => {
+  it("is the earliest needed-by of the open requests still in the future", () => {
+    const a = request({ neededBy: new Date(NOW.getTime() + 3 * HOUR) });
+    const b = request({ neededBy: new Date(NOW.getTime() + 2 * HOUR) });
+    const claimedSooner = request({ status: "claimed", claimedBy: HELPER, neededBy: new Date(NOW.getTime() + HOUR) });
+    const alreadyExpired = request({ neededBy: new Date(NOW.getTime() - HOUR) });
+    expect(nextExpiry([[a, alreadyExpired], [b, claimedSooner]], NOW)).toEqual(b.neededBy);
+    expect(nextExpiry([[claimedSooner, alreadyExpired], []], NOW)).toBeNull();
+  });
+});
+
+describe("which buttons a card shows", () => {
+  it("offers I can help only to non-owners on open requests that have not expired", () => {
+    const open = request();
+    expect(requestPermissions(open, OTHER, NOW).canClaim).toBe(true);
+    expect(requestPermissions(open, OWNER, NOW).canClaim).toBe(false);
+    expect(requestPermissions(request({ neededBy: new Date(NOW.getTime() - 1) }), OTHER, NOW).canClaim).toBe(false);
+    expect(requestPermissions(request({ status: "claimed", claimedBy: HELPER }), OTHER, NOW).canClaim).toBe(false);
+    expect(requestPermissions(request({ status: "fulfilled", claimedBy: HELPER }), OTHER, NOW).canClaim).toBe(false);
+  });
+
+  it("lets only the claimer unclaim or mark fulfilled, and only while claimed", () => {
+    const claimed = request({ status: "claimed", claimedBy: HELPER, neededBy: new Date(NOW.getTime() - HOUR) });
+    expect(requestPermissions(claimed, HELPER, NOW)).toMatchObject({ canUnclaim: true, canFulfill: true, canClaim: false, canDelete: false });
+    expect(requestPermissions(claimed, OTHER, NOW)).toMatchObject({ canUnclaim: false, canFulfill: false });
+    expect(requestPermissions(claimed, OWNER, NOW)).toMatchObject({ canUnclaim: false, canFulfill: false });
+    const fulfilled = request({ status: "fulfilled", claimedBy: HELPER });
+    expect(requestPermissions(fulfilled, HELPER, NOW)).toMatchObject({ canUnclaim: false, canFulfill: false });
+  });
+
+  it("lets the owner delete anything but a fulfilled request, and notify the group while it is open", () => {
+    expect(requestPermissions(request(), OWNER, NOW)).toEqual({ canClaim: false, canUnclaim: false, canFulfill: false, canDelete: true, canNotify: true });
+    expect(requestPermissions(request({ status: "claimed", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({ canDelete: true, canNotify: false });
+    expect(requestPermissions(request({ neededBy: new Date(NOW.getTime() - HOUR) }), OWNER, NOW)).toMatchObject({ canDelete: true, canNotify: false });
+    expect(requestPermissions(request({ status: "fulfilled", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
+    expect(requestPermissions(request(), OTHER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
+  });
+});
+
+describe("the New Request button", () => {
+  it("is blocked without a group, and at the open-request limit with the spec's limit text", () => {
+    expect(newRequestBlocker({ openRequestsCount: 0, maxOpenRequests: 5 }, 0)).toBe(messages.requestNeedsGroup);
+    expect(newRequestBlocker({ openRequestsCount: 5, maxOpenRequests: 5 }, 2)).toBe(limitMessage("open requests", 5, 5));
+    expect(newRequestBlocker({ openRequestsCount: 5, maxOpenRequests: 5 }, 2)).toBe(
+      "You have reached your limit of 5 open requests. You currently have 5 open requests.",
+    );
+    expect(newRequestBlocker({ openRequestsCount: 4, maxOpenRequests: 5 }, 1)).toBeNull();
+  });
+});
+
+describe("the needed-by picker", () => {
+  it("starts at the start of tomorrow in local time", () => {
+    expect(neededByPickerMin(NOW)).toBe("2030-06-15T00:00");
+    expect(neededByPickerMin(new Date(2030, 11, 31, 23, 59))).toBe("2031-01-01T00:00");
+    expect(neededByPickerMin(new Date(2030, 1, 28, 0, 0))).toBe("2030-03-01T00:00");
+  });
+
+  it("reads and writes datetime-local values in local time", () => {
+    expect(toDateTimeLocal(new Date(2030, 0, 5, 7, 3))).toBe("2030-01-05T07:03");
+    expect(parseDateTimeLocal("2030-01-05T07:03")).toEqual(new Date(2030, 0, 5, 7, 3));
+    expect(parseDateTimeLocal("2030-01-05T07:03:30")).toEqual(new Date(2030, 0, 5, 7, 3, 30));
+    expect(parseDateTimeLocal("")).toBeNull();
+    expect(parseDateTimeLocal("2030-02-31T10:00")).toBeNull();
+    expect(parseDateTimeLocal("tomorrow")).toBeNull();
+  });
+});
+
+describe("the new-request form's checks", () => {
+  const valid: RequestFormValues = {
+    itemDescription: "  Oat milk <b>2 l</b> ",
+    groupId: "group-1",
+    neededBy: "2030-06-15T10:00",
+    storePreference: "  ",
+    pickupNotes: "Leave it at the door",
+  };
+
+  it("names every missing required field with the spec's texts", () => {
+    const { errors, input } = validateRequestForm({ itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" }, NOW);
+    expect(input).toBeNull();
+    expect(errors).toEqual({
+      itemDescription: messages.itemDescriptionRequired,
+      groupId: messages.selectGroup,
+      neededBy: messages.neededByRequired,
+    });
+  });
+
+  it("treats a description that is only markup as missing", () => {
+    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({ itemDescription: messages.itemDescriptionRequired });
+  });
+
+  it("refuses a needed-by time that is not in the future", () => {
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({ neededBy: messages.neededByFutureForm });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({ neededBy: messages.neededByFutureForm });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW).errors).toEqual({});
+  });
+
+  it("gives the cleaned input, with empty optional fields as null", () => {
+    expect(validateRequestForm(valid, NOW)).toEqual({
+      errors: {},
+      input: {
+        itemDescription: "Oat milk 2 l",
+        groupId: "group-1",
+        neededBy: new Date(2030, 5, 15, 10, 0),
+        storePreference: null,
+        pickupNotes: "Leave it at the door",
+      },
+    });
+  });
+});
+
+describe("showing a needed-by time", () => {
+  it("reads at a glance, with the year only when it is not this year", () => {
+    const options = { locale: "en-GB", timeZone: "UTC" };
+    const now = new Date(Date.UTC(2030, 5, 14, 12));
+    // ICU versions differ in commas, so the parts are checked rather than the punctuation.
+    const thisYear = formatNeededBy(new Date(Date.UTC(2030, 5, 15, 18, 5)), now, options);
+    expect(thisYear).toMatch(/^Sat,? 15 Jun,? 18:05$/);
+    const nextYear = formatNeededBy(new Date(Date.UTC(2031, 0, 2, 9, 0)), now, options);
+    expect(nextYear).toMatch(/^Thu,? 2 Jan 2031,? 09:00$/);
+  });
+});
+
+describe("the server's clock", () => {
+  it("is the browser's clock plus the offset seen when the data arrived", () => {
+    expect(clockOffsetMs(new Date(10_000), 7_000)).toBe(3_000);
+    expect(clockOffsetMs(new Date(7_000), 10_000)).toBe(-3_000);
+  });
+});

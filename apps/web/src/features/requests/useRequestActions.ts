@@ -1,0 +1,119 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
+import type { RequestEventType } from "@hyn/validators/rules";
+import { useMemo } from "react";
+import { useToast } from "../../components/Toasts";
+import { errorMessage, trpc } from "../../lib/trpc";
+import type { RecentOwnChanges } from "./live-announcements";
+import { requestToasts } from "./texts";
+import type { DashboardData, RequestView } from "./types";
+
+const quoted = (request: { itemDescription: string }) => `“${request.itemDescription}”`;
+
+function replaceRequest(data: DashboardData | undefined, view: RequestView): DashboardData | undefined {
+  if (!data) return data;
+  const swap = (list: RequestView[]) => list.map((r) => (r.id === view.id ? view : r));
+  return { ...data, myRequests: swap(data.myRequests), helpableRequests: swap(data.helpableRequests) };
+}
+
+function dropRequest(data: DashboardData | undefined, requestId: string): DashboardData | undefined {
+  if (!data) return data;
+  const keep = (list: RequestView[]) => list.filter((r) => r.id !== requestId);
+  return { ...data, myRequests: keep(data.myRequests), helpableRequests: keep(data.helpableRequests) };
+}
+
+export type RequestActions = ReturnType<typeof useRequestActions>;
+
+/**
+ * The card actions. Each calls the API directly (so one card's busy state is not every card's), shows
+ * the server's message or the SPEC §8 fallback on failure, puts the answer into the dashboard at once,
+ * and then reloads it, since counts and the other list may have changed too. Each resolves to whether
+ * it succeeded.
+ */
+export function useRequestActions(own: RecentOwnChanges) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  return useMemo(() => {
+    /**
+     * Edits the cached dashboard at once. The load time is kept, because it pairs with the server's
+     * time in the data to tell this browser's clock from the server's.
+     */
+    function patch(update: (data: DashboardData | undefined) => DashboardData | undefined) {
+      const loadedAt = queryClient.getQueryState(getQueryKey(trpc.requests.dashboard, undefined, "query"))?.dataUpdatedAt;
+      utils.requests.dashboard.setData(undefined, update, loadedAt ? { updatedAt: loadedAt } : undefined);
+    }
+
+    function refresh() {
+      void utils.requests.dashboard.invalidate();
+      // The usage bars elsewhere (the Groups page) count open requests too.
+      void utils.limits.invalidate();
+    }
+
+    async function attempt<T>(request: RequestView, echo: RequestEventType | null, call: () => Promise<T>, fallback: string): Promise<T | null> {
+      if (echo) own.mark(request.id, echo);
+      try {
+        return await call();
+      } catch (error) {
+        toast.error(errorMessage(error, fallback));
+        // The refusal usually means the request changed meanwhile: show how it is now.
+        refresh();
+        return null;
+      }
+    }
+
+    async function transition(
+      request: RequestView,
+      echo: RequestEventType,
+      call: (input: { id: string }) => Promise<RequestView>,
+      fallback: string,
+      success: (view: RequestView) => string,
+    ): Promise<boolean> {
+      const view = await attempt(request, echo, () => call({ id: request.id }), fallback);
+      if (!view) return false;
+      patch((data) => replaceRequest(data, view));
+      refresh();
+      toast.success(success(view));
+      return true;
+    }
+
+    return {
+      /** A request the user just posted, shown before the reload confirms it. */
+      added(view: RequestView) {
+        patch((data) => (data ? { ...data, myRequests: [...data.myRequests.filter((r) => r.id !== view.id), view] } : data));
+        refresh();
+      },
+      claim: (request: RequestView) =>
+        transition(request, "request.claimed", utils.client.requests.claim.mutate, requestToasts.claimFailed, (view) => `Thank you! You are now helping with ${quoted(view)}.`),
+      unclaim: (request: RequestView) =>
+        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, requestToasts.unclaimFailed, (view) => `You unclaimed ${quoted(view)}. It is open for others again.`),
+      fulfill: (request: RequestView) =>
+        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, requestToasts.fulfillFailed, (view) => `${quoted(view)} is marked fulfilled. Thank you for helping!`),
+
+      /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */
+      async remove(request: RequestView, beforeRemoval?: () => void): Promise<boolean> {
+        const done = await attempt(request, "request.deleted", () => utils.client.requests.remove.mutate({ id: request.id }), requestToasts.deleteFailed);
+        if (!done) return false;
+        beforeRemoval?.();
+        patch((data) => dropRequest(data, request.id));
+        refresh();
+        toast.success(`Request ${quoted(request)} deleted`);
+        return true;
+      },
+
+      /** Re-sends the posting notice; the toast says what the server answered. */
+      async notify(request: RequestView): Promise<boolean> {
+        const result = await attempt(request, null, () => utils.client.requests.notify.mutate({ id: request.id }), requestToasts.notifyFailed);
+        if (!result) return false;
+        const count = result.notifiedCount;
+        if (count === 0) {
+          toast.info(`No one in ${request.groupName} gets immediate e-mails, so no e-mail was sent.`);
+        } else {
+          toast.success(`Sent ${quoted(request)} to ${count} ${count === 1 ? "neighbour" : "neighbours"} in ${request.groupName}.`);
+        }
+        return true;
+      },
+    };
+  }, [utils, queryClient, toast, own]);
+}

@@ -1,0 +1,36 @@
+import type { AppRouter, RouterInputs, RouterOutputs } from "@hyn/api";
+import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import superjson from "superjson";
+
+export const trpc = createTRPCReact<AppRouter>();
+export type { RouterInputs, RouterOutputs };
+export type CurrentUser = NonNullable<RouterOutputs["user"]["me"]>;
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      splitLink({
+        // Live updates (requests.onChange) stream over Server-Sent Events; the browser's EventSource
+        // sends the session cookie and reconnects by itself.
+        condition: (op) => op.type === "subscription",
+        true: httpSubscriptionLink({ url: "/trpc", transformer: superjson }),
+        // One HTTP round trip per render pass: every query of a screen is batched.
+        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000 }),
+      }),
+    ],
+  });
+}
+
+/** The server's message (a SPEC text) or the screen's fallback toast text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message && !/^Failed to fetch|fetch failed|Unexpected token|Unable to transform response/i.test(error.message)) {
+    return error.message;
+  }
+  return fallback;
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return undefined;
+}

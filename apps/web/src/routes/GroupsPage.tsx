@@ -1,0 +1,133 @@
+import { messages } from "@hyn/validators/messages";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
+import { useAuth } from "../features/auth/AuthProvider";
+import { CreateGroupForm } from "../features/groups/CreateGroupForm";
+import { GroupCard } from "../features/groups/GroupCard";
+import type { Group } from "../features/groups/useGroupsCache";
+import { PendingInvitations } from "../features/invitations/PendingInvitations";
+import { SentInvitations } from "../features/invitations/SentInvitations";
+import { UsageLimits } from "../features/limits/UsageLimits";
+import { errorMessage, trpc } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
+import "../features/groups/groups.css";
+
+/** SPEC §2 Groups page. Logged-out visitors get the spec's text rather than a redirect. */
+export default function GroupsPage() {
+  usePageTitle("Your Groups");
+  const { user, loading } = useAuth();
+  if (loading) return <Spinner />;
+  if (!user) {
+    return (
+      <div className="page page-narrow">
+        <Card>
+          <h1>Your Groups</h1>
+          <p>Please log in to view your groups.</p>
+          <Link className="btn btn-primary" to="/login?redirect=%2Fgroups">
+            Log In
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  return <Groups viewerId={user.id} />;
+}
+
+function Groups({ viewerId }: { viewerId: string }) {
+  const [params, setParams] = useSearchParams();
+  const highlight = params.get("highlight");
+  const groups = trpc.groups.list.useQuery();
+  const usage = trpc.limits.withCounts.useQuery();
+  const [creating, setCreating] = useState(false);
+  const cards = useRef(new Map<string, HTMLElement>());
+
+  const atCreateLimit = usage.data !== undefined && usage.data.counts.groupsCreatedCount >= usage.data.limits.maxGroupsCreated;
+  const highlightedLoaded = highlight !== null && groups.data?.some((g) => g.id === highlight) === true;
+
+  // ?highlight={groupId}: bring that card into view once it is on the page.
+  useEffect(() => {
+    if (!highlight || !highlightedLoaded) return;
+    const card = cards.current.get(highlight);
+    if (!card) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
+    card.focus({ preventScroll: true });
+  }, [highlight, highlightedLoaded]);
+
+  const showGroup = (group: Group) => setParams({ highlight: group.id }, { replace: true });
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Your Groups</h1>
+        <div className="groups-toolbar">
+          {atCreateLimit && (
+            <p id="create-limit-note" className="small muted">
+              {messages.groupsCreatedLimitTooltip}
+            </p>
+          )}
+          <span title={atCreateLimit ? messages.groupsCreatedLimitTooltip : undefined}>
+            <Button
+              onClick={() => setCreating(true)}
+              disabled={creating || atCreateLimit}
+              aria-describedby={atCreateLimit ? "create-limit-note" : undefined}
+            >
+              Create New Group
+            </Button>
+          </span>
+        </div>
+      </div>
+
+      <UsageLimits compact />
+      <PendingInvitations onJoined={showGroup} />
+      <SentInvitations />
+
+      {creating && (
+        <CreateGroupForm
+          onCancel={() => setCreating(false)}
+          onCreated={(group) => {
+            setCreating(false);
+            showGroup(group);
+          }}
+        />
+      )}
+
+      <section aria-labelledby="group-list-title" aria-busy={groups.isPending}>
+        <h2 id="group-list-title" className="visually-hidden">
+          Groups you belong to
+        </h2>
+        {groups.isPending ? (
+          <Spinner label="Loading your groups…" />
+        ) : groups.isError ? (
+          <Alert>
+            {errorMessage(groups.error, "Failed to load your groups")}{" "}
+            <Button variant="ghost" className="btn-small" onClick={() => void groups.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : groups.data.length === 0 ? (
+          <EmptyState title="No groups yet">
+            <p>Groups are private. Ask a friend who already uses Help Your Neighbor to send you an invite link, or create a group for your street and invite your neighbours.</p>
+          </EmptyState>
+        ) : (
+          <ul className="grid group-grid">
+            {groups.data.map((group) => (
+              <li key={group.id}>
+                <GroupCard
+                  group={group}
+                  viewerId={viewerId}
+                  highlighted={group.id === highlight}
+                  ref={(node) => {
+                    if (node) cards.current.set(group.id, node);
+                    else cards.current.delete(group.id);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

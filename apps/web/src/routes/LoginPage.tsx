@@ -1,0 +1,89 @@
+import { messages } from "@hyn/validators/messages";
+import { isEmail } from "@hyn/validators/rules";
+import { useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Card, TextField } from "../components/ui";
+import { useToast } from "../components/Toasts";
+import { useAuth } from "../features/auth/AuthProvider";
+import { DemoAccounts } from "../features/auth/DemoAccounts";
+import { safeRedirect } from "../features/auth/guards";
+import { errorMessage } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
+
+export default function LoginPage() {
+  usePageTitle("Log in");
+  const { user, signIn } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const redirect = safeRedirect(params.get("redirect"));
+
+  if (user && !busy) return <Navigate to={redirect} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setUnconfirmed(false);
+    if (!email.trim() || !password) return setError(messages.fillAllFields);
+    if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn({ email: email.trim(), password });
+      navigate(redirect, { replace: true });
+    } catch (e) {
+      const message = errorMessage(e, "Login failed");
+      setError(message);
+      setUnconfirmed(message === messages.emailNotConfirmed);
+      toast.error(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page page-narrow">
+      <Card className="auth-card">
+        <h1>Welcome back</h1>
+        <p className="subtitle">Log in to help your neighbours and ask for help.</p>
+        {error && (
+          <Alert>
+            {error}
+            {unconfirmed && (
+              <>
+                {" "}
+                <Link to="/verify-email" state={{ email: email.trim() }}>
+                  Resend the confirmation e-mail
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <DemoAccounts
+          onUse={(demoEmail, demoPassword) => {
+            setEmail(demoEmail);
+            setPassword(demoPassword);
+          }}
+        />
+        <form onSubmit={submit} noValidate>
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <div className="row" style={{ justifyContent: "flex-end", marginTop: -8, marginBottom: 16 }}>
+            <Link to="/forgot-password" className="small">
+              Forgot your password?
+            </Link>
+          </div>
+          <Button type="submit" className="btn-block" busy={busy}>
+            {busy ? "Logging in…" : "Log In"}
+          </Button>
+        </form>
+        <p className="auth-links">
+          New here? <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>Create an account</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

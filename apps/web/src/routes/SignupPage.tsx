@@ -1,0 +1,104 @@
+import { messages } from "@hyn/validators/messages";
+import { isEmail, MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
+import { useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Card, TextField } from "../components/ui";
+import { useToast } from "../components/Toasts";
+import { useAuth } from "../features/auth/AuthProvider";
+import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
+import { safeRedirect } from "../features/auth/guards";
+import { errorMessage } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
+
+export default function SignupPage() {
+  usePageTitle("Sign up");
+  const { user, signUp } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const toast = useToast();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const redirect = safeRedirect(params.get("redirect"));
+
+  if (user && !busy) return <Navigate to={redirect} replace />;
+
+  const mismatch = confirm.length > 0 && confirm !== password;
+  const matches = confirm.length > 0 && confirm === password;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password || !confirm) return setError(messages.fillAllFields);
+    if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(messages.passwordTooShort);
+    if (password !== confirm) {
+      // Already shown live under the field; take the user there instead of repeating it.
+      (event.currentTarget.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.focus();
+      return setError(null);
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
+      if (result.session) {
+        navigate(redirect, { replace: true });
+      } else {
+        rememberAfterConfirm(result.user.email, redirect);
+        navigate("/verify-email", { state: { email: result.user.email, redirect } });
+      }
+    } catch (e) {
+      const message = errorMessage(e, "Sign up failed");
+      setError(message);
+      toast.error(message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page page-narrow">
+      <Card className="auth-card">
+        <h1>Join your neighbours</h1>
+        <p className="subtitle">Create a free account. No ads, and we never sell your data.</p>
+        {error && <Alert>{error}</Alert>}
+        <form onSubmit={submit} noValidate>
+          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters. Very common passwords are refused.`}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={mismatch ? messages.passwordsDoNotMatch : null}
+            hint={
+              matches ? (
+                <span className="field-ok" role="status">
+                  ✓ Passwords match
+                </span>
+              ) : undefined
+            }
+          />
+          <Button type="submit" className="btn-block" busy={busy}>
+            {busy ? "Creating account…" : "Sign Up"}
+          </Button>
+        </form>
+        <p className="auth-links">
+          Already have an account? <Link to={`/login${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>Log in</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * `pnpm bench [-- --db 10k=postgres://... --db 1m=postgres://...] [--warmup 5] [--duration 10]
+ * [--connections 50] [--only dashboard,claim]`: a benchmark, never part of `pnpm test`.
+ * Each --db must be seeded with `pnpm seed:scale`; without --db it uses DATABASE_URL.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import os from "node:os";
+import { checkBudgets } from "./budgets";
+import { runSuite, type RunSettings, type SuiteResult } from "./suite";
+
+function parseArgs(argv: string[]) {
+  const dbs: { label: string; url: string }[] = [];
+  const settings: RunSettings = { connections: 50, warmupSeconds: 5, measureSeconds: 10, only: null };
+  const args = argv.filter((a) => a !== "--");
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i]!, args[i + 1]];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === "--db") {
+      const at = value.indexOf("=");
+      if (at < 1) throw new Error("--db takes label=postgres://...");
+      dbs.push({ label: value.slice(0, at), url: value.slice(at + 1) });
+    } else if (flag === "--warmup") settings.warmupSeconds = Number(value);
+    else if (flag === "--duration") settings.measureSeconds = Number(value);
+    else if (flag === "--connections") settings.connections = Number(value);
+    else if (flag === "--only") settings.only = new Set(value.split(","));
+    else throw new Error(`unknown flag ${flag}`);
+  }
+  if (dbs.length === 0) {
+    if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL or pass --db label=postgres://... (seeded with pnpm seed:scale)");
+    dbs.push({ label: "default", url: process.env.DATABASE_URL });
+  }
+  return { dbs, settings };
+}
+
+const out = (line = "") => process.stdout.write(`${line}\n`);
+
+function printTable(suite: SuiteResult) {
+  out(`\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests)`);
+  out(`${"scenario".padEnd(28)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"errors".padStart(7)}`);
+  for (const s of suite.scenarios) {
+    out(
+      `${s.name.padEnd(28)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.errors).padStart(7)}`,
+    );
+  }
+}
+
+const { dbs, settings } = parseArgs(process.argv.slice(2));
+out(`Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}`);
+const suites: SuiteResult[] = [];
+for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
+for (const suite of suites) printTable(suite);
+
+const budgets = checkBudgets(suites);
+out("\nBudgets");
+for (const b of budgets) out(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.measured}`);
+
+const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
+await mkdir(resultsDir, { recursive: true });
+const file = `${resultsDir}${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, settings: { ...settings, only: settings.only ? [...settings.only] : null }, suites, budgets }, null, 2)}\n`);
+out(`\nWritten to ${file}`);
+process.exit(budgets.every((b) => b.pass) ? 0 : 1);

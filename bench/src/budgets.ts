@@ -1,0 +1,56 @@
+import type { ScenarioResult, SuiteResult } from "./suite";
+
+export interface BudgetResult {
+  name: string;
+  pass: boolean;
+  measured: string;
+}
+
+const find = (suite: SuiteResult, name: string): ScenarioResult | undefined => suite.scenarios.find((s) => s.name === name);
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+
+/**
+ * The issue's budgets. Statement counts include the one statement per call that resolves the session
+ * (the integration tests count without it: dashboard <= 4, a group's list <= 2 with the membership check).
+ */
+export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
+  const results: BudgetResult[] = [];
+  const add = (name: string, pass: boolean, measured: string) => results.push({ name, pass, measured });
+
+  for (const suite of suites) {
+    const at = `[${suite.label}]`;
+    const baseline = find(suite, "baseline (bare Fastify)");
+    for (const [name, label] of [
+      ["dashboard first load", "dashboard"],
+      ["group request list (tRPC)", "group request list"],
+    ] as const) {
+      const s = find(suite, name);
+      if (baseline && s) add(`${at} ${label} >= 25 % of the baseline's req/s`, s.reqPerSec >= 0.25 * baseline.reqPerSec, `${s.reqPerSec} of ${baseline.reqPerSec} req/s = ${pct(s.reqPerSec / baseline.reqPerSec)}`);
+    }
+    const claim = find(suite, "claim + unclaim");
+    if (claim) add(`${at} claim p99 <= 3x p50 under ${"50"} clients`, claim.p99 <= 3 * claim.p50, `p50 ${claim.p50} ms, p99 ${claim.p99} ms = ${(claim.p99 / Math.max(claim.p50, 0.1)).toFixed(2)}x`);
+    const trpc = find(suite, "group request list (tRPC)");
+    const rest = find(suite, "group request list (REST)");
+    if (trpc && rest) add(`${at} REST >= 90 % of tRPC (a group's request list)`, rest.reqPerSec >= 0.9 * trpc.reqPerSec, `${rest.reqPerSec} vs ${trpc.reqPerSec} req/s = ${pct(rest.reqPerSec / trpc.reqPerSec)}`);
+    const dashboard = find(suite, "dashboard first load");
+    if (dashboard) add(`${at} dashboard <= 4 SQL statements per call (+1 session)`, dashboard.statementsPerCall <= 5, `${dashboard.statementsPerCall}`);
+    if (trpc) add(`${at} group request list <= 2 SQL statements per call (+1 session)`, trpc.statementsPerCall <= 3, `${trpc.statementsPerCall}`);
+    const peak = Math.max(...suite.scenarios.map((s) => s.rssMb));
+    add(`${at} process RSS <= 300 MB (server and load generator together)`, peak <= 300, `${peak} MB`);
+    const failing = suite.scenarios.filter((s) => s.errors > 0 && !s.name.startsWith("sign-in"));
+    add(`${at} no failed calls`, failing.length === 0, failing.length ? failing.map((s) => `${s.name}: ${s.errors}`).join(", ") : "0");
+  }
+
+  if (suites.length >= 2) {
+    const [small, large] = [...suites].sort((a, b) => a.requestCount - b.requestCount);
+    for (const name of ["dashboard first load", "group request list (tRPC)", "admin metrics"]) {
+      const a = find(small!, name);
+      const b = find(large!, name);
+      if (a && b) {
+        const ratio = b.p95 / Math.max(a.p95, 0.1);
+        add(`p95 growth of ${name}, ${large!.label} vs ${small!.label} <= 2x`, ratio <= 2, `${a.p95} -> ${b.p95} ms = ${ratio.toFixed(2)}x`);
+      }
+    }
+  }
+  return results;
+}

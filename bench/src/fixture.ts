@@ -1,0 +1,91 @@
+import { rowsOf, type DbHandle } from "@hyn/db";
+import { sql } from "drizzle-orm";
+import { SEED_PASSWORD } from "./seed-sql";
+import { send } from "./trpc-http";
+
+/** Connections of the claim scenario each get their own request, so they never contend on one row. */
+export const CLAIMABLE_REQUESTS = 50;
+const BENCH_GROUP = "Benchmark claims (temporary)";
+
+export interface Fixture {
+  reader: { email: string; token: string };
+  poster: { email: string; token: string };
+  admin: { token: string };
+  /** The reader's group with the most requests: the group-list scenario reads it. */
+  busiestGroupId: string;
+  benchGroupId: string;
+  claimableIds: string[];
+  requestCount: number;
+  reopenClaimable: () => Promise<void>;
+  cleanUp: () => Promise<void>;
+}
+
+const one = async <T>(handle: DbHandle, query: ReturnType<typeof sql>) => {
+  const row = rowsOf<T>(await handle.db.execute(query))[0];
+  if (!row) throw new Error("the database is not seeded: run pnpm seed:scale first");
+  return row;
+};
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const body = (await send(baseUrl, {
+    method: "POST",
+    path: "/api/auth/signin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: SEED_PASSWORD }),
+  })) as { session: { token: string } };
+  return body.session.token;
+}
+
+/**
+ * The people and data the scenarios use, picked from a seeded database: the neighbour in the most
+ * groups reads; a fellow member posts; a temporary group holds one open request per connection.
+ */
+export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise<Fixture> {
+  await handle.db.execute(sql`DELETE FROM groups WHERE name = ${BENCH_GROUP}`);
+  const { request_count } = await one<{ request_count: number }>(handle, sql`SELECT count(*)::int AS request_count FROM requests`);
+  const reader = await one<{ id: string; email: string }>(
+    handle,
+    sql`SELECT u.id, u.email FROM users u JOIN group_members m ON m.user_id = u.id WHERE u.email LIKE '%@scale.test'
+        GROUP BY u.id ORDER BY count(*) DESC, u.email LIMIT 1`,
+  );
+  const busiest = await one<{ group_id: string }>(
+    handle,
+    sql`SELECT r.group_id FROM requests r JOIN group_members m ON m.group_id = r.group_id AND m.user_id = ${reader.id}
+        GROUP BY r.group_id ORDER BY count(*) DESC LIMIT 1`,
+  );
+  const poster = await one<{ id: string; email: string }>(
+    handle,
+    sql`SELECT id, email FROM users WHERE email LIKE '%@scale.test' AND id <> ${reader.id} AND NOT is_admin ORDER BY email LIMIT 1`,
+  );
+  const admin = await one<{ email: string }>(handle, sql`SELECT email FROM users WHERE is_admin ORDER BY email LIMIT 1`);
+
+  const group = await one<{ id: string }>(handle, sql`INSERT INTO groups (name, created_by) VALUES (${BENCH_GROUP}, ${poster.id}) RETURNING id`);
+  await handle.db.execute(sql`INSERT INTO group_members (group_id, user_id) VALUES (${group.id}, ${poster.id}), (${group.id}, ${reader.id})`);
+  const claimable = rowsOf<{ id: string }>(
+    await handle.db.execute(sql`
+      INSERT INTO requests (user_id, group_id, item_description, needed_by)
+      SELECT ${poster.id}, ${group.id}, 'Benchmark claim ' || n, now() + interval '30 days' FROM generate_series(1, ${CLAIMABLE_REQUESTS}) n
+      RETURNING id`),
+  );
+  // The create scenario posts thousands of requests; the limit is not what it measures.
+  await handle.db.execute(sql`UPDATE user_limits SET max_open_requests = 1000000000 WHERE user_id = ${poster.id}`);
+
+  const [readerToken, posterToken, adminToken] = await Promise.all([signIn(baseUrl, reader.email), signIn(baseUrl, poster.email), signIn(baseUrl, admin.email)]);
+  return {
+    reader: { email: reader.email, token: readerToken },
+    poster: { email: poster.email, token: posterToken },
+    admin: { token: adminToken },
+    busiestGroupId: busiest.group_id,
+    benchGroupId: group.id,
+    claimableIds: claimable.map((r) => r.id),
+    requestCount: request_count,
+    reopenClaimable: async () => {
+      await handle.db.execute(sql`UPDATE requests SET status = 'open', claimed_by = NULL, claimed_at = NULL WHERE group_id = ${group.id} AND status = 'claimed'`);
+    },
+    cleanUp: async () => {
+      // Deleting the group takes its requests with it; the counters follow through their triggers.
+      await handle.db.execute(sql`DELETE FROM groups WHERE id = ${group.id}`);
+      await handle.db.execute(sql`UPDATE user_limits SET max_open_requests = 5 WHERE user_id = ${poster.id}`);
+    },
+  };
+}

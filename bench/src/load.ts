@@ -1,0 +1,82 @@
+import autocannon from "autocannon";
+
+/** One HTTP request of a scenario; a connection repeats its list in order. */
+export interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  /** The requests each connection sends in turn; index = connection number (wraps). */
+  perConnection: LoadRequest[][];
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The highest process RSS seen while the load ran, in MB. */
+  rssMb: number;
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
+/**
+ * Drives the server with autocannon and measures every response's latency itself, since autocannon's
+ * histogram has no p95.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let connection = 0;
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 250);
+  const started = Date.now();
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  // With a callback autocannon returns the running instance, whose events give every latency.
+  const settings: autocannon.Options = {
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    pipelining: 1,
+    setupClient: (client) => {
+      const list = options.perConnection[connection++ % options.perConnection.length]!;
+      client.setRequests(list.map((r) => ({ method: r.method, path: r.path, headers: r.headers ?? {}, ...(r.body ? { body: r.body } : {}) })));
+    },
+  };
+  const instance = autocannon(settings, (error, result) => (error ? fail(error) : finish(result)));
+  instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    if (statusCode >= 300) errors++;
+  });
+  const result = await done;
+  clearInterval(sampler);
+  const elapsed = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors: errors + result.errors + result.timeouts,
+    reqPerSec: Math.round(latencies.length / Math.max(elapsed, options.seconds)),
+    p50: round1(percentile(latencies, 50)),
+    p95: round1(percentile(latencies, 95)),
+    p99: round1(percentile(latencies, 99)),
+    rssMb: Math.round(peakRss / 1024 / 1024),
+  };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;

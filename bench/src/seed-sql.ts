@@ -1,0 +1,150 @@
+import type { SeedSize } from "./seed-args";
+
+export const SEED_PASSWORD = "scale-test-password";
+/** Requests are inserted in slices of this many rows, so a 1M-row seed reports progress. */
+const REQUEST_SLICE = 250_000;
+
+/** Every table the seed fills or that holds state derived from them; --reset empties these. */
+const TABLES = [
+  "users",
+  "sessions",
+  "auth_tokens",
+  "groups",
+  "group_members",
+  "invites",
+  "requests",
+  "user_limits",
+  "user_email_preferences",
+  "email_outbox",
+  "email_send_log",
+  "feedback",
+  "rate_limits",
+  "metric_daily_counts",
+];
+
+// Deterministic pseudo-randomness from a tag and a row number, so a seed is reproducible.
+const fraction = (tag: string, n: string) => `((abs(hashtext('${tag}' || (${n})::text)::bigint) % 1000000) / 1000000.0)`;
+const pick = (tag: string, n: string, modulo: string) => `(abs(hashtext('${tag}' || (${n})::text)::bigint) % (${modulo}))`;
+// Ids come from row numbers, so groups and requests reference users without a lookup.
+const userId = (i: string) => `md5('hyn-user-' || (${i})::text)::uuid`;
+const groupId = (j: string) => `md5('hyn-group-' || (${j})::text)::uuid`;
+/** A group's size: 2 to 20 members. */
+const groupSize = (j: string) => `(2 + ${pick("size", j, "19")})`;
+
+export interface SeedStep {
+  label: string;
+  sql: string;
+}
+
+/**
+ * The seed as SQL. Group j's members are users j*S+1 .. j*S+size (wrapping), its owner the first of
+ * them, so each user is in a few groups and owns at most a few; requests are posted by a member and
+ * claimed by another member of the same group, spread over the last year, in every state.
+ */
+export function seedStatements(size: SeedSize, passwordHash: string, now: Date): SeedStep[] {
+  if (!/^[\w$=+/,.-]+$/.test(passwordHash)) throw new Error("unexpected characters in the password hash");
+  const { users: U, groups: G, requests: R } = size;
+  const stride = Math.max(1, Math.floor(U / G));
+  const NOW = `'${now.toISOString()}'::timestamptz`;
+  const memberIndex = (j: string, k: string) => `((((${j})::bigint * ${stride} + (${k})) % ${U}) + 1)`;
+  const groupCreated = (j: string) => `(${NOW} - interval '365 days' + interval '5 days' * ${fraction("gc", j)})`;
+
+  const steps: SeedStep[] = [];
+  if (size.reset) steps.push({ label: "reset", sql: `TRUNCATE ${TABLES.join(", ")} CASCADE` });
+
+  steps.push({
+    label: `users (${U})`,
+    sql: `
+      INSERT INTO users (id, email, password_hash, name, phone, general_area, is_admin, email_verified_at, last_active_at, created_at, updated_at)
+      SELECT ${userId("i")}, 'user' || i || '@scale.test', '${passwordHash}', 'Neighbour ' || i,
+        CASE WHEN i % 3 = 0 THEN '+1 555 ' || lpad((i % 10000000)::text, 7, '0') END,
+        (ARRAY['Elm Street', 'Oak Close', 'Birch Lane', 'Market Square', 'Riverside', 'Hill Top'])[1 + i % 6],
+        i = 1, created + interval '10 minutes',
+        -- Most people came back in the last three months; some never did after signing up.
+        CASE WHEN ${fraction("act", "i")} < 0.15 THEN NULL ELSE ${NOW} - interval '90 days' * ${fraction("la", "i")} END,
+        created, created
+      FROM (SELECT i, ${NOW} - interval '366 days' - interval '60 days' * ${fraction("uc", "i")} AS created FROM generate_series(1, ${U}) i) s`,
+  });
+  steps.push({ label: "user limits", sql: `INSERT INTO user_limits (user_id) SELECT ${userId("i")} FROM generate_series(1, ${U}) i` });
+  steps.push({
+    label: "e-mail preferences",
+    sql: `
+      INSERT INTO user_email_preferences (user_id, frequency, last_daily_sent)
+      SELECT ${userId("i")}, f, CASE WHEN f = 'daily' THEN ${NOW} - interval '24 hours' * ${fraction("ld", "i")} END
+      FROM (SELECT i, (ARRAY['disabled', 'disabled', 'daily', 'daily', 'immediate'])[1 + ${pick("pref", "i", "5")}] AS f
+            FROM generate_series(1, ${U}) i WHERE ${fraction("hp", "i")} < 0.7) s`,
+  });
+  steps.push({
+    label: `groups (${G})`,
+    sql: `
+      INSERT INTO groups (id, name, created_by, created_at)
+      SELECT ${groupId("j")},
+        (ARRAY['Elm Street', 'Oak Close', 'Birch Lane', 'Market Square', 'Riverside', 'Hill Top', 'Mill Road', 'Station Row'])[1 + ${pick("gn", "j", "8")}]
+          || ' ' || (ARRAY['Neighbours', 'Helpers', 'Residents', 'Allotment', 'Block B'])[1 + ${pick("gs", "j", "5")}] || ' ' || j,
+        ${userId(memberIndex("j", "0"))}, ${groupCreated("j")}
+      FROM generate_series(0, ${G - 1}) j`,
+  });
+  steps.push({
+    label: "group members (2-20 each)",
+    sql: `
+      INSERT INTO group_members (group_id, user_id, joined_at)
+      SELECT ${groupId("j")}, ${userId(memberIndex("j", "k"))}, ${groupCreated("j")} + interval '1 day' * k
+      FROM generate_series(0, ${G - 1}) j CROSS JOIN LATERAL generate_series(0, ${groupSize("j")} - 1) k
+      ON CONFLICT DO NOTHING`,
+  });
+
+  for (let from = 0; from < R; from += REQUEST_SLICE) {
+    const to = Math.min(R, from + REQUEST_SLICE) - 1;
+    steps.push({
+      label: `requests ${from + 1}-${to + 1}`,
+      sql: `
+        INSERT INTO requests (user_id, group_id, item_description, store_preference, needed_by, pickup_notes, status, claimed_by, claimed_at, fulfilled_at, created_at)
+        SELECT ${userId(memberIndex("j", "k"))}, ${groupId("j")},
+          (ARRAY['Milk', 'Bread', 'Paracetamol', 'Light bulbs', 'Dog food', 'Printer paper', 'Eggs', 'Bin bags', 'Coffee', 'Batteries'])[1 + ${pick("item", "r", "10")}] || ' (' || r || ')',
+          CASE WHEN ${fraction("sp", "r")} < 0.5 THEN (ARRAY['Corner shop', 'Pharmacy on High St', 'Supermarket', 'Garden centre'])[1 + ${pick("store", "r", "4")}] END,
+          needed_by,
+          CASE WHEN ${fraction("pn", "r")} < 0.3 THEN 'Leave by the door' END,
+          status,
+          CASE WHEN status <> 'open' THEN ${userId(memberIndex("j", "helper"))} END,
+          CASE WHEN status <> 'open' THEN claimed_at END,
+          CASE WHEN status = 'fulfilled' THEN least(claimed_at + interval '24 hours' * ${fraction("fa", "r")}, ${NOW}) END,
+          created
+        FROM (
+          SELECT r, j, k, (k + 1 + ${pick("h", "r", "sz - 1")}) % sz AS helper, created, needed_by,
+            least(created + interval '15 minutes' + interval '47 hours' * ${fraction("ca", "r")}, ${NOW} - interval '1 minute') AS claimed_at,
+            CASE WHEN needed_by < ${NOW}
+              -- Past: mostly fulfilled; some claimed and never marked done; some expired unclaimed.
+              THEN (CASE WHEN p < 0.65 THEN 'fulfilled' WHEN p < 0.75 THEN 'claimed' ELSE 'open' END)
+              ELSE (CASE WHEN p < 0.55 THEN 'open' WHEN p < 0.85 THEN 'claimed' ELSE 'fulfilled' END)
+            END AS status
+          FROM (
+            SELECT r, j, sz, ${pick("k", "r", "sz")} AS k, ${fraction("st", "r")} AS p, created,
+              created + interval '2 hours' + interval '7 days' * ${fraction("nb", "r")} AS needed_by
+            FROM (
+              SELECT r, j, ${groupSize("j")} AS sz, ${NOW} - interval '358 days' * ${fraction("rc", "r")} AS created
+              FROM (SELECT r, ${pick("rg", "r", String(G))} AS j FROM generate_series(${from}, ${to}) r) a
+            ) b
+          ) c
+        ) d`,
+    });
+  }
+
+  steps.push({
+    label: "invitations",
+    sql: `
+      INSERT INTO invites (group_id, email, token_hash, expires_at, used_at, invited_by, created_at)
+      SELECT ${groupId("j")},
+        -- Half go to a neighbour with an account who is not in the group, half to someone new.
+        CASE WHEN n = 0 THEN 'user' || ${memberIndex("j", groupSize("j"))} || '@scale.test' ELSE 'invitee' || j || '@elsewhere.test' END,
+        encode(sha256(('hyn-invite-' || j || '-' || n)::bytea), 'hex'),
+        created + interval '7 days',
+        CASE WHEN ${fraction("iu", "j * 2 + n")} < 0.5 THEN least(created + interval '3 days' * ${fraction("iw", "j * 2 + n")}, ${NOW}) END,
+        ${userId(memberIndex("j", "0"))}, created
+      FROM (SELECT j, n, ${NOW} - interval '30 days' * ${fraction("ic", "j * 2 + n")} AS created
+            FROM generate_series(0, ${G - 1}) j CROSS JOIN generate_series(0, 1) n
+            WHERE ${fraction("iv", "j * 2 + n")} < 0.4) s`,
+  });
+  // Fresh statistics, and a visibility map so counts can be index-only.
+  steps.push({ label: "vacuum analyze", sql: "VACUUM ANALYZE" });
+  return steps;
+}

@@ -1,0 +1,68 @@
+import { demoURL } from "../playwright.config";
+import { expect, test } from "./fixtures";
+
+test.use({ baseURL: demoURL });
+
+test("in demo mode a visitor signs in with a sample account offered on the login page and reads the admin dashboard", async ({ page }) => {
+  await page.goto("/login");
+  const demo = page.getByRole("complementary", { name: "Demo accounts" });
+  await expect(demo).toContainText("alex@demo.helpyourneighbor.app");
+  await demo.getByRole("button", { name: "Use Alex Rivera" }).click();
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("link", { name: "Admin" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Admin" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  for (const label of ["Total Users", "Active Users", "Total Groups", "Requests This Month", "Fulfillment Rate", "Avg. Time to Claim", "Avg. Group Size"]) {
+    await expect(page.getByText(label, { exact: true })).toBeVisible();
+  }
+  // The seed: three neighbours, two groups, four memberships; two of six requests claimed or fulfilled.
+  await expect(page.locator(".metric-card", { hasText: "Total Users" })).toContainText("3");
+  await expect(page.locator(".metric-card", { hasText: "Avg. Group Size" })).toContainText("2.0");
+  await expect(page.locator(".metric-card", { hasText: "Fulfillment Rate" })).toContainText("33.33%");
+  await expect(page.getByRole("img", { name: /Requests posted and fulfilled per week/ })).toBeVisible();
+  await expect(page.getByText(/Last updated/)).toBeVisible();
+});
+
+test("a neighbour who is not an admin sees Access Denied at /admin and can go back", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await page.goto("/about");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have administrator privileges to access this page.")).toBeVisible();
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});
+
+test("a neighbour downloads their data and then deletes their account", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await page.goto("/profile");
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download my data" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^help-your-neighbor-data-.*\.json$/);
+  const data = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+  expect(data.user.email).toBe("sam@demo.helpyourneighbor.app");
+  expect(data.groups.length).toBeGreaterThan(0);
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await dialog.getByLabel("Password").fill("wrong-password");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await dialog.getByLabel("Password").fill("neighbourly-demo");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("alert").first()).toHaveText("Invalid email or password");
+});

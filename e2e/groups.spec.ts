@@ -1,0 +1,413 @@
+import { limitMessage, messages } from "@hyn/validators/messages";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, uniqueEmail, type Mailbox } from "./fixtures";
+
+const PASSWORD = "neighbourly-secret-42";
+const INVITE_LINK = /\/invite\/[a-z2-7]{32}$/;
+
+interface ApiUser {
+  email: string;
+  name: string;
+  token: string;
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByTestId("toast").filter({ hasText: text });
+}
+
+function groupCard(page: Page, name: string) {
+  return page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** REST with a bearer token: test setup that is not itself under test (the REST test below covers it). */
+async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** An account made and confirmed through the REST API and the real confirmation e-mail. */
+async function apiUser(baseURL: string, mailbox: Mailbox, name: string): Promise<ApiUser> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
+  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
+  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
+  return { email, name, token: verified.body.session.token };
+}
+
+/** A browser signed in as `user` (the session cookie the login page would have set). */
+async function browserFor(browser: Browser, baseURL: string, user: ApiUser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
+  const page = await context.newPage();
+  return { context, page, errors: watchConsole(page) };
+}
+
+/** The fixture watches the default page; pages of extra contexts are watched the same way. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+async function createGroupThroughUi(page: Page, name: string) {
+  await page.getByRole("button", { name: "Create New Group" }).click();
+  const create = page.getByRole("button", { name: "Create Group" });
+  await expect(create).toBeDisabled();
+  await page.getByLabel("Group Name").fill(name);
+  await create.click();
+  await expect(toast(page, `Group "${name}" created`)).toBeVisible();
+  await expect(groupCard(page, name)).toBeVisible();
+}
+
+test("an owner invites a neighbour who joins from the e-mail", async ({ page, mailbox, browser, baseURL }) => {
+  await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
+  await page.getByRole("link", { name: "Groups" }).click();
+  await expect(page.getByRole("heading", { name: "Your Groups", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No groups yet" })).toBeVisible();
+
+  await createGroupThroughUi(page, "Maple Street");
+  const card = groupCard(page, "Maple Street");
+  await expect(card.getByText("Owner", { exact: true })).toBeVisible();
+  await expect(card.getByText("1 member")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No groups yet" })).toHaveCount(0);
+
+  const neighbourEmail = uniqueEmail("neighbour");
+  await card.getByRole("button", { name: "Invite Members" }).click();
+  await expect(card.getByText("An email invitation will be sent. Invitations expire after 7 days.")).toBeVisible();
+  await expect(card.getByText("0/10 invitations sent")).toBeVisible();
+  await card.getByLabel("Email address").fill(neighbourEmail);
+  await card.getByRole("button", { name: "Create Invite" }).click();
+  await expect(toast(page, `Invitation sent to ${neighbourEmail}`)).toBeVisible();
+  await expect(card.getByLabel("Email address")).toHaveCount(0);
+  const sent = page.getByRole("region", { name: "Invitations You've Sent" });
+  await expect(sent.getByText(neighbourEmail)).toBeVisible();
+  await expect(sent.getByText("Just now")).toBeVisible();
+  await expect(sent.getByText("Expires in 7 days")).toBeVisible();
+
+  // The neighbour, in another browser, opens the link from the real e-mail while logged out.
+  const link = await mailbox.waitForLink(neighbourEmail, INVITE_LINK);
+  const [invitation] = await mailbox.all(neighbourEmail);
+  expect(invitation!.subject).toContain("Olive Owner");
+  expect(invitation!.subject).toContain("Maple Street");
+  const neighbourContext = await browser.newContext({ baseURL });
+  const neighbour = await neighbourContext.newPage();
+  const neighbourErrors = watchConsole(neighbour);
+  await neighbour.goto(link);
+  await expect(neighbour.getByRole("heading", { name: "Join a Group" })).toBeVisible();
+  // The token is validated only once someone is logged in.
+  await expect(neighbour.getByText("Maple Street")).toHaveCount(0);
+  await neighbour.getByRole("button", { name: "Log In / Sign Up" }).click();
+  const invitePath = new URL(link).pathname;
+  await expect(neighbour).toHaveURL(`/login?redirect=${encodeURIComponent(invitePath)}`);
+
+  await neighbour.getByRole("link", { name: "Create an account" }).click();
+  await neighbour.getByLabel("Name (optional)").fill("Nia Neighbour");
+  await neighbour.getByLabel("Email").fill(neighbourEmail);
+  await neighbour.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await neighbour.getByLabel("Confirm password").fill(PASSWORD);
+  await neighbour.getByRole("button", { name: "Sign Up" }).click();
+  await expect(neighbour).toHaveURL(/\/verify-email$/);
+  await neighbour.goto(await mailbox.waitForLink(neighbourEmail, /type=signup/));
+
+  // Confirming the e-mail brings the neighbour back to the invitation.
+  await expect(neighbour).toHaveURL(invitePath);
+  await expect(neighbour.getByText("Maple Street")).toBeVisible();
+  await expect(neighbour.getByRole("button", { name: "Not now" })).toBeVisible();
+  await neighbour.getByRole("button", { name: "Join Group" }).click();
+  await expect(neighbour.getByRole("heading", { name: "Welcome to Maple Street!" })).toBeVisible();
+  await neighbour.getByRole("link", { name: "View your groups" }).click();
+  const neighbourCard = groupCard(neighbour, "Maple Street");
+  await expect(neighbourCard).toHaveClass(/group-card-highlight/);
+  await expect(neighbourCard.getByText("Member", { exact: true })).toBeVisible();
+  await expect(neighbourCard.getByText("2 members")).toBeVisible();
+  await expect(neighbourCard.getByRole("button", { name: "Invite Members" })).toHaveCount(0);
+  await neighbourCard.getByRole("button", { name: "View Members" }).click();
+  await expect(neighbourCard.getByText("Olive Owner")).toBeVisible();
+  await expect(neighbourCard.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+
+  // The owner sees the neighbour too, and the invitation has left the sent panel.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Invitations You've Sent" })).toHaveCount(0);
+  await card.getByRole("button", { name: "View Members" }).click();
+  await expect(card.getByText("Nia Neighbour")).toBeVisible();
+  await expect(card.getByText(neighbourEmail)).toBeVisible();
+  await expect(card.getByText("2 members")).toBeVisible();
+
+  // A used link cannot be used again.
+  await neighbour.goto(link);
+  await expect(neighbour.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
+  await expect(neighbour.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+  await neighbour.getByRole("button", { name: "Go to Dashboard" }).click();
+  await expect(neighbour).toHaveURL(/\/$/);
+  expect(neighbourErrors).toEqual([]);
+  await neighbourContext.close();
+});
+
+test("a neighbour accepts one invitation and declines another; the owner keeps one and cancels another", async ({ page, browser, mailbox, baseURL }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Oscar Owner");
+  const neighbour = await apiUser(baseURL!, mailbox, "Nell Neighbour");
+  const maple = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Maple Street" })).body;
+  const oak = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Court" })).body;
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: maple.id, email: neighbour.email });
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: neighbour.email });
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "keep-me@example.com" });
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "cancel-me@example.com" });
+
+  await page.context().addCookies([{ name: "hyn_session", value: neighbour.token, url: baseURL! }]);
+  await page.goto("/groups");
+  const incoming = page.getByRole("region", { name: "Pending Group Invitations" });
+  await expect(incoming.getByRole("listitem")).toHaveCount(2);
+  const mapleInvite = incoming.getByRole("listitem", { name: "Invitation to Maple Street" });
+  await expect(mapleInvite.getByText("Invited by Oscar Owner")).toBeVisible();
+  await expect(mapleInvite.getByText("Just now")).toBeVisible();
+  await expect(mapleInvite.getByText("Expires in 7 days")).toBeVisible();
+  await expect(page.getByText("Groups joined")).toBeVisible();
+
+  await mapleInvite.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(page, "Successfully joined Maple Street!")).toBeVisible();
+  await expect(groupCard(page, "Maple Street")).toHaveClass(/group-card-highlight/);
+  await expect(page).toHaveURL(/highlight=/);
+  await expect(page.getByTestId("usage-bar").filter({ hasText: "Groups joined" })).toContainText("1/5");
+
+  await incoming.getByRole("listitem", { name: "Invitation to Oak Court" }).getByRole("button", { name: "Decline" }).click();
+  await expect(toast(page, "Invitation declined")).toBeVisible();
+  // Hidden when empty.
+  await expect(incoming).toHaveCount(0);
+  await expect(groupCard(page, "Oak Court")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Pending Group Invitations" })).toHaveCount(0);
+
+  // The owner's sent panel.
+  const { context, page: ownerPage, errors } = await browserFor(browser, baseURL!, owner);
+  await ownerPage.goto("/groups");
+  const sent = ownerPage.getByRole("region", { name: "Invitations You've Sent" });
+  await expect(sent.getByRole("listitem")).toHaveCount(2);
+  await sent.getByRole("button", { name: "Cancel invitation to keep-me@example.com" }).click();
+  const dialog = ownerPage.getByRole("dialog", { name: "Cancel Invitation" });
+  await expect(dialog).toContainText("keep-me@example.com");
+  await dialog.getByRole("button", { name: "Keep Invitation" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sent.getByText("keep-me@example.com")).toBeVisible();
+
+  await sent.getByRole("button", { name: "Cancel invitation to cancel-me@example.com" }).click();
+  await ownerPage.getByRole("dialog", { name: "Cancel Invitation" }).getByRole("button", { name: "Cancel Invitation" }).click();
+  await expect(toast(ownerPage, "Invitation to cancel-me@example.com cancelled")).toBeVisible();
+  await expect(sent.getByText("cancel-me@example.com")).toHaveCount(0);
+  await expect(sent.getByRole("listitem")).toHaveCount(1);
+  // The cancelled link no longer works.
+  const cancelledLink = await mailbox.waitForLink("cancel-me@example.com", INVITE_LINK);
+  expect((await api(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(404);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({ page, browser, mailbox, baseURL }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Ada Owner");
+  const bo = await apiUser(baseURL!, mailbox, "Bo Member");
+  const cy = await apiUser(baseURL!, mailbox, "Cy Member");
+  const group = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" })).body;
+  for (const member of [bo, cy]) {
+    const invite = (await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email })).body;
+    expect((await api(baseURL!, member.token, "POST", `/invites/${invite.token}/join`)).status).toBe(200);
+  }
+
+  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  await page.goto(`/groups?highlight=${group.id}`);
+  const card = groupCard(page, "Birch Lane");
+  await expect(card).toHaveClass(/group-card-highlight/);
+  await expect(card.getByText("3 members")).toBeVisible();
+  await card.getByRole("button", { name: "View Members" }).click();
+  await expect(card.getByRole("button", { name: "Hide Members" })).toHaveAttribute("aria-expanded", "true");
+  await expect(card.getByRole("listitem")).toHaveCount(3);
+  await expect(card.getByRole("button", { name: "Remove Ada Owner" })).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Remove Bo Member" }).click();
+  const removeDialog = page.getByRole("dialog", { name: "Remove Member" });
+  await expect(removeDialog).toContainText("Are you sure you want to remove Bo Member from this group? This action cannot be undone.");
+  await removeDialog.getByRole("button", { name: "Remove Member" }).click();
+  await expect(toast(page, "Bo Member was removed from Birch Lane")).toBeVisible();
+  await expect(card.getByText("Bo Member")).toHaveCount(0);
+  await expect(card.getByText("2 members")).toBeVisible();
+
+  await card.getByRole("button", { name: "Leave Group" }).click();
+  const leaveDialog = page.getByRole("dialog", { name: "Leave Group" });
+  await expect(leaveDialog).toContainText("Are you sure you want to leave this group? This action cannot be undone.");
+  await leaveDialog.getByRole("button", { name: "Leave Group" }).click();
+  await expect(toast(page, messages.ownerCannotLeave)).toBeVisible();
+  await expect(card).toBeVisible();
+
+  await card.getByRole("listitem").filter({ hasText: "Cy Member" }).getByRole("button", { name: "Make owner" }).click();
+  await page.getByRole("dialog", { name: "Make Owner" }).getByRole("button", { name: "Make Owner" }).click();
+  await expect(toast(page, "Cy Member is now the owner of Birch Lane")).toBeVisible();
+  await expect(card.getByText("Member", { exact: true }).first()).toBeVisible();
+  await expect(card.getByRole("button", { name: "Invite Members" })).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Leave Group" }).click();
+  await page.getByRole("dialog", { name: "Leave Group" }).getByRole("button", { name: "Leave Group" }).click();
+  await expect(toast(page, "You left Birch Lane")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No groups yet" })).toBeVisible();
+
+  // The removed member no longer has the group either.
+  const { context, page: boPage, errors } = await browserFor(browser, baseURL!, bo);
+  await boPage.goto("/groups");
+  await expect(boPage.getByRole("heading", { name: "No groups yet" })).toBeVisible();
+  await expect(boPage.getByText("ask a friend", { exact: false })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the limits show on the Groups page: groups created and invitations pending", async ({ page, mailbox, baseURL }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Lim Owner");
+  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  await page.goto("/groups");
+  for (const name of ["One", "Two"]) await createGroupThroughUi(page, name);
+  const created = page.getByTestId("usage-bar").filter({ hasText: "Groups created" });
+  await expect(created).toContainText("2/3");
+  await expect(created).toHaveAttribute("data-level", "normal");
+  await createGroupThroughUi(page, "Three");
+  await expect(created).toContainText("3/3");
+  await expect(created).toContainText("Limit reached");
+  await expect(created).toHaveAttribute("data-level", "at");
+  const createButton = page.getByRole("button", { name: "Create New Group" });
+  await expect(createButton).toBeDisabled();
+  await expect(page.locator(`[title="${messages.groupsCreatedLimitTooltip}"]`)).toBeVisible();
+  expect((await api<{ error: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Four" })).body.error).toBe(limitMessage("groups", 3, 3));
+
+  // Ten pending invitations: Invite Members turns off with the spec's tooltip.
+  const groups = (await api<{ id: string; name: string }[]>(baseURL!, owner.token, "GET", "/groups")).body;
+  const one = groups.find((g) => g.name === "One")!;
+  for (let i = 0; i < 9; i++) await api(baseURL!, owner.token, "POST", "/invites", { groupId: one.id, email: `pending-${i}-${Date.now()}@example.com` });
+  await page.reload();
+  const card = groupCard(page, "One");
+  await card.getByRole("button", { name: "Invite Members" }).click();
+  await expect(card.getByText("9/10 invitations sent")).toBeVisible();
+  await card.getByLabel("Email address").fill("not-an-address");
+  await card.getByRole("button", { name: "Create Invite" }).click();
+  await expect(card.getByText(messages.enterValidEmail)).toBeVisible();
+  await card.getByLabel("Email address").fill(uniqueEmail("tenth"));
+  await card.getByRole("button", { name: "Create Invite" }).click();
+  await expect(page.getByRole("region", { name: "Invitations You've Sent" }).getByRole("listitem")).toHaveCount(10);
+  for (const name of ["One", "Two", "Three"]) {
+    await expect(groupCard(page, name).getByRole("button", { name: "Invite Members" })).toBeDisabled();
+    await expect(groupCard(page, name).locator(`[title="${messages.invitationLimitTooltip}"]`)).toBeVisible();
+  }
+
+});
+
+test("a group of 20 is full: the Join page says so and the invitation stays unused", async ({ page, browser, mailbox, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await apiUser(baseURL!, mailbox, "Full Owner");
+  const full = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" })).body;
+  const members = await Promise.all(Array.from({ length: 19 }, (_, i) => apiUser(baseURL!, mailbox, `Member ${i}`)));
+  const late = await apiUser(baseURL!, mailbox, "Late Comer");
+  // One at a time: an owner may only have 10 invitations pending.
+  for (const member of members) {
+    const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: member.email });
+    expect((await api(baseURL!, member.token, "POST", `/invites/${invite.body.token}/join`)).status).toBe(200);
+  }
+  const lateInvite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: late.email });
+
+  const { context, page: latePage, errors } = await browserFor(browser, baseURL!, late);
+  await latePage.goto(`/invite?token=${lateInvite.body.token}`);
+  await expect(latePage.getByText("Twenty Strong")).toBeVisible();
+  await latePage.getByRole("button", { name: "Join Group" }).click();
+  await expect(latePage.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
+  await expect(latePage.getByText("Failed to join group. Please try again.")).toBeVisible();
+  await expect(latePage.getByText(messages.groupFull)).toBeVisible();
+  // Accepting from the Groups page gives the same reason, and the invitation stays for later.
+  await latePage.goto("/groups");
+  const incoming = latePage.getByRole("region", { name: "Pending Group Invitations" });
+  await incoming.getByRole("button", { name: "Accept" }).click();
+  await expect(toast(latePage, messages.groupFull)).toBeVisible();
+  await expect(incoming.getByText("Twenty Strong")).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+
+  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  await page.goto("/groups");
+  await expect(groupCard(page, "Twenty Strong").getByText("20 members")).toBeVisible();
+});
+
+test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({ page, mailbox, baseURL }) => {
+  await page.goto("/invite");
+  await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+  await page.getByRole("button", { name: "Go to Home" }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto("/join/some-token?from=email");
+  await expect(page.getByRole("heading", { name: "Join a Group" })).toBeVisible();
+  await page.getByRole("button", { name: "Log In / Sign Up" }).click();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent("/join/some-token?from=email")}`);
+
+  const user = await apiUser(baseURL!, mailbox, "Jo Joiner");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL("/join/some-token?from=email");
+  await expect(page.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
+  await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+});
+
+test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({ mailbox, baseURL }) => {
+  const base = baseURL!;
+  const owner = await apiUser(base, mailbox, "Rest Owner");
+  const member = await apiUser(base, mailbox, "Rest Member");
+  const created = await api<{ id: string; name: string; memberCount: number }>(base, owner.token, "POST", "/groups", { name: " <i>REST</i> Street " });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ name: "REST Street", memberCount: 1 });
+  const groupId = created.body.id;
+  expect(await api(base, owner.token, "POST", "/groups", { name: "<b></b>" })).toEqual({ status: 400, body: { error: messages.groupNameInvalid } });
+
+  const invite = await api<{ id: string; token: string }>(base, owner.token, "POST", "/invites", { groupId, email: member.email });
+  expect(invite.status).toBe(201);
+  expect(await api(base, owner.token, "POST", "/invites", { groupId, email: "" })).toEqual({ status: 400, body: { error: messages.inviteEmailRequired } });
+  expect(await api(base, member.token, "POST", "/invites", { groupId, email: "x@example.com" })).toEqual({ status: 403, body: { error: messages.onlyCreatorsInvite } });
+  expect(await api(base, owner.token, "GET", "/invitations/count")).toEqual({ status: 200, body: { current: 1, max: 10 } });
+  expect((await api<unknown[]>(base, member.token, "GET", "/invitations/pending")).body).toHaveLength(1);
+
+  const resent = await api<{ emailId: string }>(base, owner.token, "POST", "/send-invitation", { inviteToken: invite.body.token, recipientEmail: member.email, inviterName: "x", groupName: "x" });
+  expect(resent.status).toBe(200);
+  expect(resent.body.emailId).toBeTruthy();
+  expect(await api(base, member.token, "POST", "/send-invitation", { recipientEmail: member.email, groupName: "REST Street" })).toEqual({
+    status: 404,
+    body: { error: messages.invitationNotFound },
+  });
+  expect(await api(base, null, "GET", `/invites/validate/${invite.body.token}`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
+  await expect.poll(async () => (await mailbox.all(member.email)).filter((m) => m.links.some((l) => INVITE_LINK.test(l))).length).toBe(2);
+  const newTokens = (await mailbox.all(member.email)).flatMap((m) => m.links).filter((l) => INVITE_LINK.test(l)).map((l) => l.split("/").pop()!);
+  const validations = await Promise.all(newTokens.map((t) => api(base, null, "GET", `/invites/validate/${t}`)));
+  const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
+  expect(valid).toHaveLength(1);
+  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" } });
+
+  expect((await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
+  expect(await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
+  const members = await api<{ id: string; email: string }[]>(base, member.token, "GET", `/groups/${groupId}/members`);
+  expect(members.body.map((m) => m.email)).toEqual([owner.email, member.email]);
+  const memberId = members.body[1]!.id;
+  const ownerId = members.body[0]!.id;
+  expect(await api(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 409, body: { error: messages.ownerCannotLeave } });
+  expect(await api(base, member.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 403, body: { error: messages.onlyOwnersRemove } });
+  expect(await api(base, owner.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 400, body: { error: messages.useLeaveGroup } });
+  expect((await api(base, owner.token, "POST", `/groups/${groupId}/transfer`, { userId: memberId })).status).toBe(200);
+  expect(await api(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: false } });
+  expect(await api(base, member.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: true } });
+  expect(await api(base, member.token, "GET", "/groups")).toEqual({ status: 200, body: [] });
+
+  expect(await api(base, owner.token, "GET", "/user/can-create-group")).toEqual({ status: 200, body: { canCreate: true } });
+  expect(await api(base, owner.token, "GET", "/user/can-join-group")).toEqual({ status: 200, body: { canJoin: true } });
+  expect(await api(base, owner.token, "GET", "/user/can-create-request")).toEqual({ status: 200, body: { canCreate: false, reason: messages.requestNeedsGroup } });
+  expect(await api(base, owner.token, "GET", "/user/counts")).toEqual({ status: 200, body: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 } });
+  expect((await api<{ maxGroupsJoined: number }>(base, owner.token, "GET", "/user/limits")).body.maxGroupsJoined).toBe(5);
+  expect((await api<{ limits: unknown; counts: unknown }>(base, owner.token, "GET", "/user/limits-with-counts")).body).toHaveProperty("counts");
+  expect(await api(base, owner.token, "PUT", "/user/limits", { userId: memberId, maxGroupsCreated: 9 })).toEqual({ status: 403, body: { error: messages.adminRequired } });
+  expect(await api(base, null, "GET", "/groups")).toEqual({ status: 401, body: { error: messages.noAuthenticatedUser } });
+});

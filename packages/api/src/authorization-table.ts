@@ -1,0 +1,112 @@
+/**
+ * The authorization sweep's table (issue 5): for every procedure, what an outsider and a non-owner
+ * member must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
+ */
+import { DAY_MS } from "@hyn/core";
+import type { Harness } from "./testing";
+
+/** denied: 403 or 404. own: succeeds on the caller's own data. allowed: succeeds (membership is enough). skip: proven in its own tests (destructive or link-based). */
+export type Expect = "denied" | "own" | "allowed" | "skip";
+export interface World {
+  groupId: string;
+  ownerId: string;
+  memberId: string;
+  openRequestId: string;
+  claimableRequestId: string;
+  claimedByOwnerRequestId: string;
+  invitationId: string;
+  invitationToken: string;
+}
+export interface Entry {
+  public?: true;
+  input?: (w: World) => unknown;
+  outsider: Expect;
+  member: Expect;
+}
+
+const future = () => new Date(Date.now() + 3 * DAY_MS);
+export const SWEEP: Record<string, Entry> = {
+  "auth.signUp": { public: true, input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }), outsider: "skip", member: "skip" },
+  "auth.signIn": { public: true, outsider: "skip", member: "skip" },
+  "auth.signOut": { public: true, outsider: "skip", member: "skip" },
+  "auth.resendConfirmation": { public: true, outsider: "skip", member: "skip" },
+  "auth.verifyEmail": { public: true, outsider: "skip", member: "skip" },
+  "auth.requestPasswordReset": { public: true, outsider: "skip", member: "skip" },
+  "auth.checkResetToken": { public: true, outsider: "skip", member: "skip" },
+  "auth.completePasswordReset": { public: true, outsider: "skip", member: "skip" },
+  "auth.updatePassword": { input: () => ({ password: "another-sweep-secret" }), outsider: "skip", member: "skip" },
+  "user.me": { public: true, outsider: "own", member: "own" },
+  "user.current": { outsider: "own", member: "own" },
+  "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
+  "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed" },
+  "user.updateProfile": { input: () => ({ name: "Swept", phone: null, generalArea: null }), outsider: "own", member: "own" },
+  "user.emailPreferences": { outsider: "own", member: "own" },
+  "user.updateEmailPreferences": { input: () => ({ frequency: "daily" }), outsider: "own", member: "own" },
+  "user.exportData": { outsider: "own", member: "own" },
+  "user.deleteAccount": { input: () => ({ password: "not-the-password" }), outsider: "denied", member: "denied" },
+  "feedback.send": { public: true, input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
+  "admin.metrics": { outsider: "denied", member: "denied" },
+  "system.info": { public: true, outsider: "own", member: "own" },
+  "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own" },
+  "groups.list": { outsider: "own", member: "own" },
+  "groups.members": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
+  "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip" },
+  "groups.removeMember": { input: (w) => ({ groupId: w.groupId, userId: w.ownerId }), outsider: "denied", member: "denied" },
+  "groups.transferOwnership": { input: (w) => ({ groupId: w.groupId, userId: w.memberId }), outsider: "denied", member: "denied" },
+  "invitations.create": { input: (w) => ({ groupId: w.groupId, email: "someone-else@example.com" }), outsider: "denied", member: "denied" },
+  "invitations.validate": { public: true, input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
+  "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "skip", member: "skip" },
+  "invitations.pending": { outsider: "own", member: "own" },
+  "invitations.outgoing": { outsider: "own", member: "own" },
+  "invitations.count": { outsider: "own", member: "own" },
+  "invitations.cancel": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
+  "invitations.accept": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
+  "invitations.decline": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
+  "invitations.resend": { input: (w) => ({ inviteToken: w.invitationToken, recipientEmail: "dana@example.com" }), outsider: "denied", member: "denied" },
+  "limits.get": { outsider: "own", member: "own" },
+  "limits.update": { input: (w) => ({ userId: w.memberId, maxOpenRequests: 50 }), outsider: "denied", member: "denied" },
+  "limits.counts": { outsider: "own", member: "own" },
+  "limits.withCounts": { outsider: "own", member: "own" },
+  "limits.canCreateGroup": { outsider: "own", member: "own" },
+  "limits.canJoinGroup": { outsider: "own", member: "own" },
+  "limits.canCreateRequest": { outsider: "own", member: "own" },
+  "requests.create": { input: (w) => ({ groupId: w.groupId, itemDescription: "Swept milk", neededBy: future() }), outsider: "denied", member: "allowed" },
+  "requests.mine": { outsider: "own", member: "own" },
+  "requests.forGroup": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
+  "requests.dashboard": { outsider: "own", member: "own" },
+  "requests.claim": { input: (w) => ({ id: w.claimableRequestId }), outsider: "denied", member: "allowed" },
+  "requests.unclaim": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
+  "requests.fulfill": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
+  "requests.remove": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
+  "requests.notify": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
+  "requests.onChange": { outsider: "skip", member: "skip" },
+};
+
+
+type SignedUp = Awaited<ReturnType<Harness["signUpUser"]>>;
+
+/** Owner with a group, a member, an outsider, requests in useful states and a pending invitation. */
+export async function buildSweepWorld(h: Pick<Harness, "signUpUser">) {
+  const owner = await h.signUpUser({ name: "Owner" });
+  const memberUser = await h.signUpUser({ name: "Member" });
+  const outsiderUser = await h.signUpUser({ name: "Outsider" });
+  const group = await owner.caller.groups.create({ name: "Sweep Street" });
+  const toMember = await owner.caller.invitations.create({ groupId: group.id, email: memberUser.email });
+  await memberUser.caller.invitations.joinByToken({ token: toMember.token });
+  const pending = await owner.caller.invitations.create({ groupId: group.id, email: "dana@example.com" });
+  const open = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's bread", neededBy: future() });
+  const claimable = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's eggs", neededBy: future() });
+  const membersRequest = await memberUser.caller.requests.create({ groupId: group.id, itemDescription: "Member's tea", neededBy: future() });
+  await owner.caller.requests.claim({ id: membersRequest.id });
+  const world: World = {
+    groupId: group.id,
+    ownerId: owner.user.id,
+    memberId: memberUser.user.id,
+    openRequestId: open.id,
+    claimableRequestId: claimable.id,
+    claimedByOwnerRequestId: membersRequest.id,
+    invitationId: pending.id,
+    invitationToken: pending.token,
+  };
+  return { world, owner, member: memberUser, outsider: outsiderUser } as { world: World; owner: SignedUp; member: SignedUp; outsider: SignedUp };
+}

@@ -1,0 +1,46 @@
+import { validateSessionToken, type Services, type UserRow } from "@hyn/core";
+
+/** How a procedure sets or clears the browser's session cookie; a no-op where there is no browser. */
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export const noopSessionCookie: SessionCookie = { set: () => {}, clear: () => {} };
+
+export interface AuthSession {
+  id: string;
+  user: UserRow;
+}
+
+export interface ContextInner {
+  services: Services;
+  session: AuthSession | null;
+  sessionCookie: SessionCookie;
+  /** The client's address, for rate limits and logs. */
+  ip: string;
+}
+
+/** Builds a context without HTTP: what tests use with createCaller, and what the adapters wrap. */
+export function createContextInner(opts: {
+  services: Services;
+  session?: AuthSession | null;
+  sessionCookie?: SessionCookie;
+  ip?: string;
+}): ContextInner {
+  return {
+    services: opts.services,
+    session: opts.session ?? null,
+    sessionCookie: opts.sessionCookie ?? noopSessionCookie,
+    ip: opts.ip ?? "127.0.0.1",
+  };
+}
+
+/** Resolves a session token (cookie or bearer) to a session; null when absent, unknown or expired. */
+export async function resolveSession(services: Services, token: string | null | undefined): Promise<AuthSession | null> {
+  if (!token) return null;
+  const found = await validateSessionToken(services.deps.db, token, services.deps.clock.now());
+  return found ? { id: found.sessionId, user: found.user } : null;
+}
+
+export type Context = ContextInner;

@@ -1,0 +1,31 @@
+import { AppError, type AppErrorCode } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ZodError } from "zod";
+
+/** The one AppError -> tRPC mapping. */
+const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHENTICATED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+};
+
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
+}
+
+/**
+ * The message a client may see for any error: the spec text for domain and validation errors,
+ * a generic text for everything else (never a stack, SQL or driver message).
+ */
+export function publicMessage(error: TRPCError): string {
+  const cause = error.cause;
+  if (cause instanceof ZodError) return cause.issues[0]?.message ?? messages.fillAllFields;
+  if (cause instanceof AppError) return cause.message;
+  if (error.code === "INTERNAL_SERVER_ERROR") return messages.internal;
+  return error.message;
+}

@@ -1,0 +1,29 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminRouter } from "./routers/admin";
+import { systemRouter } from "./routers/system";
+import { authRouter } from "./routers/auth";
+import { feedbackRouter } from "./routers/feedback";
+import { groupsRouter } from "./routers/groups";
+import { invitationsRouter } from "./routers/invitations";
+import { limitsRouter } from "./routers/limits";
+import { requestsRouter } from "./routers/requests";
+import { userRouter } from "./routers/user";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  user: userRouter,
+  feedback: feedbackRouter,
+  admin: adminRouter,
+  system: systemRouter,
+  groups: groupsRouter,
+  invitations: invitationsRouter,
+  limits: limitsRouter,
+  requests: requestsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,91 @@
+import {
+  authResultOutput,
+  checkResetTokenInput,
+  completePasswordResetInput,
+  emailOnlyInput,
+  signInInput,
+  signUpInput,
+  updatePasswordInput,
+  verifyEmailInput,
+} from "@hyn/validators";
+import { z } from "zod";
+import type { Context } from "../context";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
+import type { AuthResult } from "@hyn/validators";
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** Hands a fresh session to the browser cookie and ends the one it replaces (no session fixation). */
+async function startSession(ctx: Context, result: AuthResult): Promise<AuthResult> {
+  if (result.session) {
+    if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
+    ctx.sessionCookie.set(result.session.token, result.session.expiresAt);
+  }
+  return result;
+}
+
+export const authRouter = router({
+  signUp: publicProcedure
+    .input(signUpInput)
+    .output(authResultOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("signUpPerIp", ctx.ip);
+      return startSession(ctx, await ctx.services.accounts.signUp(input));
+    }),
+
+  signIn: publicProcedure
+    .input(signInInput)
+    .output(authResultOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("signInPerIp", ctx.ip);
+      await ctx.services.rateLimits.consume("signInPerAccount", input.email);
+      return startSession(ctx, await ctx.services.accounts.signIn(input));
+    }),
+
+  signOut: publicProcedure.output(ok).mutation(async ({ ctx }) => {
+    if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
+    ctx.sessionCookie.clear();
+    return { ok: true as const };
+  }),
+
+  resendConfirmation: publicProcedure
+    .input(emailOnlyInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("emailPerAddress", `confirm:${input.email}`);
+      await ctx.services.accounts.resendConfirmation(input.email);
+      return { ok: true as const };
+    }),
+
+  verifyEmail: publicProcedure
+    .input(verifyEmailInput)
+    .output(authResultOutput)
+    .mutation(async ({ ctx, input }) => startSession(ctx, await ctx.services.accounts.verifyEmail(input.token_hash))),
+
+  requestPasswordReset: publicProcedure
+    .input(emailOnlyInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("emailPerAddress", `reset:${input.email}`);
+      await ctx.services.accounts.requestPasswordReset(input.email);
+      return { ok: true as const };
+    }),
+
+  checkResetToken: publicProcedure
+    .input(checkResetTokenInput)
+    .output(z.object({ valid: z.boolean() }))
+    .query(async ({ ctx, input }) => ({ valid: await ctx.services.accounts.isResetTokenValid(input.token) })),
+
+  completePasswordReset: publicProcedure
+    .input(completePasswordResetInput)
+    .output(authResultOutput)
+    .mutation(async ({ ctx, input }) => startSession(ctx, await ctx.services.accounts.completePasswordReset(input))),
+
+  updatePassword: protectedProcedure
+    .input(updatePasswordInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.accounts.updatePassword(ctx.session.user.id, ctx.session.id, input.password);
+      return { ok: true as const };
+    }),
+});

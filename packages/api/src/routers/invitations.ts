@@ -1,0 +1,79 @@
+import {
+  createdInviteOutput,
+  createInviteInput,
+  groupOutput,
+  incomingInvitationOutput,
+  invitationCountOutput,
+  invitationIdInput,
+  inviteTokenInput,
+  inviteValidationOutput,
+  outgoingInvitationOutput,
+  resendInvitationInput,
+  resendInvitationOutput,
+} from "@hyn/validators";
+import { z } from "zod";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
+
+const ok = z.object({ ok: z.literal(true) });
+
+export const invitationsRouter = router({
+  create: protectedProcedure
+    .input(createInviteInput)
+    .output(createdInviteOutput)
+    .mutation(async ({ ctx, input }) => {
+      // Each one sends an e-mail to an address the caller chose: bounded per hour (issue 5's rule).
+      await ctx.services.rateLimits.consume("invitationsPerUser", ctx.session.user.id);
+      return ctx.services.invitations.create(ctx.session.user.id, input);
+    }),
+
+  /** Public (SPEC §6): anyone holding a link may see which group it is for. */
+  validate: publicProcedure
+    .input(inviteTokenInput)
+    .output(inviteValidationOutput)
+    .query(({ ctx, input }) => ctx.services.invitations.validate(input.token)),
+
+  joinByToken: protectedProcedure
+    .input(inviteTokenInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.invitations.joinByToken(ctx.session.user.id, input.token)),
+
+  pending: protectedProcedure
+    .output(z.array(incomingInvitationOutput))
+    .query(({ ctx }) => ctx.services.invitations.pending(ctx.session.user.id)),
+
+  outgoing: protectedProcedure
+    .output(z.array(outgoingInvitationOutput))
+    .query(({ ctx }) => ctx.services.invitations.outgoing(ctx.session.user.id)),
+
+  count: protectedProcedure.output(invitationCountOutput).query(({ ctx }) => ctx.services.invitations.count(ctx.session.user.id)),
+
+  cancel: protectedProcedure
+    .input(invitationIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.invitations.cancel(ctx.session.user.id, input.id);
+      return { ok: true as const };
+    }),
+
+  accept: protectedProcedure
+    .input(invitationIdInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.invitations.accept(ctx.session.user.id, input.id)),
+
+  decline: protectedProcedure
+    .input(invitationIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.invitations.decline(ctx.session.user.id, input.id);
+      return { ok: true as const };
+    }),
+
+  /** POST /api/send-invitation: re-sends the caller's own invitation (DESIGN §4), never an open relay. */
+  resend: protectedProcedure
+    .input(resendInvitationInput)
+    .output(resendInvitationOutput)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("invitationsPerUser", ctx.session.user.id);
+      return ctx.services.invitations.resend(ctx.session.user.id, input);
+    }),
+});

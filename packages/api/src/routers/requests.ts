@@ -1,0 +1,68 @@
+import {
+  createRequestInput,
+  dashboardOutput,
+  groupRequestsInput,
+  notifyRequestOutput,
+  requestIdInput,
+  requestOutput,
+  type RequestEventMessage,
+} from "@hyn/validators";
+import { z } from "zod";
+import { protectedProcedure, router } from "../trpc";
+
+const ok = z.object({ ok: z.literal(true) });
+
+export const requestsRouter = router({
+  create: protectedProcedure
+    .input(createRequestInput)
+    .output(requestOutput)
+    .mutation(({ ctx, input }) => ctx.services.requests.create(ctx.session.user.id, input)),
+
+  mine: protectedProcedure.output(z.array(requestOutput)).query(({ ctx }) => ctx.services.requests.mine(ctx.session.user.id)),
+
+  forGroup: protectedProcedure
+    .input(groupRequestsInput)
+    .output(z.array(requestOutput))
+    .query(({ ctx, input }) => ctx.services.requests.forGroup(ctx.session.user.id, input.groupId)),
+
+  claim: protectedProcedure
+    .input(requestIdInput)
+    .output(requestOutput)
+    .mutation(({ ctx, input }) => ctx.services.requests.claim(ctx.session.user.id, input.id)),
+
+  unclaim: protectedProcedure
+    .input(requestIdInput)
+    .output(requestOutput)
+    .mutation(({ ctx, input }) => ctx.services.requests.unclaim(ctx.session.user.id, input.id)),
+
+  fulfill: protectedProcedure
+    .input(requestIdInput)
+    .output(requestOutput)
+    .mutation(({ ctx, input }) => ctx.services.requests.fulfill(ctx.session.user.id, input.id)),
+
+  remove: protectedProcedure
+    .input(requestIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.requests.remove(ctx.session.user.id, input.id);
+      return { ok: true as const };
+    }),
+
+  notify: protectedProcedure
+    .input(requestIdInput)
+    .output(notifyRequestOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { notifiedCount } = await ctx.services.requests.notifyGroup(ctx.session.user.id, input.id);
+      return { ok: true as const, notifiedCount };
+    }),
+
+  dashboard: protectedProcedure.output(dashboardOutput).query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
+
+  /**
+   * Live updates over SSE (ADR 0004): first { type: "connected" } (refetch then), then
+   * { type, requestId, groupId } for every change in the caller's groups, until the page goes away.
+   */
+  onChange: protectedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<RequestEventMessage, void, unknown> {
+    yield* ctx.services.live.stream(ctx.session.user.id, signal);
+  }),
+});

@@ -1,0 +1,40 @@
+import { isAppError } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import type { Context } from "./context";
+import { publicMessage, toTRPCError } from "./errors";
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
+  sse: { ping: { enabled: true, intervalMs: 15_000 } },
+  errorFormatter({ shape, error }) {
+    // Stacks never leave the server; the message is the spec's text or a generic one.
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message: publicMessage(error), data };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Domain errors become tRPC errors here, once, for every procedure. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isAppError(result.error.cause)) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** The admin flag comes from the users row read with the session on every call. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: messages.adminRequired });
+  return next();
+});

@@ -1,0 +1,97 @@
+import { groupMembers, groups, requests, users } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DAY_MS, HOUR_MS } from "@hyn/core";
+import { createHarness, type Harness } from "../src/testing";
+import { failure } from "./expect-failure";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
+  // Wednesday 17 June 2026, noon UTC: the month started on the 1st, the week on Monday the 15th.
+  h.clock.set(new Date("2026-06-17T12:00:00Z"));
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe("admin metrics", () => {
+  it("computes every figure of a known data set", async () => {
+    const admin = await h.signUpUser({ email: "admin@example.com" });
+    const active = await h.signUpUser();
+    const [lapsed, never] = await h.db
+      .insert(users)
+      .values([
+        { email: "lapsed@example.com", passwordHash: "x", lastActiveAt: new Date(h.clock.now().getTime() - 40 * DAY_MS) },
+        { email: "never@example.com", passwordHash: "x" },
+      ])
+      .returning({ id: users.id });
+    const [g1, g2, g3] = await h.db
+      .insert(groups)
+      .values([
+        { name: "Elm Street", createdBy: admin.user.id },
+        { name: "Oak Close", createdBy: never!.id },
+        { name: "Solo", createdBy: admin.user.id },
+      ])
+      .returning({ id: groups.id });
+    await h.db.insert(groupMembers).values([
+      { groupId: g1!.id, userId: admin.user.id },
+      { groupId: g1!.id, userId: active.user.id },
+      { groupId: g1!.id, userId: lapsed!.id },
+      { groupId: g2!.id, userId: never!.id },
+      { groupId: g3!.id, userId: admin.user.id },
+    ]);
+    const base = { userId: active.user.id, groupId: g1!.id, itemDescription: "Milk", neededBy: at("2026-07-01T00:00:00Z") };
+    await h.db.insert(requests).values([
+      { ...base, createdAt: at("2026-06-02T09:00:00Z") },
+      { ...base, status: "claimed", claimedBy: admin.user.id, createdAt: at("2026-05-20T08:00:00Z"), claimedAt: at("2026-05-20T10:00:00Z") },
+      {
+        ...base,
+        status: "fulfilled",
+        claimedBy: admin.user.id,
+        createdAt: at("2026-06-10T10:00:00Z"),
+        claimedAt: at("2026-06-10T14:00:00Z"),
+        fulfilledAt: at("2026-06-11T09:00:00Z"),
+      },
+      { ...base, createdAt: at("2026-06-15T07:00:00Z") },
+    ]);
+
+    const m = await admin.caller.admin.metrics();
+    expect(m).toMatchObject({
+      totalUsers: 4, // admin, active, lapsed, never
+      activeUsers: 2, // admin and active signed in just now; lapsed 40 days ago; never not at all
+      totalGroups: 3,
+      totalRequestsThisMonth: 3, // 2, 10 and 15 June; not 20 May
+      fulfillmentRate: 50, // claimed + fulfilled = 2 of 4
+      averageTimeToClaimHours: 3, // (2 h + 4 h) / 2
+      averageGroupSize: 1.67, // 5 memberships / 3 groups, rounded to 2 decimals
+    });
+    expect(m.weekly).toHaveLength(12);
+    const week = (iso: string) => m.weekly.find((w) => w.weekStart.toISOString() === iso);
+    expect(week("2026-06-15T00:00:00.000Z")).toEqual({ weekStart: at("2026-06-15T00:00:00Z"), posted: 1, fulfilled: 0 });
+    expect(week("2026-06-08T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 1 });
+    expect(week("2026-06-01T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 0 });
+    expect(week("2026-05-18T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 0 });
+    expect(m.weekly.reduce((sum, w) => sum + w.posted, 0)).toBe(4);
+  });
+
+  it("answers zeros, not errors, on an empty database", async () => {
+    const admin = await h.signUpUser({ email: "admin@example.com" });
+    const m = await admin.caller.admin.metrics();
+    expect(m).toMatchObject({ totalUsers: 1, totalGroups: 0, fulfillmentRate: 0, averageTimeToClaimHours: 0, averageGroupSize: 0 });
+  });
+
+  it("is refused to non-admins, and the admin flag is read from the database on every call", async () => {
+    const admin = await h.signUpUser({ email: "admin@example.com" });
+    const member = await h.signUpUser();
+    expect(await failure(member.caller.admin.metrics())).toEqual({ code: "FORBIDDEN", message: messages.adminRequired });
+    expect(await failure((await h.caller()).admin.metrics())).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+
+    await h.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id));
+    expect(await failure((await h.caller(admin.token)).admin.metrics())).toEqual({ code: "FORBIDDEN", message: messages.adminRequired });
+    h.clock.advance(HOUR_MS);
+  });
+});

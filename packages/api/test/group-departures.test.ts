@@ -1,0 +1,43 @@
+import { DAY_MS } from "@hyn/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../src/testing";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function neighbours() {
+  const owner = await h.signUpUser({ name: "Owner" });
+  const helper = await h.signUpUser({ name: "Helper" });
+  const group = await owner.caller.groups.create({ name: "Elm Street" });
+  const invite = await owner.caller.invitations.create({ groupId: group.id, email: helper.email });
+  await helper.caller.invitations.joinByToken({ token: invite.token });
+  const request = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+  await helper.caller.requests.claim({ id: request.id });
+  return { owner, helper, group, request };
+}
+
+describe("a helper who departs a group", () => {
+  it("leaving puts the requests they had claimed there back to open", async () => {
+    const { owner, helper, group, request } = await neighbours();
+    await helper.caller.groups.leave({ groupId: group.id });
+    const [mine] = await owner.caller.requests.mine();
+    expect(mine).toMatchObject({ id: request.id, status: "open", claimedBy: null, claimedAt: null });
+  });
+
+  it("being removed by the owner does the same", async () => {
+    const { owner, helper, group, request } = await neighbours();
+    await owner.caller.groups.removeMember({ groupId: group.id, userId: helper.user.id });
+    const [mine] = await owner.caller.requests.mine();
+    expect(mine).toMatchObject({ id: request.id, status: "open", claimedBy: null });
+    // And someone else can now offer to help.
+    const other = await h.signUpUser();
+    const invite = await owner.caller.invitations.create({ groupId: group.id, email: other.email });
+    await other.caller.invitations.joinByToken({ token: invite.token });
+    expect((await other.caller.requests.claim({ id: request.id })).status).toBe("claimed");
+  });
+});

@@ -1,0 +1,58 @@
+import { HOUR_MS, createServices, silentLogger } from "@hyn/core";
+import { createDb, type DbHandle } from "@hyn/db";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createContextInner, resolveSession } from "../src/context";
+import { createCaller } from "../src/root";
+import { createHarness, type Harness } from "../src/testing";
+import { listen } from "./helpers/live";
+import { groupWith } from "./helpers/membership";
+import { quickNeighbours } from "./helpers/neighbours";
+
+/** Two server instances on one PostgreSQL database: h, and a second pool with its own services. */
+let h: Harness;
+let secondHandle: DbHandle;
+let second: ReturnType<typeof createServices>;
+beforeEach(async () => {
+  h = await createHarness();
+  secondHandle = await createDb({ url: h.url, maxConnections: 3 });
+  second = createServices({ db: secondHandle.db, clock: h.clock, config: h.config, logger: silentLogger });
+});
+afterEach(async () => {
+  await second.live.close();
+  await h.services.live.close();
+  await secondHandle.close();
+  await h.close();
+});
+
+/** A caller on the second instance, for the same session token. */
+async function onSecondInstance(token: string) {
+  return createCaller(createContextInner({ services: second, session: await resolveSession(second, token) }));
+}
+
+describe("live updates across server instances (PostgreSQL)", () => {
+  it("a change committed through one instance reaches a page streaming from the other, and only its members", async () => {
+    const [ann, bo, outsider] = await quickNeighbours(h, 3);
+    const street = await groupWith(h, ann!, [bo!]);
+    const outsidersGroup = await groupWith(h, outsider!);
+
+    const annOnSecond = await listen(second, ann!.token);
+    const outsiderOnSecond = await listen(second, outsider!.token);
+    expect(await annOnSecond.next()).toEqual({ type: "connected" });
+    expect(await outsiderOnSecond.next()).toEqual({ type: "connected" });
+
+    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + 24 * HOUR_MS) });
+    await bo!.caller.requests.claim({ id: milk.id });
+    expect(await annOnSecond.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
+    expect(await annOnSecond.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
+
+    const own = await outsider!.caller.requests.create({ itemDescription: "Bread", groupId: outsidersGroup.id, neededBy: new Date(h.clock.now().getTime() + HOUR_MS) });
+    expect(await outsiderOnSecond.next()).toEqual({ type: "request.created", requestId: own.id, groupId: outsidersGroup.id });
+
+    // And the other way: a change through the second instance reaches a stream on the first.
+    const annOnFirst = await listen(h.services, ann!.token);
+    expect(await annOnFirst.next()).toEqual({ type: "connected" });
+    await (await onSecondInstance(bo!.token)).requests.fulfill({ id: milk.id });
+    expect(await annOnFirst.next()).toEqual({ type: "request.fulfilled", requestId: milk.id, groupId: street.id });
+    for (const stream of [annOnSecond, outsiderOnSecond, annOnFirst]) stream.stop();
+  });
+});

@@ -1,0 +1,55 @@
+import { authTokens, type Executor } from "@hyn/db";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { DAY_MS } from "../shared/clock";
+import { generateToken, hashToken } from "../shared/tokens";
+
+export type AuthTokenPurpose = "verify_email" | "reset_password";
+/** Both links live 24 hours (the reset page's text says so; verification uses the same). */
+export const AUTH_TOKEN_TTL_MS = DAY_MS;
+
+export async function issueAuthToken(executor: Executor, userId: string, purpose: AuthTokenPurpose, now: Date): Promise<string> {
+  const token = generateToken();
+  await executor.insert(authTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    expiresAt: new Date(now.getTime() + AUTH_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Returns the token's user if it is valid: right purpose, unused, unexpired. Does not consume it. */
+export async function findValidAuthToken(executor: Executor, token: string, purpose: AuthTokenPurpose, now: Date) {
+  const [row] = await executor
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Consumes a token atomically: of two concurrent uses exactly one gets the user id back.
+ */
+export async function consumeAuthToken(executor: Executor, token: string, purpose: AuthTokenPurpose, now: Date): Promise<string | null> {
+  const [row] = await executor
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}

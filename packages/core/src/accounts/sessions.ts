@@ -1,0 +1,66 @@
+import { sessions, users, type Executor } from "@hyn/db";
+import { and, eq, ne } from "drizzle-orm";
+import { DAY_MS, HOUR_MS } from "../shared/clock";
+import { generateToken, hashToken } from "../shared/tokens";
+import { userColumns, type UserRow } from "./user-view";
+
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** Sliding expiry: a session used in its last 15 days is extended to a full 30 again. */
+const SESSION_REFRESH_WINDOW_MS = 15 * DAY_MS;
+/** last_active_at is written at most this often per user, so reads stay reads. */
+const ACTIVITY_WRITE_INTERVAL_MS = HOUR_MS;
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(executor: Executor, userId: string, now: Date): Promise<IssuedSession> {
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await executor.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  await executor.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  return { token, expiresAt };
+}
+
+export interface ValidatedSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+/** One indexed read per call; writes only when the expiry slides or activity is stale. */
+export async function validateSessionToken(executor: Executor, token: string, now: Date): Promise<ValidatedSession | null> {
+  if (!token || token.length > 200) return null;
+  const sessionId = hashToken(token);
+  const [row] = await executor
+    .select({ expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt, user: userColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await executor.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_WINDOW_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await executor.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  }
+  if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    await executor.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+  }
+  return { sessionId, expiresAt, user: row.user };
+}
+
+export async function invalidateSession(executor: Executor, sessionId: string): Promise<void> {
+  await executor.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except the one given (the caller's own, after a password change). */
+export async function invalidateUserSessions(executor: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+  await executor
+    .delete(sessions)
+    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+}

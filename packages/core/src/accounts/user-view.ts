@@ -1,0 +1,48 @@
+import { users } from "@hyn/db";
+import type { PublicUser, User } from "@hyn/validators";
+
+/** Columns selected for a user shown to its owner. Selected explicitly so no hash can leak. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  phone: users.phone,
+  generalArea: users.generalArea,
+  isAdmin: users.isAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+} as const;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  generalArea: string | null;
+  isAdmin: boolean;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    generalArea: row.generalArea,
+    isAdmin: row.isAdmin,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Columns for a user as a neighbour in a shared group sees them. */
+export const publicUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  generalArea: users.generalArea,
+} as const;
+
+export type { PublicUser };

@@ -1,0 +1,104 @@
+import type { Database } from "@hyn/db";
+import { REQUEST_EVENT_TYPES } from "@hyn/validators";
+import type { Logger } from "../shared/logger";
+import { REQUEST_EVENTS_CHANNEL, type RequestEvent } from "./types";
+
+export interface BusListener {
+  onEvent(event: RequestEvent): void;
+  /** The database connection that listens was lost and is back: events in between may be missed. */
+  onResync(): void;
+}
+
+export interface EventBus {
+  /** Resolves once this process is LISTENing, so nothing committed afterwards is missed. */
+  subscribe(listener: BusListener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+type Unlisten = () => Promise<void>;
+
+/**
+ * LISTEN on whichever client drizzle wraps (`db.$client`): postgres.js keeps a dedicated connection
+ * for it and re-listens after a reconnect; PGlite delivers its own NOTIFYs in-process.
+ */
+async function listenOn(db: Database, channel: string, onPayload: (payload: string) => void, onListen: () => void): Promise<Unlisten> {
+  type Listener = { listen: (channel: string, cb: (payload: string) => void, onlisten?: () => void) => Promise<unknown> };
+  const client: unknown = (db as Database & { $client?: unknown }).$client;
+  if (!client || typeof (client as Partial<Listener>).listen !== "function") throw new Error("this database client cannot LISTEN");
+  const listener = client as Listener;
+  if (typeof client === "function") {
+    // postgres.js (a function with methods): onlisten runs on the first LISTEN and after every reconnect.
+    const result = (await listener.listen(channel, onPayload, onListen)) as { unlisten: Unlisten };
+    return result.unlisten;
+  }
+  const unlisten = (await listener.listen(channel, onPayload)) as Unlisten;
+  onListen();
+  return unlisten;
+}
+
+function parseEvent(payload: string): RequestEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<RequestEvent>;
+    if (typeof value.requestId !== "string" || typeof value.groupId !== "string") return null;
+    if (!REQUEST_EVENT_TYPES.includes(value.type as RequestEvent["type"])) return null;
+    return { type: value.type as RequestEvent["type"], requestId: value.requestId, groupId: value.groupId };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One LISTEN per process, started on the first subscription and fanned out in memory, so a second
+ * server instance on the same database hears every change the first one commits.
+ */
+export function createEventBus(deps: { db: Database; logger: Logger }): EventBus {
+  const listeners = new Set<BusListener>();
+  let listening: Promise<Unlisten> | null = null;
+  let listenCount = 0;
+  let closed = false;
+
+  function start(): Promise<Unlisten> {
+    listening ??= listenOn(
+      deps.db,
+      REQUEST_EVENTS_CHANNEL,
+      (payload) => {
+        const event = parseEvent(payload);
+        if (!event) {
+          deps.logger.warn({ payload: payload.slice(0, 200) }, "ignored a malformed request event");
+          return;
+        }
+        for (const listener of listeners) listener.onEvent(event);
+      },
+      () => {
+        listenCount++;
+        if (listenCount > 1) for (const listener of listeners) listener.onResync();
+      },
+    ).catch((error: unknown) => {
+      listening = null;
+      throw error;
+    });
+    return listening;
+  }
+
+  return {
+    async subscribe(listener) {
+      if (closed) throw new Error("the event bus is closed");
+      await start();
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      const current = listening;
+      listening = null;
+      if (!current) return;
+      try {
+        await (await current)();
+      } catch (error) {
+        // The database may already be closed; its LISTEN ended with it.
+        deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "event bus: unlisten failed");
+      }
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { groupMembers } from "@hyn/db";
+import type { RequestEventMessage } from "@hyn/validators";
+import { eq } from "drizzle-orm";
+import type { CoreDeps } from "../shared/deps";
+import type { EventBus } from "./bus";
+import type { RequestEvent } from "./types";
+
+/** A subscriber that stops reading is cut off rather than allowed to grow memory without bound. */
+const MAX_QUEUED_PER_STREAM = 100;
+
+interface Stream {
+  userId: string;
+  push(message: RequestEventMessage): void;
+  end(): void;
+}
+
+/**
+ * Live updates for signed-in pages: each stream gets the request events of the groups its user is a
+ * member of at the moment of the event. The membership is read once per event for all streams of
+ * this process (one indexed query), not once per subscriber.
+ */
+export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: EventBus) {
+  const streams = new Set<Stream>();
+  let unsubscribe: Promise<() => void> | null = null;
+  // Events are dispatched one after another so a stream sees them in commit order.
+  let dispatching: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function dispatch(event: RequestEvent) {
+    if (streams.size === 0) return;
+    const members = await deps.db
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, event.groupId));
+    const memberIds = new Set(members.map((m) => m.userId));
+    const message: RequestEventMessage = { type: event.type, requestId: event.requestId, groupId: event.groupId };
+    for (const stream of streams) if (memberIds.has(stream.userId)) stream.push(message);
+  }
+
+  function ensureSubscribed(): Promise<() => void> {
+    unsubscribe ??= bus
+      .subscribe({
+        onEvent(event) {
+          dispatching = dispatching
+            .then(() => dispatch(event))
+            .catch((error: unknown) => deps.logger.error({ err: error, event }, "live updates: dispatch failed"));
+        },
+        onResync() {
+          // Tell every page to refetch: events may have been missed while the database was away.
+          for (const stream of streams) stream.push({ type: "connected" });
+        },
+      })
+      .catch((error: unknown) => {
+        unsubscribe = null;
+        throw error;
+      });
+    return unsubscribe;
+  }
+
+  return {
+    /**
+     * Yields { type: "connected" } once listening (the page refetches then, so nothing between its
+     * last load and now is lost), then every change in the user's groups until `signal` aborts.
+     */
+    async *stream(userId: string, signal?: AbortSignal): AsyncGenerator<RequestEventMessage, void, unknown> {
+      if (closed || signal?.aborted) return;
+      await ensureSubscribed();
+      const queue: RequestEventMessage[] = [];
+      let wake: (() => void) | null = null;
+      let ended = false;
+      const stream: Stream = {
+        userId,
+        push(message) {
+          if (queue.length >= MAX_QUEUED_PER_STREAM) {
+            ended = true;
+          } else {
+            queue.push(message);
+          }
+          wake?.();
+        },
+        end() {
+          ended = true;
+          wake?.();
+        },
+      };
+      const onAbort = () => stream.end();
+      signal?.addEventListener("abort", onAbort);
+      streams.add(stream);
+      try {
+        yield { type: "connected" };
+        while (!ended) {
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = null;
+          }
+          while (queue.length > 0 && !ended) yield queue.shift()!;
+        }
+      } finally {
+        streams.delete(stream);
+        signal?.removeEventListener("abort", onAbort);
+      }
+    },
+
+    /** How many pages this process is streaming to (for logs and tests). */
+    streamCount(): number {
+      return streams.size;
+    },
+
+    /** Ends every stream (before the server closes, so open connections do not hold shutdown). */
+    async close(): Promise<void> {
+      closed = true;
+      for (const stream of streams) stream.end();
+      if (unsubscribe) (await unsubscribe.catch(() => () => undefined))();
+      await bus.close();
+    },
+  };
+}
+
+export type LiveUpdates = ReturnType<typeof createLiveUpdates>;

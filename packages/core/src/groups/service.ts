@@ -1,0 +1,97 @@
+import { groupMembers, groups, users } from "@hyn/db";
+import { messages, type createGroupInput, type Group, type GroupMember, type LeaveGroupResult } from "@hyn/validators";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { groupCreationRefusal } from "../limits/rules";
+import { countUsage, lockUserLimits } from "../limits/usage";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { countMembers, departFromGroup, isMember, lockGroup } from "./membership";
+import { groupOf, groupsOf } from "./view";
+
+type CreateGroup = z.output<typeof createGroupInput>;
+
+export function createGroupsService(deps: CoreDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** The creator becomes owner and first member; the groups-created limit is counted under their lock. */
+    async create(userId: string, input: CreateGroup): Promise<Group> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const limits = await lockUserLimits(tx, userId);
+        const refusal = groupCreationRefusal(limits, await countUsage(tx, userId));
+        if (refusal) throw new AppError("CONFLICT", refusal);
+        const [group] = await tx
+          .insert(groups)
+          .values({ name: input.name, createdBy: userId, createdAt: now })
+          .returning({ id: groups.id, name: groups.name, createdBy: groups.createdBy, createdAt: groups.createdAt });
+        await tx.insert(groupMembers).values({ groupId: group!.id, userId, joinedAt: now });
+        return { ...group!, memberCount: 1, joinedAt: now };
+      });
+    },
+
+    list(userId: string): Promise<Group[]> {
+      return groupsOf(db, userId);
+    },
+
+    /** Only members see who else is in a group (SPEC §6). */
+    async members(viewerId: string, groupId: string): Promise<GroupMember[]> {
+      const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
+      const rows = await db
+        .select({ id: users.id, name: users.name, email: users.email, generalArea: users.generalArea, joinedAt: groupMembers.joinedAt })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.id, groupMembers.userId))
+        .where(and(eq(groupMembers.groupId, groupId), viewer))
+        .orderBy(asc(groupMembers.joinedAt), asc(users.name));
+      // A group always has its owner as a member, so no rows means no group or no membership.
+      if (rows.length === 0) {
+        const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+        throw group ? new AppError("FORBIDDEN", messages.notMember) : new AppError("NOT_FOUND", messages.groupNotFound);
+      }
+      return rows;
+    },
+
+    /** SPEC §4 Group: the owner as the last member deletes the group; with others left the owner must stay. */
+    async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx, groupId);
+        if (!(await isMember(tx, groupId, userId))) throw new AppError("FORBIDDEN", messages.notMember);
+        if (group.createdBy === userId) {
+          if ((await countMembers(tx, groupId)) > 1) throw new AppError("CONFLICT", messages.ownerCannotLeave);
+          // Members, invitations and requests of the group go with it (ON DELETE CASCADE).
+          await tx.delete(groups).where(eq(groups.id, groupId));
+          return { groupDeleted: true };
+        }
+        await departFromGroup(tx, groupId, userId);
+        return { groupDeleted: false };
+      });
+    },
+
+    async removeMember(ownerId: string, groupId: string, memberId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const group = await lockGroup(tx, groupId);
+        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", messages.onlyOwnersRemove);
+        if (memberId === ownerId) throw new AppError("BAD_REQUEST", messages.useLeaveGroup);
+        if (!(await departFromGroup(tx, groupId, memberId))) throw new AppError("NOT_FOUND", messages.userNotMember);
+      });
+    },
+
+    /**
+     * Beyond the spec, so that an owner can leave: hands the group to another current member. It is a
+     * handover, not a creation or a join, so neither person's group limits are checked.
+     */
+    async transferOwnership(ownerId: string, groupId: string, newOwnerId: string): Promise<Group> {
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx, groupId);
+        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", messages.onlyOwnersTransfer);
+        if (newOwnerId === ownerId) throw new AppError("BAD_REQUEST", messages.alreadyOwner);
+        if (!(await isMember(tx, groupId, newOwnerId))) throw new AppError("NOT_FOUND", messages.userNotMember);
+        await tx.update(groups).set({ createdBy: newOwnerId }).where(eq(groups.id, groupId));
+        return groupOf(tx, ownerId, groupId);
+      });
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;

@@ -1,0 +1,22 @@
+export * from "./shared/errors";
+export * from "./shared/clock";
+export * from "./shared/config";
+export * from "./shared/deps";
+export * from "./shared/logger";
+export * from "./shared/tokens";
+export * from "./mail/message";
+export * from "./mail/html";
+export * from "./mail/outbox";
+export * from "./mail/transports";
+export * from "./accounts/sessions";
+export * from "./accounts/passwords";
+export * from "./accounts/user-view";
+export * from "./services";
+export * from "./rate-limits/service";
+// Limits: the requests service locks and counts through these inside its own transactions.
+export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
+export { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./limits/rules";
+export { MAX_GROUP_MEMBERS, isMember } from "./groups/membership";
+// The daily summary's schedule, for the server's scheduler (issue 4, ADR 0003).
+export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
+export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";

@@ -1,0 +1,303 @@
+import { groupMembers, groups, invites, users, type Executor, type Transaction } from "@hyn/db";
+import {
+  INVITE_VALIDITY_DAYS,
+  MAX_PENDING_INVITATIONS,
+  messages,
+  pendingInviteExistsMessage,
+  type CreatedInvite,
+  type Group,
+  type IncomingInvitation,
+  type InvitationCount,
+  type InviteValidation,
+  type OutgoingInvitation,
+  type createInviteInput,
+  type resendInvitationInput,
+} from "@hyn/validators";
+import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import { addMember, lockGroup } from "../groups/membership";
+import { groupOf } from "../groups/view";
+import { lockUserLimits } from "../limits/usage";
+import { invitationEmail } from "../mail/templates";
+import { enqueueEmail } from "../mail/outbox";
+import { DAY_MS } from "../shared/clock";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { generateToken, hashToken } from "../shared/tokens";
+
+type CreateInvite = z.output<typeof createInviteInput>;
+type ResendInvitation = z.output<typeof resendInvitationInput>;
+
+export const INVITE_VALIDITY_MS = INVITE_VALIDITY_DAYS * DAY_MS;
+
+/** Unused and unexpired at `now`. */
+const pendingAt = (now: Date) => and(isNull(invites.usedAt), gt(invites.expiresAt, now));
+
+/** A person's display name in e-mails and lists; the address when they never gave a name. */
+const displayName = (name: string, email: string) => (name.trim() === "" ? email : name);
+
+export function createInvitationsService(deps: CoreDeps) {
+  const { db, clock, config } = deps;
+  const inviteLink = (token: string) => `${config.appUrl}/invite/${encodeURIComponent(token)}`;
+
+  async function emailOf(executor: Executor, userId: string): Promise<{ email: string; name: string }> {
+    const [row] = await executor.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+    return row;
+  }
+
+  async function queueInvitationEmail(tx: Transaction, now: Date, to: string, groupName: string, inviterId: string, token: string) {
+    const inviter = await emailOf(tx, inviterId);
+    return enqueueEmail(tx, now, {
+      ...invitationEmail(to, {
+        groupName,
+        inviterName: displayName(inviter.name, inviter.email),
+        url: inviteLink(token),
+        validityDays: INVITE_VALIDITY_DAYS,
+      }),
+      type: "invitation",
+      userId: inviterId,
+    });
+  }
+
+  /**
+   * Locks an invitation row after its group (lock order: group, invitation, user limits), so accepting
+   * and joining by token use an invitation at most once, and never against a group being deleted.
+   */
+  async function lockInvitation(tx: Transaction, where: SQL) {
+    const [found] = await tx.select({ groupId: invites.groupId }).from(invites).where(where);
+    if (!found) return null;
+    const group = await lockGroup(tx, found.groupId);
+    const [invite] = await tx
+      .select({ id: invites.id, email: invites.email, expiresAt: invites.expiresAt, usedAt: invites.usedAt, invitedBy: invites.invitedBy })
+      .from(invites)
+      .where(where)
+      .for("update");
+    return invite ? { invite, group } : null;
+  }
+
+  return {
+    /**
+     * Owner only. Refuses a current member, a second pending invitation to the same address for the
+     * same group, and an 11th pending invitation of the sender (counted under the sender's lock).
+     * The e-mail is queued in the same transaction; a failed send is retried and logged, never
+     * failing the creation.
+     */
+    async create(inviterId: string, input: CreateInvite): Promise<CreatedInvite> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const group = await lockGroup(tx, input.groupId);
+        if (group.createdBy !== inviterId) throw new AppError("FORBIDDEN", messages.onlyCreatorsInvite);
+        const [member] = await tx
+          .select({ id: users.id })
+          .from(groupMembers)
+          .innerJoin(users, eq(users.id, groupMembers.userId))
+          .where(and(eq(groupMembers.groupId, group.id), sql`lower(${users.email}) = ${input.email}`));
+        if (member) throw new AppError("CONFLICT", messages.userAlreadyMember);
+        const [pending] = await tx
+          .select({ expiresAt: invites.expiresAt })
+          .from(invites)
+          .where(and(eq(invites.groupId, group.id), eq(invites.email, input.email), pendingAt(now)))
+          .orderBy(desc(invites.expiresAt))
+          .limit(1);
+        if (pending) {
+          // Rounded like the Groups page's "Expires in N days", and never "0 days".
+          const daysLeft = Math.max(1, Math.round((pending.expiresAt.getTime() - now.getTime()) / DAY_MS));
+          throw new AppError("CONFLICT", pendingInviteExistsMessage(daysLeft));
+        }
+        await lockUserLimits(tx, inviterId);
+        const [sent] = await tx
+          .select({ count: sql<number>`count(*)`.mapWith(Number) })
+          .from(invites)
+          .where(and(eq(invites.invitedBy, inviterId), pendingAt(now)));
+        if ((sent?.count ?? 0) >= MAX_PENDING_INVITATIONS) throw new AppError("CONFLICT", messages.invitationLimit);
+
+        const token = generateToken();
+        const [invite] = await tx
+          .insert(invites)
+          .values({
+            groupId: group.id,
+            email: input.email,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(now.getTime() + INVITE_VALIDITY_MS),
+            invitedBy: inviterId,
+            createdAt: now,
+          })
+          .returning({
+            id: invites.id,
+            groupId: invites.groupId,
+            email: invites.email,
+            expiresAt: invites.expiresAt,
+            usedAt: invites.usedAt,
+            createdAt: invites.createdAt,
+            invitedBy: invites.invitedBy,
+          });
+        await queueInvitationEmail(tx, now, input.email, group.name, inviterId, token);
+        return { ...invite!, token };
+      });
+    },
+
+    /**
+     * POST /api/send-invitation (DESIGN §4): re-sends one of the caller's own pending invitations, to
+     * its stored address, with its stored group name. The token is known only at creation, so a new
+     * one replaces it and the old link stops working. Found by its token, else by address and group name.
+     */
+    async resend(inviterId: string, input: ResendInvitation): Promise<{ emailId: string }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const mineWhere = (condition: SQL | undefined) =>
+          tx
+            .select({ id: invites.id, email: invites.email, groupName: groups.name })
+            .from(invites)
+            .innerJoin(groups, eq(groups.id, invites.groupId))
+            .where(and(eq(invites.invitedBy, inviterId), pendingAt(now), condition))
+            .orderBy(desc(invites.createdAt))
+            .limit(1);
+        const token = input.inviteToken?.trim();
+        let [target] = token ? await mineWhere(eq(invites.tokenHash, hashToken(token))) : [];
+        if (!target && input.recipientEmail && input.groupName) {
+          [target] = await mineWhere(
+            and(eq(invites.email, input.recipientEmail.trim().toLowerCase()), eq(groups.name, input.groupName.trim())),
+          );
+        }
+        if (!target) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        const newToken = generateToken();
+        const rotated = await tx
+          .update(invites)
+          .set({ tokenHash: hashToken(newToken) })
+          .where(and(eq(invites.id, target.id), isNull(invites.usedAt)))
+          .returning({ id: invites.id });
+        if (rotated.length === 0) throw new AppError("CONFLICT", messages.invitationUsed);
+        const { id } = await queueInvitationEmail(tx, now, target.email, target.groupName, inviterId, newToken);
+        return { emailId: id };
+      });
+    },
+
+    /** Public: the group behind a link (SPEC §6 lets anyone validate a token). */
+    async validate(token: string): Promise<InviteValidation> {
+      const [row] = await db
+        .select({ id: groups.id, name: groups.name, usedAt: invites.usedAt, expiresAt: invites.expiresAt })
+        .from(invites)
+        .innerJoin(groups, eq(groups.id, invites.groupId))
+        .where(eq(invites.tokenHash, hashToken(token)));
+      if (!row || row.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
+      if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
+      return { group: { id: row.id, name: row.name } };
+    },
+
+    /** Whoever holds the link may join with it, once: the link is the invitation. */
+    async joinByToken(userId: string, token: string): Promise<Group> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const locked = await lockInvitation(tx, eq(invites.tokenHash, hashToken(token)));
+        if (!locked || locked.invite.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
+        if (locked.invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
+        await addMember(tx, locked.group, userId, now);
+        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, locked.invite.id));
+        return groupOf(tx, userId, locked.group.id);
+      });
+    },
+
+    /** SPEC §3 Pending incoming invitation view: addressed to the caller, unused, unexpired. */
+    async pending(userId: string): Promise<IncomingInvitation[]> {
+      const now = clock.now();
+      const me = alias(users, "me");
+      const inviter = alias(users, "inviter");
+      return db
+        .select({
+          id: invites.id,
+          groupId: invites.groupId,
+          groupName: groups.name,
+          inviterName: sql<string>`coalesce(nullif(trim(${inviter.name}), ''), ${inviter.email})`,
+          email: invites.email,
+          expiresAt: invites.expiresAt,
+          createdAt: invites.createdAt,
+        })
+        .from(invites)
+        .innerJoin(me, and(eq(me.id, userId), sql`lower(${me.email}) = ${invites.email}`))
+        .innerJoin(groups, eq(groups.id, invites.groupId))
+        .innerJoin(inviter, eq(inviter.id, invites.invitedBy))
+        .where(pendingAt(now))
+        .orderBy(desc(invites.createdAt));
+    },
+
+    /** The caller's invitations still waiting for an answer (the sent panel offers Cancel on each). */
+    async outgoing(userId: string): Promise<OutgoingInvitation[]> {
+      return db
+        .select({
+          id: invites.id,
+          groupId: invites.groupId,
+          groupName: groups.name,
+          email: invites.email,
+          expiresAt: invites.expiresAt,
+          createdAt: invites.createdAt,
+          usedAt: invites.usedAt,
+        })
+        .from(invites)
+        .innerJoin(groups, eq(groups.id, invites.groupId))
+        .where(and(eq(invites.invitedBy, userId), pendingAt(clock.now())))
+        .orderBy(desc(invites.createdAt));
+    },
+
+    async count(userId: string): Promise<InvitationCount> {
+      const [row] = await db
+        .select({ current: sql<number>`count(*)`.mapWith(Number) })
+        .from(invites)
+        .where(and(eq(invites.invitedBy, userId), pendingAt(clock.now())));
+      return { current: row?.current ?? 0, max: MAX_PENDING_INVITATIONS };
+    },
+
+    /** Sender only, and not once it was used (SPEC §4: cancelling deletes it). */
+    async cancel(userId: string, invitationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [invite] = await tx
+          .select({ invitedBy: invites.invitedBy, usedAt: invites.usedAt })
+          .from(invites)
+          .where(eq(invites.id, invitationId))
+          .for("update");
+        if (!invite) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        if (invite.invitedBy !== userId) throw new AppError("FORBIDDEN", messages.onlyCancelOwnInvitations);
+        if (invite.usedAt) throw new AppError("CONFLICT", messages.cannotCancelAccepted);
+        await tx.delete(invites).where(eq(invites.id, invitationId));
+      });
+    },
+
+    /** Only the addressee; joins the group (full group and joined limit apply) and uses the invitation. */
+    async accept(userId: string, invitationId: string): Promise<Group> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const locked = await lockInvitation(tx, eq(invites.id, invitationId));
+        if (!locked) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        await assertAnswerable(tx, userId, locked.invite, now);
+        await addMember(tx, locked.group, userId, now);
+        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
+        return groupOf(tx, userId, locked.group.id);
+      });
+    },
+
+    /** Only the addressee; the invitation is used and leaves the incoming list. */
+    async decline(userId: string, invitationId: string): Promise<void> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const [invite] = await tx
+          .select({ email: invites.email, expiresAt: invites.expiresAt, usedAt: invites.usedAt })
+          .from(invites)
+          .where(eq(invites.id, invitationId))
+          .for("update");
+        if (!invite) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        await assertAnswerable(tx, userId, invite, now);
+        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
+      });
+    },
+  };
+
+  async function assertAnswerable(executor: Executor, userId: string, invite: { email: string; expiresAt: Date; usedAt: Date | null }, now: Date) {
+    const me = await emailOf(executor, userId);
+    if (me.email.toLowerCase() !== invite.email) throw new AppError("FORBIDDEN", messages.invitationNotForYou);
+    if (invite.usedAt) throw new AppError("CONFLICT", messages.invitationUsed);
+    if (invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", messages.invitationExpired);
+  }
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,12 @@
+/** An e-mail ready to hand to a transport: always both a text and an HTML part. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  /** Resolves with the provider's message id; rejects when the message was not accepted. */
+  send(message: EmailMessage & { from: string }): Promise<{ providerId: string }>;
+}

@@ -1,0 +1,98 @@
+import { requests, userEmailPreferences, users, type Transaction } from "@hyn/db";
+import { and, asc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { enqueueEmail } from "../mail/outbox";
+import type { CoreDeps } from "../shared/deps";
+import { inGroupsOf, selectRequestViews } from "../requests/view";
+import { notificationLinks, summaryOf } from "./immediate";
+import { dailyDigestEmail } from "./templates";
+
+export interface DigestRunOptions {
+  /** The digest time being served (latestDigestSlot): members whose last summary is older get one. */
+  slot: Date;
+  /** Stops between two members (shutdown); a later run picks up the rest. */
+  signal?: AbortSignal;
+  /** Called after each member is settled, e-mailed or not (progress logs). */
+  onMember?: (result: { userId: string; sent: boolean }) => void;
+}
+
+export interface DigestRunResult {
+  considered: number;
+  sent: number;
+}
+
+/**
+ * One member's summary, in one transaction: the preferences row is taken with FOR UPDATE SKIP LOCKED
+ * (another instance on the same member skips it), the e-mail is queued in the outbox, and
+ * last_daily_sent moves to now, all committing together. A crash before the commit leaves the member
+ * due; after it, done. So a run stopped at any point and started again, on this instance or another,
+ * skips nobody and repeats nothing. Nothing new means no e-mail, and the member stays as they were.
+ */
+async function digestForMember(deps: CoreDeps, userId: string, slot: Date): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx: Transaction) => {
+    const [member] = await tx
+      .select({ email: users.email, lastDailySent: userEmailPreferences.lastDailySent })
+      .from(userEmailPreferences)
+      .innerJoin(users, eq(users.id, userEmailPreferences.userId))
+      .where(and(eq(userEmailPreferences.userId, userId), dueFor(slot)))
+      .for("update", { of: userEmailPreferences, skipLocked: true });
+    if (!member) return false;
+    const fresh = await selectRequestViews(
+      tx,
+      now,
+      and(
+        inGroupsOf(userId),
+        ne(requests.userId, userId),
+        eq(requests.status, "open"),
+        gt(requests.neededBy, now),
+        member.lastDailySent ? gt(requests.createdAt, member.lastDailySent) : undefined,
+      ),
+    );
+    if (fresh.length === 0) return false;
+    await enqueueEmail(tx, now, {
+      ...dailyDigestEmail(
+        member.email,
+        {
+          dashboardUrl: `${deps.config.appUrl}/`,
+          requests: fresh.map((request) => ({ ...summaryOf(deps.config, request), posterName: request.creator.name })),
+        },
+        notificationLinks(deps.config),
+      ),
+      type: "daily_digest",
+      userId,
+      requestIds: fresh.map((request) => request.id),
+    });
+    await tx.update(userEmailPreferences).set({ lastDailySent: now, updatedAt: now }).where(eq(userEmailPreferences.userId, userId));
+    return true;
+  });
+}
+
+/** Members who chose the daily summary and have not had one since this slot. */
+function dueFor(slot: Date) {
+  return and(
+    eq(userEmailPreferences.frequency, "daily"),
+    or(isNull(userEmailPreferences.lastDailySent), lt(userEmailPreferences.lastDailySent, slot)),
+  );
+}
+
+/**
+ * The daily summary (issue 4): each member whose preference is daily gets one e-mail listing the open
+ * requests posted in their groups since their last summary, at most once per slot, however many
+ * instances run it and however often it is restarted.
+ */
+export async function runDailyDigest(deps: CoreDeps, options: DigestRunOptions): Promise<DigestRunResult> {
+  const due = await deps.db
+    .select({ userId: userEmailPreferences.userId })
+    .from(userEmailPreferences)
+    .where(dueFor(options.slot))
+    .orderBy(asc(userEmailPreferences.userId));
+  const result: DigestRunResult = { considered: 0, sent: 0 };
+  for (const { userId } of due) {
+    if (options.signal?.aborted) break;
+    const sent = await digestForMember(deps, userId, options.slot);
+    result.considered++;
+    if (sent) result.sent++;
+    options.onMember?.({ userId, sent });
+  }
+  return result;
+}

@@ -1,0 +1,83 @@
+import { groupMembers, userEmailPreferences, users, type Executor } from "@hyn/db";
+import type { RequestView } from "@hyn/validators";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { enqueueEmail } from "../mail/outbox";
+import type { CoreConfig } from "../shared/config";
+import { requestChangedEmail, requestPostedEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
+
+/** The dashboard opens the request named in `?request=`. */
+export function requestUrl(config: CoreConfig, requestId: string): string {
+  return `${config.appUrl}/?request=${encodeURIComponent(requestId)}`;
+}
+
+export function notificationLinks(config: CoreConfig): NotificationLinks {
+  return { preferencesUrl: `${config.appUrl}/profile`, timeZone: config.timeZone ?? "UTC" };
+}
+
+export function summaryOf(config: CoreConfig, request: RequestView): RequestSummary {
+  return {
+    itemDescription: request.itemDescription,
+    groupName: request.groupName,
+    neededBy: request.neededBy,
+    storePreference: request.storePreference,
+    pickupNotes: request.pickupNotes,
+    url: requestUrl(config, request.id),
+  };
+}
+
+/**
+ * The posting notice (SPEC §9, issue 4): one e-mail to every member of the request's group whose
+ * preference is immediate, except the poster. Runs in the caller's transaction, so the e-mails go out
+ * if and only if that change commits. Returns how many were queued.
+ */
+export async function enqueuePostingNotices(tx: Executor, config: CoreConfig, request: RequestView, now: Date): Promise<number> {
+  const recipients = await tx
+    .select({ userId: users.id, email: users.email })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .innerJoin(userEmailPreferences, eq(userEmailPreferences.userId, groupMembers.userId))
+    .where(
+      and(eq(groupMembers.groupId, request.groupId), ne(groupMembers.userId, request.userId), eq(userEmailPreferences.frequency, "immediate")),
+    );
+  const summary = summaryOf(config, request);
+  const links = notificationLinks(config);
+  for (const recipient of recipients) {
+    await enqueueEmail(tx, now, {
+      ...requestPostedEmail(recipient.email, { posterName: request.creator.name, request: summary }, links),
+      type: "request_posted",
+      userId: recipient.userId,
+      requestIds: [request.id],
+    });
+  }
+  return recipients.length;
+}
+
+/** To the requester, if their preference is immediate, when a neighbour claims, unclaims or fulfils it. */
+export async function enqueueChangeNotice(
+  tx: Executor,
+  config: CoreConfig,
+  change: { kind: RequestChange; request: RequestView; helperId: string },
+  now: Date,
+): Promise<boolean> {
+  const [owner] = await tx
+    .select({
+      email: users.email,
+      frequency: userEmailPreferences.frequency,
+      helperName: sql<string | null>`(select h.name from ${users} h where h.id = ${change.helperId})`,
+    })
+    .from(users)
+    .innerJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))
+    .where(eq(users.id, change.request.userId));
+  if (!owner || owner.frequency !== "immediate") return false;
+  await enqueueEmail(tx, now, {
+    ...requestChangedEmail(
+      owner.email,
+      { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
+      notificationLinks(config),
+    ),
+    type: `request_${change.kind}`,
+    userId: change.request.userId,
+    requestIds: [change.request.id],
+  });
+  return true;
+}

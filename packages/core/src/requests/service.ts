@@ -1,0 +1,253 @@
+import { groupMembers, requests, type Executor, type Transaction } from "@hyn/db";
+import {
+  messages,
+  NEEDED_BY_TOLERANCE_MS,
+  REQUEST_NOTIFY_INTERVAL_MS,
+  type createRequestInput,
+  type Dashboard,
+  type RequestEventType,
+  type RequestView,
+} from "@hyn/validators";
+import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { publishRequestEvent } from "../events/publish";
+import { enqueueChangeNotice, enqueuePostingNotices } from "../notifications/immediate";
+import type { RequestChange } from "../notifications/templates";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { loadDashboard } from "./dashboard";
+import { assertBelowOpenRequestLimit } from "./open-requests-limit";
+import { inGroupsOf, selectRequestView, selectRequestViews } from "./view";
+
+type CreateRequest = z.output<typeof createRequestInput>;
+
+/** What the refusal messages are decided from, read only after a conditional change matched nothing. */
+interface RequestFacts {
+  userId: string;
+  status: string;
+  claimedBy: string | null;
+  neededBy: Date;
+  lastNotifiedAt: Date | null;
+  callerIsMember: boolean;
+}
+
+const notFound = () => new AppError("NOT_FOUND", messages.requestNotFound);
+
+/**
+ * The request as the caller may see it: their own, or one in a group they belong to. Anything else is
+ * "Request not found", so ids in other groups do not reveal that they exist.
+ */
+async function visibleFacts(executor: Executor, requestId: string, userId: string): Promise<RequestFacts> {
+  const [facts] = await executor
+    .select({
+      userId: requests.userId,
+      status: requests.status,
+      claimedBy: requests.claimedBy,
+      neededBy: requests.neededBy,
+      lastNotifiedAt: requests.lastNotifiedAt,
+      callerIsMember: sql<boolean>`${inGroupsOf(userId)}`,
+    })
+    .from(requests)
+    .where(eq(requests.id, requestId));
+  if (!facts || (!facts.callerIsMember && facts.userId !== userId)) throw notFound();
+  return facts;
+}
+
+export function createRequestsService(deps: CoreDeps) {
+  const { db, clock, config } = deps;
+
+  /**
+   * A state change made as one conditional UPDATE (DESIGN §6): when it matches no row, the refusal is
+   * explained from a fresh read in the same transaction. Then the requester's notice and the live event,
+   * both committed with the change.
+   */
+  async function transition(
+    requestId: string,
+    userId: string,
+    change: {
+      kind: RequestChange;
+      set: (now: Date) => Partial<typeof requests.$inferInsert>;
+      allowedWhen: (now: Date) => ReturnType<typeof and>;
+      refuse: (facts: RequestFacts) => AppError;
+    },
+  ): Promise<RequestView> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(requests)
+        .set(change.set(now))
+        .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsOf(userId)))
+        .returning({ id: requests.id });
+      if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
+      const view = await mustSelectView(tx, now, requestId);
+      await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
+      await publish(tx, `request.${change.kind}`, view);
+      return view;
+    });
+  }
+
+  async function mustSelectView(tx: Transaction, now: Date, requestId: string): Promise<RequestView> {
+    const view = await selectRequestView(tx, now, requestId);
+    if (!view) throw notFound();
+    return view;
+  }
+
+  function publish(tx: Transaction, type: RequestEventType, request: { id: string; groupId: string }) {
+    return publishRequestEvent(tx, { type, requestId: request.id, groupId: request.groupId });
+  }
+
+  return {
+    /** POST /requests: a member posts in their group, within their open-requests limit. */
+    async create(userId: string, input: CreateRequest): Promise<RequestView> {
+      const now = clock.now();
+      if (input.neededBy.getTime() <= now.getTime() - NEEDED_BY_TOLERANCE_MS) {
+        throw new AppError("BAD_REQUEST", messages.neededByFuture);
+      }
+      return db.transaction(async (tx) => {
+        // A share lock on the membership: leaving the group waits until this post commits.
+        const [membership] = await tx
+          .select({ userId: groupMembers.userId })
+          .from(groupMembers)
+          .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, userId)))
+          .for("share");
+        if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
+        await assertBelowOpenRequestLimit(tx, userId);
+        const [created] = await tx
+          .insert(requests)
+          .values({
+            userId,
+            groupId: input.groupId,
+            itemDescription: input.itemDescription,
+            storePreference: input.storePreference,
+            neededBy: input.neededBy,
+            pickupNotes: input.pickupNotes,
+            status: "open",
+            // Posting sends the notice, so the hour before a manual re-send starts now.
+            lastNotifiedAt: now,
+            createdAt: now,
+          })
+          .returning({ id: requests.id });
+        const view = await mustSelectView(tx, now, created!.id);
+        await enqueuePostingNotices(tx, config, view, now);
+        await publish(tx, "request.created", view);
+        return view;
+      });
+    },
+
+    /** GET /user/requests. */
+    mine(userId: string): Promise<RequestView[]> {
+      return selectRequestViews(db, clock.now(), eq(requests.userId, userId));
+    },
+
+    /** GET /groups/{id}/requests: members only. */
+    async forGroup(userId: string, groupId: string): Promise<RequestView[]> {
+      const [membership] = await db
+        .select({ userId: groupMembers.userId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+      if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
+      return selectRequestViews(db, clock.now(), eq(requests.groupId, groupId));
+    },
+
+    /** open -> claimed, by a member other than the requester, before the needed-by time. */
+    claim(userId: string, requestId: string): Promise<RequestView> {
+      return transition(requestId, userId, {
+        kind: "claimed",
+        set: (now) => ({ status: "claimed", claimedBy: userId, claimedAt: now }),
+        allowedWhen: (now) => and(eq(requests.status, "open"), gt(requests.neededBy, now), ne(requests.userId, userId)),
+        refuse: (facts) =>
+          facts.userId === userId
+            ? new AppError("FORBIDDEN", messages.cannotClaimOwn)
+            : new AppError("CONFLICT", messages.requestNotClaimable),
+      });
+    },
+
+    /** claimed -> open, by the claimer only; clears claimedBy and claimedAt. */
+    unclaim(userId: string, requestId: string): Promise<RequestView> {
+      return transition(requestId, userId, {
+        kind: "unclaimed",
+        set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
+        allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        refuse: (facts) =>
+          facts.claimedBy !== userId
+            ? new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims)
+            : new AppError("CONFLICT", messages.requestNotClaimed),
+      });
+    },
+
+    /** claimed -> fulfilled, by the claimer only; sets fulfilledAt. */
+    fulfill(userId: string, requestId: string): Promise<RequestView> {
+      return transition(requestId, userId, {
+        kind: "fulfilled",
+        set: (now) => ({ status: "fulfilled", fulfilledAt: now }),
+        allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        refuse: (facts) =>
+          facts.claimedBy !== userId
+            ? new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims)
+            : new AppError("CONFLICT", messages.requestNotInClaimedStatus),
+      });
+    },
+
+    /** DELETE /requests/{id}: the owner, unless it was fulfilled. */
+    async remove(userId: string, requestId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(requests)
+          .where(and(eq(requests.id, requestId), eq(requests.userId, userId), ne(requests.status, "fulfilled")))
+          .returning({ id: requests.id, groupId: requests.groupId });
+        if (!deleted) {
+          const facts = await visibleFacts(tx, requestId, userId);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.onlyDeleteOwnRequests);
+          throw new AppError("CONFLICT", messages.cannotDeleteFulfilled);
+        }
+        await publish(tx, "request.deleted", deleted);
+      });
+    },
+
+    /**
+     * POST /requests/{id}/notify: the owner re-sends the posting notice of an open request to the
+     * group, at most once an hour; the conditional UPDATE of last_notified_at makes two clicks one send.
+     */
+    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number }> {
+      const now = clock.now();
+      const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
+      return db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(requests)
+          .set({ lastNotifiedAt: now })
+          .where(
+            and(
+              eq(requests.id, requestId),
+              eq(requests.userId, userId),
+              eq(requests.status, "open"),
+              gt(requests.neededBy, now),
+              or(isNull(requests.lastNotifiedAt), lte(requests.lastNotifiedAt, quietSince)),
+              inGroupsOf(userId),
+            ),
+          )
+          .returning({ id: requests.id });
+        if (!marked) {
+          const facts = await visibleFacts(tx, requestId, userId);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.notifyOnlyOwnRequests);
+          if (!facts.callerIsMember) throw new AppError("FORBIDDEN", messages.notMember);
+          if (facts.status !== "open" || facts.neededBy.getTime() <= now.getTime()) {
+            throw new AppError("CONFLICT", messages.notifyOnlyOpenRequests);
+          }
+          const nextAt = (facts.lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS;
+          throw new AppError("RATE_LIMITED", messages.notifyTooSoon, {
+            retryAfterSeconds: Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)),
+          });
+        }
+        const view = await mustSelectView(tx, now, requestId);
+        return { notifiedCount: await enqueuePostingNotices(tx, config, view, now) };
+      });
+    },
+
+    /** GET /dashboard: everything the dashboard's first load needs, in a fixed number of statements. */
+    dashboard(userId: string): Promise<Dashboard> {
+      return loadDashboard(db, clock.now(), userId);
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

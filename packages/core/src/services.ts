@@ -1,0 +1,34 @@
+import { createDataRightsService } from "./accounts/data-rights";
+import { createAccountsService } from "./accounts/service";
+import { createFeedbackService } from "./feedback/service";
+import { createGroupsService } from "./groups/service";
+import { createInvitationsService } from "./invitations/service";
+import { createLimitsService } from "./limits/service";
+import { createMetricsService } from "./metrics/service";
+import { createEventBus } from "./events/bus";
+import { createLiveUpdates } from "./events/live";
+import { createNotificationsService } from "./notifications/service";
+import { createRequestsService } from "./requests/service";
+import { createRateLimitService } from "./rate-limits/service";
+import type { CoreDeps } from "./shared/deps";
+
+/** One place that builds every domain service from the same injected dependencies. */
+export function createServices(deps: CoreDeps) {
+  return {
+    deps,
+    accounts: createAccountsService(deps),
+    dataRights: createDataRightsService(deps),
+    feedback: createFeedbackService(deps),
+    groups: createGroupsService(deps),
+    invitations: createInvitationsService(deps),
+    limits: createLimitsService(deps),
+    metrics: createMetricsService(deps),
+    rateLimits: createRateLimitService(deps),
+    requests: createRequestsService(deps),
+    notifications: createNotificationsService(deps),
+    // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
+    live: createLiveUpdates(deps, createEventBus(deps)),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

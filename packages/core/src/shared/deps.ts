@@ -1,0 +1,12 @@
+import type { Database } from "@hyn/db";
+import type { Clock } from "./clock";
+import type { CoreConfig } from "./config";
+import type { Logger } from "./logger";
+
+/** Everything a service needs from the outside world, injected so tests can replace any of it. */
+export interface CoreDeps {
+  db: Database;
+  clock: Clock;
+  config: CoreConfig;
+  logger: Logger;
+}

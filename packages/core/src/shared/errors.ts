@@ -1,0 +1,27 @@
+/**
+ * The one domain error. Services throw it with a code and a SPEC text; the API layer maps the code
+ * once to a tRPC code (packages/api/src/errors.ts) and once to an HTTP status (apps/server/src/rest).
+ */
+export const APP_ERROR_CODES = [
+  "BAD_REQUEST", // invalid input or a rule about input (400)
+  "UNAUTHENTICATED", // no or bad session (401)
+  "FORBIDDEN", // signed in but not allowed (403)
+  "NOT_FOUND", // (404)
+  "CONFLICT", // wrong state, duplicate, or a limit reached (409)
+  "RATE_LIMITED", // (429)
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** Extra machine-readable detail, e.g. { retryAfterSeconds } for RATE_LIMITED. */
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,66 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the app codes against; both drivers satisfy it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Functions that may run inside or outside a transaction take this. */
+export type Executor = Database | Transaction;
+
+export interface DbHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  /** Counts statements sent, so tests and the benchmark can prove "no query per row". */
+  statementCount: () => number;
+  close: () => Promise<void>;
+  /** The raw clients, for LISTEN/NOTIFY and the job queue. */
+  pglite?: PGlite;
+  postgres?: postgres.Sql;
+}
+
+export interface CreateDbOptions {
+  /** postgres:// URL; when absent, PGlite stores its files in `dataDir` (or in memory when that is absent too). */
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  maxConnections?: number;
+  /** An already-open PGlite (tests reuse a migrated snapshot). */
+  pglite?: PGlite;
+}
+
+export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
+  let statements = 0;
+  const logger = { logQuery: () => void statements++ };
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => undefined,
+      // Timestamps round-trip as Date; keep the driver's defaults otherwise.
+    });
+    const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      postgres: client,
+      statementCount: () => statements,
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    statementCount: () => statements,
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from "./client";
+export * from "./migrate";
+export * from "./sql-helpers";
+export * as schema from "./schema";
+export * from "./schema";

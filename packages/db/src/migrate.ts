@@ -1,0 +1,37 @@
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import type { DbHandle } from "./client";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+
+export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+
+/** An arbitrary constant: every instance migrating the same database takes this advisory lock first. */
+const MIGRATION_LOCK_ID = 4_815_162_342;
+
+/**
+ * Applies the committed SQL migrations. Idempotent; safe when several instances start at once
+ * (on PostgreSQL they queue on an advisory lock held on one dedicated connection).
+ */
+export async function runMigrations(handle: DbHandle, url?: string): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  if (!url) throw new Error("runMigrations: a PostgreSQL handle needs its URL");
+  const client = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const db = drizzlePostgres(client);
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`);
+    try {
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`);
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const userEmailPreferences = pgTable(
+  "user_email_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    frequency: text("frequency", { enum: ["disabled", "daily", "immediate"] }).notNull().default("disabled"),
+    lastDailySent: ts("last_daily_sent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("user_email_preferences_frequency_check", sql`${t.frequency} IN ('disabled', 'daily', 'immediate')`),
+    index("user_email_preferences_frequency_idx").on(t.frequency),
+  ],
+);
+
+/** SPEC §3 Email send log: one row per e-mail handed to the transport. */
+export const emailSendLog = pgTable(
+  "email_send_log",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    emailType: text("email_type").notNull(),
+    requestIds: jsonb("request_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    emailProviderId: text("email_provider_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_send_log_user_type_idx").on(t.userId, t.emailType, t.createdAt)],
+);
+
+/**
+ * Transactional outbox: an e-mail is written here in the same transaction as the change that causes it,
+ * then delivered by the outbox worker with retries. Nothing is lost if SMTP or the process fails.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    emailType: text("email_type").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    requestIds: jsonb("request_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: ts("locked_until"),
+    sentAt: ts("sent_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+);

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts } from "./columns";
+import { users } from "./users";
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** The owner. Ownership can be transferred, so this is "current owner", not "original creator". */
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("groups_created_by_idx").on(t.createdBy)],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: ts("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId], name: "group_members_pkey" }),
+    index("group_members_user_id_idx").on(t.userId, t.joinedAt),
+  ],
+);
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: id(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** Stored lower-cased; compared with the addressee's account e-mail. */
+    email: text("email").notNull(),
+    /** SHA-256 hex of the token in the e-mailed link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique("invites_token_hash_unique"),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    invitedBy: uuid("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invites_email_idx").on(t.email, t.expiresAt),
+    index("invites_invited_by_idx").on(t.invitedBy, t.expiresAt),
+    index("invites_group_email_idx").on(t.groupId, t.email),
+    index("invites_pending_email_idx").on(t.email).where(sql`${t.usedAt} IS NULL`),
+  ],
+);

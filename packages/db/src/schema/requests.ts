@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts } from "./columns";
+import { groups } from "./groups";
+import { users } from "./users";
+
+/** "expired" is accepted by the data checks (SPEC §4) but never written: it is computed from needed_by. */
+export const REQUEST_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
+
+export const requests = pgTable(
+  "requests",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    itemDescription: text("item_description").notNull(),
+    storePreference: text("store_preference"),
+    neededBy: ts("needed_by").notNull(),
+    pickupNotes: text("pickup_notes"),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("open"),
+    claimedBy: uuid("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    claimedAt: ts("claimed_at"),
+    fulfilledAt: ts("fulfilled_at"),
+    /** When the posting notice was last (re)sent; bounds POST /requests/{id}/notify to once an hour. */
+    lastNotifiedAt: ts("last_notified_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("requests_status_check", sql`${t.status} IN ('open', 'claimed', 'fulfilled', 'expired')`),
+    index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
+    index("requests_user_status_idx").on(t.userId, t.status),
+    index("requests_claimed_by_idx").on(t.claimedBy),
+    index("requests_created_at_idx").on(t.createdAt),
+  ],
+);

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, ts, updatedAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    phone: text("phone"),
+    generalArea: text("general_area"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    emailVerifiedAt: ts("email_verified_at"),
+    /** Last sign-in or action; "active users" in the admin metrics (ADR 0005). */
+    lastActiveAt: ts("last_active_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One account per address, compared case-insensitively.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_last_active_at_idx").on(t.lastActiveAt),
+  ],
+);
+
+/** Lucia-style sessions: the id is the SHA-256 hex of the token the client holds. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** One-time tokens (e-mail verification, password reset), stored only as SHA-256 hashes. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    check("auth_tokens_purpose_check", sql`${t.purpose} IN ('verify_email', 'reset_password')`),
+  ],
+);

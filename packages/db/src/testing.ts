@@ -1,0 +1,93 @@
+/**
+ * Test databases. TEST_DB=postgres (with TEST_DATABASE_URL) gives each test file its own PostgreSQL
+ * database cloned from a migrated template; otherwise each file gets an in-memory PGlite restored
+ * from a migrated snapshot taken once per worker.
+ */
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { createDb, type DbHandle } from "./client";
+import { runMigrations } from "./migrate";
+
+// Tests are their own entry point: this is the only test-side reader of these variables.
+const testDb = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+const adminUrl = process.env.TEST_DATABASE_URL;
+export const TEMPLATE_DB = process.env.HYN_TEMPLATE_DB ?? "hyn_test_template";
+
+export const testDatabaseKind: "postgres" | "pglite" = testDb;
+
+export interface TestDatabase {
+  handle: DbHandle;
+  /** The postgres:// URL of this database (PostgreSQL only): for a second pool or a second server. */
+  url: string | undefined;
+  close: () => Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Drops this run's template (globalSetup teardown). */
+export async function dropTemplateDatabase(): Promise<void> {
+  if (!adminUrl) return;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Vitest globalSetup for the PostgreSQL project: (re)creates and migrates the template once per run. */
+export async function prepareTemplateDatabase(): Promise<void> {
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for TEST_DB=postgres");
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, TEMPLATE_DB);
+  const handle = await createDb({ url, maxConnections: 1 });
+  await runMigrations(handle, url);
+  await handle.close();
+}
+
+let snapshot: Promise<File | Blob> | undefined;
+async function migratedSnapshot(): Promise<File | Blob> {
+  snapshot ??= (async () => {
+    const pg = new PGlite();
+    const handle = await createDb({ pglite: pg });
+    await runMigrations(handle);
+    const dump = await pg.dumpDataDir("none");
+    await pg.close();
+    return dump;
+  })();
+  return snapshot;
+}
+
+export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
+  if (testDb === "postgres") {
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for TEST_DB=postgres");
+    const name = `hyn_test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    const url = withDatabase(adminUrl, name);
+    const handle = await createDb({ url, maxConnections: options.maxConnections ?? 10 });
+    return {
+      handle,
+      url,
+      close: async () => {
+        await handle.close();
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const pg = new PGlite({ loadDataDir: await migratedSnapshot() });
+  const handle = await createDb({ pglite: pg });
+  return { handle, url: undefined, close: () => handle.close() };
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
+import { emailField, optionalCleanText } from "./text";
+
+
+const serverEmail = emailField(messages.invalidEmailFormat, messages.invalidEmailFormat);
+
+export const newPasswordField = z
+  .string({ error: messages.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+
+const phoneField = z
+  .string()
+  .max(40, messages.invalidPhoneFormat)
+  .nullish()
+  .transform((v, ctx) => {
+    const cleaned = v == null ? "" : stripMarkup(v);
+    if (cleaned === "") return null;
+    if (!isValidPhone(cleaned)) {
+      ctx.addIssue({ code: "custom", message: messages.invalidPhoneFormat });
+      return z.NEVER;
+    }
+    return cleaned;
+  });
+
+const nameField = z
+  .string({ error: messages.nameRequired })
+  .max(400, "Name must be at most 100 characters")
+  .transform((v) => stripMarkup(v).slice(0, 100));
+
+export const signUpInput = z.object({
+  email: serverEmail,
+  password: newPasswordField,
+  name: nameField.optional(),
+  phone: phoneField.optional(),
+  generalArea: optionalCleanText(100).optional(),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const signInInput = z.object({
+  email: serverEmail,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
+});
+
+export const emailOnlyInput = z.object({ email: serverEmail });
+
+export const verifyEmailInput = z.object({
+  token_hash: z.string({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
+});
+
+/** Signed-in password change (SPEC §7 POST /auth/update-password). */
+export const updatePasswordInput = z.object({ password: newPasswordField });
+
+/** Reset by the e-mailed token: the token stands in for the session. */
+export const completePasswordResetInput = z.object({
+  token: z.string().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+  password: z
+    .string({ error: messages.passwordTooShortLong })
+    .min(MIN_PASSWORD_LENGTH, messages.passwordTooShortLong)
+    .max(MAX_PASSWORD_LENGTH),
+});
+
+export const checkResetTokenInput = z.object({ token: z.string().min(1).max(200) });
+
+export const updateProfileInput = z.object({
+  name: nameField.refine((v) => v.length > 0, messages.nameRequired),
+  phone: phoneField,
+  generalArea: optionalCleanText(100),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInput>;
+
+export const emailPreferencesInput = z.object({
+  frequency: z.enum(EMAIL_FREQUENCIES, { error: "Frequency must be one of disabled, daily, immediate" }),
+});
+
+/** Deleting an account asks for the password again. */
+export const deleteAccountInput = z.object({
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
+});
+
+export const userIdInput = z.object({ id: z.uuid({ error: messages.userNotFound }) });
+export const userIdsInput = z.object({
+  userIds: z.array(z.uuid({ error: messages.userNotFound })).max(200, "At most 200 users at once"),
+});
+
+/** What the API returns for a user (SPEC §3 User). Never a hash, never a token. */
+export const userOutput = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  generalArea: z.string().nullable(),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  createdAt: z.date(),
+});
+export type User = z.infer<typeof userOutput>;
+
+/** A user as other people see them: name and area, no contact details beyond e-mail in shared groups. */
+export const publicUserOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  generalArea: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserOutput>;
+
+export const sessionOutput = z.object({ token: z.string(), expiresAt: z.date() });
+export const authResultOutput = z.object({ user: userOutput, session: sessionOutput.nullable() });
+export type AuthResult = z.infer<typeof authResultOutput>;
+
+export const emailPreferencesOutput = z.object({
+  userId: z.string(),
+  frequency: z.enum(EMAIL_FREQUENCIES),
+  lastDailySent: z.date().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesOutput>;

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** SPEC §3 Admin metrics, rounded to 2 decimals (SPEC §9), plus the weekly trend for the chart. */
+export const adminMetricsOutput = z.object({
+  totalUsers: z.number(),
+  activeUsers: z.number(),
+  totalGroups: z.number(),
+  totalRequestsThisMonth: z.number(),
+  fulfillmentRate: z.number(),
+  averageTimeToClaimHours: z.number(),
+  averageGroupSize: z.number(),
+  weekly: z.array(z.object({ weekStart: z.date(), posted: z.number(), fulfilled: z.number() })),
+  generatedAt: z.date(),
+});
+export type AdminMetrics = z.infer<typeof adminMetricsOutput>;

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import { stripMarkup } from "./rules";
+
+/** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
+export const MAX_GROUP_NAME_LENGTH = 100;
+
+/**
+ * SPEC §5: required after trim ("Group name is required"); empty only after the markup is stripped:
+ * "Group name contains invalid characters".
+ */
+export const groupNameField = z
+  .string({ error: messages.groupNameRequired })
+  .max(MAX_GROUP_NAME_LENGTH * 4, `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters`)
+  .transform((value, ctx) => {
+    if (value.trim() === "") {
+      ctx.addIssue({ code: "custom", message: messages.groupNameRequired });
+      return z.NEVER;
+    }
+    // One line: the name goes into e-mail subjects and card titles.
+    const cleaned = stripMarkup(value).replace(/\s+/g, " ");
+    if (cleaned === "") {
+      ctx.addIssue({ code: "custom", message: messages.groupNameInvalid });
+      return z.NEVER;
+    }
+    if (cleaned.length > MAX_GROUP_NAME_LENGTH) {
+      ctx.addIssue({ code: "custom", message: `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters` });
+      return z.NEVER;
+    }
+    return cleaned;
+  });
+
+export const createGroupInput = z.object({ name: groupNameField });
+export type CreateGroupInput = z.input<typeof createGroupInput>;
+
+/** A malformed id cannot name a group, so it reads as one that does not exist. */
+export const groupIdField = z.uuid({ error: messages.groupNotFound });
+const memberIdField = z.uuid({ error: messages.userNotMember });
+
+export const groupIdInput = z.object({ groupId: groupIdField });
+export const groupMemberInput = z.object({ groupId: groupIdField, userId: memberIdField });
+
+/** SPEC §3 Group, plus what the Groups page and the dashboard show on a card. */
+export const groupOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The current owner's id (the Owner badge compares it with the viewer). */
+  createdBy: z.string(),
+  createdAt: z.date(),
+  memberCount: z.number().int(),
+  /** When the caller joined (for the owner: when they created it). */
+  joinedAt: z.date(),
+});
+export type Group = z.infer<typeof groupOutput>;
+
+/** SPEC §3: the members view lists id, name, email and generalArea. */
+export const groupMemberOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  generalArea: z.string().nullable(),
+  joinedAt: z.date(),
+});
+export type GroupMember = z.infer<typeof groupMemberOutput>;
+
+export const leaveGroupOutput = z.object({
+  /** True when the owner was the last member and the group went with them. */
+  groupDeleted: z.boolean(),
+});
+export type LeaveGroupResult = z.infer<typeof leaveGroupOutput>;

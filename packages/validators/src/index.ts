@@ -1,0 +1,11 @@
+import "./zod-errors";
+export * from "./messages";
+export * from "./rules";
+export * from "./text";
+export * from "./accounts";
+export * from "./feedback";
+export * from "./admin";
+export * from "./groups";
+export * from "./invitations";
+export * from "./limits";
+export * from "./requests";

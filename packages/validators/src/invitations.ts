@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { groupIdField } from "./groups";
+import { messages } from "./messages";
+import { emailField } from "./text";
+
+/** SPEC §9. */
+export const INVITE_VALIDITY_DAYS = 7;
+export const MAX_PENDING_INVITATIONS = 10;
+
+export const createInviteInput = z.object({
+  groupId: groupIdField,
+  email: emailField(messages.inviteEmailRequired, messages.invalidEmailFormat),
+});
+export type CreateInviteInput = z.input<typeof createInviteInput>;
+
+/** The token from an invitation link. Missing: "Invalid invitation link" (SPEC §5). */
+export const inviteTokenInput = z.object({
+  token: z
+    .string({ error: messages.invalidInvitationLink })
+    .trim()
+    .min(1, messages.invalidInvitationLink)
+    .max(200, messages.invalidOrExpiredInviteToken),
+});
+
+export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitationNotFound }) });
+
+/**
+ * SPEC §7 POST /api/send-invitation. The names and the address only help find the caller's own
+ * invitation; the e-mail always uses what is stored, so the body cannot make it say anything else.
+ */
+export const resendInvitationInput = z.object({
+  recipientEmail: z.string().max(254).optional(),
+  inviterName: z.string().max(400).optional(),
+  groupName: z.string().max(400).optional(),
+  inviteToken: z.string().max(200).optional(),
+});
+
+/** SPEC §3 Invite, as its sender sees it at creation. The token is only ever known at this moment. */
+export const createdInviteOutput = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  email: z.string(),
+  token: z.string(),
+  expiresAt: z.date(),
+  usedAt: z.date().nullable(),
+  createdAt: z.date(),
+  invitedBy: z.string(),
+});
+export type CreatedInvite = z.infer<typeof createdInviteOutput>;
+
+/** SPEC §3 Pending incoming invitation view (without the token: only its hash is stored). */
+export const incomingInvitationOutput = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  inviterName: z.string(),
+  email: z.string(),
+  expiresAt: z.date(),
+  createdAt: z.date(),
+});
+export type IncomingInvitation = z.infer<typeof incomingInvitationOutput>;
+
+/** SPEC §3 Outgoing invitation view. */
+export const outgoingInvitationOutput = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  email: z.string(),
+  expiresAt: z.date(),
+  createdAt: z.date(),
+  usedAt: z.date().nullable(),
+});
+export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
+
+/** SPEC §3 Invitation count. */
+export const invitationCountOutput = z.object({ current: z.number().int(), max: z.number().int() });
+export type InvitationCount = z.infer<typeof invitationCountOutput>;
+
+/** SPEC §3 Invite validation result. */
+export const inviteValidationOutput = z.object({ group: z.object({ id: z.string(), name: z.string() }) });
+export type InviteValidation = z.infer<typeof inviteValidationOutput>;
+
+export const resendInvitationOutput = z.object({ emailId: z.string() });

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+/** An admin may raise or lower a limit; 0 blocks the action, 1000 is "practically unlimited". */
+const limitValue = z
+  .number({ error: "Limits must be whole numbers from 0 to 1000" })
+  .int("Limits must be whole numbers from 0 to 1000")
+  .min(0, "Limits must be whole numbers from 0 to 1000")
+  .max(1000, "Limits must be whole numbers from 0 to 1000");
+
+/** PUT /user/limits (admin only; the spec does not show the body). */
+export const updateLimitsInput = z.object({
+  userId: z.uuid({ error: messages.userLimitsNotFound }),
+  maxOpenRequests: limitValue.optional(),
+  maxGroupsCreated: limitValue.optional(),
+  maxGroupsJoined: limitValue.optional(),
+});
+export type UpdateLimitsInput = z.input<typeof updateLimitsInput>;
+
+/** SPEC §3 User limits. */
+export const userLimitsOutput = z.object({
+  userId: z.string(),
+  maxOpenRequests: z.number().int(),
+  maxGroupsCreated: z.number().int(),
+  maxGroupsJoined: z.number().int(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type UserLimits = z.infer<typeof userLimitsOutput>;
+
+/** SPEC §3 User counts. */
+export const userCountsOutput = z.object({
+  openRequestsCount: z.number().int(),
+  groupsCreatedCount: z.number().int(),
+  groupsJoinedCount: z.number().int(),
+});
+export type UserCounts = z.infer<typeof userCountsOutput>;
+
+export const limitsWithCountsOutput = z.object({ limits: userLimitsOutput, counts: userCountsOutput });
+export type LimitsWithCounts = z.infer<typeof limitsWithCountsOutput>;
+
+/** SPEC §7: "responses carry canCreate or canJoin"; the reason is the limit message when refused. */
+export const canCreateOutput = z.object({ canCreate: z.boolean(), reason: z.string().optional() });
+export type CanCreate = z.infer<typeof canCreateOutput>;
+export const canJoinOutput = z.object({ canJoin: z.boolean(), reason: z.string().optional() });
+export type CanJoin = z.infer<typeof canJoinOutput>;

@@ -1,0 +1,100 @@
+/**
+ * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a
+ * newcomer can find where a text is used, and so the spec's wording lives in exactly one place.
+ */
+export const messages = {
+  // §5 validation
+  invalidEmailFormat: "Invalid email format",
+  enterValidEmail: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordTooShortLong: "Password must be at least 6 characters long",
+  passwordRequired: "Password is required",
+  fillAllFields: "Please fill in all fields",
+  passwordsDoNotMatch: "Passwords do not match",
+  enterYourEmail: "Please enter your email address",
+  nameRequired: "Name is required",
+  enterValidPhone: "Please enter a valid phone number",
+  invalidPhoneFormat: "Invalid phone number format",
+  noChangesToSave: "No changes to save",
+  groupNameRequired: "Group name is required",
+  groupNameInvalid: "Group name contains invalid characters",
+  itemDescriptionRequired: "Item description is required",
+  selectGroup: "Please select a group",
+  neededByRequired: "Needed by date and time is required",
+  neededByFutureForm: "Needed by date and time must be in the future",
+  neededByFuture: "Needed by date must be in the future",
+  inviteEmailRequired: "Email address is required",
+  invalidInvitationLink: "Invalid invitation link",
+  enterMessage: "Please enter a message",
+  groupsCreatedLimitTooltip: "You have reached your limit of groups created",
+  invitationLimitTooltip: "You have reached your invitation limit",
+  commonPassword: "This password is too common. Please choose a less common password.",
+  emailNotConfirmed: "Please confirm your email address before signing in. Check your inbox for the confirmation link.",
+  verificationLinkExpired: "This confirmation link has expired or was already used. Please sign up again or request a new link.",
+  resetLinkInvalid: "Invalid reset link - please use the link from your email",
+
+  // §8 backend messages
+  userAlreadyExists: "User already exists with this email",
+  invalidCredentials: "Invalid email or password",
+  noAuthenticatedUser: "No authenticated user",
+  userNotAuthenticated: "User not authenticated",
+  userNotFound: "User not found",
+  userCreationFailed: "User creation failed",
+  groupNotFound: "Group not found",
+  invalidOrExpiredInviteToken: "Invalid or expired invite token",
+  inviteExpired: "Invite has expired",
+  alreadyMember: "You are already a member of this group",
+  groupFull: "Group is full (maximum 20 members)",
+  notMember: "You are not a member of this group",
+  ownerCannotLeave:
+    "Group owner cannot leave while other members remain. Remove other members first or transfer ownership.",
+  onlyOwnersRemove: "Only group owners can remove members",
+  useLeaveGroup: "Use leave group functionality to leave the group",
+  userNotMember: "User is not a member of this group",
+  requestNotFound: "Request not found",
+  requestNotClaimable: "Request is not available for claiming",
+  cannotClaimOwn: "You cannot claim your own request",
+  requestNotClaimed: "Request is not claimed",
+  onlyUnclaimOwnClaims: "You can only unclaim requests that you have claimed",
+  requestNotInClaimedStatus: "Request is not in claimed status",
+  onlyFulfillOwnClaims: "You can only fulfill requests you have claimed",
+  onlyDeleteOwnRequests: "You can only delete your own requests",
+  cannotDeleteFulfilled: "Cannot delete a fulfilled request",
+  onlyCreatorsInvite: "Only group creators can send invites",
+  userAlreadyMember: "User is already a member of this group",
+  invitationNotFound: "Invitation not found",
+  onlyCancelOwnInvitations: "You can only cancel invitations you sent",
+  cannotCancelAccepted: "Cannot cancel an invitation that has already been accepted",
+  invalidInvitationToken: "Invalid invitation token",
+  invitationUsed: "Invitation has already been used",
+  invitationExpired: "Invitation has expired",
+  invitationNotForYou: "Invitation is not for your email address",
+  userLimitsNotFound: "User limits not found",
+  userCountsNotFound: "User counts not found",
+  adminRequired: "Access denied: Admin privileges required",
+  invitationLimit:
+    "You have reached the maximum limit of 10 pending invitations. Please wait for some to be accepted or expire before sending more.",
+  internal: "Something went wrong. Please try again.",
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  // Not in the spec, which only says a request needs at least one group (SPEC §5).
+  requestNeedsGroup: "Join or create a group before posting a request",
+  // Not in the spec: ownership transfer goes beyond it (the owner-cannot-leave text mentions it).
+  onlyOwnersTransfer: "Only group owners can transfer ownership",
+  alreadyOwner: "You already own this group",
+  // Not in the spec: POST /requests/{id}/notify (issue 4) is owner only, for open requests, once an hour.
+  notifyOnlyOwnRequests: "You can only send notifications for your own requests",
+  notifyOnlyOpenRequests: "Only open requests can be sent to the group again",
+  notifyTooSoon: "The group was notified about this request less than an hour ago. Please try again later.",
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** "You have reached your limit of N groups. You currently have M groups." and its twins (SPEC §8). */
+export function limitMessage(kind: "groups" | "groups joined" | "open requests", max: number, current: number): string {
+  return `You have reached your limit of ${max} ${kind}. You currently have ${current} ${kind}.`;
+}
+
+/** SPEC §5: a second pending invite to the same address states the days left. */
+export function pendingInviteExistsMessage(daysLeft: number): string {
+  return `An invitation to this email is already pending for this group. It expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.`;
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import { REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import { optionalCleanText } from "./text";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that must name a request the caller can see; a malformed one is simply not found. */
+const requestId = z.string({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
+
+/** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
+export const createRequestInput = z.object({
+  itemDescription: z
+    .string({ error: messages.itemDescriptionRequired })
+    .max(4000, "Item description must be at most 500 characters")
+    .transform((v) => stripMarkup(v).slice(0, 500))
+    .refine((v) => v.length > 0, messages.itemDescriptionRequired),
+  groupId: z
+    .string({ error: messages.selectGroup })
+    .trim()
+    .min(1, messages.selectGroup)
+    // Not a group id at all: the caller cannot be a member of it.
+    .regex(UUID_PATTERN, messages.notMember),
+  // A Date over tRPC (superjson), an ISO string over REST.
+  neededBy: z.union([z.date(), z.string()], { error: messages.neededByRequired }).transform((v, ctx) => {
+    const date = v instanceof Date ? v : new Date(v.trim());
+    if ((typeof v === "string" && v.trim() === "") || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: messages.neededByRequired });
+      return z.NEVER;
+    }
+    return date;
+  }),
+  storePreference: optionalCleanText(200).optional().transform((v) => v ?? null),
+  pickupNotes: optionalCleanText(1000).optional().transform((v) => v ?? null),
+});
+export type CreateRequestInput = z.input<typeof createRequestInput>;
+
+export const requestIdInput = z.object({ id: requestId });
+
+/** GET /groups/{id}/requests. */
+export const groupRequestsInput = z.object({
+  groupId: z.string({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
+});
+
+/** A neighbour as shown on a request card: no contact details. */
+export const requestUserOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  generalArea: z.string().nullable(),
+});
+export type RequestUser = z.infer<typeof requestUserOutput>;
+
+/** SPEC §3 Request plus what the card displays: the group's name, creator, helper and the computed status. */
+export const requestOutput = z.object({
+  id: z.string(),
+  userId: z.string(),
+  groupId: z.string(),
+  groupName: z.string(),
+  itemDescription: z.string(),
+  storePreference: z.string().nullable(),
+  neededBy: z.date(),
+  pickupNotes: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  /** "expired" when open and the needed-by time has passed; computed on every read, never stored. */
+  displayStatus: z.enum(REQUEST_DISPLAY_STATUSES),
+  claimedBy: z.string().nullable(),
+  claimedAt: z.date().nullable(),
+  fulfilledAt: z.date().nullable(),
+  /** When the posting notice last went to the group; POST /requests/{id}/notify waits an hour after it. */
+  lastNotifiedAt: z.date().nullable(),
+  createdAt: z.date(),
+  creator: requestUserOutput,
+  helper: requestUserOutput.nullable(),
+});
+export type RequestView = z.infer<typeof requestOutput>;
+
+export const notifyRequestOutput = z.object({ ok: z.literal(true), notifiedCount: z.number().int() });
+
+/** A group as the dashboard's "Your Groups" cards show it. */
+export const dashboardGroupOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdBy: z.string(),
+  createdAt: z.date(),
+  joinedAt: z.date(),
+  memberCount: z.number().int(),
+});
+export type DashboardGroup = z.infer<typeof dashboardGroupOutput>;
+
+/** SPEC §3 User limits and User counts, as the usage-limits panel needs them. */
+export const dashboardUsageOutput = z.object({
+  limits: z.object({
+    maxOpenRequests: z.number().int(),
+    maxGroupsCreated: z.number().int(),
+    maxGroupsJoined: z.number().int(),
+  }),
+  counts: z.object({
+    openRequestsCount: z.number().int(),
+    groupsCreatedCount: z.number().int(),
+    groupsJoinedCount: z.number().int(),
+  }),
+});
+
+/** Everything the dashboard's first load needs, in one call (GET /dashboard). */
+export const dashboardOutput = z.object({
+  /** The caller's own requests, sorted open, claimed, fulfilled, expired, then earliest needed-by. */
+  myRequests: z.array(requestOutput),
+  /** Others' open, unexpired requests in the caller's groups, and the ones the caller has claimed. */
+  helpableRequests: z.array(requestOutput),
+  groups: z.array(dashboardGroupOutput),
+  usage: dashboardUsageOutput,
+  /** The server's clock, so the page can judge "expired" and the picker minimum the same way. */
+  serverTime: z.date(),
+});
+export type Dashboard = z.infer<typeof dashboardOutput>;
+
+/** What a live-update subscriber receives: first "connected" (refetch now), then changes in its groups. */
+export const requestEventOutput = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("connected") }),
+  z.object({ type: z.enum(REQUEST_EVENT_TYPES), requestId: z.string(), groupId: z.string() }),
+]);
+export type RequestEventMessage = z.infer<typeof requestEventOutput>;

@@ -1,0 +1,63 @@
+/** Pure rules shared by server schemas and web forms; no zod here, so the web bundle stays small. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** argon2 hashes anything, but a megabyte password is an attack, not a password. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** Removes every HTML tag and any stray angle bracket, then trims (SPEC §5: "stripped of all markup"). */
+export function stripMarkup(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, "")
+    .replace(/[<>]/g, "")
+    .trim();
+}
+
+/** SPEC §5: text, at-sign, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** SPEC §5: an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
+export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(value) && value.length >= 10;
+}
+
+export const EMAIL_FREQUENCIES = ["disabled", "daily", "immediate"] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+export const FEEDBACK_SUBJECTS = [
+  "Bug Report",
+  "Feature Request",
+  "General Feedback",
+  "User Experience",
+  "Technical Issue",
+  "Other",
+] as const;
+
+/** SPEC §4 Request status: the stored values. */
+export const REQUEST_STATUSES = ["open", "claimed", "fulfilled"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** What a card shows: "expired" is an open request whose needed-by time has passed (computed, never stored). */
+export const REQUEST_DISPLAY_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
+export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];
+/** SPEC §4 list order: open, claimed, fulfilled, expired (then earliest needed-by). */
+export const REQUEST_DISPLAY_ORDER: Record<RequestDisplayStatus, number> = { open: 0, claimed: 1, fulfilled: 2, expired: 3 };
+
+export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now: Date): RequestDisplayStatus {
+  return status === "open" && neededBy.getTime() <= now.getTime() ? "expired" : status;
+}
+
+/** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
+export const NEEDED_BY_TOLERANCE_MS = 5_000;
+/** POST /requests/{id}/notify re-sends the posting notice at most this often. */
+export const REQUEST_NOTIFY_INTERVAL_MS = 60 * 60 * 1000;
+
+/** SPEC §9: the needed-by picker's minimum is the start of tomorrow (local time). */
+export function startOfTomorrow(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+}
+
+/** What live updates announce about a request. */
+export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.deleted"] as const;
+export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// E2E_PORT lets two runs (two developers, two helpers) share a machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+const demoPort = port + 50;
+/** e2e/demo.spec.ts reads this to reach the demo server. */
+export const demoURL = `http://localhost:${demoPort}`;
+// Debian's Chromium; Playwright never downloads a browser here.
+const executablePath = "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  // Per port, so two runs on one machine never delete each other's traces.
+  outputDir: `test-results/${port}`,
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /responsive\.spec\.ts/ },
+    { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /responsive\.spec\.ts/ },
+  ],
+  webServer: [
+    {
+      // A fresh embedded database every run; e-mails land in the dev mailbox the tests read.
+      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com pnpm start`,
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Demo mode (`pnpm demo`) on its own port, for e2e/demo.spec.ts.
+      command: `DEMO_DATA_DIR=.data-e2e-demo-${port} PORT=${demoPort} APP_URL=${demoURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 pnpm demo`,
+      url: `${demoURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});
