@@ -14,6 +14,8 @@ export interface LoadOptions {
   seconds: number;
   /** The requests each connection sends in turn; index = connection number (wraps). */
   perConnection: LoadRequest[][];
+  /** The server's resident memory now, in bytes: sampled while the load runs. */
+  serverRss: () => number;
 }
 
 export interface LoadResult {
@@ -23,7 +25,7 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
-  /** The highest process RSS seen while the load ran, in MB. */
+  /** The highest server RSS seen while the load ran, in MB. */
   rssMb: number;
 }
 
@@ -37,9 +39,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let connection = 0;
-  let peakRss = process.memoryUsage().rss;
+  let peakRss = options.serverRss();
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    peakRss = Math.max(peakRss, options.serverRss());
   }, 250);
   const started = Date.now();
   let finish: (result: autocannon.Result) => void = () => undefined;

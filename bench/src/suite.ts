@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { createDb } from "@hyn/db";
-import { buildApp, type BuildAppOptions } from "@hyn/server";
-import Fastify from "fastify";
 import { prepareFixture } from "./fixture";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
+import { startServerChild } from "./server-child";
 import { batchQuery, mutation, restGet, send } from "./trpc-http";
 
 /** Sequential calls per scenario that count its SQL statements. */
@@ -29,45 +27,22 @@ export interface SuiteResult {
   scenarios: ScenarioResult[];
 }
 
-const listen = async (server: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address(): AddressInfo | string | null } }) => {
-  await server.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
-};
-
-/** Runs every scenario against the real app on one database, next to a bare-Fastify baseline. */
+/**
+ * Runs every scenario against the real app on one database, in a server process of its own beside a
+ * bare-Fastify baseline in that same process; the load comes from this one.
+ */
 export async function runSuite(label: string, url: string, settings: RunSettings, log: (line: string) => void): Promise<SuiteResult> {
-  // Production settings, quiet logs, and rate limits far out of the way: they are not what is measured.
-  const env: BuildAppOptions["env"] = {
-    NODE_ENV: "production",
-    PORT: 0,
-    HOST: "127.0.0.1",
-    DATABASE_URL: url,
-    DATA_DIR: "./.data",
-    APP_URL: "http://127.0.0.1:3999",
-    SMTP_URL: undefined,
-    MAIL_FROM: "Benchmark <bench@hyn.local>",
-    REQUIRE_EMAIL_CONFIRMATION: true,
-    ADMIN_EMAILS: [],
-    FEEDBACK_TO: undefined,
-    DIGEST_HOUR: 8,
-    APP_TIMEZONE: "UTC",
-    LOG_LEVEL: "silent",
-    RATE_LIMIT_MULTIPLIER: 1_000_000,
-    TRUST_PROXY: false,
-    WEB_DIST: undefined,
-  };
-  const handle = await createDb({ url, maxConnections: 20 });
-  const app = await buildApp({ env, db: handle, startWorkers: false });
-  const appUrl = await listen(app.server);
+  // This process's own small pool: picking the fixture's people and resetting the claim scenario.
+  const handle = await createDb({ url, maxConnections: 2 });
+  const server = await startServerChild(url);
+  const appUrl = server.appUrl;
+  const baselineUrl = server.baselineUrl;
   const fixture = await prepareFixture(handle, appUrl);
   log(`${label}: ${fixture.requestCount} requests; reader ${fixture.reader.email}`);
 
   const dashboard = batchQuery([{ path: "requests.dashboard" }], fixture.reader.token);
   // The baseline answers the dashboard's own JSON from memory: everything but the app's work.
-  const dashboardJson = JSON.stringify(await send(appUrl, dashboard));
-  const baseline = Fastify({ logger: false });
-  baseline.get("/baseline", async (_request, reply) => reply.type("application/json").send(dashboardJson));
-  const baselineUrl = await listen(baseline);
+  await server.setBaselineBody(JSON.stringify(await send(appUrl, dashboard)));
 
   const groupList = batchQuery([{ path: "requests.forGroup", input: { groupId: fixture.busiestGroupId } }], fixture.reader.token);
   const scenarios: { name: string; url: string; perConnection: LoadRequest[][]; afterEachRun?: () => Promise<void> }[] = [
@@ -105,12 +80,12 @@ export async function runSuite(label: string, url: string, settings: RunSettings
   try {
     for (const scenario of scenarios) {
       if (settings.only && !settings.only.has(scenario.name.split(" ")[0]!)) continue;
-      const load = { url: scenario.url, connections: settings.connections, perConnection: scenario.perConnection };
+      const load = { url: scenario.url, connections: settings.connections, perConnection: scenario.perConnection, serverRss: server.rss };
       // Statements per call, counted exactly on a few calls made one at a time: under load, calls
       // still in flight when a run ends would blur a division of totals.
-      const before = handle.statementCount();
+      const before = await server.statementCount();
       for (let i = 0; i < PROBE_ROUNDS; i++) for (const request of scenario.perConnection[0]!) await send(scenario.url, request);
-      const statementsPerCall = Math.round(((handle.statementCount() - before) / (PROBE_ROUNDS * scenario.perConnection[0]!.length)) * 10) / 10;
+      const statementsPerCall = Math.round(((await server.statementCount()) - before) / (PROBE_ROUNDS * scenario.perConnection[0]!.length) * 10) / 10;
       await scenario.afterEachRun?.();
       await runLoad({ ...load, seconds: settings.warmupSeconds });
       await settle();
@@ -123,8 +98,7 @@ export async function runSuite(label: string, url: string, settings: RunSettings
     }
   } finally {
     await fixture.cleanUp();
-    await baseline.close();
-    await app.server.close();
+    await server.stop();
     await handle.close();
   }
   return { label, requestCount: fixture.requestCount, scenarios: results };

@@ -1,9 +1,9 @@
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { preparingEveryQuery } from "./prepared-statements";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -42,7 +42,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       onnotice: () => undefined,
       // Timestamps round-trip as Date; keep the driver's defaults otherwise.
     });
-    const db = drizzlePostgres(client, { schema, logger }) as unknown as Database;
+    const db = drizzlePostgres(preparingEveryQuery(client), { schema, logger }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -51,6 +51,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       close: () => client.end({ timeout: 5 }),
     };
   }
+  // Loaded only when used: the embedded database's module alone costs a PostgreSQL-backed server ~45 MB of RSS.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
   const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;

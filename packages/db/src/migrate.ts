@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
@@ -18,6 +17,8 @@ const MIGRATION_LOCK_ID = 4_815_162_342;
  */
 export async function runMigrations(handle: DbHandle, url?: string): Promise<void> {
   if (handle.kind === "pglite") {
+    // Loaded only here, as in createDb: a PostgreSQL-backed server never pays for the embedded database.
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }

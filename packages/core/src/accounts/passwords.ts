@@ -1,16 +1,26 @@
+import { availableParallelism } from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import { createGate } from "../shared/gate";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
 // OWASP's argon2id minimum: 19 MiB, 2 iterations, 1 lane. Algorithm 2 = argon2id.
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * At most this many hashes run at once; the rest wait their turn. Each takes 19 MiB and a whole core,
+ * so more than the cores only adds memory (a sign-in burst drove the server's RSS past its budget,
+ * docs/PERFORMANCE.md), and argon2 shares libuv's 4 threads with file reads, which must not starve.
+ */
+const HASHING_SLOTS = Math.max(1, Math.min(availableParallelism(), 3));
+const hashing = createGate(HASHING_SLOTS);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hashing.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await hashing.run(() => verify(passwordHash, password));
   } catch {
     return false;
   }

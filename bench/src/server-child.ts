@@ -1,0 +1,76 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+type ChildCommand = { type: "baseline"; body: string } | { type: "statements" } | { type: "stop" };
+export type ChildRequest = ChildCommand & { id: number };
+export type ChildReply =
+  | { type: "ready"; appUrl: string; baselineUrl: string }
+  | { type: "statements"; id: number; count: number }
+  | { type: "done"; id: number };
+
+export interface ServerChild {
+  appUrl: string;
+  baselineUrl: string;
+  setBaselineBody(body: string): Promise<void>;
+  /** SQL statements the server has sent so far. */
+  statementCount(): Promise<number>;
+  /** The server process's resident memory now, in bytes (Linux: /proc). */
+  rss(): number;
+  /** CPU time the server process has used so far, in ms (Linux: /proc, 100 Hz ticks). */
+  cpuMs(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts server-process.ts in a child process of its own against `databaseUrl`. */
+export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
+  const child: ChildProcess = fork(fileURLToPath(new URL("./server-process.ts", import.meta.url)), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const waiting = new Map<number, (reply: ChildReply) => void>();
+  let nextId = 1;
+  const exited = new Promise<never>((_resolve, reject) => child.once("exit", (code) => reject(new Error(`the benchmarked server exited (code ${code})`))));
+  exited.catch(() => undefined);
+
+  const ready = new Promise<Extract<ChildReply, { type: "ready" }>>((resolve) => {
+    child.on("message", (reply: ChildReply) => {
+      if (reply.type === "ready") return resolve(reply);
+      waiting.get(reply.id)?.(reply);
+      waiting.delete(reply.id);
+    });
+  });
+  const { appUrl, baselineUrl } = await Promise.race([ready, exited]);
+
+  const ask = (request: ChildCommand): Promise<ChildReply> => {
+    const id = nextId++;
+    const answered = new Promise<ChildReply>((resolve) => waiting.set(id, resolve));
+    child.send({ ...request, id });
+    return Promise.race([answered, exited]);
+  };
+
+  return {
+    appUrl,
+    baselineUrl,
+    setBaselineBody: async (body) => void (await ask({ type: "baseline", body })),
+    statementCount: async () => {
+      const reply = await ask({ type: "statements" });
+      return reply.type === "statements" ? reply.count : 0;
+    },
+    rss: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+      return kb ? Number(kb) * 1024 : 0;
+    },
+    cpuMs: async () => {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    stop: async () => {
+      await ask({ type: "stop" });
+      await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
+    },
+  };
+}

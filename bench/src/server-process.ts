@@ -1,0 +1,70 @@
+/**
+ * The benchmarked server, in a process of its own (started by server-child.ts): the real app built by
+ * `buildApp` with production settings, and beside it the baseline, a bare Fastify route answering the
+ * same JSON from memory. Its own process means the load generator's CPU and memory are not counted as
+ * the server's, and its RSS is the server's alone.
+ *
+ * Messages (IPC): in `{ type: "baseline", body }` sets the baseline's answer, `{ type: "statements" }`
+ * asks for the SQL statement count so far, `{ type: "stop" }` closes everything; out: `ready`, the
+ * answers, each with the request's `id`.
+ */
+import type { AddressInfo } from "node:net";
+import { createDb } from "@hyn/db";
+import { buildApp, type BuildAppOptions } from "@hyn/server";
+import Fastify from "fastify";
+import type { ChildReply, ChildRequest } from "./server-child";
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url || !process.send) throw new Error("server-process.ts is started by server-child.ts, with BENCH_DATABASE_URL");
+const send = (message: ChildReply) => process.send!(message);
+
+// Production settings, quiet logs, and rate limits far out of the way: they are not what is measured.
+const env: BuildAppOptions["env"] = {
+  NODE_ENV: "production",
+  PORT: 0,
+  HOST: "127.0.0.1",
+  DATABASE_URL: url,
+  DATA_DIR: "./.data",
+  APP_URL: "http://127.0.0.1:3999",
+  SMTP_URL: undefined,
+  MAIL_FROM: "Benchmark <bench@hyn.local>",
+  REQUIRE_EMAIL_CONFIRMATION: true,
+  ADMIN_EMAILS: [],
+  FEEDBACK_TO: undefined,
+  DIGEST_HOUR: 8,
+  APP_TIMEZONE: "UTC",
+  LOG_LEVEL: "silent",
+  RATE_LIMIT_MULTIPLIER: 1_000_000,
+  TRUST_PROXY: false,
+  WEB_DIST: undefined,
+};
+
+const listen = async (server: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address(): AddressInfo | string | null } }) => {
+  await server.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+};
+
+const handle = await createDb({ url, maxConnections: 20 });
+const app = await buildApp({ env, db: handle, startWorkers: false });
+let baselineBody = "{}";
+const baseline = Fastify({ logger: false });
+baseline.get("/baseline", async (_request, reply) => reply.type("application/json").send(baselineBody));
+const [appUrl, baselineUrl] = [await listen(app.server), await listen(baseline)];
+
+process.on("message", (message: ChildRequest) => {
+  if (message.type === "baseline") {
+    baselineBody = message.body;
+    send({ type: "done", id: message.id });
+  } else if (message.type === "statements") {
+    send({ type: "statements", id: message.id, count: handle.statementCount() });
+  } else {
+    void (async () => {
+      await baseline.close();
+      await app.server.close();
+      await handle.close();
+      send({ type: "done", id: message.id });
+      process.disconnect();
+    })();
+  }
+});
+send({ type: "ready", appUrl, baselineUrl });
