@@ -17,6 +17,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { startDigestScheduler } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
+import { readSpaPreloads } from "./routes/spa-preloads";
 import { isSpaRoute } from "./routes/spa-routes";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -144,14 +145,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // 6. The SPA: static files, and index.html for any other page route.
   const webDist = env.WEB_DIST ?? defaultWebDist;
   const hasSpa = existsSync(path.join(webDist, "index.html"));
+  const assetsDir = path.join(path.resolve(webDist), "assets") + path.sep;
+  const indexHtml = path.join(path.resolve(webDist), "index.html");
+  const preloadsOf = hasSpa ? readSpaPreloads(webDist) : () => undefined;
   if (hasSpa) {
-    await server.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1h", immutable: false });
+    await server.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: "1h",
+      immutable: false,
+      // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Vite names these by content hash: a new build gets new names, so a year without revalidation is safe.
+        if (filePath.startsWith(assetsDir)) void reply.header("Cache-Control", "public, max-age=31536000, immutable");
+        // index.html names the current build's assets: always revalidated. Set here, since the file's
+        // own headers (maxAge above) would replace one set on the reply before sendFile.
+        else if (filePath.startsWith(indexHtml)) void reply.header("Cache-Control", "no-cache");
+      },
+    });
   }
   server.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === "GET" && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
     if (isPage && hasSpa) {
       const pathname = request.url.split("?")[0]!;
-      return reply.code(isSpaRoute(pathname) ? 200 : 404).header("Cache-Control", "no-cache").sendFile("index.html");
+      const preloads = preloadsOf(pathname);
+      if (preloads) void reply.header("Link", preloads);
+      return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
     return reply.code(404).send({ error: "Not found" });
   });

@@ -34,6 +34,8 @@ export function UsageBar({ label, count, max, compact = false }: { label: string
   );
 }
 
+const BAR_LABELS = ["Groups created", "Groups joined", "Open requests"] as const;
+
 /**
  * The user's limits and counts as three bars. `compact` is the one-line summary of the Groups page;
  * the full panel is for the dashboard.
@@ -43,12 +45,25 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
   const headingId = useId();
 
   if (usage.isPending) {
+    // The bars' own shape with empty tracks: the panel keeps its height when the numbers arrive, so
+    // the rest of the page does not jump down (layout shift).
     return (
       <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-busy="true" aria-labelledby={headingId}>
         <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
           {title}
         </h2>
-        <p className="muted small">Loading your limits…</p>
+        <p className="visually-hidden">Loading your limits…</p>
+        <div className="usage-list" aria-hidden="true">
+          {BAR_LABELS.map((label) => (
+            <div key={label} className={`usage${compact ? " usage-compact" : ""}`}>
+              <div className="usage-head">
+                <span className="usage-label">{label}</span>
+                <span className="usage-count">…</span>
+              </div>
+              <div className="usage-track" />
+            </div>
+          ))}
+        </div>
       </section>
     );
   }
@@ -69,9 +84,9 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
         {title}
       </h2>
       <div className="usage-list">
-        <UsageBar label="Groups created" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
-        <UsageBar label="Groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
-        <UsageBar label="Open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
+        <UsageBar label={BAR_LABELS[0]} count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
+        <UsageBar label={BAR_LABELS[1]} count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
+        <UsageBar label={BAR_LABELS[2]} count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
       </div>
     </section>
   );

@@ -1,0 +1,55 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test-app";
+
+/** A miniature web build: what `vite build` writes, as far as the server cares (issue 6). */
+let webDist: string;
+let app: TestApp;
+const script = `console.log(${JSON.stringify("x".repeat(2000))});`;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), "hyn-web-dist-"));
+  await mkdir(path.join(webDist, "assets"));
+  await writeFile(path.join(webDist, "index.html"), `<!doctype html><html lang="en"><body><div id="root"></div></body></html>`);
+  await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js"), script);
+  await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.br"), brotliCompressSync(script));
+  await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.gz"), gzipSync(script));
+  await writeFile(path.join(webDist, "route-preloads.json"), JSON.stringify({ "/": ["/assets/index-1.css", "/assets/Dashboard-abc123.js"] }));
+  app = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe("serving the built web app", () => {
+  it("sends a page's index.html for revalidation every time, with its screen's files to preload", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers.link).toBe("</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/Dashboard-abc123.js>; rel=modulepreload; crossorigin");
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it("answers an unknown page with the app and a 404, and no preloads", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/no-such-page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers.link).toBeUndefined();
+  });
+
+  it("sends hashed assets compressed ahead of time and cached for a year", async () => {
+    const brotli = await app.server.inject({ method: "GET", url: "/assets/Dashboard-abc123.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const plain = await app.server.inject({ method: "GET", url: "/assets/Dashboard-abc123.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+});
