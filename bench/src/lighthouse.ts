@@ -162,6 +162,7 @@ const env: BuildAppOptions["env"] = {
   RATE_LIMIT_MULTIPLIER: 1000,
   TRUST_PROXY: false,
   WEB_DIST: webDist,
+  REDIS_URL: undefined,
 };
 
 const db = await createDb({ url: databaseUrl, dataDir: env.DATA_DIR });

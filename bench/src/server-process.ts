@@ -37,6 +37,7 @@ const env: BuildAppOptions["env"] = {
   RATE_LIMIT_MULTIPLIER: 1_000_000,
   TRUST_PROXY: false,
   WEB_DIST: undefined,
+  REDIS_URL: undefined,
 };
 
 const listen = async (server: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address(): AddressInfo | string | null } }) => {

@@ -13,6 +13,7 @@ import type { Env } from "./env";
 import { scrubUrl } from "./plugins/log-redaction";
 import { registerSecurity } from "./plugins/security";
 import { sessionCookieFor, sessionTokenOf } from "./plugins/session-token";
+import { createRedisRateLimitStore } from "./rate-limits/redis-store";
 import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { startDigestScheduler } from "./jobs/daily-digest";
@@ -67,7 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return reply.code(status).send({ error: status === 413 ? "Request body is too large" : error.message });
   });
 
+  const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
   const services = createServices({
+    ...(rateLimitStore ? { rateLimitStore } : {}),
     db: db.db,
     clock: options.clock ?? systemClock,
     logger: server.log,
@@ -197,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   server.addHook("onClose", async () => {
     await digest?.stop();
     await outbox?.stop();
+    await rateLimitStore?.close();
   });
 
   return { server, services, mailbox, outbox };

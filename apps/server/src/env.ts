@@ -52,6 +52,12 @@ export const envSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number({ error: "must be a positive number" }).positive("must be a positive number").default(1),
     /** Trust X-Forwarded-For (only behind a reverse proxy you run; otherwise clients could fake their IP). */
     TRUST_PROXY: booleanString.default(false),
+    /** Rate-limit counters in this Redis instead of PostgreSQL (redis:// or rediss://). */
+    REDIS_URL: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "" || /^rediss?:\/\/[^\s]+$/.test(v), "must be a redis:// or rediss:// URL")
+      .transform((v) => v || undefined),
     /** Where the built SPA is; the default is this repository's apps/web/dist. */
     WEB_DIST: z.string().optional(),
   })

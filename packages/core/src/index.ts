@@ -13,6 +13,7 @@ export * from "./accounts/passwords";
 export * from "./accounts/user-view";
 export * from "./services";
 export * from "./rate-limits/service";
+export type { RateLimitStore } from "./rate-limits/store";
 // Limits: the requests service locks and counts through these inside its own transactions.
 export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
 export { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./limits/rules";

@@ -1,10 +1,9 @@
-import { rateLimits } from "@hyn/db";
 import { messages } from "@hyn/validators";
-import { lt, sql } from "drizzle-orm";
 import { HOUR_MS, MINUTE_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { hashToken } from "../shared/tokens";
+import { createPostgresRateLimitStore } from "./store";
 
 /** What each limit allows per window (issue 5). Multiplied by config.rateLimitMultiplier. */
 export const RATE_LIMIT_RULES = {
@@ -19,7 +18,8 @@ export const RATE_LIMIT_RULES = {
 export type RateLimitRule = keyof typeof RATE_LIMIT_RULES;
 
 export function createRateLimitService(deps: CoreDeps) {
-  const { db, clock, config } = deps;
+  const { clock, config } = deps;
+  const store = deps.rateLimitStore ?? createPostgresRateLimitStore(deps);
   return {
     /**
      * Counts one call against `rule` for `subject` (an IP, an address, a user id) and throws
@@ -32,14 +32,8 @@ export function createRateLimitService(deps: CoreDeps) {
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
       const expiresAt = new Date(windowStart.getTime() + windowMs);
       const key = `${rule}:${hashToken(subject.toLowerCase())}`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, windowStart, count: 1, expiresAt })
-        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-        .returning({ count: rateLimits.count });
-      // Old windows are swept now and then, by whichever call happens to draw it.
-      if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
-      if ((row?.count ?? 0) > allowed) {
+      const count = await store.increment(key, windowStart, expiresAt);
+      if (count > allowed) {
         const retryAfterSeconds = Math.max(1, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
         throw new AppError("RATE_LIMITED", messages.tooManyRequests, { retryAfterSeconds });
       }

@@ -1,4 +1,5 @@
 import type { Database } from "@hyn/db";
+import type { RateLimitStore } from "../rate-limits/store";
 import type { Clock } from "./clock";
 import type { CoreConfig } from "./config";
 import type { Logger } from "./logger";
@@ -9,4 +10,6 @@ export interface CoreDeps {
   clock: Clock;
   config: CoreConfig;
   logger: Logger;
+  /** Where rate-limit counters live; PostgreSQL (the `rate_limits` table) when absent. */
+  rateLimitStore?: RateLimitStore;
 }

@@ -1,0 +1,28 @@
+import { rateLimits, type Database } from "@hyn/db";
+import { lt, sql } from "drizzle-orm";
+import type { Clock } from "../shared/clock";
+
+/**
+ * Where the rate limits' counters live: one counter per key and window, shared by every server
+ * instance. PostgreSQL by default; Redis when REDIS_URL is set (apps/server/src/rate-limits).
+ */
+export interface RateLimitStore {
+  /** Adds one to the counter of `key` in the window starting at `windowStart`; answers the new count. */
+  increment(key: string, windowStart: Date, expiresAt: Date): Promise<number>;
+}
+
+/** Counters in the `rate_limits` table: one upsert per call, old windows swept now and then. */
+export function createPostgresRateLimitStore(deps: { db: Database; clock: Clock }): RateLimitStore {
+  return {
+    async increment(key, windowStart, expiresAt) {
+      const [row] = await deps.db
+        .insert(rateLimits)
+        .values({ key, windowStart, count: 1, expiresAt })
+        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+        .returning({ count: rateLimits.count });
+      // Old windows are swept by whichever call happens to draw it.
+      if (Math.random() < 0.01) await deps.db.delete(rateLimits).where(lt(rateLimits.expiresAt, deps.clock.now()));
+      return row?.count ?? 0;
+    },
+  };
+}
