@@ -47,6 +47,9 @@ export async function runSuite(label: string, url: string, settings: RunSettings
   const groupList = batchQuery([{ path: "requests.forGroup", input: { groupId: fixture.busiestGroupId } }], fixture.reader.token);
   const scenarios: { name: string; url: string; perConnection: LoadRequest[][]; afterEachRun?: () => Promise<void> }[] = [
     { name: "baseline (bare Fastify)", url: baselineUrl, perConnection: [[{ method: "GET", path: "/baseline" }]] },
+    // Not a budget: the cheapest tRPC call there is (no session, no database, a few bytes back), the
+    // ceiling any procedure can reach through the same stack.
+    { name: "tRPC floor (system.info)", url: appUrl, perConnection: [[batchQuery([{ path: "system.info" }])]] },
     { name: "dashboard first load", url: appUrl, perConnection: [[dashboard]] },
     { name: "group request list (tRPC)", url: appUrl, perConnection: [[groupList]] },
     { name: "group request list (REST)", url: appUrl, perConnection: [[restGet(`/groups/${fixture.busiestGroupId}/requests`, fixture.reader.token)]] },

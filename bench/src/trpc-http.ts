@@ -5,12 +5,12 @@ import type { LoadRequest } from "./load";
  * tRPC calls as the web's httpBatchLink sends them: a batched GET for queries (comma-joined paths,
  * one superjson-encoded input per call) and a batched POST for a mutation.
  */
-export function batchQuery(calls: { path: string; input?: unknown }[], token: string): LoadRequest {
+export function batchQuery(calls: { path: string; input?: unknown }[], token?: string): LoadRequest {
   const input = Object.fromEntries(calls.map((c, i) => [i, superjson.serialize(c.input)]));
   return {
     method: "GET",
     path: `/trpc/${calls.map((c) => c.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
   };
 }
 
