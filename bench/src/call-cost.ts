@@ -4,13 +4,13 @@
  * the dashboard's first load and a group's request list. Linux only (PostgreSQL CPU from /proc).
  * A benchmark, never part of `pnpm test`; the database must be seeded with `pnpm seed:scale`.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { appRouter, createContextInner, resolveSession } from "@hyn/api";
 import { createServices, silentLogger, systemClock, type Services } from "@hyn/core";
 import { testConfig } from "@hyn/core/testing";
 import { createDb } from "@hyn/db";
 import superjson from "superjson";
 import { prepareFixture } from "./fixture";
+import { cpuMsOfAll } from "./proc";
 import { startServerChild } from "./server-child";
 import { batchQuery, restGet, send } from "./trpc-http";
 
@@ -19,31 +19,14 @@ const args = process.argv.slice(2).filter((a) => a !== "--");
 const url = args[0] === "--db" ? args[1] : process.env.DATABASE_URL;
 if (!url) throw new Error("set DATABASE_URL or pass --db postgres://... (seeded with pnpm seed:scale)");
 
-/** CPU time of every PostgreSQL process so far, in ms (clock ticks at 100 Hz). */
-function postgresCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return ticks * 10;
-}
-
 async function measure(name: string, call: () => Promise<unknown>, serverCpuMs?: () => Promise<number>) {
   for (let i = 0; i < 50; i++) await call();
-  const [wall, cpu, pg, server] = [performance.now(), process.cpuUsage(), postgresCpuMs(), await serverCpuMs?.()];
+  const [wall, cpu, pg, server] = [performance.now(), process.cpuUsage(), cpuMsOfAll("postgres"), await serverCpuMs?.()];
   for (let i = 0; i < ROUNDS; i++) await call();
   const used = process.cpuUsage(cpu);
   const nodeMs = serverCpuMs ? ((await serverCpuMs()) - server!) / ROUNDS : (used.user + used.system) / 1000 / ROUNDS;
   const row = (n: number) => n.toFixed(2).padStart(8);
-  process.stdout.write(`${name.padEnd(44)}${row((performance.now() - wall) / ROUNDS)}${row(nodeMs)}${row((postgresCpuMs() - pg) / ROUNDS)}\n`);
+  process.stdout.write(`${name.padEnd(44)}${row((performance.now() - wall) / ROUNDS)}${row(nodeMs)}${row((cpuMsOfAll("postgres") - pg) / ROUNDS)}\n`);
 }
 
 const handle = await createDb({ url, maxConnections: 10 });
@@ -54,11 +37,12 @@ try {
   const session = await resolveSession(services, fixture.reader.token);
   const caller = appRouter.createCaller(createContextInner({ services, session }));
   const dashboard = await caller.requests.dashboard();
-  await server.setBaselineBody(JSON.stringify(superjson.serialize(dashboard)));
+  const dashboardJson = JSON.stringify(superjson.serialize(dashboard));
+  await server.setBaselineBody(dashboardJson);
   const groupId = fixture.busiestGroupId;
   const overHttp = (request: ReturnType<typeof batchQuery>) => () => send(server.appUrl, request);
 
-  process.stdout.write(`${ROUNDS} calls each, one at a time; dashboard JSON ${JSON.stringify(superjson.serialize(dashboard)).length} bytes\n`);
+  process.stdout.write(`${ROUNDS} calls each, one at a time; dashboard JSON ${dashboardJson.length} bytes\n`);
   process.stdout.write(`${"ms per call".padEnd(44)}${"wall".padStart(8)}${"node".padStart(8)}${"pg".padStart(8)}\n`);
   await measure("session lookup", () => resolveSession(services, fixture.reader.token));
   await measure("dashboard: the procedure (createCaller)", () => caller.requests.dashboard());

@@ -14,7 +14,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb, runMigrations } from "@hyn/db";
-import { buildApp, type BuildAppOptions } from "@hyn/server";
+import { buildApp } from "@hyn/server";
+import { parseEnv } from "@hyn/server/env";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Config, type Result } from "lighthouse";
 
@@ -144,26 +145,19 @@ const tempDir = await mkdtemp(path.join(os.tmpdir(), "hyn-lighthouse-"));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // Production settings and the built SPA; sign-up signs in at once, and rate limits stay out of the way.
-const env: BuildAppOptions["env"] = {
+// Everything else is the server's own default, read through its own schema.
+const env = parseEnv({
   NODE_ENV: "production",
-  PORT: port,
-  HOST: "127.0.0.1",
+  PORT: String(port),
   DATABASE_URL: databaseUrl,
   DATA_DIR: path.join(tempDir, "data"),
   APP_URL: baseUrl,
-  SMTP_URL: undefined,
   MAIL_FROM: "Lighthouse <lighthouse@hyn.local>",
-  REQUIRE_EMAIL_CONFIRMATION: false,
-  ADMIN_EMAILS: [],
-  FEEDBACK_TO: undefined,
-  DIGEST_HOUR: 8,
-  APP_TIMEZONE: "UTC",
+  REQUIRE_EMAIL_CONFIRMATION: "false",
   LOG_LEVEL: "warn",
-  RATE_LIMIT_MULTIPLIER: 1000,
-  TRUST_PROXY: false,
+  RATE_LIMIT_MULTIPLIER: "1000",
   WEB_DIST: webDist,
-  REDIS_URL: undefined,
-};
+});
 
 const db = await createDb({ url: databaseUrl, dataDir: env.DATA_DIR });
 await runMigrations(db, databaseUrl);

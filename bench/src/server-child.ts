@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { cpuMsOf, rssOf } from "./proc";
 
 type ChildCommand = { type: "baseline"; body: string } | { type: "statements" } | { type: "stop" };
 export type ChildRequest = ChildCommand & { id: number };
@@ -58,16 +58,8 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
       const reply = await ask({ type: "statements" });
       return reply.type === "statements" ? reply.count : 0;
     },
-    rss: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-      return kb ? Number(kb) * 1024 : 0;
-    },
-    cpuMs: async () => {
-      const stat = readFileSync(`/proc/${child.pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    rss: () => rssOf(child.pid!),
+    cpuMs: async () => cpuMsOf(child.pid!),
     stop: async () => {
       await ask({ type: "stop" });
       await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve(null)));
