@@ -68,7 +68,7 @@ async function createGroupThroughUi(page: Page, name: string) {
 
 test("an owner invites a neighbour who joins from the e-mail", async ({ page, mailbox, browser, baseURL }) => {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
-  await page.getByRole("link", { name: "Groups" }).click();
+  await page.getByRole("link", { name: "Groups", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Your Groups", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No groups yet" })).toBeVisible();
 
