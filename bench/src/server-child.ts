@@ -25,7 +25,8 @@ export interface ServerChild {
 /** Starts server-process.ts in a child process of its own against `databaseUrl`. */
 export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
   const child: ChildProcess = fork(fileURLToPath(new URL("./server-process.ts", import.meta.url)), [], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (--cpu-prof).
+    execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -1,5 +1,6 @@
 export * from "./client";
 export * from "./migrate";
+export * from "./prepared-queries";
 export * from "./sql-helpers";
 export * as schema from "./schema";
 export * from "./schema";

@@ -1,4 +1,4 @@
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 import { SESSION_COOKIE } from "./session-token";
 
@@ -9,7 +9,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cookie cross-site only with an Origin header, which must then be our own.
  */
 export async function registerSecurity(app: FastifyInstance, options: { appUrl: string; https: boolean }) {
-  await app.register(helmet, {
+  // Built once: @fastify/helmet builds helmet's middleware (and re-parses the CSP) on every request.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -29,6 +30,7 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
     hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   const ownOrigin = new URL(options.appUrl).origin;
   app.addHook("onRequest", async (request, reply) => {

@@ -1,5 +1,5 @@
-import { sessions, users, type Executor } from "@hyn/db";
-import { and, eq, ne } from "drizzle-orm";
+import { perDatabase, sessions, users, type Database, type Executor } from "@hyn/db";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { generateToken, hashToken } from "../shared/tokens";
 import { userColumns, type UserRow } from "./user-view";
@@ -29,27 +29,33 @@ export interface ValidatedSession {
   user: UserRow;
 }
 
-/** One indexed read per call; writes only when the expiry slides or activity is stale. */
-export async function validateSessionToken(executor: Executor, token: string, now: Date): Promise<ValidatedSession | null> {
-  if (!token || token.length > 200) return null;
-  const sessionId = hashToken(token);
-  const [row] = await executor
+/** Every authenticated call runs this read: built once per database. */
+const sessionQueries = perDatabase((db) => ({
+  bySessionId: db
     .select({ expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt, user: userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sessionId));
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .prepare("session_by_id"),
+}));
+
+/** One indexed read per call; writes only when the expiry slides or activity is stale. */
+export async function validateSessionToken(db: Database, token: string, now: Date): Promise<ValidatedSession | null> {
+  if (!token || token.length > 200) return null;
+  const sessionId = hashToken(token);
+  const [row] = await sessionQueries(db).bySessionId.execute({ sessionId });
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
-    await executor.delete(sessions).where(eq(sessions.id, sessionId));
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
   let expiresAt = row.expiresAt;
   if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_WINDOW_MS) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await executor.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   }
   if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
-    await executor.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
   }
   return { sessionId, expiresAt, user: row.user };
 }

@@ -1,30 +1,14 @@
-import { groupMembers, groups, requests, userLimits, type Database } from "@hyn/db";
+import { groupMembers, groups, perDatabase, requests, userLimits, type Database } from "@hyn/db";
 import { messages, type Dashboard } from "@hyn/validators";
-import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
-import { inGroupsOf, selectRequestViews } from "./view";
+import { selectHelpableRequestViews, selectMyRequestViews } from "./view";
 
-/**
- * The dashboard's read model: four statements whatever the number of groups or requests (issue 4:
- * "one round of queries per load"). They run side by side; none depends on another's answer.
- */
-export async function loadDashboard(db: Database, now: Date, userId: string): Promise<Dashboard> {
-  const [myRequests, helpableRequests, myGroups, usage] = await Promise.all([
-    selectRequestViews(db, now, eq(requests.userId, userId)),
-    // Others' requests in my groups that I can still claim, and the ones I have claimed and not yet fulfilled.
-    selectRequestViews(
-      db,
-      now,
-      and(
-        ne(requests.userId, userId),
-        inGroupsOf(userId),
-        or(
-          and(eq(requests.status, "open"), gt(requests.neededBy, now)),
-          and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
-        ),
-      ),
-    ),
-    db
+/** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
+const dashboardQueries = perDatabase((db) => {
+  const userId = sql.placeholder("userId");
+  return {
+    myGroups: db
       .select({
         id: groups.id,
         name: groups.name,
@@ -36,10 +20,11 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .where(eq(groupMembers.userId, userId))
-      .orderBy(asc(groupMembers.joinedAt), asc(groups.name)),
+      .orderBy(asc(groupMembers.joinedAt), asc(groups.name))
+      .prepare("dashboard_groups"),
     // Counts as the limits apply them: open requests until claimed or deleted; groups joined are
     // memberships in groups someone else owns.
-    db
+    usage: db
       .select({
         maxOpenRequests: userLimits.maxOpenRequests,
         maxGroupsCreated: userLimits.maxGroupsCreated,
@@ -49,7 +34,22 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
         groupsJoinedCount: sql<number>`(select count(*) from ${groupMembers} m inner join ${groups} g on g.id = m.group_id where m.user_id = ${userId} and g.created_by <> m.user_id)`.mapWith(Number),
       })
       .from(userLimits)
-      .where(eq(userLimits.userId, userId)),
+      .where(eq(userLimits.userId, userId))
+      .prepare("dashboard_usage"),
+  };
+});
+
+/**
+ * The dashboard's read model: four statements whatever the number of groups or requests (issue 4:
+ * "one round of queries per load"). They run side by side; none depends on another's answer.
+ */
+export async function loadDashboard(db: Database, now: Date, userId: string): Promise<Dashboard> {
+  const queries = dashboardQueries(db);
+  const [myRequests, helpableRequests, myGroups, usage] = await Promise.all([
+    selectMyRequestViews(db, now, userId),
+    selectHelpableRequestViews(db, now, userId),
+    queries.myGroups.execute({ userId }),
+    queries.usage.execute({ userId }),
   ]);
   const [row] = usage;
   if (!row) throw new AppError("NOT_FOUND", messages.userLimitsNotFound);

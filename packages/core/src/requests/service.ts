@@ -17,7 +17,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
-import { inGroupsOf, selectRequestView, selectRequestViews } from "./view";
+import { inGroupsOf, selectGroupRequestViews, selectMyRequestViews, selectRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
@@ -136,7 +136,7 @@ export function createRequestsService(deps: CoreDeps) {
 
     /** GET /user/requests. */
     mine(userId: string): Promise<RequestView[]> {
-      return selectRequestViews(db, clock.now(), eq(requests.userId, userId));
+      return selectMyRequestViews(db, clock.now(), userId);
     },
 
     /** GET /groups/{id}/requests: members only. */
@@ -146,7 +146,7 @@ export function createRequestsService(deps: CoreDeps) {
         .from(groupMembers)
         .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
       if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
-      return selectRequestViews(db, clock.now(), eq(requests.groupId, groupId));
+      return selectGroupRequestViews(db, clock.now(), groupId);
     },
 
     /** open -> claimed, by a member other than the requester, before the needed-by time. */

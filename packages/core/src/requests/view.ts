@@ -1,6 +1,6 @@
-import { groupMembers, groups, requests, timestampParam, users, type Executor } from "@hyn/db";
+import { groupMembers, groups, perDatabase, requests, timestampParam, timestampPlaceholder, users, type Database, type Executor } from "@hyn/db";
 import { requestDisplayStatus, type RequestStatus, type RequestView } from "@hyn/validators";
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 const creator = alias(users, "creator");
@@ -32,9 +32,9 @@ const requestViewColumns = {
  * SPEC §4 list order, done by the database so it scales with the list: open, claimed, fulfilled,
  * expired (an open request past its needed-by), then earliest needed-by.
  */
-export function requestOrder(now: Date): SQL[] {
+export function requestOrder(now: SQL): SQL[] {
   const rank = sql`case
-    when ${requests.status} = 'open' and ${requests.neededBy} > ${timestampParam(now)} then 0
+    when ${requests.status} = 'open' and ${requests.neededBy} > ${now} then 0
     when ${requests.status} = 'claimed' then 1
     when ${requests.status} = 'fulfilled' then 2
     else 3 end`;
@@ -53,7 +53,48 @@ type Row = Awaited<ReturnType<typeof viewQuery>>[number];
 
 /** Requests with their group, creator and helper joined in: one statement for any number of rows. */
 export async function selectRequestViews(executor: Executor, now: Date, where: SQL | undefined): Promise<RequestView[]> {
-  const rows = await viewQuery(executor).where(where).orderBy(...requestOrder(now));
+  const rows = await viewQuery(executor).where(where).orderBy(...requestOrder(timestampParam(now)));
+  return rows.map((row) => toRequestView(row, now));
+}
+
+/**
+ * The lists read on every dashboard load and group page, built once per database (see perDatabase):
+ * values are the placeholders `userId`, `groupId` and `now` (an ISO string).
+ */
+const listQueries = perDatabase((db) => {
+  const now = timestampPlaceholder("now");
+  const userId = sql.placeholder("userId");
+  const list = (name: string, where: SQL | undefined) => viewQuery(db).where(where).orderBy(...requestOrder(now)).prepare(name);
+  return {
+    mine: list("request_views_mine", eq(requests.userId, userId)),
+    // Others' requests in my groups that I can still claim, and the ones I have claimed and not yet fulfilled.
+    helpable: list(
+      "request_views_helpable",
+      and(
+        ne(requests.userId, userId),
+        inGroupsOf(userId),
+        or(and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`), and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId))),
+      ),
+    ),
+    ofGroup: list("request_views_of_group", eq(requests.groupId, sql.placeholder("groupId"))),
+  };
+});
+
+/** Requests `userId` posted, every state. */
+export async function selectMyRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
+  const rows = await listQueries(db).mine.execute({ userId, now: now.toISOString() });
+  return rows.map((row) => toRequestView(row, now));
+}
+
+/** Others' requests in `userId`'s groups still open to claim, and those `userId` claimed and has not fulfilled. */
+export async function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
+  const rows = await listQueries(db).helpable.execute({ userId, now: now.toISOString() });
+  return rows.map((row) => toRequestView(row, now));
+}
+
+/** Every request of a group; the caller checks membership. */
+export async function selectGroupRequestViews(db: Database, now: Date, groupId: string): Promise<RequestView[]> {
+  const rows = await listQueries(db).ofGroup.execute({ groupId, now: now.toISOString() });
   return rows.map((row) => toRequestView(row, now));
 }
 
@@ -61,7 +102,7 @@ export async function selectRequestViews(executor: Executor, now: Date, where: S
  * Requests in groups `userId` belongs to, as a correlated subquery. The outer column is written out:
  * drizzle leaves columns unqualified in a one-table select list, where "group_id" would mean the inner one.
  */
-export function inGroupsOf(userId: string): SQL {
+export function inGroupsOf(userId: string | Placeholder): SQL {
   return sql`exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = ${userId})`;
 }
 
