@@ -4,7 +4,7 @@
  * the dashboard's first load and a group's request list. Linux only (PostgreSQL CPU from /proc).
  * A benchmark, never part of `pnpm test`; the database must be seeded with `pnpm seed:scale`.
  */
-import { appRouter, createContextInner, resolveSession } from "@hyn/api";
+import { appRouter, createContextInner, resolveSession, serializeOutput } from "@hyn/api";
 import { createServices, silentLogger, systemClock, type Services } from "@hyn/core";
 import { testConfig } from "@hyn/core/testing";
 import { createDb } from "@hyn/db";
@@ -47,6 +47,7 @@ try {
   await measure("session lookup", () => resolveSession(services, fixture.reader.token));
   await measure("dashboard: the procedure (createCaller)", () => caller.requests.dashboard());
   await measure("dashboard: superjson of its answer", async () => JSON.stringify(superjson.serialize(dashboard)));
+  await measure("dashboard: serializeOutput of its answer", async () => JSON.stringify(serializeOutput(dashboard)));
   await measure("dashboard: plain JSON of its answer", async () => JSON.stringify(dashboard));
   await measure("dashboard over HTTP (tRPC; node = server)", overHttp(batchQuery([{ path: "requests.dashboard" }], fixture.reader.token)), server.cpuMs);
   await measure("group list: the procedure (createCaller)", () => caller.requests.forGroup({ groupId }));

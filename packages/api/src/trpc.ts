@@ -1,12 +1,12 @@
 import { isAppError } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import type { Context } from "./context";
 import { publicMessage, toTRPCError } from "./errors";
+import { transformer } from "./transformer";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
   sse: { ping: { enabled: true, intervalMs: 15_000 } },
   errorFormatter({ shape, error }) {
