@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { bundleServer } from "@hyn/server/bundle";
 import { cpuMsOf, rssOf } from "./proc";
 
 type ChildCommand = { type: "baseline"; body: string } | { type: "statements" } | { type: "stop" };
@@ -22,11 +23,16 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
-/** Starts server-process.ts in a child process of its own against `databaseUrl`. */
+/**
+ * Starts server-process.ts in a child process of its own against `databaseUrl`, built as the server
+ * is for production (ADR 0007: one bundle run by plain node, no TypeScript loader in the process).
+ */
 export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
-  const child: ChildProcess = fork(fileURLToPath(new URL("./server-process.ts", import.meta.url)), [], {
+  const bundle = fileURLToPath(new URL("../.build/server-process.mjs", import.meta.url));
+  await bundleServer({ entry: fileURLToPath(new URL("./server-process.ts", import.meta.url)), outfile: bundle });
+  const child: ChildProcess = fork(bundle, [], {
     // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (--cpu-prof).
-    execArgv: ["--import", "tsx", ...(process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
+    execArgv: process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -6,7 +7,10 @@ import postgres from "postgres";
 import type { DbHandle } from "./client";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 
-export const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+/** Beside the module in the server's bundle (ADR 0007: dist/migrations), one level up in the source tree. */
+export const migrationsFolder = [new URL("./migrations", import.meta.url), new URL("../migrations", import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((folder) => existsSync(folder))!;
 
 /** An arbitrary constant: every instance migrating the same database takes this advisory lock first. */
 const MIGRATION_LOCK_ID = 4_815_162_342;
