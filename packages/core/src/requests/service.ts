@@ -1,4 +1,4 @@
-import { groupMembers, requests, type Executor, type Transaction } from "@hyn/db";
+import { groupMembers, perDatabase, requests, type Executor, type Transaction } from "@hyn/db";
 import {
   messages,
   NEEDED_BY_TOLERANCE_MS,
@@ -32,6 +32,15 @@ interface RequestFacts {
 }
 
 const notFound = () => new AppError("NOT_FOUND", messages.requestNotFound);
+
+/** A group's list is read on every group page: its membership check is built once per database. */
+const groupListQueries = perDatabase((db) => ({
+  membership: db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, sql.placeholder("groupId")), eq(groupMembers.userId, sql.placeholder("userId"))))
+    .prepare("group_list_membership"),
+}));
 
 /**
  * The request as the caller may see it: their own, or one in a group they belong to. Anything else is
@@ -141,10 +150,7 @@ export function createRequestsService(deps: CoreDeps) {
 
     /** GET /groups/{id}/requests: members only. */
     async forGroup(userId: string, groupId: string): Promise<RequestView[]> {
-      const [membership] = await db
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+      const [membership] = await groupListQueries(db).membership.execute({ groupId, userId });
       if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
       return selectGroupRequestViews(db, clock.now(), groupId);
     },
