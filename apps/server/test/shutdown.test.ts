@@ -48,7 +48,10 @@ describe("graceful shutdown", () => {
       const deadline = Date.now() + 10_000;
       while (!log.includes('"url":"/api/auth/signup"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
       child.kill("SIGTERM");
-      const response = await inFlight;
+      // If the server drops the call instead, the failure says what the server logged meanwhile.
+      const response = await inFlight.catch((error: unknown) => {
+        throw new Error(`the request in flight failed (${String(error)}); server log:\n${log}`);
+      });
       expect(response.status).toBe(201);
       expect(await exited).toBe(0);
       expect(log).toContain("shutting down");
