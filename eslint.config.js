@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "**/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.build/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "**/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.build/**", "**/.test-build/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
