@@ -9,7 +9,6 @@ import { cp } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 
-const loadsOwnFiles = /^(@node-rs\/argon2|@electric-sql\/pglite)(\/|$)/;
 const migrations = path.resolve(import.meta.dirname, "../../../packages/db/migrations");
 
 export async function bundleServer({ entry, outfile }) {
@@ -22,15 +21,8 @@ export async function bundleServer({ entry, outfile }) {
     target: "node20",
     sourcemap: true,
     logLevel: "warning",
+    // esbuild leaves their subpaths (e.g. @electric-sql/pglite/vector) external with them.
     external: ["@node-rs/argon2", "@electric-sql/pglite"],
-    plugins: [
-      {
-        name: "external-addons",
-        setup(b) {
-          b.onResolve({ filter: loadsOwnFiles }, (args) => ({ path: args.path, external: true }));
-        },
-      },
-    ],
     // CommonJS packages inside an ES module bundle still call require().
     banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
   });
