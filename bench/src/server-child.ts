@@ -23,14 +23,20 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
+let bundled: Promise<string> | undefined;
+/** Built once per run: a benchmark starts one server per database from the same code. */
+function serverBundle(): Promise<string> {
+  const outfile = fileURLToPath(new URL("../.build/server-process.mjs", import.meta.url));
+  bundled ??= bundleServer({ entry: fileURLToPath(new URL("./server-process.ts", import.meta.url)), outfile }).then(() => outfile);
+  return bundled;
+}
+
 /**
  * Starts server-process.ts in a child process of its own against `databaseUrl`, built as the server
  * is for production (ADR 0007: one bundle run by plain node, no TypeScript loader in the process).
  */
 export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
-  const bundle = fileURLToPath(new URL("../.build/server-process.mjs", import.meta.url));
-  await bundleServer({ entry: fileURLToPath(new URL("./server-process.ts", import.meta.url)), outfile: bundle });
-  const child: ChildProcess = fork(bundle, [], {
+  const child: ChildProcess = fork(await serverBundle(), [], {
     // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (--cpu-prof).
     execArgv: process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
