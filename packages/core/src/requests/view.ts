@@ -80,22 +80,24 @@ const listQueries = perDatabase((db) => {
   };
 });
 
-/** Requests `userId` posted, every state. */
-export async function selectMyRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
-  const rows = await listQueries(db).mine.execute({ userId, now: now.toISOString() });
+async function selectList(db: Database, list: keyof ReturnType<typeof listQueries>, now: Date, values: { userId: string } | { groupId: string }) {
+  const rows = await listQueries(db)[list].execute({ ...values, now: now.toISOString() });
   return rows.map((row) => toRequestView(row, now));
+}
+
+/** Requests `userId` posted, every state. */
+export function selectMyRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
+  return selectList(db, "mine", now, { userId });
 }
 
 /** Others' requests in `userId`'s groups still open to claim, and those `userId` claimed and has not fulfilled. */
-export async function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
-  const rows = await listQueries(db).helpable.execute({ userId, now: now.toISOString() });
-  return rows.map((row) => toRequestView(row, now));
+export function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
+  return selectList(db, "helpable", now, { userId });
 }
 
 /** Every request of a group; the caller checks membership. */
-export async function selectGroupRequestViews(db: Database, now: Date, groupId: string): Promise<RequestView[]> {
-  const rows = await listQueries(db).ofGroup.execute({ groupId, now: now.toISOString() });
-  return rows.map((row) => toRequestView(row, now));
+export function selectGroupRequestViews(db: Database, now: Date, groupId: string): Promise<RequestView[]> {
+  return selectList(db, "ofGroup", now, { groupId });
 }
 
 /**
