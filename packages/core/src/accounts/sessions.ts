@@ -39,22 +39,49 @@ const sessionQueries = perDatabase((db) => ({
     .prepare("session_by_id"),
 }));
 
+/** The session row facts every validation weighs; a read that skips validateSessionToken weighs them too. */
+export interface SessionFacts {
+  expiresAt: Date;
+  lastActiveAt: Date | null;
+}
+
+function isExpired(facts: SessionFacts, now: Date): boolean {
+  return facts.expiresAt.getTime() <= now.getTime();
+}
+
+function shouldSlideExpiry(facts: SessionFacts, now: Date): boolean {
+  return facts.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_WINDOW_MS;
+}
+
+function shouldRecordActivity(facts: SessionFacts, now: Date): boolean {
+  return !facts.lastActiveAt || now.getTime() - facts.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS;
+}
+
+/**
+ * True when validating this session would do more than read it (delete it as expired, slide its
+ * expiry, record activity): a caller that read the session row itself must then go through
+ * validateSessionToken instead.
+ */
+export function sessionNeedsWrite(facts: SessionFacts, now: Date): boolean {
+  return isExpired(facts, now) || shouldSlideExpiry(facts, now) || shouldRecordActivity(facts, now);
+}
+
 /** One indexed read per call; writes only when the expiry slides or activity is stale. */
 export async function validateSessionToken(db: Database, token: string, now: Date): Promise<ValidatedSession | null> {
   if (!token || token.length > 200) return null;
   const sessionId = hashToken(token);
   const [row] = await sessionQueries(db).bySessionId.execute({ sessionId });
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  if (isExpired(row, now)) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
   let expiresAt = row.expiresAt;
-  if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_WINDOW_MS) {
+  if (shouldSlideExpiry(row, now)) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   }
-  if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+  if (shouldRecordActivity(row, now)) {
     await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
   }
   return { sessionId, expiresAt, user: row.user };

@@ -6,3 +6,4 @@ export * from "./email";
 export * from "./feedback";
 export * from "./rate-limits";
 export * from "./metrics";
+export * from "./change-log";

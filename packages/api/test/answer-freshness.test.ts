@@ -1,0 +1,107 @@
+import { DAY_MS, HOUR_MS, hashToken, readDashboardFreshness, readGroupFreshness } from "@hyn/core";
+import { groups, userLimits, users } from "@hyn/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../src/testing";
+import { addToGroup, groupWith } from "./helpers/membership";
+import { quickNeighbours } from "./helpers/neighbours";
+
+/**
+ * The answer cache's validation (ADR 0009): after a change is committed, the change log must report
+ * it to every cached answer that shows it, and to no other. Each case takes a snapshot, makes one
+ * change through the API (or, where no procedure makes it, straight in the table), and asks whether
+ * anything in scope has committed since.
+ */
+let h: Harness;
+type Neighbour = Awaited<ReturnType<typeof quickNeighbours>>[number];
+let ann: Neighbour, bo: Neighbour, cy: Neighbour, olga: Neighbour;
+let street: { id: string };
+let olgasGroup: { id: string };
+
+beforeAll(async () => {
+  h = await createHarness();
+  [ann, bo, cy, olga] = (await quickNeighbours(h, 4, "fresh")) as [Neighbour, Neighbour, Neighbour, Neighbour];
+  await h.db.update(userLimits).set({ maxOpenRequests: 100, maxGroupsCreated: 10, maxGroupsJoined: 10 });
+  street = await groupWith(h, ann, [bo, cy]);
+  olgasGroup = await groupWith(h, olga);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const inADay = () => new Date(h.clock.now().getTime() + DAY_MS);
+const post = (who: Neighbour, groupId = street.id) => who.caller.requests.create({ itemDescription: "Milk", groupId, neededBy: inADay() });
+
+/** Whether `change` is seen by `who`'s dashboard (or, with a group, by that group's list). */
+async function seen(who: Neighbour, change: () => Promise<unknown>, groupId?: string): Promise<boolean> {
+  const sessionId = hashToken(who.token);
+  const read = (snapshot: string | null) => (groupId ? readGroupFreshness(h.db, sessionId, groupId, snapshot) : readDashboardFreshness(h.db, sessionId, snapshot));
+  const before = await read(null);
+  expect(before?.changed).toBe(false);
+  await change();
+  return (await read(before!.snapshot))!.changed;
+}
+
+describe("the change log, as the answer cache reads it", () => {
+  it("reports nothing when nothing in scope changed", async () => {
+    expect(await seen(bo, async () => {})).toBe(false);
+    // Another group's news, a stranger's new name, and the hourly activity stamp change nothing Bo sees.
+    expect(await seen(bo, () => post(olga, olgasGroup.id))).toBe(false);
+    expect(await seen(bo, () => olga.caller.user.updateProfile({ name: "Olga B", phone: null, generalArea: null }))).toBe(false);
+    expect(await seen(bo, () => h.db.update(users).set({ lastActiveAt: h.clock.now() }).where(eq(users.id, bo.user.id)))).toBe(false);
+    expect(await seen(bo, () => post(olga, olgasGroup.id), street.id)).toBe(false);
+  });
+
+  it("reports every request change in the user's groups to their dashboard and to the group's list", async () => {
+    let milk = await post(ann);
+    for (const groupId of [undefined, street.id]) {
+      expect(await seen(bo, async () => (milk = await post(ann)), groupId)).toBe(true);
+      expect(await seen(bo, () => cy.caller.requests.claim({ id: milk.id }), groupId)).toBe(true);
+      expect(await seen(bo, () => cy.caller.requests.unclaim({ id: milk.id }), groupId)).toBe(true);
+      expect(await seen(bo, () => h.db.update(users).set({ lastActiveAt: null }).where(eq(users.id, cy.user.id)), groupId)).toBe(false);
+      expect(await seen(bo, () => ann.caller.requests.remove({ id: milk.id }), groupId)).toBe(true);
+    }
+    const bread = await post(ann);
+    await cy.caller.requests.claim({ id: bread.id });
+    expect(await seen(bo, () => cy.caller.requests.fulfill({ id: bread.id }))).toBe(true);
+  });
+
+  it("reports a new name or area of anyone whose requests or claims are shown", async () => {
+    const eggs = await post(ann);
+    await cy.caller.requests.claim({ id: eggs.id });
+    expect(await seen(bo, () => ann.caller.user.updateProfile({ name: "Ann Renamed", phone: null, generalArea: null }))).toBe(true);
+    expect(await seen(bo, () => cy.caller.user.updateProfile({ name: "Cy", phone: null, generalArea: "North end" }), street.id)).toBe(true);
+  });
+
+  it("reports membership, group and limit changes to the dashboards that show them", async () => {
+    const [dee] = (await quickNeighbours(h, 1, "dee")) as [Neighbour];
+    expect(await seen(bo, () => addToGroup(h, street.id, dee))).toBe(true);
+    expect(await seen(dee, () => dee.caller.groups.leave({ groupId: street.id }))).toBe(true);
+    expect(await seen(bo, () => h.db.update(groups).set({ name: "Elm Street" }).where(eq(groups.id, street.id)))).toBe(true);
+    expect(await seen(bo, () => h.db.update(userLimits).set({ maxOpenRequests: 7 }).where(eq(userLimits.userId, bo.user.id)))).toBe(true);
+    expect(await seen(bo, () => bo.caller.groups.create({ name: "Bo's own" }))).toBe(true);
+    expect(await seen(cy, () => ann.caller.groups.transferOwnership({ groupId: street.id, userId: cy.user.id }))).toBe(true);
+  });
+
+  it("reports a change to the user's own request in a group they have since left", async () => {
+    const [eve, fay] = (await quickNeighbours(h, 2, "eve")) as [Neighbour, Neighbour];
+    const corner = await groupWith(h, fay, [eve]);
+    const posted = await post(eve, corner.id);
+    await eve.caller.groups.leave({ groupId: corner.id });
+    // Her request stays in the group, and on her dashboard: what happens there must still reach her.
+    expect((await fay.caller.requests.forGroup({ groupId: corner.id })).map((r) => r.id)).toContain(posted.id);
+    expect(await seen(eve, () => fay.caller.requests.claim({ id: posted.id }))).toBe(true);
+    expect(await seen(eve, () => fay.caller.user.updateProfile({ name: "Fay", phone: null, generalArea: "Corner" }))).toBe(true);
+    expect(await seen(eve, () => h.db.update(groups).set({ name: "Corner Shop" }).where(eq(groups.id, corner.id)))).toBe(true);
+  });
+
+  it("answers membership of the group with the session, and nothing for an unknown session", async () => {
+    const sessionId = hashToken(olga.token);
+    expect((await readGroupFreshness(h.db, sessionId, street.id, null))?.isMember).toBe(false);
+    expect((await readGroupFreshness(h.db, hashToken(bo.token), street.id, null))?.isMember).toBe(true);
+    expect(await readDashboardFreshness(h.db, hashToken("no-such-token"), null)).toBeNull();
+    const fresh = await readDashboardFreshness(h.db, hashToken(bo.token), null);
+    expect(fresh).toMatchObject({ user: { id: bo.user.id }, expiresAt: expect.any(Date) });
+    expect(fresh!.expiresAt.getTime()).toBeGreaterThan(h.clock.now().getTime() + HOUR_MS);
+  });
+});
