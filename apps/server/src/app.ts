@@ -11,6 +11,8 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
 import { scrubUrl } from "./plugins/log-redaction";
+import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionReadByAnswerCache } from "./answer-cache/plugin";
+import { startChangeLogPruner, type ChangeLogPruner } from "./jobs/change-log-pruner";
 import { registerSecurity } from "./plugins/security";
 import { sessionCookieFor, sessionTokenOf } from "./plugins/session-token";
 import { createRedisRateLimitStore } from "./rate-limits/redis-store";
@@ -40,6 +42,8 @@ export interface App {
   services: ReturnType<typeof createServices>;
   mailbox: DevMailbox | null;
   outbox: OutboxWorker | null;
+  answerCache: ReturnType<typeof registerAnswerCache> | null;
+  changeLogPruner: ChangeLogPruner | null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -106,6 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return undefined;
   });
 
+  // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
+  const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock: options.clock ?? systemClock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
+
   // 2. Health.
   server.get("/healthz", async () => ({ ok: true }));
   server.get("/readyz", async (_request, reply) => {
@@ -123,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trpcOptions: {
       router: appRouter,
       async createContext({ req, res }) {
-        const session = await resolveSession(services, sessionTokenOf(req).token);
+        const session = sessionReadByAnswerCache(req) ?? (await resolveSession(services, sessionTokenOf(req).token));
         return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip });
       },
       responseMeta({ errors }) {
@@ -180,6 +187,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return reply.code(404).send({ error: "Not found" });
   });
 
+  // Every instance prunes the change log, whether or not its own cache is on: others may read it.
+  const changeLogPruner = options.startWorkers === false ? null : startChangeLogPruner({ db: db.db, logger: server.log }, ANSWER_MAX_AGE_MS);
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock: options.clock ?? systemClock, logger: server.log, transport, from: env.MAIL_FROM });
   // The daily summary (ADR 0003); its e-mails go out through the outbox like every other.
   const digest =
@@ -199,9 +208,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   server.addHook("onClose", async () => {
     await digest?.stop();
+    await changeLogPruner?.stop();
     await outbox?.stop();
     await rateLimitStore?.close();
   });
 
-  return { server, services, mailbox, outbox };
+  return { server, services, mailbox, outbox, answerCache, changeLogPruner };
 }

@@ -58,6 +58,8 @@ export const envSchema = z
       .optional()
       .refine((v) => v === undefined || v === "" || /^rediss?:\/\/[^\s]+$/.test(v), "must be a redis:// or rediss:// URL")
       .transform((v) => v || undefined),
+    /** Memory for the answer cache of dashboards and group lists (ADR 0009), in MB per instance; 0 turns it off. */
+    ANSWER_CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).min(0, "must be a number of megabytes").default(16),
     /** Where the built SPA is; the default is this repository's apps/web/dist. */
     WEB_DIST: z.string().optional(),
   })

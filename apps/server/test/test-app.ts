@@ -21,6 +21,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     clock,
     transport,
     db: database.handle.db,
+    /** SQL statements sent so far, for the answer cache's one-statement hits. */
+    statementCount: () => database.handle.statementCount(),
     async close() {
       await app.server.close();
       await database.close();

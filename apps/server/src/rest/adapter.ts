@@ -5,6 +5,7 @@ import { messages } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance } from "fastify";
+import { sessionReadByAnswerCache } from "../answer-cache/plugin";
 import { sessionCookieFor, sessionTokenOf } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
@@ -41,7 +42,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
       url: route.path,
       handler: async (request, reply) => {
         const { token } = sessionTokenOf(request);
-        const session = await resolveSession(options.services, token);
+        const session = sessionReadByAnswerCache(request) ?? (await resolveSession(options.services, token));
         const ctx = createContextInner({
           services: options.services,
           session,

@@ -1,0 +1,56 @@
+/**
+ * The calls the answer cache serves (ADR 0009), recognised from the URL alone: a dashboard, per
+ * session; and a group's request list, shared by every member, over tRPC and over REST. Anything else,
+ * including these with a different shape (another batch, a streamed batch), goes its normal way.
+ */
+export type CacheableCall =
+  | { scope: "dashboard"; key: (sessionId: string) => string }
+  | { scope: "group"; groupId: string; key: (sessionId: string) => string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REST_GROUP_LIST = /^\/api\/groups\/([^/?]+)\/requests$/;
+
+export function recogniseCacheableCall(method: string, url: string): CacheableCall | null {
+  if (method !== "GET") return null;
+  const queryAt = url.indexOf("?");
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const query = new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1));
+
+  if (path === "/trpc/requests.dashboard" && query.get("batch") === "1") {
+    // The URL is the whole call (the procedure takes no input): the key needs nothing else.
+    return { scope: "dashboard", key: (sessionId) => `dashboard ${sessionId} ${url}` };
+  }
+  if (path === "/trpc/requests.forGroup" && query.get("batch") === "1") {
+    const groupId = groupIdOfBatchInput(query.get("input"));
+    return groupId ? { scope: "group", groupId, key: () => `group ${groupId} trpc` } : null;
+  }
+  const rest = queryAt < 0 ? REST_GROUP_LIST.exec(path) : null;
+  if (rest && UUID.test(rest[1]!)) {
+    const groupId = rest[1]!;
+    return { scope: "group", groupId, key: () => `group ${groupId} rest` };
+  }
+  return null;
+}
+
+/** `{"0":{"json":{"groupId":"<uuid>"}}}` exactly: one call, no superjson meta, nothing else. */
+function groupIdOfBatchInput(input: string | null): string | null {
+  if (!input) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(input);
+  } catch {
+    return null;
+  }
+  if (!isRecordWithOnlyKey(parsed, "0")) return null;
+  const call = parsed["0"];
+  if (!isRecordWithOnlyKey(call, "json")) return null;
+  const json = call.json;
+  if (!isRecordWithOnlyKey(json, "groupId")) return null;
+  return typeof json.groupId === "string" && UUID.test(json.groupId) ? json.groupId : null;
+}
+
+function isRecordWithOnlyKey<K extends string>(value: unknown, key: K): value is Record<K, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === key;
+}

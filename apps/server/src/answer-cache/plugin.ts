@@ -1,0 +1,109 @@
+import type { AuthSession } from "@hyn/api";
+import { hashToken, readDashboardFreshness, readGroupFreshness, sessionNeedsWrite, type Clock, type Freshness } from "@hyn/core";
+import type { Database } from "@hyn/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { sessionTokenOf } from "../plugins/session-token";
+import { renderAnswer, splitAtServerTime, validUntilOf } from "./answer-body";
+import { AnswerStore } from "./answer-store";
+import { recogniseCacheableCall, type CacheableCall } from "./cacheable-calls";
+
+/**
+ * How long an entry may serve at most, whatever the change log says. It bounds how far back the
+ * change log must reach (jobs/change-log-pruner.ts prunes on the same period).
+ */
+export const ANSWER_MAX_AGE_MS = 10 * 60 * 1000;
+
+/** The headers a hit repeats from the answer it stored; the security headers are set afresh on every call. */
+const DESCRIBING_HEADERS = ["content-type", "vary"];
+
+/** A call the cache let through to be answered normally, and what to store once it is. */
+interface PendingAnswer {
+  key: string;
+  snapshot: string;
+  since: number;
+  session: AuthSession;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    answerCachePending: PendingAnswer | null;
+  }
+}
+
+/** The session the answer cache already read for this call, so the normal path need not read it again. */
+export function sessionReadByAnswerCache(request: FastifyRequest): AuthSession | undefined {
+  return request.answerCachePending?.session;
+}
+
+/**
+ * The answer cache (ADR 0009): dashboards and group lists served from memory when one statement
+ * shows nothing they depend on has changed. Register before the routes it serves. Every call it
+ * does not answer (no entry, a change, a session that needs a write, no membership, any error) goes
+ * the normal way with nothing different but the session, which it hands on.
+ */
+export function registerAnswerCache(server: FastifyInstance, options: { db: Database; clock: Clock; maxBytes: number }) {
+  const { db, clock } = options;
+  const store = new AnswerStore(options.maxBytes);
+  server.decorateRequest("answerCachePending", null);
+
+  function readFreshness(call: CacheableCall, sessionId: string, snapshot: string | null) {
+    return call.scope === "group" ? readGroupFreshness(db, sessionId, call.groupId, snapshot) : readDashboardFreshness(db, sessionId, snapshot);
+  }
+
+  function mayServe(call: CacheableCall, fresh: Freshness | null, now: Date): fresh is Freshness {
+    if (!fresh || sessionNeedsWrite(fresh, now)) return false;
+    return call.scope === "dashboard" || (fresh as Freshness & { isMember: boolean }).isMember;
+  }
+
+  server.addHook("onRequest", async (request, reply) => {
+    const call = recogniseCacheableCall(request.method, request.url);
+    // A client asking for a fresh answer (Cache-Control: no-cache) gets exactly the uncached path.
+    if (!call || request.headers["trpc-accept"] || /no-cache/.test(request.headers["cache-control"] ?? "")) return;
+    const { token } = sessionTokenOf(request);
+    if (!token || token.length > 200) return;
+    const sessionId = hashToken(token);
+    const key = call.key(sessionId);
+    const now = clock.now();
+    const entry = store.get(key);
+    const usable = entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil ? entry : undefined;
+    const fresh = await readFreshness(call, sessionId, usable?.snapshot ?? null);
+    if (!mayServe(call, fresh, now)) return;
+    if (usable && !fresh.changed) {
+      // As bytes: Fastify would add a charset to a string's content type, and a hit must match a miss.
+      for (const [name, value] of usable.headers) void reply.header(name, value);
+      return reply.send(Buffer.from(renderAnswer(usable, now)));
+    }
+    request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime(), session: { id: sessionId, user: fresh.user } };
+    return;
+  });
+
+  server.addHook("onSend", async (request, reply, payload) => {
+    const pending = request.answerCachePending;
+    if (!pending) return payload;
+    const sent = await sentBody(reply, payload);
+    if (!sent) return payload;
+    const contentType = String(reply.getHeader("content-type") ?? "");
+    if (sent.status === 200 && contentType.startsWith("application/json") && !reply.hasHeader("set-cookie")) {
+      const headers = DESCRIBING_HEADERS.flatMap((name): [string, string][] => (reply.hasHeader(name) ? [[name, String(reply.getHeader(name))]] : []));
+      store.set(pending.key, { ...splitAtServerTime(sent.body), headers, snapshot: pending.snapshot, builtAt: pending.since, validUntil: validUntilOf(JSON.parse(sent.body), pending.since) });
+    }
+    return sent.body;
+  });
+
+  return { store };
+}
+
+/**
+ * The body about to be sent, as text: REST replies arrive here serialized; tRPC's adapter sends a
+ * fetch Response, whose status and headers go onto the reply as Fastify itself would copy them.
+ */
+async function sentBody(reply: FastifyReply, payload: unknown): Promise<{ status: number; body: string } | null> {
+  if (typeof payload === "string") return { status: reply.statusCode, body: payload };
+  if (payload instanceof Response) {
+    const body = await payload.text();
+    void reply.code(payload.status);
+    for (const [name, value] of payload.headers) void reply.header(name, value);
+    return { status: payload.status, body };
+  }
+  return null;
+}

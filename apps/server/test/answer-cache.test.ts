@@ -1,0 +1,151 @@
+import { groupMembers, groups, sessions, users } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { and, eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+/**
+ * The answer cache over HTTP (ADR 0009): what a hit sends must be what the normal path would send at
+ * that moment; what it saves is every statement but one.
+ */
+let app: TestApp;
+afterEach(async () => {
+  await app?.close();
+});
+
+const HOUR = 60 * 60 * 1000;
+const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
+const trpcGroupList = (groupId: string) => `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId } } }))}`;
+const restGroupList = (groupId: string) => `/api/groups/${groupId}/requests`;
+const FRESH = { "cache-control": "no-cache" };
+
+type Who = Awaited<ReturnType<typeof bearerFor>>;
+
+async function street() {
+  app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+  const ann = await bearerFor(app, "ann@example.com");
+  const bo = await bearerFor(app, "bo@example.com");
+  const olga = await bearerFor(app, "olga@example.com");
+  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ann.userId }).returning({ id: groups.id });
+  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
+  return { ann, bo, olga, groupId: group!.id };
+}
+
+async function get(who: Who, url: string, extraHeaders: Record<string, string> = {}) {
+  const before = app.statementCount();
+  const response = await app.server.inject({ method: "GET", url, headers: { ...who.headers, ...extraHeaders } });
+  return { response, statements: app.statementCount() - before };
+}
+
+async function post(who: Who, groupId: string, itemDescription: string, neededBy = new Date(app.clock.now().getTime() + 24 * HOUR)) {
+  const response = await app.server.inject({ method: "POST", url: "/api/requests", headers: who.headers, payload: { itemDescription, groupId, neededBy: neededBy.toISOString() } });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string };
+}
+
+type DashboardBody = [{ result: { data: { json: { serverTime: string; helpableRequests: { id: string; status: string; displayStatus: string; creator: { name: string } }[] } } } }];
+const dashboardOf = (body: string) => (JSON.parse(body) as DashboardBody)[0].result.data.json;
+/** The body with serverTime taken out: the one part a hit writes fresh. */
+const withoutTime = (body: string) => body.replace(/"serverTime":"[^"]*"/, '"serverTime":""');
+
+describe("the answer cache", () => {
+  it("answers a repeated dashboard with one statement: the same answer a fresh load gives, at the time it is sent", async () => {
+    const { ann, bo, groupId } = await street();
+    await post(ann, groupId, "Milk");
+    const first = await get(bo, DASHBOARD);
+    expect(first.response.statusCode).toBe(200);
+    app.clock.advance(60_000);
+    const hit = await get(bo, DASHBOARD);
+    const fresh = await get(bo, DASHBOARD, FRESH);
+    expect(hit.statements).toBe(1);
+    expect(fresh.statements).toBeGreaterThan(1);
+    expect(withoutTime(hit.response.body)).toBe(withoutTime(fresh.response.body));
+    expect(withoutTime(hit.response.body)).toBe(withoutTime(first.response.body));
+    expect(dashboardOf(hit.response.body).serverTime).toBe(app.clock.now().toISOString());
+    expect(hit.response.headers["content-type"]).toBe(fresh.response.headers["content-type"]);
+    expect(hit.response.headers.vary).toBe(fresh.response.headers.vary);
+    // The security headers still go on every answer.
+    expect(hit.response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("shows a neighbour's claim, a new post and a new name on the very next load", async () => {
+    const { ann, bo, groupId } = await street();
+    const milk = await post(bo, groupId, "Milk");
+    await get(bo, DASHBOARD);
+    expect((await get(bo, DASHBOARD)).statements).toBe(1);
+
+    await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: ann.headers });
+    const afterClaim = await get(bo, DASHBOARD);
+    expect(afterClaim.statements).toBeGreaterThan(1);
+    expect(afterClaim.response.body).toContain('"status":"claimed"');
+
+    await post(ann, groupId, "Bread");
+    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual(["ann"]);
+    await app.db.update(users).set({ name: "Ann Again" }).where(eq(users.id, ann.userId));
+    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual(["Ann Again"]);
+  });
+
+  it("turns a request expired when its needed-by time passes, though nothing was written", async () => {
+    const { ann, bo, groupId } = await street();
+    await post(ann, groupId, "Milk", new Date(app.clock.now().getTime() + HOUR));
+    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests).toHaveLength(1);
+    expect((await get(bo, DASHBOARD)).statements).toBe(1);
+    app.clock.advance(HOUR + 1000);
+    const later = await get(bo, DASHBOARD);
+    expect(later.statements).toBeGreaterThan(1);
+    expect(dashboardOf(later.response.body).helpableRequests).toEqual([]);
+    const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [{ result: { data: { json: { displayStatus: string }[] } } }];
+    expect(list.result.data.json.map((r) => r.displayStatus)).toEqual(["expired"]);
+  });
+
+  it("shares a group's list between its members, over tRPC and REST, and never with anyone else", async () => {
+    const { ann, bo, olga, groupId } = await street();
+    await post(ann, groupId, "Milk");
+    for (const url of [trpcGroupList(groupId), restGroupList(groupId)]) {
+      const annsLoad = await get(ann, url);
+      const bosLoad = await get(bo, url);
+      expect(bosLoad.statements).toBe(1);
+      expect(bosLoad.response.body).toBe(annsLoad.response.body);
+      expect(bosLoad.response.body).toBe((await get(bo, url, FRESH)).response.body);
+      const stranger = await get(olga, url);
+      expect(stranger.response.statusCode).toBe(403);
+      expect(stranger.response.body).toContain(messages.notMember);
+    }
+    expect((await get(olga, restGroupList(groupId))).response.json()).toEqual({ error: messages.notMember });
+
+    await app.db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, bo.userId)));
+    expect((await get(bo, restGroupList(groupId))).response.statusCode).toBe(403);
+    expect((await get(bo, trpcGroupList(groupId))).response.statusCode).toBe(403);
+  });
+
+  it("lets the normal path record activity and slide the session, and refuses ended sessions", async () => {
+    const { ann, bo, groupId } = await street();
+    await post(ann, groupId, "Milk");
+    await get(bo, DASHBOARD);
+    app.clock.advance(2 * HOUR);
+    await get(bo, DASHBOARD);
+    const [row] = await app.db.select({ lastActiveAt: users.lastActiveAt }).from(users).where(eq(users.id, bo.userId));
+    expect(row!.lastActiveAt?.toISOString()).toBe(app.clock.now().toISOString());
+
+    app.clock.advance(16 * 24 * HOUR);
+    expect((await get(bo, DASHBOARD)).response.statusCode).toBe(200);
+    const [session] = await app.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, bo.userId));
+    expect(session!.expiresAt.getTime()).toBe(app.clock.now().getTime() + 30 * 24 * HOUR);
+
+    // That load went the normal way to write; the next one is built and kept, the one after is a hit.
+    await get(bo, DASHBOARD);
+    expect((await get(bo, DASHBOARD)).statements).toBe(1);
+    await app.server.inject({ method: "POST", url: "/api/auth/signout", headers: bo.headers });
+    const signedOut = await get(bo, DASHBOARD);
+    expect(signedOut.response.statusCode).toBe(401);
+    expect(signedOut.response.body).toContain(messages.noAuthenticatedUser);
+  });
+
+  it("is off with ANSWER_CACHE_MB=0: every load reads afresh", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false", ANSWER_CACHE_MB: "0" });
+    const ann = await bearerFor(app, "ann@example.com");
+    await get(ann, DASHBOARD);
+    expect((await get(ann, DASHBOARD)).statements).toBeGreaterThan(1);
+    expect(app.answerCache).toBeNull();
+  });
+});
