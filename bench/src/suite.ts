@@ -45,6 +45,9 @@ export async function runSuite(label: string, url: string, settings: RunSettings
   await server.setBaselineBody(JSON.stringify(await send(appUrl, dashboard)));
 
   const groupList = batchQuery([{ path: "requests.forGroup", input: { groupId: fixture.busiestGroupId } }], fixture.reader.token);
+  const restGroupList = restGet(`/groups/${fixture.busiestGroupId}/requests`, fixture.reader.token);
+  // The same calls past the answer cache (ADR 0009), as after a change: what every miss costs.
+  const fresh = (request: LoadRequest): LoadRequest => ({ ...request, headers: { ...request.headers, "cache-control": "no-cache" } });
   const scenarios: { name: string; url: string; perConnection: LoadRequest[][]; afterEachRun?: () => Promise<void> }[] = [
     { name: "baseline (bare Fastify)", url: baselineUrl, perConnection: [[{ method: "GET", path: "/baseline" }]] },
     // Not a budget: the cheapest tRPC call there is (no session, no database, a few bytes back), the
@@ -52,7 +55,10 @@ export async function runSuite(label: string, url: string, settings: RunSettings
     { name: "tRPC floor (system.info)", url: appUrl, perConnection: [[batchQuery([{ path: "system.info" }])]] },
     { name: "dashboard first load", url: appUrl, perConnection: [[dashboard]] },
     { name: "group request list (tRPC)", url: appUrl, perConnection: [[groupList]] },
-    { name: "group request list (REST)", url: appUrl, perConnection: [[restGet(`/groups/${fixture.busiestGroupId}/requests`, fixture.reader.token)]] },
+    { name: "group request list (REST)", url: appUrl, perConnection: [[restGroupList]] },
+    { name: "dashboard, fresh (no-cache)", url: appUrl, perConnection: [[fresh(dashboard)]] },
+    { name: "group request list (tRPC, fresh)", url: appUrl, perConnection: [[fresh(groupList)]] },
+    { name: "group request list (REST, fresh)", url: appUrl, perConnection: [[fresh(restGroupList)]] },
     {
       name: "groups page",
       url: appUrl,
