@@ -7,18 +7,18 @@ CREATE TABLE "change_log" (
 --> statement-breakpoint
 CREATE INDEX "change_log_group_idx" ON "change_log" USING btree ("group_id","xid") WHERE "change_log"."group_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "change_log_user_idx" ON "change_log" USING btree ("user_id","xid") WHERE "change_log"."user_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "change_log_xid_idx" ON "change_log" USING btree ("xid");--> statement-breakpoint
 -- ADR 0009: every change that can alter a cached answer logs the groups and users whose answers it
 -- touches, in the same transaction. Statement-level triggers with transition tables: one insert per
 -- statement, however many rows it changes.
+-- A request shows in its group's list and dashboards, and on its requester's dashboard wherever they are.
 CREATE FUNCTION change_log_requests() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO change_log (group_id) SELECT DISTINCT group_id FROM new_rows;
+    INSERT INTO change_log (group_id, user_id) SELECT DISTINCT group_id, user_id FROM new_rows;
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO change_log (group_id) SELECT group_id FROM new_rows UNION SELECT group_id FROM old_rows;
+    INSERT INTO change_log (group_id, user_id) SELECT group_id, user_id FROM new_rows UNION SELECT group_id, user_id FROM old_rows;
   ELSE
-    INSERT INTO change_log (group_id) SELECT DISTINCT group_id FROM old_rows;
+    INSERT INTO change_log (group_id, user_id) SELECT DISTINCT group_id, user_id FROM old_rows;
   END IF;
   RETURN NULL;
 END $$;
@@ -48,14 +48,18 @@ CREATE TRIGGER change_log_group_members_update AFTER UPDATE ON group_members REF
 --> statement-breakpoint
 CREATE TRIGGER change_log_group_members_delete AFTER DELETE ON group_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_members();
 --> statement-breakpoint
--- A group's name and owner show in every answer about it; its owner's created-groups count too.
+-- A group's name and owner show in every answer about it, including the dashboards of people whose
+-- requests are still in it after they left; its owner's created-groups count too.
 CREATE FUNCTION change_log_groups() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO change_log (group_id, user_id) SELECT id, created_by FROM new_rows;
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO change_log (group_id, user_id) SELECT id, created_by FROM new_rows UNION SELECT id, created_by FROM old_rows;
+    INSERT INTO change_log (group_id, user_id)
+    SELECT id, created_by FROM new_rows UNION SELECT id, created_by FROM old_rows
+    UNION SELECT NULL::uuid, q.user_id FROM requests q WHERE q.group_id IN (SELECT id FROM new_rows);
   ELSE
+    -- Its requests and memberships go by cascade, and log themselves.
     INSERT INTO change_log (group_id, user_id) SELECT id, created_by FROM old_rows;
   END IF;
   RETURN NULL;
@@ -67,7 +71,8 @@ CREATE TRIGGER change_log_groups_update AFTER UPDATE ON groups REFERENCING OLD T
 --> statement-breakpoint
 CREATE TRIGGER change_log_groups_delete AFTER DELETE ON groups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_groups();
 --> statement-breakpoint
--- A person's name and area show on every request they posted or claimed, in every group they are in.
+-- A person's name and area show on every request they posted or claimed: in the lists of the groups
+-- those are in, and on the dashboards of the people whose requests they claimed.
 -- Only those two columns count: the hourly last_active_at write must not empty anyone's cache.
 CREATE FUNCTION change_log_users() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -77,10 +82,11 @@ BEGIN
   )
   INSERT INTO change_log (group_id, user_id)
   SELECT NULL::uuid, id FROM renamed
-  UNION ALL
-  SELECT DISTINCT seen.group_id, NULL::uuid FROM renamed r CROSS JOIN LATERAL (
-    SELECT m.group_id FROM group_members m WHERE m.user_id = r.id
-    UNION SELECT q.group_id FROM requests q WHERE q.user_id = r.id OR q.claimed_by = r.id
+  UNION
+  SELECT seen.group_id, seen.user_id FROM renamed r CROSS JOIN LATERAL (
+    SELECT m.group_id, NULL::uuid AS user_id FROM group_members m WHERE m.user_id = r.id
+    UNION SELECT q.group_id, NULL::uuid FROM requests q WHERE q.user_id = r.id OR q.claimed_by = r.id
+    UNION SELECT NULL::uuid, q.user_id FROM requests q WHERE q.claimed_by = r.id
   ) seen;
   RETURN NULL;
 END $$;

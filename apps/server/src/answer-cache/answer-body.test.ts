@@ -6,17 +6,23 @@ describe("an answer's serverTime", () => {
     const body = JSON.stringify([{ result: { data: { json: { myRequests: [], serverTime: "2026-01-01T00:00:00.000Z" }, meta: { values: { serverTime: ["Date"] } } } } }]);
     const split = splitAtServerTime(body);
     const now = new Date("2026-11-23T10:00:00.000Z");
-    expect(renderAnswer(split, now)).toBe(body.replace("2026-01-01T00:00:00.000Z", now.toISOString()));
+    expect(renderAnswer(split, now).toString()).toBe(body.replace("2026-01-01T00:00:00.000Z", now.toISOString()));
+  });
+
+  it("keeps text other than ASCII intact", () => {
+    const body = JSON.stringify({ itemDescription: "Crème fraîche 🥛", serverTime: "2026-01-01T00:00:00.000Z" });
+    const rendered = renderAnswer(splitAtServerTime(body), new Date("2026-11-23T10:00:00.000Z")).toString();
+    expect(JSON.parse(rendered)).toEqual({ itemDescription: "Crème fraîche 🥛", serverTime: "2026-11-23T10:00:00.000Z" });
   });
 
   it("is not looked for inside text a neighbour wrote", () => {
     const body = JSON.stringify({ itemDescription: '"serverTime":"soon"', serverTime: "2026-01-01T00:00:00.000Z" });
-    const rendered = renderAnswer(splitAtServerTime(body), new Date("2026-11-23T10:00:00.000Z"));
+    const rendered = renderAnswer(splitAtServerTime(body), new Date("2026-11-23T10:00:00.000Z")).toString();
     expect(JSON.parse(rendered)).toEqual({ itemDescription: '"serverTime":"soon"', serverTime: "2026-11-23T10:00:00.000Z" });
   });
 
   it("leaves an answer without one as it is", () => {
-    expect(renderAnswer(splitAtServerTime("[]"), new Date())).toBe("[]");
+    expect(renderAnswer(splitAtServerTime("[]"), new Date()).toString()).toBe("[]");
   });
 });
 

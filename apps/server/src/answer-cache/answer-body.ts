@@ -8,14 +8,15 @@ const SERVER_TIME = '"serverTime":"';
  */
 export function splitAtServerTime(body: string): Pick<StoredAnswer, "head" | "tail"> {
   const at = body.indexOf(SERVER_TIME);
-  if (at < 0) return { head: body, tail: null };
+  if (at < 0) return { head: Buffer.from(body), tail: null };
   const valueStart = at + SERVER_TIME.length;
   const valueEnd = body.indexOf('"', valueStart);
-  return { head: body.slice(0, valueStart), tail: body.slice(valueEnd) };
+  return { head: Buffer.from(body.slice(0, valueStart)), tail: Buffer.from(body.slice(valueEnd)) };
 }
 
-export function renderAnswer(answer: Pick<StoredAnswer, "head" | "tail">, now: Date): string {
-  return answer.tail === null ? answer.head : answer.head + now.toISOString() + answer.tail;
+/** The bytes to send: encoded once when stored, so a hit only copies them (or, with no time in it, sends them as they are). */
+export function renderAnswer(answer: Pick<StoredAnswer, "head" | "tail">, now: Date): Buffer {
+  return answer.tail === null ? answer.head : Buffer.concat([answer.head, Buffer.from(now.toISOString()), answer.tail]);
 }
 
 /**

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { AnswerStore, type StoredAnswer } from "./answer-store";
 
-const answer = (head: string): StoredAnswer => ({ head, tail: null, headers: [], snapshot: "1:1:", builtAt: 0, validUntil: Infinity });
-/** Bytes an entry of this key and body takes (UTF-16: two per character). */
-const sizeOf = (key: string, head: string) => 2 * (key.length + head.length + "1:1:".length);
+const answer = (head: string): StoredAnswer => ({ head: Buffer.from(head), tail: null, headers: [], snapshot: "1:1:", builtAt: 0, validUntil: Infinity });
+/** Bytes an entry of this key and (ASCII) body takes: the body as UTF-8, key and snapshot as V8 strings. */
+const sizeOf = (key: string, head: string) => head.length + 2 * (key.length + "1:1:".length);
 
 describe("AnswerStore", () => {
   it("keeps answers by key and replaces one stored again", () => {
     const store = new AnswerStore(1024);
     store.set("a", answer("first"));
     store.set("a", answer("second"));
-    expect(store.get("a")?.head).toBe("second");
+    expect(store.get("a")?.head.toString()).toBe("second");
     expect(store.size).toBe(1);
     expect(store.usedBytes).toBe(sizeOf("a", "second"));
   });

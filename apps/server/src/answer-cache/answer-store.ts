@@ -1,8 +1,8 @@
 /** A serialized answer as it was sent, and what it was built from. */
 export interface StoredAnswer {
-  /** The body, split where a fresh `serverTime` goes in on every hit (tail is null when it has none). */
-  head: string;
-  tail: string | null;
+  /** The body as UTF-8, split where a fresh `serverTime` goes in on every hit (tail is null when it has none). */
+  head: Buffer;
+  tail: Buffer | null;
   /** The headers the answer was sent with that say what it is (content-type, vary). */
   headers: [string, string][];
   /** pg_current_snapshot() taken before the answer was built. */
@@ -13,8 +13,8 @@ export interface StoredAnswer {
 }
 
 /**
- * Answers by key, least recently used first out, bounded by the bytes of their bodies (UTF-16 code
- * units, twice the length, as V8 holds them). Insertion order of a Map is the recency order: a hit
+ * Answers by key, least recently used first out, bounded by the bytes of their bodies (and of their
+ * keys and snapshots, as V8 holds those strings: two bytes a character). Insertion order of a Map is the recency order: a hit
  * moves its entry to the end.
  */
 export class AnswerStore {
@@ -33,7 +33,7 @@ export class AnswerStore {
 
   set(key: string, answer: StoredAnswer): void {
     this.delete(key);
-    const bytes = 2 * (key.length + answer.head.length + (answer.tail?.length ?? 0) + answer.snapshot.length);
+    const bytes = answer.head.length + (answer.tail?.length ?? 0) + 2 * (key.length + answer.snapshot.length);
     if (bytes > this.maxBytes) return;
     this.entries.set(key, { ...answer, bytes });
     this.bytes += bytes;
