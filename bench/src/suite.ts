@@ -103,7 +103,7 @@ export async function runSuite(label: string, url: string, settings: RunSettings
       await settle();
       await scenario.afterEachRun?.();
       results.push({ name: scenario.name, statementsPerCall: scenario.url === baselineUrl ? 0 : statementsPerCall, ...measured });
-      log(`  ${scenario.name.padEnd(28)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`);
+      log(`  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`);
     }
   } finally {
     await fixture.cleanUp();
