@@ -50,9 +50,20 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     return call.scope === "group" ? readGroupFreshness(db, sessionId, call.groupId, snapshot) : readDashboardFreshness(db, sessionId, snapshot);
   }
 
-  function mayServe(call: CacheableCall, fresh: Freshness | null, now: Date): fresh is Freshness {
+  /** Only where the normal path would answer 200 without writing: otherwise it must run, and does. */
+  function mayServe(call: CacheableCall, fresh: (Freshness & { isMember?: boolean }) | null, now: Date): fresh is Freshness {
     if (!fresh || sessionNeedsWrite(fresh, now)) return false;
-    return call.scope === "dashboard" || (fresh as Freshness & { isMember: boolean }).isMember;
+    return call.scope === "dashboard" || fresh.isMember === true;
+  }
+
+  async function tryReadFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
+    try {
+      return await readFreshness(call, sessionId, snapshot);
+    } catch (error) {
+      // The normal path meets the same database and reports it its own way.
+      request.log.warn({ err: error }, "answer cache check failed; answering normally");
+      return null;
+    }
   }
 
   server.addHook("onRequest", async (request, reply) => {
@@ -66,12 +77,12 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     const now = clock.now();
     const entry = store.get(key);
     const usable = entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil ? entry : undefined;
-    const fresh = await readFreshness(call, sessionId, usable?.snapshot ?? null);
+    const fresh = await tryReadFreshness(request, call, sessionId, usable?.snapshot ?? null);
     if (!mayServe(call, fresh, now)) return;
     if (usable && !fresh.changed) {
       // As bytes: Fastify would add a charset to a string's content type, and a hit must match a miss.
       for (const [name, value] of usable.headers) void reply.header(name, value);
-      return reply.send(Buffer.from(renderAnswer(usable, now)));
+      return reply.send(renderAnswer(usable, now));
     }
     request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime(), session: { id: sessionId, user: fresh.user } };
     return;
