@@ -29,6 +29,8 @@ const env = parseEnv({
   MAIL_FROM: "Benchmark <bench@hyn.local>",
   LOG_LEVEL: "silent",
   RATE_LIMIT_MULTIPLIER: "1000000",
+  // ANSWER_CACHE_MB=0 pnpm bench ...: the same run with the answer cache (ADR 0009) off.
+  ...(process.env.ANSWER_CACHE_MB ? { ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB } : {}),
 });
 
 const listen = async (server: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address(): AddressInfo | string | null } }) => {
