@@ -62,3 +62,16 @@ process.on("message", (message: ChildRequest) => {
   }
 });
 send({ type: "ready", appUrl, baselineUrl });
+
+// BENCH_MEMORY_LOG=1: each time RSS grows by 20 MB, print where it is (V8 heap or buffers outside
+// it), to explain a peak the table shows only as one number.
+if (process.env.BENCH_MEMORY_LOG) {
+  let logged = 0;
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    if (m.rss < logged + 20 * 1048576) return;
+    logged = m.rss;
+    process.stderr.write(`memory: rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`);
+  }, 50).unref();
+}
