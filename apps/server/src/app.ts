@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { appRouter, createContextInner, resolveSession, type AppRouter } from "@hyn/api";
+import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, createSmtpTransport, isAppError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
@@ -11,10 +11,10 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
 import { scrubUrl } from "./plugins/log-redaction";
-import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionReadByAnswerCache } from "./answer-cache/plugin";
+import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionOfRequest } from "./answer-cache/plugin";
 import { startChangeLogPruner, type ChangeLogPruner } from "./jobs/change-log-pruner";
 import { registerSecurity } from "./plugins/security";
-import { sessionCookieFor, sessionTokenOf } from "./plugins/session-token";
+import { sessionCookieFor } from "./plugins/session-token";
 import { createRedisRateLimitStore } from "./rate-limits/redis-store";
 import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
@@ -130,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trpcOptions: {
       router: appRouter,
       async createContext({ req, res }) {
-        const session = sessionReadByAnswerCache(req) ?? (await resolveSession(services, sessionTokenOf(req).token));
+        const session = await sessionOfRequest(services, req);
         return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip });
       },
       responseMeta({ errors }) {

@@ -14,14 +14,16 @@ export function recogniseCacheableCall(method: string, url: string): CacheableCa
   if (method !== "GET") return null;
   const queryAt = url.indexOf("?");
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  const query = new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1));
+  // Every GET passes here: the query is parsed only for the two procedures it can concern.
+  const query = () => new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1));
 
-  if (path === "/trpc/requests.dashboard" && query.get("batch") === "1") {
+  if (path === "/trpc/requests.dashboard" && query().get("batch") === "1") {
     // The URL is the whole call (the procedure takes no input): the key needs nothing else.
     return { scope: "dashboard", key: (sessionId) => `dashboard ${sessionId} ${url}` };
   }
-  if (path === "/trpc/requests.forGroup" && query.get("batch") === "1") {
-    const groupId = groupIdOfBatchInput(query.get("input"));
+  if (path === "/trpc/requests.forGroup") {
+    const params = query();
+    const groupId = params.get("batch") === "1" ? groupIdOfBatchInput(params.get("input")) : null;
     return groupId ? { scope: "group", groupId, key: () => `group ${groupId} trpc` } : null;
   }
   const rest = queryAt < 0 ? REST_GROUP_LIST.exec(path) : null;

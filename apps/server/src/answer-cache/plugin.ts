@@ -1,5 +1,5 @@
-import type { AuthSession } from "@hyn/api";
-import { hashToken, readDashboardFreshness, readGroupFreshness, sessionNeedsWrite, type Clock, type Freshness } from "@hyn/core";
+import { resolveSession, type AuthSession } from "@hyn/api";
+import { readDashboardFreshness, readGroupFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type Freshness, type Services } from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionTokenOf } from "../plugins/session-token";
@@ -30,9 +30,12 @@ declare module "fastify" {
   }
 }
 
-/** The session the answer cache already read for this call, so the normal path need not read it again. */
-export function sessionReadByAnswerCache(request: FastifyRequest): AuthSession | undefined {
-  return request.answerCachePending?.session;
+/**
+ * The session of a call, for tRPC's context and the REST adapter alike: the one the answer cache
+ * already read for it, or else read now from its token.
+ */
+export async function sessionOfRequest(services: Services, request: FastifyRequest): Promise<AuthSession | null> {
+  return request.answerCachePending?.session ?? (await resolveSession(services, sessionTokenOf(request).token));
 }
 
 /**
@@ -46,19 +49,15 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
   const store = new AnswerStore(options.maxBytes);
   server.decorateRequest("answerCachePending", null);
 
-  function readFreshness(call: CacheableCall, sessionId: string, snapshot: string | null) {
-    return call.scope === "group" ? readGroupFreshness(db, sessionId, call.groupId, snapshot) : readDashboardFreshness(db, sessionId, snapshot);
-  }
-
   /** Only where the normal path would answer 200 without writing: otherwise it must run, and does. */
   function mayServe(call: CacheableCall, fresh: (Freshness & { isMember?: boolean }) | null, now: Date): fresh is Freshness {
     if (!fresh || sessionNeedsWrite(fresh, now)) return false;
     return call.scope === "dashboard" || fresh.isMember === true;
   }
 
-  async function tryReadFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
+  async function readFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
     try {
-      return await readFreshness(call, sessionId, snapshot);
+      return call.scope === "group" ? await readGroupFreshness(db, sessionId, call.groupId, snapshot) : await readDashboardFreshness(db, sessionId, snapshot);
     } catch (error) {
       // The normal path meets the same database and reports it its own way.
       request.log.warn({ err: error }, "answer cache check failed; answering normally");
@@ -70,14 +69,13 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     const call = recogniseCacheableCall(request.method, request.url);
     // A client asking for a fresh answer (Cache-Control: no-cache) gets exactly the uncached path.
     if (!call || request.headers["trpc-accept"] || /no-cache/.test(request.headers["cache-control"] ?? "")) return;
-    const { token } = sessionTokenOf(request);
-    if (!token || token.length > 200) return;
-    const sessionId = hashToken(token);
+    const sessionId = sessionIdOfToken(sessionTokenOf(request).token);
+    if (!sessionId) return;
     const key = call.key(sessionId);
     const now = clock.now();
     const entry = store.get(key);
     const usable = entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil ? entry : undefined;
-    const fresh = await tryReadFreshness(request, call, sessionId, usable?.snapshot ?? null);
+    const fresh = await readFreshness(request, call, sessionId, usable?.snapshot ?? null);
     if (!mayServe(call, fresh, now)) return;
     if (usable && !fresh.changed) {
       // As bytes: Fastify would add a charset to a string's content type, and a hit must match a miss.

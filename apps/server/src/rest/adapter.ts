@@ -1,12 +1,12 @@
-import { createCaller, createContextInner, publicMessage, resolveSession } from "@hyn/api";
+import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance } from "fastify";
-import { sessionReadByAnswerCache } from "../answer-cache/plugin";
-import { sessionCookieFor, sessionTokenOf } from "../plugins/session-token";
+import { sessionOfRequest } from "../answer-cache/plugin";
+import { sessionCookieFor } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
 import { restRoutes, type RestRoute } from "./routes";
@@ -41,8 +41,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
-        const { token } = sessionTokenOf(request);
-        const session = sessionReadByAnswerCache(request) ?? (await resolveSession(options.services, token));
+        const session = await sessionOfRequest(options.services, request);
         const ctx = createContextInner({
           services: options.services,
           session,

@@ -29,10 +29,22 @@ export interface ValidatedSession {
   user: UserRow;
 }
 
+/**
+ * What a session check reads, from `sessions` joined to `users`: the facts the rules below weigh and
+ * the user. The answer cache's check (answer-cache/freshness.ts) reads the same.
+ */
+export const sessionRowColumns = { expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt, user: userColumns };
+
+/** A session token as stored (its hash); null for a token no session can have. */
+export function sessionIdOfToken(token: string | null | undefined): string | null {
+  if (!token || token.length > 200) return null;
+  return hashToken(token);
+}
+
 /** Every authenticated call runs this read: built once per database. */
 const sessionQueries = perDatabase((db) => ({
   bySessionId: db
-    .select({ expiresAt: sessions.expiresAt, lastActiveAt: users.lastActiveAt, user: userColumns })
+    .select(sessionRowColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("sessionId")))
@@ -68,8 +80,8 @@ export function sessionNeedsWrite(facts: SessionFacts, now: Date): boolean {
 
 /** One indexed read per call; writes only when the expiry slides or activity is stale. */
 export async function validateSessionToken(db: Database, token: string, now: Date): Promise<ValidatedSession | null> {
-  if (!token || token.length > 200) return null;
-  const sessionId = hashToken(token);
+  const sessionId = sessionIdOfToken(token);
+  if (!sessionId) return null;
   const [row] = await sessionQueries(db).bySessionId.execute({ sessionId });
   if (!row) return null;
   if (isExpired(row, now)) {

@@ -1,7 +1,7 @@
 import { perDatabase, sessions, users, type Database } from "@hyn/db";
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { SessionFacts } from "../accounts/sessions";
-import { userColumns, type UserRow } from "../accounts/user-view";
+import { sessionRowColumns, type SessionFacts } from "../accounts/sessions";
+import type { UserRow } from "../accounts/user-view";
 
 /**
  * The answer cache's one statement per call (ADR 0009): the session, as the normal path reads it,
@@ -32,12 +32,7 @@ function changedSince(scope: SQL): SQL<boolean> {
 const freshnessQueries = perDatabase((db) => {
   const sessionId = sql.placeholder("sessionId");
   const groupId = sql`${sql.placeholder("groupId")}::uuid`;
-  const session = {
-    expiresAt: sessions.expiresAt,
-    lastActiveAt: users.lastActiveAt,
-    user: userColumns,
-    snapshot: sql<string>`pg_current_snapshot()::text`,
-  };
+  const session = { ...sessionRowColumns, snapshot: sql<string>`pg_current_snapshot()::text` };
   return {
     // A dashboard shows the user's groups (and everything in them); what is logged under the user
     // covers the rest: their own requests wherever they are, their memberships, limits and counts.
