@@ -10,8 +10,10 @@ CREATE INDEX "change_log_user_idx" ON "change_log" USING btree ("user_id","xid")
 -- ADR 0009: every change that can alter a cached answer logs the groups and users whose answers it
 -- touches, in the same transaction. Statement-level triggers with transition tables: one insert per
 -- statement, however many rows it changes.
--- A request shows in its group's list and dashboards, and on its requester's dashboard wherever they are.
-CREATE FUNCTION change_log_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Rows that carry both a group and a person: requests (the requester) and memberships (the member).
+-- A request shows in its group's list and dashboards, and on its requester's dashboard wherever they
+-- are; a membership changes the group's member count and lists, and the member's groups and counts.
+CREATE FUNCTION change_log_group_and_user() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO change_log (group_id, user_id) SELECT DISTINCT group_id, user_id FROM new_rows;
@@ -23,30 +25,17 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER change_log_requests_insert AFTER INSERT ON requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_requests();
+CREATE TRIGGER change_log_requests_insert AFTER INSERT ON requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
-CREATE TRIGGER change_log_requests_update AFTER UPDATE ON requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_requests();
+CREATE TRIGGER change_log_requests_update AFTER UPDATE ON requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
-CREATE TRIGGER change_log_requests_delete AFTER DELETE ON requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_requests();
+CREATE TRIGGER change_log_requests_delete AFTER DELETE ON requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
--- A membership changes the group's member count and lists, and the member's own groups and counts.
-CREATE FUNCTION change_log_group_members() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO change_log (group_id, user_id) SELECT DISTINCT group_id, user_id FROM new_rows;
-  ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO change_log (group_id, user_id) SELECT group_id, user_id FROM new_rows UNION SELECT group_id, user_id FROM old_rows;
-  ELSE
-    INSERT INTO change_log (group_id, user_id) SELECT DISTINCT group_id, user_id FROM old_rows;
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE TRIGGER change_log_group_members_insert AFTER INSERT ON group_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
-CREATE TRIGGER change_log_group_members_insert AFTER INSERT ON group_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_members();
+CREATE TRIGGER change_log_group_members_update AFTER UPDATE ON group_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
-CREATE TRIGGER change_log_group_members_update AFTER UPDATE ON group_members REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_members();
---> statement-breakpoint
-CREATE TRIGGER change_log_group_members_delete AFTER DELETE ON group_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_members();
+CREATE TRIGGER change_log_group_members_delete AFTER DELETE ON group_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION change_log_group_and_user();
 --> statement-breakpoint
 -- A group's name and owner show in every answer about it, including the dashboards of people whose
 -- requests are still in it after they left; its owner's created-groups count too.
