@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, hashToken, readDashboardFreshness, readGroupFreshness } from "@hyn/core";
+import { DAY_MS, HOUR_MS, hashToken, readDashboardFreshness, readFreshness, readGroupFreshness } from "@hyn/core";
 import { groups, userLimits, users } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,5 +103,31 @@ describe("the change log, as the answer cache reads it", () => {
     const fresh = await readDashboardFreshness(h.db, hashToken(bo.token), null);
     expect(fresh).toMatchObject({ user: { id: bo.user.id }, expiresAt: expect.any(Date) });
     expect(fresh!.expiresAt.getTime()).toBeGreaterThan(h.clock.now().getTime() + HOUR_MS);
+  });
+
+  it("answers many checks in one statement, each as if it had been sent alone", async () => {
+    const bos = hashToken(bo.token);
+    const olgas = hashToken(olga.token);
+    const before = await readDashboardFreshness(h.db, bos, null);
+    await post(ann);
+    const checks = [
+      { sessionId: bos, groupId: null, snapshot: before!.snapshot },
+      { sessionId: hashToken("no-such-token"), groupId: null, snapshot: null },
+      { sessionId: olgas, groupId: street.id, snapshot: before!.snapshot },
+      { sessionId: bos, groupId: street.id, snapshot: null },
+      { sessionId: olgas, groupId: null, snapshot: before!.snapshot },
+    ];
+    const together = await readFreshness(h.db, checks);
+    const alone = await Promise.all(checks.map(async (check) => (await readFreshness(h.db, [check]))[0] ?? null));
+    expect(together.map((answer) => answer && { user: answer.user.id, isMember: answer.isMember, changed: answer.changed })).toEqual([
+      { user: bo.user.id, isMember: false, changed: true },
+      null,
+      { user: olga.user.id, isMember: false, changed: true },
+      { user: bo.user.id, isMember: true, changed: false },
+      { user: olga.user.id, isMember: false, changed: false },
+    ]);
+    const withoutSnapshot = (answer: (typeof together)[number]) => answer && { ...answer, snapshot: "" };
+    expect(together.map(withoutSnapshot)).toEqual(alone.map(withoutSnapshot));
+    expect(await readFreshness(h.db, [])).toEqual([]);
   });
 });

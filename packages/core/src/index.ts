@@ -22,5 +22,5 @@ export { MAX_GROUP_MEMBERS, isMember } from "./groups/membership";
 export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
 export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
-export { readDashboardFreshness, readGroupFreshness, type Freshness, type GroupFreshness } from "./answer-cache/freshness";
+export { readDashboardFreshness, readFreshness, readGroupFreshness, type Freshness, type FreshnessCheck, type GroupFreshness } from "./answer-cache/freshness";
 export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-log-pruning";

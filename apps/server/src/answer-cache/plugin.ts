@@ -1,10 +1,11 @@
 import { resolveSession, type AuthSession } from "@hyn/api";
-import { readDashboardFreshness, readGroupFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type Freshness, type Services } from "@hyn/core";
+import { readFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type FreshnessCheck, type GroupFreshness, type Services } from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionTokenOf } from "../plugins/session-token";
 import { renderAnswer, splitAtServerTime, validUntilOf } from "./answer-body";
 import { AnswerStore } from "./answer-store";
+import { createCheckBatcher } from "./check-batcher";
 import { recogniseCacheableCall, type CacheableCall } from "./cacheable-calls";
 
 /**
@@ -12,6 +13,13 @@ import { recogniseCacheableCall, type CacheableCall } from "./cacheable-calls";
  * change log must reach (jobs/change-log-pruner.ts prunes on the same period).
  */
 export const ANSWER_MAX_AGE_MS = 10 * 60 * 1000;
+
+/**
+ * Freshness statements out at once, and checks per statement (ADR 0010). Two in flight keep the
+ * database busy while the server reads the last answer; a few dozen checks keep one statement short.
+ */
+const CHECKS_IN_FLIGHT = 2;
+const CHECKS_PER_STATEMENT = 64;
 
 /** The headers a hit repeats from the answer it stored; the security headers are set afresh on every call. */
 const DESCRIBING_HEADERS = ["content-type", "vary"];
@@ -47,17 +55,22 @@ export async function sessionOfRequest(services: Services, request: FastifyReque
 export function registerAnswerCache(server: FastifyInstance, options: { db: Database; clock: Clock; maxBytes: number }) {
   const { db, clock } = options;
   const store = new AnswerStore(options.maxBytes);
+  const checks = createCheckBatcher<FreshnessCheck, GroupFreshness | null>({
+    run: (batch) => readFreshness(db, batch),
+    maxInFlight: CHECKS_IN_FLIGHT,
+    maxBatch: CHECKS_PER_STATEMENT,
+  });
   server.decorateRequest("answerCachePending", null);
 
   /** Only where the normal path would answer 200 without writing: otherwise it must run, and does. */
-  function mayServe(call: CacheableCall, fresh: (Freshness & { isMember?: boolean }) | null, now: Date): fresh is Freshness {
+  function mayServe(call: CacheableCall, fresh: GroupFreshness | null, now: Date): fresh is GroupFreshness {
     if (!fresh || sessionNeedsWrite(fresh, now)) return false;
     return call.scope === "dashboard" || fresh.isMember === true;
   }
 
-  async function readFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
+  async function checkFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
     try {
-      return call.scope === "group" ? await readGroupFreshness(db, sessionId, call.groupId, snapshot) : await readDashboardFreshness(db, sessionId, snapshot);
+      return await checks.check({ sessionId, groupId: call.scope === "group" ? call.groupId : null, snapshot });
     } catch (error) {
       // The normal path meets the same database and reports it its own way.
       request.log.warn({ err: error }, "answer cache check failed; answering normally");
@@ -75,7 +88,7 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     const now = clock.now();
     const entry = store.get(key);
     const usable = entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil ? entry : undefined;
-    const fresh = await readFreshness(request, call, sessionId, usable?.snapshot ?? null);
+    const fresh = await checkFreshness(request, call, sessionId, usable?.snapshot ?? null);
     if (!mayServe(call, fresh, now)) return;
     if (usable && !fresh.changed) {
       // As bytes: Fastify would add a charset to a string's content type, and a hit must match a miss.
