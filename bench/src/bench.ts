@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import os from "node:os";
 import { checkBudgets } from "./budgets";
 import { runSuite, type RunSettings, type SuiteResult } from "./suite";
+import { productionNodeFlags } from "./server-child";
 
 function parseArgs(argv: string[]) {
   const dbs: { label: string; url: string }[] = [];
@@ -46,7 +47,7 @@ function printTable(suite: SuiteResult) {
 }
 
 const { dbs, settings } = parseArgs(process.argv.slice(2));
-out(`Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}`);
+out(`Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}`);
 const suites: SuiteResult[] = [];
 for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
 for (const suite of suites) printTable(suite);

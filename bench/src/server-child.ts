@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { bundleServer } from "@hyn/server/bundle";
 import { cpuMsOf, rssOf } from "./proc";
@@ -23,6 +24,15 @@ export interface ServerChild {
   stop(): Promise<void>;
 }
 
+/**
+ * The Node flags `pnpm start` runs the server with (its heap size, ADR 0010), read from the root
+ * package.json so the benchmark measures the server as it is started.
+ */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as { scripts: { start: string } };
+  return manifest.scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+}
+
 let bundled: Promise<string> | undefined;
 /** Built once per run: a benchmark starts one server per database from the same code. */
 function serverBundle(): Promise<string> {
@@ -38,7 +48,12 @@ function serverBundle(): Promise<string> {
 export async function startServerChild(databaseUrl: string): Promise<ServerChild> {
   const child: ChildProcess = fork(await serverBundle(), [], {
     // BENCH_CPU_PROF_DIR=<dir>: the server writes a V8 CPU profile there when it stops (--cpu-prof).
-    execArgv: process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+    // BENCH_SERVER_FLAGS="--trace-gc ...": more Node/V8 flags for the server process alone.
+    execArgv: [
+      ...productionNodeFlags(),
+      ...(process.env.BENCH_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : []),
+      ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

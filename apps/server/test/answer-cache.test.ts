@@ -64,6 +64,11 @@ describe("the answer cache", () => {
     expect(dashboardOf(hit.response.body).serverTime).toBe(app.clock.now().toISOString());
     expect(hit.response.headers["content-type"]).toBe(fresh.response.headers["content-type"]);
     expect(hit.response.headers.vary).toBe(fresh.response.headers.vary);
+    // The same headers a fresh load has (the hit writes to the socket itself) but for framing: a hit
+    // knows its length, tRPC's streamed answer goes chunked.
+    const named = (headers: object) => Object.keys(headers).filter((name) => name !== "content-length" && name !== "transfer-encoding").sort();
+    expect(named(hit.response.headers)).toEqual(named(fresh.response.headers));
+    expect(Number(hit.response.headers["content-length"])).toBe(Buffer.byteLength(hit.response.body));
     // The security headers still go on every answer.
     expect(hit.response.headers["x-content-type-options"]).toBe("nosniff");
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderAnswer, splitAtServerTime, validUntilOf } from "./answer-body";
+import { answerParts, splitAtServerTime, validUntilOf } from "./answer-body";
+
+const renderAnswer = (answer: Parameters<typeof answerParts>[0], now: Date) => Buffer.concat(answerParts(answer, now));
 
 describe("an answer's serverTime", () => {
   it("is written fresh into every hit", () => {

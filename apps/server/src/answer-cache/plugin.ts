@@ -3,7 +3,7 @@ import { readFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type Fr
 import type { Database } from "@hyn/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionTokenOf } from "../plugins/session-token";
-import { renderAnswer, splitAtServerTime, validUntilOf } from "./answer-body";
+import { answerParts, splitAtServerTime, validUntilOf, writeAnswer } from "./answer-body";
 import { AnswerStore } from "./answer-store";
 import { createCheckBatcher } from "./check-batcher";
 import { recogniseCacheableCall, type CacheableCall } from "./cacheable-calls";
@@ -91,9 +91,11 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     const fresh = await checkFreshness(request, call, sessionId, usable?.snapshot ?? null);
     if (!mayServe(call, fresh, now)) return;
     if (usable && !fresh.changed) {
-      // As bytes: Fastify would add a charset to a string's content type, and a hit must match a miss.
-      for (const [name, value] of usable.headers) void reply.header(name, value);
-      return reply.send(renderAnswer(usable, now));
+      // Straight to the socket, with the headers set so far (security) and the stored ones. Fastify
+      // still logs the response and runs its end-of-response work: it listens on the raw response.
+      reply.hijack();
+      writeAnswer(reply.raw, { ...reply.getHeaders(), ...Object.fromEntries(usable.headers) }, answerParts(usable, now));
+      return reply;
     }
     request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime(), session: { id: sessionId, user: fresh.user } };
     return;
