@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { bundleServer } from "@hyn/server/bundle";
+import { nodeFlagsOfStartScript } from "@hyn/server/start-flags";
 import { cpuMsOf, rssOf } from "./proc";
 
 type ChildCommand = { type: "baseline"; body: string } | { type: "statements" } | { type: "stop" };
@@ -29,8 +29,7 @@ export interface ServerChild {
  * package.json so the benchmark measures the server as it is started.
  */
 export function productionNodeFlags(): string[] {
-  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8")) as { scripts: { start: string } };
-  return manifest.scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+  return nodeFlagsOfStartScript(new URL("../../package.json", import.meta.url));
 }
 
 let bundled: Promise<string> | undefined;

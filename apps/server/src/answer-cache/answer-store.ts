@@ -4,7 +4,7 @@ export interface StoredAnswer {
   head: Buffer;
   tail: Buffer | null;
   /** The headers the answer was sent with that say what it is (content-type, vary). */
-  headers: [string, string][];
+  headers: Record<string, string>;
   /** pg_current_snapshot() taken before the answer was built. */
   snapshot: string;
   builtAt: number;

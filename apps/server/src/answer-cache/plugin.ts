@@ -94,7 +94,7 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
       // Straight to the socket, with the headers set so far (security) and the stored ones. Fastify
       // still logs the response and runs its end-of-response work: it listens on the raw response.
       reply.hijack();
-      writeAnswer(reply.raw, { ...reply.getHeaders(), ...Object.fromEntries(usable.headers) }, answerParts(usable, now));
+      writeAnswer(reply.raw, { ...reply.getHeaders(), ...usable.headers }, answerParts(usable, now));
       return reply;
     }
     request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime(), session: { id: sessionId, user: fresh.user } };
@@ -108,7 +108,7 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     if (!sent) return payload;
     const contentType = String(reply.getHeader("content-type") ?? "");
     if (sent.status === 200 && contentType.startsWith("application/json") && !reply.hasHeader("set-cookie")) {
-      const headers = DESCRIBING_HEADERS.flatMap((name): [string, string][] => (reply.hasHeader(name) ? [[name, String(reply.getHeader(name))]] : []));
+      const headers = Object.fromEntries(DESCRIBING_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]));
       store.set(pending.key, { ...splitAtServerTime(sent.body), headers, snapshot: pending.snapshot, builtAt: pending.since, validUntil: validUntilOf(JSON.parse(sent.body), pending.since) });
     }
     return sent.body;
