@@ -27,4 +27,16 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // ADR 0011: the first Intl formatter of a page costs tens of milliseconds of main thread.
+    files: ["apps/web/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through env.ts." },
+        { object: "Intl", message: "Format dates with lib/dates.ts (ADR 0011)." },
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({ property, message: "Format dates with lib/dates.ts (ADR 0011)." })),
+      ],
+    },
+  },
 );

@@ -2,6 +2,7 @@ import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
 import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, fulfillmentTrend } from "../features/admin/format";
 import { MetricCard } from "../features/admin/MetricCard";
 import { WeeklyChart } from "../features/admin/WeeklyChart";
+import { formatDateTime } from "../lib/dates";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/admin/admin.css";
@@ -36,7 +37,7 @@ export default function AdminPage() {
     body = (
       <>
         <p className="admin-updated" aria-live="polite">
-          Last updated {m.generatedAt.toLocaleString()}
+          Last updated {formatDateTime(m.generatedAt)}
         </p>
         <div className="metrics-grid">
           <MetricCard label="Total Users" value={formatMetric(m.totalUsers)} hint="Registered accounts" />

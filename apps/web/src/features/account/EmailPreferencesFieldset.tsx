@@ -1,6 +1,7 @@
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useId } from "react";
 import { Alert, Button, Spinner } from "../../components/ui";
+import { formatDateTime } from "../../lib/dates";
 import type { RouterOutputs } from "../../lib/trpc";
 
 type EmailPreferences = RouterOutputs["user"]["emailPreferences"];
@@ -13,8 +14,6 @@ const CHOICES: { value: EmailFrequency; label: string; hint: string }[] = [
   { value: "daily", label: "Daily Summary (8 AM)", hint: "One e-mail each morning with what happened in your groups." },
   { value: "immediate", label: "Immediate Notifications", hint: "An e-mail as soon as something happens in your groups." },
 ];
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function EmailPreferencesFieldset({
   value,
@@ -74,7 +73,7 @@ export function EmailPreferencesFieldset({
           </div>
           {value === "daily" && (
             <p className="last-digest" data-testid="last-daily-sent">
-              {saved.lastDailySent ? `Last daily summary sent ${dateTime.format(saved.lastDailySent)}.` : "No daily summary sent yet."}
+              {saved.lastDailySent ? `Last daily summary sent ${formatDateTime(saved.lastDailySent)}.` : "No daily summary sent yet."}
             </p>
           )}
         </>

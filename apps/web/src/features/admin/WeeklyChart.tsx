@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatDayMonth } from "../../lib/dates";
 
 export interface WeekPoint {
   weekStart: Date;
@@ -10,7 +11,8 @@ const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 12, bottom: 36, left: 36 };
 
-const weekLabel = (d: Date) => d.toLocaleDateString(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
+// Weeks start on UTC days on the server.
+const weekLabel = (d: Date) => formatDayMonth(d, { utc: true });
 
 /**
  * Requests posted and fulfilled per week, as grouped bars. The SVG is one labelled image for screen

@@ -2,12 +2,11 @@ import { messages } from "@hyn/validators/messages";
 import { useEffect, useState, type Ref } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { InviteForm } from "../invitations/InviteForm";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "./useGroupsCache";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /**
  * SPEC §2 group card: name, Owner/Member badge, created date, member count, and View/Hide Members,
@@ -63,7 +62,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
         <div>
           <dt>Created</dt>
           <dd>
-            <time dateTime={group.createdAt.toISOString()}>{dateFormat.format(group.createdAt)}</time>
+            <time dateTime={group.createdAt.toISOString()}>{formatDate(group.createdAt)}</time>
           </dd>
         </div>
         <div>

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { EmptyState } from "../../components/ui";
+import { formatDate } from "../../lib/dates";
 import type { DashboardGroup } from "./types";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 /** SPEC §2 "Your Groups": each card links to /groups?highlight={id} and shows when the user joined. */
 export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]; viewerId: string }) {
@@ -30,7 +29,7 @@ export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]
             </span>
             <span className="dashboard-group-facts">
               <span>
-                Joined <time dateTime={group.joinedAt.toISOString()}>{dateFormat.format(group.joinedAt)}</time>
+                Joined <time dateTime={group.joinedAt.toISOString()}>{formatDate(group.joinedAt)}</time>
               </span>
               <span aria-hidden="true"> · </span>
               <span>{group.memberCount === 1 ? "1 member" : `${group.memberCount} members`}</span>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
+import { formatDateTime } from "../../lib/dates";
 import { displayStatusOf, formatNeededBy, requestPermissions } from "./request-rules";
 import { StatusBadge } from "./StatusBadge";
 import { DELETE_CONFIRMATION } from "./texts";
@@ -91,7 +92,7 @@ export function RequestCard({
         <div>
           <dt>Needed by</dt>
           <dd>
-            <time dateTime={request.neededBy.toISOString()} title={request.neededBy.toLocaleString()}>
+            <time dateTime={request.neededBy.toISOString()} title={formatDateTime(request.neededBy)}>
               {formatNeededBy(request.neededBy, now)}
             </time>
           </dd>

@@ -7,6 +7,7 @@ import {
   type RequestDisplayStatus,
   type RequestStatus,
 } from "@hyn/validators/rules";
+import { formatWeekdayTime } from "../../lib/dates";
 
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
@@ -159,21 +160,10 @@ export function validateRequestForm(values: RequestFormValues, now: Date): { err
 
 /**
  * A needed-by time people read at a glance: "Sat 14 Jun, 18:00", with the year only when it is not
- * this year. `timeZone` is for tests; the page uses the browser's.
+ * this year, in the browser's time zone.
  */
-export function formatNeededBy(date: Date, now: Date, options: { locale?: string; timeZone?: string } = {}): string {
-  const { locale, timeZone } = options;
-  const yearOf = (d: Date) => new Intl.DateTimeFormat("en", { year: "numeric", timeZone }).format(d);
-  const format = new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    ...(yearOf(date) === yearOf(now) ? {} : { year: "numeric" }),
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  });
-  return format.format(date);
+export function formatNeededBy(date: Date, now: Date): string {
+  return formatWeekdayTime(date, now);
 }
 
 /** The difference between the server's clock and this browser's, from a response and when it arrived. */
