@@ -32,6 +32,26 @@ test("a visitor who leaves the login form empty is told to fill in all fields", 
   await expect(page.getByRole("alert").first()).toHaveText(messages.enterValidEmail);
 });
 
+test("a link to a screen still downloading keeps the current page and shows one is opening", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Welcome back", level: 1 })).toBeVisible();
+  // A slow network: the About screen's chunk takes a while.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/AboutPage-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "About" }).click();
+  await expect(page.getByRole("progressbar", { name: "Opening page" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome back", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  release();
+  await expect(page.getByRole("heading", { name: "Neighbours helping neighbours", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("progressbar", { name: "Opening page" })).toHaveCount(0);
+});
+
 test("a logged-out visitor to the dashboard is sent to login with a way back", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);

@@ -1,32 +1,39 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useState } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./app/router";
+import { createAppRouter } from "./app/router";
 import { ToastProvider } from "./components/Toasts";
 import { AuthProvider } from "./features/auth/AuthProvider";
+import { prefetchCurrentUser } from "./features/auth/current-user";
 import { checkConfig } from "./lib/config";
 import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
+import { yieldToMain } from "./lib/yield-to-main";
 import "./styles.css";
 
-function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: {
-            staleTime: 15_000,
-            refetchOnWindowFocus: true,
-            // A 4xx will not change by asking again.
-            retry: (count, error) => {
-              const status = errorStatus(error);
-              return status !== undefined && status < 500 ? false : count < 2;
-            },
-          },
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: true,
+        // A 4xx will not change by asking again.
+        retry: (count, error) => {
+          const status = errorStatus(error);
+          return status !== undefined && status < 500 ? false : count < 2;
         },
-      }),
-  );
-  const [trpcClient] = useState(createTrpcClient);
+      },
+    },
+  });
+}
+
+interface AppProps {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof createTrpcClient>;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+function App({ queryClient, trpcClient, router }: AppProps) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
@@ -51,7 +58,32 @@ function ConfigurationError({ problem }: { problem: string }) {
   );
 }
 
-const config = checkConfig(import.meta.env.VITE_USE_MOCK_API);
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>{config.ok ? <App /> : <ConfigurationError problem={config.problem} />}</StrictMode>,
-);
+/**
+ * Start-up in short steps rather than one long task, so the browser can paint and answer a tap in
+ * between: ask who is signed in first (every page waits on it), then create the router (which starts
+ * loading the current screen), then render. The first render is a transition, so it too yields to the
+ * browser every few milliseconds instead of holding the main thread for the whole tree.
+ */
+async function start() {
+  const root = createRoot(document.getElementById("root")!);
+  const config = checkConfig(import.meta.env.VITE_USE_MOCK_API);
+  if (!config.ok) {
+    root.render(<ConfigurationError problem={config.problem} />);
+    return;
+  }
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  void prefetchCurrentUser(queryClient, trpcClient);
+  await yieldToMain();
+  const router = createAppRouter();
+  await yieldToMain();
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

@@ -1,9 +1,27 @@
 import { useState } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { Spinner } from "../components/ui";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
-import { Suspense } from "react";
+
+function Brand() {
+  return (
+    <Link to="/" className="brand">
+      <img src="/favicon.svg" alt="" width="28" height="28" />
+      <span>Help Your Neighbor</span>
+    </Link>
+  );
+}
+
+/** The top bar index.html paints before the scripts run, kept until the first screen's chunk is in. */
+export function StartupShell() {
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Brand />
+      </div>
+    </header>
+  );
+}
 
 export function Layout() {
   const { user, loading, signOut } = useAuth();
@@ -11,6 +29,8 @@ export function Layout() {
   const navigate = useNavigate();
   const toast = useToast();
   const location = useLocation();
+  // A link to a screen whose chunk is not in yet keeps the current page until it is: say so.
+  const changingPage = useNavigation().state === "loading";
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);
@@ -39,10 +59,7 @@ export function Layout() {
       </a>
       <header className="topbar">
         <div className="topbar-inner">
-          <Link to="/" className="brand">
-            <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span>Help Your Neighbor</span>
-          </Link>
+          <Brand />
           <button
             type="button"
             className="menu-toggle"
@@ -79,11 +96,10 @@ export function Layout() {
             )}
           </nav>
         </div>
+        {changingPage && <div className="page-progress" role="progressbar" aria-label="Opening page" />}
       </header>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <footer className="footer">
         <p>Free, no ads, and we never sell your data.</p>

@@ -1,51 +1,50 @@
-import { lazy } from "react";
+import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
-import { Layout } from "./Layout";
+import { Layout, StartupShell } from "./Layout";
 
-// Every screen is its own chunk: the login page does not download the dashboard or the admin charts.
-const DashboardPage = lazy(() => import("../routes/DashboardPage"));
-const LoginPage = lazy(() => import("../routes/LoginPage"));
-const SignupPage = lazy(() => import("../routes/SignupPage"));
-const VerifyEmailPage = lazy(() => import("../routes/VerifyEmailPage"));
-const AuthCallbackPage = lazy(() => import("../routes/AuthCallbackPage"));
-const ForgotPasswordPage = lazy(() => import("../routes/ForgotPasswordPage"));
-const ResetPasswordPage = lazy(() => import("../routes/ResetPasswordPage"));
-const GroupsPage = lazy(() => import("../routes/GroupsPage"));
-const ProfilePage = lazy(() => import("../routes/ProfilePage"));
-const JoinPage = lazy(() => import("../routes/JoinPage"));
-const FeedbackPage = lazy(() => import("../routes/FeedbackPage"));
-const AboutPage = lazy(() => import("../routes/AboutPage"));
-const AdminPage = lazy(() => import("../routes/AdminPage"));
-const NotFoundPage = lazy(() => import("../routes/NotFoundPage"));
+/**
+ * Every screen is its own chunk: the login page does not download the dashboard or the admin charts.
+ * The router loads a screen's chunk before it shows the route (a route's `lazy`), rather than React
+ * suspending on it: a page opened directly renders once its chunk is in (the server preloads it
+ * alongside the entry), with no spinner in between, and a link keeps the current page until the
+ * next one is ready.
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-/** SPEC §2, route for route. */
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      { path: "/login", element: <LoginPage /> },
-      { path: "/signup", element: <SignupPage /> },
-      { path: "/verify-email", element: <VerifyEmailPage /> },
-      { path: "/auth/callback", element: <AuthCallbackPage /> },
-      { path: "/forgot-password", element: <ForgotPasswordPage /> },
-      { path: "/reset-password", element: <ResetPasswordPage /> },
-      // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-      { path: "/groups", element: <GroupsPage /> },
-      { path: "/invite", element: <JoinPage /> },
-      { path: "/join/:token", element: <JoinPage /> },
-      { path: "/invite/:token", element: <JoinPage /> },
-      { path: "/feedback", element: <FeedbackPage /> },
-      { path: "/about", element: <AboutPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: "/", element: <DashboardPage /> },
-          { path: "/profile", element: <ProfilePage /> },
-          { element: <RequireAdmin />, children: [{ path: "/admin", element: <AdminPage /> }] },
-        ],
-      },
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+/**
+ * SPEC §2, route for route. Creating the router starts loading the current route's screen; main.tsx
+ * calls it once, in a start-up step of its own.
+ */
+export const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      element: <Layout />,
+      // While the first screen's chunk loads: the top bar index.html already shows.
+      hydrateFallbackElement: <StartupShell />,
+      children: [
+        { path: "/login", lazy: screen(() => import("../routes/LoginPage")) },
+        { path: "/signup", lazy: screen(() => import("../routes/SignupPage")) },
+        { path: "/verify-email", lazy: screen(() => import("../routes/VerifyEmailPage")) },
+        { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage")) },
+        { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage")) },
+        { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage")) },
+        // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
+        { path: "/groups", lazy: screen(() => import("../routes/GroupsPage")) },
+        { path: "/invite", lazy: screen(() => import("../routes/JoinPage")) },
+        { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage")) },
+        { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage")) },
+        { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage")) },
+        { path: "/about", lazy: screen(() => import("../routes/AboutPage")) },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: "/", lazy: screen(() => import("../routes/DashboardPage")) },
+            { path: "/profile", lazy: screen(() => import("../routes/ProfilePage")) },
+            { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage")) }] },
+          ],
+        },
+        { path: "*", lazy: screen(() => import("../routes/NotFoundPage")) },
+      ],
+    },
+  ]);

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { trpc, type CurrentUser, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
+import { CURRENT_USER_QUERY } from "./current-user";
 
 interface AuthState {
   user: CurrentUser | null;
@@ -16,15 +17,27 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+const meKey = getQueryKey(trpc.user.me, undefined, "query");
 
 /** The current user comes from the server (the session cookie is HttpOnly); loaded once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = trpc.user.me.useQuery(undefined, { staleTime: 60_000, retry: false });
+  const me = trpc.user.me.useQuery(undefined, CURRENT_USER_QUERY);
   const signInMutation = trpc.auth.signIn.useMutation();
   const signUpMutation = trpc.auth.signUp.useMutation();
   const signOutMutation = trpc.auth.signOut.useMutation();
-  const meKey = getQueryKey(trpc.user.me, undefined, "query");
+
+  // The first answer re-renders nearly everything (every page depends on who is signed in). It comes
+  // as a query-store update, which React renders in one go; the app sees it through a deferred value,
+  // so React renders the page in short slices and the phone stays responsive. Later changes (sign-in,
+  // sign-out) are not deferred: the page that follows must see them in the same render.
+  const loadingNow = me.isLoading;
+  const loading = useDeferredValue(loadingNow) || loadingNow;
+  // A failed current-user load means nobody is signed in.
+  const user = loading || me.isError ? null : (me.data ?? null);
+  const signInAsync = signInMutation.mutateAsync;
+  const signUpAsync = signUpMutation.mutateAsync;
+  const signOutAsync = signOutMutation.mutateAsync;
 
   const [signedOut, setSignedOut] = useState(false);
   const setUser = useCallback(
@@ -32,29 +45,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (user) setSignedOut(false);
       queryClient.setQueryData(meKey, user);
     },
-    [queryClient, meKey],
+    [queryClient],
   );
 
   const value = useMemo<AuthState>(
     () => ({
-      // A failed current-user load means nobody is signed in.
-      user: me.isError ? null : (me.data ?? null),
-      loading: me.isLoading,
+      user,
+      loading,
       async signIn(input) {
-        const result = await signInMutation.mutateAsync(input);
+        const result = await signInAsync(input);
         setSignedOut(false);
         queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
         setUser(result.user);
         return result;
       },
       async signUp(input) {
-        const result = await signUpMutation.mutateAsync(input);
+        const result = await signUpAsync(input);
         if (result.session) setUser(result.user);
         return result;
       },
       async signOut() {
         try {
-          await signOutMutation.mutateAsync();
+          await signOutAsync();
         } finally {
           setSignedOut(true);
           queryClient.clear();
@@ -64,7 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser,
       signedOut,
     }),
-    [me.data, me.isError, me.isLoading, signInMutation, signUpMutation, signOutMutation, queryClient, setUser, meKey, signedOut],
+    // Only what the value shows or calls: a new value re-renders every page that reads it.
+    [user, loading, signInAsync, signUpAsync, signOutAsync, queryClient, setUser, signedOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
