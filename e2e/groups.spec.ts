@@ -336,6 +336,36 @@ test("a group of 20 is full: the Join page says so and the invitation stays unus
   await expect(groupCard(page, "Twenty Strong").getByText("20 members")).toBeVisible();
 });
 
+test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({ page, browser, mailbox, baseURL }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Rhea Roundtrip");
+  await api(baseURL!, owner.token, "POST", "/groups", { name: "Quick Street" });
+  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  // Each HTTP request to /trpc is one round trip; a batch names its procedures joined by commas.
+  const calls: string[][] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/trpc/")) calls.push(url.pathname.slice("/trpc/".length).split(",").sort());
+  });
+  await page.goto("/groups");
+  const card = groupCard(page, "Quick Street");
+  await expect(card.getByRole("button", { name: "Invite Members" })).toBeEnabled();
+  // Time for any follow-up call to show itself.
+  await page.waitForTimeout(1_000);
+  // Who is signed in, then everything the page shows, the owner's invitation count included.
+  expect(calls).toEqual([["user.me"], ["groups.list", "invitations.count", "invitations.outgoing", "invitations.pending", "limits.withCounts"]]);
+
+  const visitor = await browser.newContext({ baseURL });
+  const visitorPage = await visitor.newPage();
+  const errors = watchConsole(visitorPage);
+  await visitorPage.goto("/groups");
+  await expect(visitorPage.getByRole("heading", { name: "Your Groups", level: 1 })).toBeVisible();
+  await expect(visitorPage.getByText("Please log in to view your groups.")).toBeVisible();
+  await visitorPage.getByRole("link", { name: "Log In" }).click();
+  await expect(visitorPage).toHaveURL(`/login?redirect=${encodeURIComponent("/groups")}`);
+  expect(errors).toEqual([]);
+  await visitor.close();
+});
+
 test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({ page, mailbox, baseURL }) => {
   await page.goto("/invite");
   await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();

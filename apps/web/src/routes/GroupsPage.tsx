@@ -17,17 +17,24 @@ import "../features/groups/groups.css";
 export default function GroupsPage() {
   usePageTitle("Your Groups");
   const { user, loading } = useAuth();
-  if (loading) return <Spinner />;
-  if (!user) {
+  if (loading || !user) {
+    // The heading shows at once and stays where the signed-in page has it: nothing jumps when the
+    // session is known.
     return (
-      <div className="page page-narrow">
-        <Card>
+      <div className="page">
+        <div className="page-header">
           <h1>Your Groups</h1>
-          <p>Please log in to view your groups.</p>
-          <Link className="btn btn-primary" to="/login?redirect=%2Fgroups">
-            Log In
-          </Link>
-        </Card>
+        </div>
+        {loading ? (
+          <Spinner />
+        ) : (
+          <Card>
+            <p>Please log in to view your groups.</p>
+            <Link className="btn btn-primary" to="/login?redirect=%2Fgroups">
+              Log In
+            </Link>
+          </Card>
+        )}
       </div>
     );
   }
@@ -39,6 +46,9 @@ function Groups({ viewerId }: { viewerId: string }) {
   const highlight = params.get("highlight");
   const groups = trpc.groups.list.useQuery();
   const usage = trpc.limits.withCounts.useQuery();
+  // Owners' cards show the invitation limit: asked for with the page's other calls rather than in a
+  // third round trip once the cards are on the page.
+  trpc.invitations.count.useQuery();
   const [creating, setCreating] = useState(false);
   const cards = useRef(new Map<string, HTMLElement>());
 
