@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
@@ -52,9 +52,16 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
   });
   const actions = useRequestActions(own);
   const [creating, setCreating] = useState(false);
-  const data = dashboard.data;
+  // The lists render from a deferred copy of the answer: React renders them in short slices when it
+  // arrives instead of in one long task (ADR 0011). The answer and when it arrived move together.
+  const latest = useMemo(
+    () => (dashboard.data ? { data: dashboard.data, receivedAt: dashboard.dataUpdatedAt } : undefined),
+    [dashboard.data, dashboard.dataUpdatedAt],
+  );
+  const shown = useDeferredValue(latest);
+  const data = shown?.data;
 
-  const offsetMs = data ? clockOffsetMs(data.serverTime, dashboard.dataUpdatedAt) : 0;
+  const offsetMs = shown ? clockOffsetMs(shown.data.serverTime, shown.receivedAt) : 0;
   const lists = useMemo(() => [data?.myRequests ?? NO_REQUESTS, data?.helpableRequests ?? NO_REQUESTS], [data]);
   const now = useServerNow(offsetMs, lists);
 
