@@ -43,6 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback(
     (user: CurrentUser | null) => {
       if (user) setSignedOut(false);
+      // A user.me answer still on its way was asked under the session before this one (start-up
+      // asks at once): cancelled, it cannot land afterwards and undo this.
+      void queryClient.cancelQueries({ queryKey: meKey });
       queryClient.setQueryData(meKey, user);
     },
     [queryClient],
