@@ -52,6 +52,19 @@ test("a link to a screen still downloading keeps the current page and shows one 
   await expect(page.getByRole("progressbar", { name: "Opening page" })).toHaveCount(0);
 });
 
+test("a screen that cannot be downloaded offers a reload, with the menu still there", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Welcome back", level: 1 })).toBeVisible();
+  // As after a release, when a page left open asks for a chunk of the previous build.
+  await page.route("**/assets/AboutPage-*.js", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.getByRole("link", { name: "About" }).click();
+  await expect(page.getByRole("heading", { name: "This page could not be shown", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+  await page.unroute("**/assets/AboutPage-*.js");
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("heading", { name: "Neighbours helping neighbours", level: 1 })).toBeVisible();
+});
+
 test("a logged-out visitor to the dashboard is sent to login with a way back", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
@@ -281,7 +294,18 @@ test("a visitor sent to log in from a page is back on that page after confirming
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
-  await page.goto(await mailbox.waitForLink(email, /type=signup/));
+  const link = await mailbox.waitForLink(email, /type=signup/);
+  // The page asks who is signed in as it starts, before the link is confirmed. That answer (nobody)
+  // is held back until after the confirmation: arriving late, it must not sign the new user out.
+  await page.route("**/trpc/user.me?*", async (route) => {
+    const answer = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fulfill({ response: answer }).catch(() => undefined);
+  });
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
+  await page.waitForTimeout(1_500);
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
 });

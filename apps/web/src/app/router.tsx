@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { Layout, StartupShell } from "./Layout";
+import { RouteError } from "./RouteError";
 
 /**
  * Every screen is its own chunk: the login page does not download the dashboard or the admin charts.
@@ -23,28 +24,34 @@ export const createAppRouter = () =>
       // While the first screen's chunk loads: the top bar index.html already shows.
       hydrateFallbackElement: <StartupShell />,
       children: [
-        { path: "/login", lazy: screen(() => import("../routes/LoginPage")) },
-        { path: "/signup", lazy: screen(() => import("../routes/SignupPage")) },
-        { path: "/verify-email", lazy: screen(() => import("../routes/VerifyEmailPage")) },
-        { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage")) },
-        { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage")) },
-        { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage")) },
-        // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-        { path: "/groups", lazy: screen(() => import("../routes/GroupsPage")) },
-        { path: "/invite", lazy: screen(() => import("../routes/JoinPage")) },
-        { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage")) },
-        { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage")) },
-        { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage")) },
-        { path: "/about", lazy: screen(() => import("../routes/AboutPage")) },
         {
-          element: <RequireAuth />,
+          // A screen that cannot be loaded or shown: a message inside the layout, the menu still there.
+          errorElement: <RouteError />,
           children: [
-            { path: "/", lazy: screen(() => import("../routes/DashboardPage")) },
-            { path: "/profile", lazy: screen(() => import("../routes/ProfilePage")) },
-            { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage")) }] },
+            { path: "/login", lazy: screen(() => import("../routes/LoginPage")) },
+            { path: "/signup", lazy: screen(() => import("../routes/SignupPage")) },
+            { path: "/verify-email", lazy: screen(() => import("../routes/VerifyEmailPage")) },
+            { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage")) },
+            { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage")) },
+            { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage")) },
+            // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
+            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage")) },
+            { path: "/invite", lazy: screen(() => import("../routes/JoinPage")) },
+            { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage")) },
+            { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage")) },
+            { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage")) },
+            { path: "/about", lazy: screen(() => import("../routes/AboutPage")) },
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: "/", lazy: screen(() => import("../routes/DashboardPage")) },
+                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage")) },
+                { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage")) }] },
+              ],
+            },
+            { path: "*", lazy: screen(() => import("../routes/NotFoundPage")) },
           ],
         },
-        { path: "*", lazy: screen(() => import("../routes/NotFoundPage")) },
       ],
     },
   ]);
