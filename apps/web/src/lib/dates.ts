@@ -33,27 +33,28 @@ function partsOf(date: Date, { utc = false }: DateOptions): Parts {
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 const clock = (p: Parts) => `${twoDigits(p.hours)}:${twoDigits(p.minutes)}`;
+const dayMonth = (p: Parts) => `${p.day} ${MONTHS[p.month]}`;
+const dayMonthYear = (p: Parts) => `${dayMonth(p)} ${p.year}`;
 
 /** "15 Jun". */
 export function formatDayMonth(date: Date, options: DateOptions = {}): string {
-  const p = partsOf(date, options);
-  return `${p.day} ${MONTHS[p.month]}`;
+  return dayMonth(partsOf(date, options));
 }
 
 /** "15 Jun 2030". */
 export function formatDate(date: Date, options: DateOptions = {}): string {
-  return `${formatDayMonth(date, options)} ${partsOf(date, options).year}`;
+  return dayMonthYear(partsOf(date, options));
 }
 
 /** "Sat 15 Jun 2030, 18:05". */
 export function formatDateTime(date: Date, options: DateOptions = {}): string {
   const p = partsOf(date, options);
-  return `${WEEKDAYS[p.weekday]} ${formatDate(date, options)}, ${clock(p)}`;
+  return `${WEEKDAYS[p.weekday]} ${dayMonthYear(p)}, ${clock(p)}`;
 }
 
 /** "Sat 15 Jun, 18:05" when `date` falls in `now`'s year, otherwise "Thu 2 Jan 2031, 09:00". */
 export function formatWeekdayTime(date: Date, now: Date, options: DateOptions = {}): string {
   const p = partsOf(date, options);
-  const day = p.year === partsOf(now, options).year ? formatDayMonth(date, options) : formatDate(date, options);
+  const day = p.year === partsOf(now, options).year ? dayMonth(p) : dayMonthYear(p);
   return `${WEEKDAYS[p.weekday]} ${day}, ${clock(p)}`;
 }
