@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
 import { useCallback } from "react";
-import { trpc, type CurrentUser } from "../../lib/trpc";
+import type { CurrentUser } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
+import { forgetPreviousSession } from "../auth/current-user";
 
 /**
  * Adopts the session a confirmation or reset link just started: whatever was cached belonged to
@@ -13,8 +13,7 @@ export function useStartSession(): (user: CurrentUser) => void {
   const { setUser } = useAuth();
   return useCallback(
     (user: CurrentUser) => {
-      const meKey = JSON.stringify(getQueryKey(trpc.user.me, undefined, "query"));
-      queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== meKey });
+      forgetPreviousSession(queryClient);
       setUser(user);
     },
     [queryClient, setUser],

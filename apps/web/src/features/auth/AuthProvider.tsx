@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { getQueryKey } from "@trpc/react-query";
 import { createContext, useCallback, useContext, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { trpc, type CurrentUser, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
-import { CURRENT_USER_QUERY } from "./current-user";
+import { CURRENT_USER_KEY, CURRENT_USER_QUERY, forgetPreviousSession } from "./current-user";
 
 interface AuthState {
   user: CurrentUser | null;
@@ -17,7 +16,6 @@ interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
-const meKey = getQueryKey(trpc.user.me, undefined, "query");
 
 /** The current user comes from the server (the session cookie is HttpOnly); loaded once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -45,8 +43,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (user) setSignedOut(false);
       // A user.me answer still on its way was asked under the session before this one (start-up
       // asks at once): cancelled, it cannot land afterwards and undo this.
-      void queryClient.cancelQueries({ queryKey: meKey });
-      queryClient.setQueryData(meKey, user);
+      void queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
     },
     [queryClient],
   );
@@ -58,7 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signIn(input) {
         const result = await signInAsync(input);
         setSignedOut(false);
-        queryClient.removeQueries({ predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(meKey) });
+        forgetPreviousSession(queryClient);
         setUser(result.user);
         return result;
       },

@@ -1,6 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createTRPCQueryUtils } from "@trpc/react-query";
-import type { trpc } from "../../lib/trpc";
+import { createTRPCQueryUtils, getQueryKey } from "@trpc/react-query";
+import { trpc } from "../../lib/trpc";
+
+/** The cache entry of `user.me`: who is signed in. */
+export const CURRENT_USER_KEY = getQueryKey(trpc.user.me, undefined, "query");
+const currentUserHash = JSON.stringify(CURRENT_USER_KEY);
 
 /**
  * How the current user is asked for. AuthProvider reads it with these options and start-up fetches it
@@ -14,4 +18,12 @@ export const CURRENT_USER_QUERY = { staleTime: 60_000, retry: false } as const;
  */
 export function prefetchCurrentUser(queryClient: QueryClient, client: ReturnType<typeof trpc.createClient>): Promise<void> {
   return createTRPCQueryUtils({ queryClient, client }).user.me.prefetch(undefined, { staleTime: CURRENT_USER_QUERY.staleTime });
+}
+
+/**
+ * A new session begins (a sign-in, a confirmation or reset link): whatever was cached belonged to
+ * whoever used this browser before, so it goes. Only the current-user entry stays, to be replaced.
+ */
+export function forgetPreviousSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey) !== currentUserHash });
 }
