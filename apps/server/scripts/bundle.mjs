@@ -18,7 +18,7 @@ export async function bundleServer({ entry, outfile }) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node22",
     sourcemap: true,
     logLevel: "warning",
     // esbuild leaves their subpaths (e.g. @electric-sql/pglite/vector) external with them.
