@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, DevMailbox, createSmtpTransport, isAppError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, DevMailbox, createSmtpTransport, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** Demo mode: the sample accounts the login page offers. */
   demoAccounts?: { name: string; email: string; password: string }[];
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -55,7 +57,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
         req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+        // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
+        err: loggableError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,

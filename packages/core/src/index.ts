@@ -3,6 +3,7 @@ export * from "./shared/clock";
 export * from "./shared/config";
 export * from "./shared/deps";
 export * from "./shared/logger";
+export * from "./shared/loggable-error";
 export * from "./shared/tokens";
 export * from "./mail/message";
 export * from "./mail/html";
