@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, DevMailbox, createSmtpTransport, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -96,8 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await services.accounts.grantConfiguredAdmins();
 
-  const mailbox = !options.transport && !env.SMTP_URL ? new DevMailbox(server.log) : null;
-  const transport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : mailbox!);
+  // Without SMTP: the dev mailbox, which shows links; in production only a log line without them.
+  const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(server.log) : null;
+  const transport: MailTransport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (mailbox ?? createUndeliveredMailLog(server.log)));
   const https = env.APP_URL.startsWith("https://");
 
   // 1. Security: headers and cross-site refusal; cookies first, since the CSRF check reads them.
@@ -155,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
 
   // 5. Dev mailbox (never in production).
-  if (mailbox && env.NODE_ENV !== "production") registerDevMailbox(server, mailbox);
+  if (mailbox) registerDevMailbox(server, mailbox);
 
   // 6. The SPA: static files, and index.html for any other page route.
   const webDist = env.WEB_DIST ?? defaultWebDist;
@@ -204,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           logger: server.log,
           schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
           run: (runOptions) => services.notifications.runDailyDigest(runOptions),
-          onSent: () => outbox?.kick(),
+          onSent: () => void outbox?.kick(),
         });
   // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server
   // waits for requests in flight, or shutdown would wait for every open dashboard.
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await digest?.stop();
     await changeLogPruner?.stop();
     await outbox?.stop();
+    if (!options.transport) transport.close?.();
     await rateLimitStore?.close();
   });
 

@@ -18,10 +18,11 @@ const MAX_CAUSE_DEPTH = 5;
 export interface LoggableError {
   type: string;
   message: string;
-  stack?: string;
+  /** The scrubbed message and the stack frames ("" for a thrown non-Error). */
+  stack: string;
   /** The failed statement's verb and table, e.g. "insert into users"; never its text or values. */
   statement?: string;
-  cause?: LoggableError | string;
+  cause?: LoggableError;
   [property: string]: unknown;
 }
 
@@ -81,27 +82,24 @@ function loggable(error: object, values: string[], statement: string | undefined
   const e = error as Error & Record<string, unknown>;
   const message = scrub(typeof e.message === "string" ? e.message : String(error), values);
   const type = e.constructor?.name && e.constructor.name !== "Object" ? e.constructor.name : "Error";
-  const result: LoggableError = { type, message };
+  // The stack's first lines repeat the message: rebuilt from the scrubbed one.
+  const frames = typeof e.stack === "string" ? e.stack.split("\n").filter((line) => /^\s+at /.test(line)) : [];
+  const result: LoggableError = { type, message, stack: frames.length > 0 ? [`${e.name ?? type}: ${message}`, ...frames].join("\n") : "" };
   if (statement && depth === 0) result.statement = statement;
-  if (typeof e.stack === "string") {
-    // The stack's first lines repeat the message: rebuilt from the scrubbed one.
-    const frames = e.stack.split("\n").filter((line) => /^\s+at /.test(line));
-    result.stack = [`${e.name ?? type}: ${message}`, ...frames].join("\n");
-  }
   for (const [key, value] of Object.entries(e)) {
     if (QUERY_VALUE_KEYS.has(key) || key === "message" || key === "stack" || key === "cause") continue;
     if (value === null || ["string", "number", "boolean"].includes(typeof value)) result[key] = typeof value === "string" ? scrub(value, values) : value;
   }
   const cause = e.cause;
   if (cause !== undefined && depth < MAX_CAUSE_DEPTH) {
-    result.cause = cause && typeof cause === "object" ? loggable(cause, values, statement, depth + 1) : scrub(String(cause), values);
+    result.cause = cause && typeof cause === "object" ? loggable(cause, values, statement, depth + 1) : { type: typeof cause, message: scrub(String(cause), values), stack: "" };
   }
   return result;
 }
 
 /** The error as a log may show it (pino's `err` serializer and every hand-written error line). */
-export function loggableError(error: unknown): LoggableError | string {
-  if (!error || typeof error !== "object") return scrub(String(error), []);
+export function loggableError(error: unknown): LoggableError {
+  if (!error || typeof error !== "object") return { type: typeof error, message: scrub(String(error), []), stack: "" };
   const chain = causesOf(error);
   return loggable(error, queryValuesOf(chain), statementOf(chain), 0);
 }
@@ -109,6 +107,5 @@ export function loggableError(error: unknown): LoggableError | string {
 /** One line for a column or a short log field (the outbox's last_error). */
 export function describeError(error: unknown): string {
   const safe = loggableError(error);
-  if (typeof safe === "string") return safe;
   return safe.statement && !safe.message.includes(safe.statement) ? `${safe.message} (${safe.statement})` : safe.message;
 }
