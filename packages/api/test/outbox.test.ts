@@ -1,5 +1,8 @@
 import { enqueueEmail } from "@hyn/core";
-import { emailOutbox, emailSendLog } from "@hyn/db";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { emailOutbox, emailSendLog, migrationsFolder } from "@hyn/db";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../src/testing";
 import { createGroup } from "./groups-fixtures";
@@ -57,5 +60,20 @@ describe("the e-mail outbox", () => {
     h.clock.advance(31_000);
     expect(await h.deliver()).toBe(1);
     expect(h.inbox("retry@example.com")[0]!.links).toEqual(["https://x.test/a?token=t-123"]);
+  });
+
+  it("empties, on upgrade, the bodies of e-mails sent before the outbox did so itself (migration 0006)", async () => {
+    await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "old@example.com", subject: "Sent long ago", text: "token_hash=old-1", html: "<p>old-1</p>" });
+    await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "new@example.com", subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" });
+    // As an older version left it: sent, bodies kept.
+    await h.db.execute(sql`UPDATE email_outbox SET sent_at = now() WHERE to_address = 'old@example.com'`);
+
+    await h.db.execute(sql.raw(await readFile(path.join(migrationsFolder, "0006_scrub_sent_email_bodies.sql"), "utf8")));
+
+    const rows = await h.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody }).from(emailOutbox).orderBy(emailOutbox.subject);
+    expect(rows).toEqual([
+      { subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" },
+      { subject: "Sent long ago", text: "", html: "" },
+    ]);
   });
 });
