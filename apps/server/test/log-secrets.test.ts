@@ -1,5 +1,8 @@
+import { enqueueEmail } from "@hyn/core";
+import { emailOutbox } from "@hyn/db";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { startOutboxWorker } from "../src/jobs/outbox-worker";
 import { createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
@@ -19,12 +22,12 @@ async function appWhoseSignUpsFail() {
   return lines;
 }
 
-function expectNoQueryValues(log: string) {
+function expectNoQueryValues(log: string, statement = "insert into users") {
   expect(log).not.toContain("canary-7f3a");
   expect(log).not.toContain("$argon2");
   expect(log).not.toMatch(/params/i);
   expect(log).toContain("refused by the test trigger");
-  expect(log).toContain("insert into users");
+  expect(log).toContain(statement);
 }
 
 describe("the log of a failed query", () => {
@@ -43,5 +46,24 @@ describe("the log of a failed query", () => {
     expect(response.statusCode).toBe(500);
     expect(lines.filter((line) => line.includes("tRPC call failed"))).toHaveLength(1);
     expectNoQueryValues(lines.join("\n"));
+  });
+
+  it("keeps the values out of the outbox worker's log and of the e-mail's stored last error", async () => {
+    const lines: string[] = [];
+    app = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => void lines.push(line) } });
+    await app.db.execute(sql.raw(`CREATE FUNCTION refuse_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test trigger'; END $$`));
+    await app.db.execute(sql.raw(`CREATE TRIGGER refuse_log BEFORE INSERT ON email_send_log FOR EACH ROW EXECUTE FUNCTION refuse_log()`));
+    await enqueueEmail(app.db, app.clock.now(), { type: "test", to: CANARY_EMAIL, subject: "s", text: "t", html: "<p>t</p>" });
+    // The provider's id is one of the values of the failing INSERT into the send log.
+    const transport = { send: async () => ({ providerId: "canary-7f3a-provider" }) };
+    const worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);
+    await worker.kick();
+    await worker.stop();
+
+    const [row] = await app.db.select({ lastError: emailOutbox.lastError, sentAt: emailOutbox.sentAt }).from(emailOutbox);
+    expect(row!.sentAt).toBeNull();
+    expect(row!.lastError).toBe("Failed query: insert into email_send_log");
+    expect(lines.filter((line) => line.includes("e-mail send failed"))).toHaveLength(1);
+    expectNoQueryValues(lines.join("\n"), "insert into email_send_log");
   });
 });

@@ -11,8 +11,8 @@
 /** Properties that carry a query's text or values; never copied into a log. */
 const QUERY_VALUE_KEYS = new Set(["params", "parameters", "args", "query", "queryOptions", "detail", "where", "internalQuery", "types", "hint"]);
 const REDACTED = "[redacted]";
-/** Shorter values are too likely to match ordinary words of a message (and are not secrets). */
-const MIN_REDACTED_LENGTH = 4;
+/** Shorter values are too likely to match ordinary words of a message (and are not secrets: the shortest address is 6 characters). */
+const MIN_REDACTED_LENGTH = 6;
 const MAX_CAUSE_DEPTH = 5;
 
 export interface LoggableError {
