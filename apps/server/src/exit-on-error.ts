@@ -7,7 +7,7 @@ import { EnvError } from "./env";
  */
 export function exitOnError(error: unknown): never {
   if (error instanceof EnvError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: "server stopped", err: loggableError(error) })}\n`);
+  else process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: "stopped on an error", err: loggableError(error) })}\n`);
   process.exit(1);
 }
 
