@@ -104,7 +104,9 @@ export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
   const byRecipient = new Map<string, LeasedEmail[]>();
   for (const row of rows) {
     const key = row.toAddress.toLowerCase();
-    byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+    const queue = byRecipient.get(key);
+    if (queue) queue.push(row);
+    else byRecipient.set(key, [row]);
   }
   let sent = 0;
   await inSlots([...byRecipient.values()], concurrency, async (queue) => {
