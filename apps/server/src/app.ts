@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, DevMailbox, createSmtpTransport, isAppError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** Demo mode: the sample accounts the login page offers. */
   demoAccounts?: { name: string; email: string; password: string }[];
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -55,7 +57,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
         req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+        // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
+        err: loggableError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
@@ -91,8 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await services.accounts.grantConfiguredAdmins();
 
-  const mailbox = !options.transport && !env.SMTP_URL ? new DevMailbox(server.log) : null;
-  const transport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : mailbox!);
+  // Without SMTP: the dev mailbox, which shows links; in production only a log line without them.
+  const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(server.log) : null;
+  const transport: MailTransport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (mailbox ?? createUndeliveredMailLog(server.log)));
   const https = env.APP_URL.startsWith("https://");
 
   // 1. Security: headers and cross-site refusal; cookies first, since the CSRF check reads them.
@@ -150,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
 
   // 5. Dev mailbox (never in production).
-  if (mailbox && env.NODE_ENV !== "production") registerDevMailbox(server, mailbox);
+  if (mailbox) registerDevMailbox(server, mailbox);
 
   // 6. The SPA: static files, and index.html for any other page route.
   const webDist = env.WEB_DIST ?? defaultWebDist;
@@ -199,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           logger: server.log,
           schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
           run: (runOptions) => services.notifications.runDailyDigest(runOptions),
-          onSent: () => outbox?.kick(),
+          onSent: () => void outbox?.kick(),
         });
   // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server
   // waits for requests in flight, or shutdown would wait for every open dashboard.
@@ -210,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await digest?.stop();
     await changeLogPruner?.stop();
     await outbox?.stop();
+    if (!options.transport) transport.close?.();
     await rateLimitStore?.close();
   });
 

@@ -1,13 +1,10 @@
-import { EnvError, parseEnv } from "./env";
+import { parseEnv } from "./env";
+import { exitOnError, exitOnUncaughtErrors } from "./exit-on-error";
 import { startServer } from "./start";
 
+exitOnUncaughtErrors();
 try {
   await startServer(parseEnv());
 } catch (error) {
-  if (error instanceof EnvError) {
-    // One line naming the variable, and a non-zero exit (DESIGN §3).
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
+  exitOnError(error);
 }

@@ -1,11 +1,11 @@
 import { CapturingTransport } from "@hyn/api/testing";
 import { FakeClock } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
-import { buildApp } from "../src/app";
+import { buildApp, type BuildAppOptions } from "../src/app";
 import { parseEnv } from "../src/env";
 
 /** A full Fastify app on a fresh test database, for app.inject tests. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: Pick<BuildAppOptions, "logStream"> = {}) {
   const database = await createTestDatabase();
   const clock = new FakeClock(new Date());
   const transport = new CapturingTransport();
@@ -15,6 +15,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     clock,
     transport,
     startWorkers: false,
+    ...options,
   });
   return {
     ...app,

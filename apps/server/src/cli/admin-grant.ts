@@ -2,7 +2,9 @@
 import { createServices, silentLogger, systemClock } from "@hyn/core";
 import { createDb, runMigrations } from "@hyn/db";
 import { parseEnv } from "../env";
+import { exitOnUncaughtErrors } from "../exit-on-error";
 
+exitOnUncaughtErrors();
 const email = process.argv[2];
 if (!email) {
   process.stderr.write("Usage: pnpm admin:grant <email>\n");

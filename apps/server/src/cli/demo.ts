@@ -4,9 +4,11 @@
  */
 import { rm } from "node:fs/promises";
 import { seedDemo, DEMO_ACCOUNTS } from "../demo/seed";
-import { EnvError, parseEnv, readProcessEnv } from "../env";
+import { parseEnv, readProcessEnv } from "../env";
+import { exitOnError, exitOnUncaughtErrors } from "../exit-on-error";
 import { startServer } from "../start";
 
+exitOnUncaughtErrors();
 try {
   const processEnv = readProcessEnv();
   // Never the normal DATA_DIR: the demo wipes its folder at every start.
@@ -17,9 +19,5 @@ try {
     `\nDemo mode: sign in at ${env.APP_URL}/login as\n${DEMO_ACCOUNTS.map((a) => `  ${a.name}: ${a.email} / ${a.password}`).join("\n")}\n(Alex is also an admin: see ${env.APP_URL}/admin)\n\n`,
   );
 } catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
+  exitOnError(error);
 }

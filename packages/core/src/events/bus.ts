@@ -97,7 +97,7 @@ export function createEventBus(deps: { db: Database; logger: Logger }): EventBus
         await (await current)();
       } catch (error) {
         // The database may already be closed; its LISTEN ended with it.
-        deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "event bus: unlisten failed");
+        deps.logger.warn({ err: error }, "event bus: unlisten failed");
       }
     },
   };

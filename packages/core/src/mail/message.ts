@@ -9,4 +9,6 @@ export interface EmailMessage {
 export interface MailTransport {
   /** Resolves with the provider's message id; rejects when the message was not accepted. */
   send(message: EmailMessage & { from: string }): Promise<{ providerId: string }>;
+  /** Ends open connections (at shutdown, after the outbox worker has stopped). */
+  close?(): void;
 }

@@ -1,7 +1,8 @@
 import { emailOutbox, emailSendLog, type Executor } from "@hyn/db";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
-import { MINUTE_MS, HOUR_MS } from "../shared/clock";
+import { DAY_MS, MINUTE_MS, HOUR_MS } from "../shared/clock";
+import { describeError } from "../shared/loggable-error";
 import type { EmailMessage, MailTransport } from "./message";
 
 export interface QueuedEmail extends EmailMessage {
@@ -37,18 +38,46 @@ export function retryDelayMs(attempts: number): number {
 
 /** How long a worker holds a claimed e-mail before another instance may retry it. */
 const LEASE_MS = 2 * MINUTE_MS;
+/** E-mails handed to the transport at once per instance; the SMTP pool opens as many connections. */
+export const MAIL_SEND_CONCURRENCY = 8;
+/** E-mails leased per pass: enough to keep every slot busy, few enough to send well within the lease. */
+const BATCH_PER_SLOT = 8;
 
 export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> {
   transport: MailTransport;
   from: string;
+  /** Sends in flight at once (default MAIL_SEND_CONCURRENCY). */
+  concurrency?: number;
+}
+
+type LeasedEmail = Awaited<ReturnType<typeof readLeased>>[number];
+
+function readLeased(deps: DeliveryDeps, ids: string[]) {
+  return deps.db
+    .select({
+      id: emailOutbox.id,
+      userId: emailOutbox.userId,
+      emailType: emailOutbox.emailType,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      textBody: emailOutbox.textBody,
+      htmlBody: emailOutbox.htmlBody,
+      requestIds: emailOutbox.requestIds,
+      attempts: emailOutbox.attempts,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.id, ids))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 
 /**
  * Sends the e-mails that are due. Each is leased with FOR UPDATE SKIP LOCKED, so several instances
  * never send the same one; a crash mid-send leaves the lease to expire and the e-mail is retried.
- * Returns how many were sent.
+ * Up to `concurrency` e-mails are in flight at once, each recipient's one after another in the order
+ * they were queued (a re-sent invitation must not overtake the one it replaces). Returns how many were sent.
  */
-export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 20): Promise<number> {
+export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
+  const concurrency = deps.concurrency ?? MAIL_SEND_CONCURRENCY;
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const dueIds = deps.db
@@ -62,7 +91,7 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 20): Prom
       ),
     )
     .orderBy(emailOutbox.nextAttemptAt)
-    .limit(batchSize)
+    .limit(concurrency * BATCH_PER_SLOT)
     .for("update", { skipLocked: true });
   const leased = await deps.db
     .update(emailOutbox)
@@ -70,48 +99,80 @@ export async function deliverDueEmails(deps: DeliveryDeps, batchSize = 20): Prom
     .where(inArray(emailOutbox.id, dueIds))
     .returning({ id: emailOutbox.id });
   if (leased.length === 0) return 0;
-  // One read for the whole batch, oldest first, so e-mails go out in the order they were queued
-  // (a re-sent invitation must not overtake the one it replaces).
-  const rows = await deps.db
-    .select()
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, leased.map((r) => r.id)))
-    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
-  let sent = 0;
+  // One read for the whole batch, oldest first, then one queue per recipient.
+  const rows = await readLeased(deps, leased.map((r) => r.id));
+  const byRecipient = new Map<string, LeasedEmail[]>();
   for (const row of rows) {
-    const id = row.id;
-    try {
-      const { providerId } = await deps.transport.send({
-        from: deps.from,
-        to: row.toAddress,
-        subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody,
-      });
-      const sentAt = deps.clock.now();
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(emailOutbox)
-          .set({ sentAt, lockedUntil: null, lastError: null, updatedAt: sentAt })
-          .where(and(eq(emailOutbox.id, id)));
-        await tx.insert(emailSendLog).values({
-          userId: row.userId,
-          emailType: row.emailType,
-          requestIds: row.requestIds,
-          emailProviderId: providerId,
-          createdAt: sentAt,
-        });
-      });
-      sent++;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
-      deps.logger.warn({ emailId: id, emailType: row.emailType, attempts: row.attempts, err: message }, "e-mail send failed; will retry");
-      await deps.db
-        .update(emailOutbox)
-        .set({ lockedUntil: null, lastError: message.slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
-        .where(eq(emailOutbox.id, id));
-    }
+    const key = row.toAddress.toLowerCase();
+    const queue = byRecipient.get(key);
+    if (queue) queue.push(row);
+    else byRecipient.set(key, [row]);
   }
+  let sent = 0;
+  await inSlots([...byRecipient.values()], concurrency, async (queue) => {
+    for (const row of queue) {
+      // Past the lease another instance may have taken the e-mail: leave it to that one.
+      if (deps.clock.now() >= leaseUntil) return;
+      if (await deliverOne(deps, row)) sent++;
+    }
+  });
   return sent;
+}
+
+/** Runs `work` over `items` with at most `slots` running at once. */
+async function inSlots<T>(items: T[], slots: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const slot = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, items.length) }, slot));
+}
+
+/** Sends one leased e-mail; true once it is sent and recorded, false when it was scheduled for a retry. */
+async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean> {
+  try {
+    const { providerId } = await deps.transport.send({ from: deps.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+    const sentAt = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      // Handed to SMTP: the bodies' links (verification, reset, invitation tokens) are not kept at rest.
+      await tx
+        .update(emailOutbox)
+        .set({ sentAt, lockedUntil: null, lastError: null, textBody: "", htmlBody: "", updatedAt: sentAt })
+        .where(eq(emailOutbox.id, row.id));
+      await tx.insert(emailSendLog).values({
+        userId: row.userId,
+        emailType: row.emailType,
+        requestIds: row.requestIds,
+        emailProviderId: providerId,
+        createdAt: sentAt,
+      });
+    });
+    return true;
+  } catch (error) {
+    const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
+    deps.logger.warn({ emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error }, "e-mail send failed; will retry");
+    await deps.db
+      .update(emailOutbox)
+      .set({ lockedUntil: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
+      .where(eq(emailOutbox.id, row.id));
+    return false;
+  }
+}
+
+/** Sent e-mails are kept this long (their bodies are already empty), then deleted. */
+export const SENT_EMAIL_RETENTION_MS = 30 * DAY_MS;
+
+/** Rows deleted per statement, so years of history are pruned in short transactions. */
+const PRUNE_BATCH = 5000;
+
+/** Deletes e-mails sent more than SENT_EMAIL_RETENTION_MS ago; an unsent one is never deleted. Returns how many. */
+export async function pruneSentEmails(db: CoreDeps["db"], now: Date): Promise<number> {
+  const sentBefore = new Date(now.getTime() - SENT_EMAIL_RETENTION_MS);
+  let total = 0;
+  for (;;) {
+    const expired = db.select({ id: emailOutbox.id }).from(emailOutbox).where(lt(emailOutbox.sentAt, sentBefore)).limit(PRUNE_BATCH);
+    const deleted = await db.delete(emailOutbox).where(inArray(emailOutbox.id, expired)).returning({ id: emailOutbox.id });
+    total += deleted.length;
+    if (deleted.length < PRUNE_BATCH) return total;
+  }
 }

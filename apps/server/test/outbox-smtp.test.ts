@@ -1,0 +1,61 @@
+import { MAIL_SEND_CONCURRENCY, createSmtpTransport, enqueueEmail, type MailTransport } from "@hyn/core";
+import { startSmtpSink, type SmtpSink } from "@hyn/core/smtp-sink";
+import { emailOutbox } from "@hyn/db";
+import { isNull } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { startOutboxWorker, type OutboxWorker } from "../src/jobs/outbox-worker";
+import { createTestApp, type TestApp } from "./test-app";
+
+let app: TestApp | undefined;
+let sink: SmtpSink | undefined;
+let transport: MailTransport | undefined;
+let worker: OutboxWorker | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  transport?.close?.();
+  await sink?.close();
+  await app?.close();
+  app = sink = transport = worker = undefined;
+});
+
+async function queue(to: string, subject: string) {
+  await enqueueEmail(app!.db, app!.clock.now(), { type: "test", to, subject, text: "t", html: "<p>t</p>" });
+}
+
+describe("the outbox over SMTP", () => {
+  it("sends several e-mails at once, never more than its slots, over a few reused connections", async () => {
+    app = await createTestApp();
+    sink = await startSmtpSink({ acceptDelayMs: 20 });
+    transport = createSmtpTransport(sink.url);
+    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);
+    const count = MAIL_SEND_CONCURRENCY * 12;
+    for (let i = 0; i < count; i++) await queue(`n${i}@example.com`, `#${i}`);
+
+    await worker.kick();
+
+    expect(sink.received.map((m) => m.subject).sort()).toEqual(Array.from({ length: count }, (_v, i) => `#${i}`).sort());
+    expect(sink.maxMessagesInFlight).toBeGreaterThan(1);
+    expect(sink.maxMessagesInFlight).toBeLessThanOrEqual(MAIL_SEND_CONCURRENCY);
+    expect(sink.maxOpenConnections).toBeLessThanOrEqual(MAIL_SEND_CONCURRENCY);
+    expect(sink.connections).toBeLessThanOrEqual(MAIL_SEND_CONCURRENCY);
+    expect(await app.db.select({ id: emailOutbox.id }).from(emailOutbox).where(isNull(emailOutbox.sentAt))).toEqual([]);
+  });
+
+  it("sends one recipient's e-mails in the order they were queued while others go out beside them", async () => {
+    app = await createTestApp();
+    sink = await startSmtpSink({ acceptDelayMs: 5 });
+    transport = createSmtpTransport(sink.url);
+    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);
+    for (let i = 0; i < 10; i++) {
+      app.clock.advance(1);
+      await queue("same@example.com", `same #${i}`);
+      await queue(`other${i}@example.com`, `other #${i}`);
+    }
+
+    await worker.kick();
+
+    const same = sink.received.filter((m) => m.to.includes("same@example.com")).map((m) => m.subject);
+    expect(same).toEqual(Array.from({ length: 10 }, (_v, i) => `same #${i}`));
+    expect(sink.received).toHaveLength(20);
+  });
+});
