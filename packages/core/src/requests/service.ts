@@ -1,5 +1,6 @@
 import { groupMembers, perDatabase, requests, type Executor, type Transaction } from "@hyn/db";
 import {
+  latestNeededBy,
   messages,
   NEEDED_BY_TOLERANCE_MS,
   REQUEST_NOTIFY_INTERVAL_MS,
@@ -113,6 +114,7 @@ export function createRequestsService(deps: CoreDeps) {
       if (input.neededBy.getTime() <= now.getTime() - NEEDED_BY_TOLERANCE_MS) {
         throw new AppError("BAD_REQUEST", messages.neededByFuture);
       }
+      if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", messages.neededByTooFar);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
         const [membership] = await tx
