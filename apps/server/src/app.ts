@@ -8,8 +8,9 @@ import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailL
 import type { DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
+import { answerRouterError, clientErrorText } from "./client-errors";
 import { scrubUrl } from "./plugins/log-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionOfRequest } from "./answer-cache/plugin";
 import { startChangeLogPruner, type ChangeLogPruner } from "./jobs/change-log-pruner";
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
+    // Typed for every route's generics; these errors come before any route is chosen.
+    frameworkErrors: (error, _request, reply) => answerRouterError(error, reply as FastifyReply),
   });
 
   // 5xx never shows internals. Set before any plugin: child contexts inherit it when registered.
@@ -74,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       request.log.error({ err: error }, "request failed");
       return reply.code(500).send({ error: messages.internal });
     }
-    return reply.code(status).send({ error: status === 413 ? "Request body is too large" : error.message });
+    return reply.code(status).send({ error: clientErrorText(error) });
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
@@ -190,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
-    return reply.code(404).send({ error: "Not found" });
+    return reply.code(404).send({ error: messages.notFound });
   });
 
   // Every instance prunes the change log, whether or not its own cache is on: others may read it.

@@ -1,12 +1,14 @@
 import { DAY_MS } from "@hyn/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../src/testing";
+import { listen } from "./helpers/live";
 
 let h: Harness;
 beforeEach(async () => {
   h = await createHarness();
 });
 afterEach(async () => {
+  await h.services.live.close();
   await h.close();
 });
 
@@ -40,4 +42,26 @@ describe("a helper who departs a group", () => {
     await other.caller.invitations.joinByToken({ token: invite.token });
     expect((await other.caller.requests.claim({ id: request.id })).status).toBe("claimed");
   });
+});
+
+type Neighbours = Awaited<ReturnType<typeof neighbours>>;
+
+describe("every way of departing announces the reopened request live", () => {
+  const departures = {
+    leaving: ({ helper, group }: Neighbours) => helper.caller.groups.leave({ groupId: group.id }),
+    "being removed": ({ owner, helper, group }: Neighbours) =>
+      owner.caller.groups.removeMember({ groupId: group.id, userId: helper.user.id }),
+    "deleting the account": ({ helper }: Neighbours) => helper.caller.user.deleteAccount({ password: helper.password }),
+  };
+
+  for (const [way, depart] of Object.entries(departures)) {
+    it(`${way} tells the group the request is open again`, async () => {
+      const setting = await neighbours();
+      const ownerLive = await listen(h.services, setting.owner.token);
+      expect(await ownerLive.next()).toEqual({ type: "connected" });
+      await depart(setting);
+      expect(await ownerLive.next()).toEqual({ type: "request.unclaimed", requestId: setting.request.id, groupId: setting.group.id });
+      ownerLive.stop();
+    });
+  }
 });

@@ -1,6 +1,6 @@
 import { HOUR_MS, MINUTE_MS } from "@hyn/core";
 import { userLimits } from "@hyn/db";
-import { limitMessage, messages } from "@hyn/validators";
+import { latestNeededBy, limitMessage, messages } from "@hyn/validators";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../src/testing";
@@ -104,6 +104,17 @@ describe("posting a request", () => {
     // SPEC §9: five seconds of tolerance for the form's clock.
     const justNow = await ann.caller.requests.create({ ...valid, neededBy: new Date(h.clock.now().getTime() - 4000) });
     expect(justNow.displayStatus).toBe("expired");
+  });
+
+  it("refuses a needed-by date more than 5 years ahead, year 10000 included", async () => {
+    const street = await groupWith(h, ann);
+    const valid = { itemDescription: "Milk", groupId: street.id };
+    const latest = latestNeededBy(h.clock.now());
+    const tooFar = { code: "BAD_REQUEST", message: messages.neededByTooFar };
+    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: new Date(latest.getTime() + 1000) }))).toEqual(tooFar);
+    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: "+010000-01-01T00:00:00.000Z" }))).toEqual(tooFar);
+    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: new Date(8.64e15) }))).toEqual(tooFar);
+    expect((await ann.caller.requests.create({ ...valid, neededBy: latest })).neededBy).toEqual(latest);
   });
 
   it("refuses a group the poster is not a member of, and one that does not exist", async () => {

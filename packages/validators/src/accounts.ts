@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
-import { emailField, optionalCleanText } from "./text";
+import { emailField, inputString, optionalCleanText } from "./text";
 
 
 const serverEmail = emailField(messages.invalidEmailFormat, messages.invalidEmailFormat);
 
-export const newPasswordField = z
-  .string({ error: messages.passwordTooShort })
+export const newPasswordField = inputString({ error: messages.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
 
-const phoneField = z
-  .string()
+const phoneField = inputString()
   .max(40, messages.invalidPhoneFormat)
   .nullish()
   .transform((v, ctx) => {
@@ -26,8 +24,7 @@ const phoneField = z
     return cleaned;
   });
 
-const nameField = z
-  .string({ error: messages.nameRequired })
+const nameField = inputString({ error: messages.nameRequired })
   .max(400, "Name must be at most 100 characters")
   .transform((v) => stripMarkup(v).slice(0, 100));
 
@@ -42,13 +39,13 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: serverEmail,
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
+  password: inputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
 });
 
 export const emailOnlyInput = z.object({ email: serverEmail });
 
 export const verifyEmailInput = z.object({
-  token_hash: z.string({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
+  token_hash: inputString({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
 });
 
 /** Signed-in password change (SPEC §7 POST /auth/update-password). */
@@ -56,14 +53,13 @@ export const updatePasswordInput = z.object({ password: newPasswordField });
 
 /** Reset by the e-mailed token: the token stands in for the session. */
 export const completePasswordResetInput = z.object({
-  token: z.string().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
-  password: z
-    .string({ error: messages.passwordTooShortLong })
+  token: inputString().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+  password: inputString({ error: messages.passwordTooShortLong })
     .min(MIN_PASSWORD_LENGTH, messages.passwordTooShortLong)
     .max(MAX_PASSWORD_LENGTH),
 });
 
-export const checkResetTokenInput = z.object({ token: z.string().min(1).max(200) });
+export const checkResetTokenInput = z.object({ token: inputString().min(1).max(200) });
 
 export const updateProfileInput = z.object({
   name: nameField.refine((v) => v.length > 0, messages.nameRequired),
@@ -78,7 +74,7 @@ export const emailPreferencesInput = z.object({
 
 /** Deleting an account asks for the password again. */
 export const deleteAccountInput = z.object({
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  password: inputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
 });
 
 export const userIdInput = z.object({ id: z.uuid({ error: messages.userNotFound }) });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { FEEDBACK_SUBJECTS } from "./rules";
-import { emailField, optionalCleanText } from "./text";
+import { emailField, inputString, optionalCleanText } from "./text";
 
 
 export const feedbackInput = z.object({
@@ -11,8 +11,7 @@ export const feedbackInput = z.object({
     .union([z.enum(FEEDBACK_SUBJECTS, { error: "Please choose a subject from the list" }), z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  message: z
-    .string({ error: messages.enterMessage })
+  message: inputString({ error: messages.enterMessage })
     .max(20000, "Message must be at most 5000 characters")
     .transform((v) => v.trim().slice(0, 5000))
     .refine((v) => v.length > 0, messages.enterMessage),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { inputString } from "./text";
 import { stripMarkup } from "./rules";
 
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
@@ -9,8 +10,7 @@ export const MAX_GROUP_NAME_LENGTH = 100;
  * SPEC §5: required after trim ("Group name is required"); empty only after the markup is stripped:
  * "Group name contains invalid characters".
  */
-export const groupNameField = z
-  .string({ error: messages.groupNameRequired })
+export const groupNameField = inputString({ error: messages.groupNameRequired })
   .max(MAX_GROUP_NAME_LENGTH * 4, `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters`)
   .transform((value, ctx) => {
     if (value.trim() === "") {

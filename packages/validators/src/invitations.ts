@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { groupIdField } from "./groups";
 import { messages } from "./messages";
-import { emailField } from "./text";
+import { emailField, inputString } from "./text";
 
 /** SPEC §9. */
 export const INVITE_VALIDITY_DAYS = 7;
@@ -15,8 +15,7 @@ export type CreateInviteInput = z.input<typeof createInviteInput>;
 
 /** The token from an invitation link. Missing: "Invalid invitation link" (SPEC §5). */
 export const inviteTokenInput = z.object({
-  token: z
-    .string({ error: messages.invalidInvitationLink })
+  token: inputString({ error: messages.invalidInvitationLink })
     .trim()
     .min(1, messages.invalidInvitationLink)
     .max(200, messages.invalidOrExpiredInviteToken),
@@ -29,10 +28,10 @@ export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitat
  * invitation; the e-mail always uses what is stored, so the body cannot make it say anything else.
  */
 export const resendInvitationInput = z.object({
-  recipientEmail: z.string().max(254).optional(),
-  inviterName: z.string().max(400).optional(),
-  groupName: z.string().max(400).optional(),
-  inviteToken: z.string().max(200).optional(),
+  recipientEmail: inputString().max(254).optional(),
+  inviterName: inputString().max(400).optional(),
+  groupName: inputString().max(400).optional(),
+  inviteToken: inputString().max(200).optional(),
 });
 
 /** SPEC §3 Invite, as its sender sees it at creation. The token is only ever known at this moment. */

@@ -1,3 +1,5 @@
+import { MAX_NEEDED_BY_YEARS_AHEAD } from "./rules";
+
 /**
  * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a
  * newcomer can find where a text is used, and so the spec's wording lives in exactly one place.
@@ -85,6 +87,14 @@ export const messages = {
   notifyOnlyOwnRequests: "You can only send notifications for your own requests",
   notifyOnlyOpenRequests: "Only open requests can be sent to the group again",
   notifyTooSoon: "The group was notified about this request less than an hour ago. Please try again later.",
+  // Not in the spec (issue 13): input PostgreSQL cannot store, and requests or addresses Fastify refuses.
+  neededByTooFar: `Needed by date must be within ${MAX_NEEDED_BY_YEARS_AHEAD} years`,
+  unsupportedCharacters: "Text must not contain NUL characters or invalid Unicode",
+  bodyNotJson: "Request body is not valid JSON",
+  bodyTooLarge: "Request body is too large",
+  addressInvalid: "The address is not valid",
+  addressTooLong: "The address is too long",
+  notFound: "Not found",
 } as const;
 
 export type MessageKey = keyof typeof messages;

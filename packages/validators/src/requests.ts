@@ -1,28 +1,31 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
-import { optionalCleanText } from "./text";
+import { inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that must name a request the caller can see; a malformed one is simply not found. */
-const requestId = z.string({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
+const requestId = inputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
 
 /** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
-  itemDescription: z
-    .string({ error: messages.itemDescriptionRequired })
+  itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, "Item description must be at most 500 characters")
     .transform((v) => stripMarkup(v).slice(0, 500))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
-  groupId: z
-    .string({ error: messages.selectGroup })
+  groupId: inputString({ error: messages.selectGroup })
     .trim()
     .min(1, messages.selectGroup)
     // Not a group id at all: the caller cannot be a member of it.
     .regex(UUID_PATTERN, messages.notMember),
   // A Date over tRPC (superjson), an ISO string over REST.
   neededBy: z.union([z.date(), z.string()], { error: messages.neededByRequired }).transform((v, ctx) => {
+    // Checked here: an issue inside the union would be reported as the union's own message.
+    if (typeof v === "string" && !isStorableText(v)) {
+      ctx.addIssue({ code: "custom", message: messages.unsupportedCharacters });
+      return z.NEVER;
+    }
     const date = v instanceof Date ? v : new Date(v.trim());
     if ((typeof v === "string" && v.trim() === "") || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: "custom", message: messages.neededByRequired });
@@ -39,7 +42,7 @@ export const requestIdInput = z.object({ id: requestId });
 
 /** GET /groups/{id}/requests. */
 export const groupRequestsInput = z.object({
-  groupId: z.string({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
+  groupId: inputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
 });
 
 /** A neighbour as shown on a request card: no contact details. */

@@ -50,6 +50,13 @@ export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now:
 
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
+/** Beyond this a needed-by date is a typo (or a probe: year 10000 cannot be stored), not a plan. */
+export const MAX_NEEDED_BY_YEARS_AHEAD = 5;
+export function latestNeededBy(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + MAX_NEEDED_BY_YEARS_AHEAD);
+  return latest;
+}
 /** POST /requests/{id}/notify re-sends the posting notice at most this often. */
 export const REQUEST_NOTIFY_INTERVAL_MS = 60 * 60 * 1000;
 

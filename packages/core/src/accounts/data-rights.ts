@@ -13,6 +13,7 @@ import { messages } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
+import { departFromGroups } from "../groups/membership";
 import { verifyPassword } from "./passwords";
 import { userColumns, toUser } from "./user-view";
 
@@ -111,11 +112,8 @@ export function createDataRightsService(deps: CoreDeps) {
           if (heir) await tx.update(groups).set({ createdBy: heir.userId }).where(eq(groups.id, group.id));
           else await tx.delete(groups).where(eq(groups.id, group.id));
         }
-        // Requests they had offered to help with go back to their neighbours as open.
-        await tx
-          .update(requests)
-          .set({ status: "open", claimedBy: null, claimedAt: null })
-          .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed")));
+        // Before the cascades: requests they had offered to help with go back to their neighbours.
+        await departFromGroups(tx, userId, "every group");
         await tx.delete(invites).where(eq(invites.email, email));
         await tx.delete(feedback).where(or(eq(feedback.userId, userId), eq(feedback.email, email)));
         await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, email)));

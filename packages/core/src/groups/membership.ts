@@ -61,21 +61,23 @@ export async function addMember(tx: Transaction, group: LockedGroup, userId: str
 }
 
 /**
- * Takes a member out of a group (they left, or the owner removed them). Requests they had offered to
- * help with in that group go back to open, announced live, so the neighbours are not left waiting on
- * someone who can no longer see the request. Returns false when they were not a member.
+ * Takes a person out of one group (they left, or the owner removed them) or out of every group (their
+ * account is being deleted). Requests they had offered to help with there go back to open, announced
+ * live, so the neighbours are not left waiting on someone who can no longer see the request. A
+ * transition holds the actor's membership row (inGroupsHeldBy), so deleting the row first waits for a
+ * claim in flight, and the reopening after it sees that claim. Returns false when they were not a member.
  */
-export async function departFromGroup(tx: Transaction, groupId: string, userId: string): Promise<boolean> {
+export async function departFromGroups(tx: Transaction, userId: string, from: { groupId: string } | "every group"): Promise<boolean> {
+  const groupId = from === "every group" ? undefined : from.groupId;
   const removed = await tx
     .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-    .returning({ userId: groupMembers.userId });
-  if (removed.length === 0) return false;
+    .where(and(eq(groupMembers.userId, userId), groupId === undefined ? undefined : eq(groupMembers.groupId, groupId)))
+    .returning({ groupId: groupMembers.groupId });
   const reopened = await tx
     .update(requests)
     .set({ status: "open", claimedBy: null, claimedAt: null })
-    .where(and(eq(requests.groupId, groupId), eq(requests.claimedBy, userId), eq(requests.status, "claimed")))
-    .returning({ id: requests.id });
-  for (const request of reopened) await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId });
-  return true;
+    .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), groupId === undefined ? undefined : eq(requests.groupId, groupId)))
+    .returning({ id: requests.id, groupId: requests.groupId });
+  for (const request of reopened) await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
+  return removed.length > 0;
 }

@@ -6,7 +6,7 @@ import { groupCreationRefusal } from "../limits/rules";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { countMembers, departFromGroup, isMember, lockGroup } from "./membership";
+import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { groupOf, groupsOf } from "./view";
 
 type CreateGroup = z.output<typeof createGroupInput>;
@@ -63,7 +63,7 @@ export function createGroupsService(deps: CoreDeps) {
           await tx.delete(groups).where(eq(groups.id, groupId));
           return { groupDeleted: true };
         }
-        await departFromGroup(tx, groupId, userId);
+        await departFromGroups(tx, userId, { groupId });
         return { groupDeleted: false };
       });
     },
@@ -73,7 +73,7 @@ export function createGroupsService(deps: CoreDeps) {
         const group = await lockGroup(tx, groupId);
         if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", messages.onlyOwnersRemove);
         if (memberId === ownerId) throw new AppError("BAD_REQUEST", messages.useLeaveGroup);
-        if (!(await departFromGroup(tx, groupId, memberId))) throw new AppError("NOT_FOUND", messages.userNotMember);
+        if (!(await departFromGroups(tx, memberId, { groupId }))) throw new AppError("NOT_FOUND", messages.userNotMember);
       });
     },
 

@@ -1,5 +1,6 @@
 import { groupMembers, perDatabase, requests, type Executor, type Transaction } from "@hyn/db";
 import {
+  latestNeededBy,
   messages,
   NEEDED_BY_TOLERANCE_MS,
   REQUEST_NOTIFY_INTERVAL_MS,
@@ -17,7 +18,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
-import { inGroupsOf, selectGroupRequestViews, selectMyRequestViews, selectRequestView } from "./view";
+import { inGroupsHeldBy, inGroupsOf, selectGroupRequestViews, selectMyRequestViews, selectRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
@@ -66,7 +67,8 @@ export function createRequestsService(deps: CoreDeps) {
   const { db, clock, config } = deps;
 
   /**
-   * A state change made as one conditional UPDATE (DESIGN §6): when it matches no row, the refusal is
+   * A state change made as one conditional UPDATE (DESIGN §6), holding the actor's membership so that
+   * it and their departure from the group serialise: when it matches no row, the refusal is
    * explained from a fresh read in the same transaction. Then the requester's notice and the live event,
    * both committed with the change.
    */
@@ -85,7 +87,7 @@ export function createRequestsService(deps: CoreDeps) {
       const [changed] = await tx
         .update(requests)
         .set(change.set(now))
-        .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsOf(userId)))
+        .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId)))
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
@@ -112,6 +114,7 @@ export function createRequestsService(deps: CoreDeps) {
       if (input.neededBy.getTime() <= now.getTime() - NEEDED_BY_TOLERANCE_MS) {
         throw new AppError("BAD_REQUEST", messages.neededByFuture);
       }
+      if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", messages.neededByTooFar);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
         const [membership] = await tx

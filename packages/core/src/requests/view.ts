@@ -105,7 +105,20 @@ export function selectGroupRequestViews(db: Database, now: Date, groupId: string
  * drizzle leaves columns unqualified in a one-table select list, where "group_id" would mean the inner one.
  */
 export function inGroupsOf(userId: string | Placeholder): SQL {
-  return sql`exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = ${userId})`;
+  return membershipExists(userId, sql``);
+}
+
+/**
+ * inGroupsOf for a change made by a member: the membership row it finds stays key-share locked until
+ * the transaction ends. Departing deletes that row (departFromGroups), so a departure waits for a
+ * change in flight and then sees it, and a change after a departure finds no membership.
+ */
+export function inGroupsHeldBy(userId: string): SQL {
+  return membershipExists(userId, sql` for key share`);
+}
+
+function membershipExists(userId: string | Placeholder, locking: SQL): SQL {
+  return sql`exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = ${userId}${locking})`;
 }
 
 export async function selectRequestView(executor: Executor, now: Date, requestId: string): Promise<RequestView | null> {

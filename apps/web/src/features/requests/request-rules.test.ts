@@ -177,6 +177,11 @@ describe("the new-request form's checks", () => {
     expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW).errors).toEqual({});
   });
 
+  it("refuses a needed-by time more than 5 years ahead, as the server does", () => {
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({ neededBy: messages.neededByTooFar });
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:29" }, NOW).errors).toEqual({});
+  });
+
   it("gives the cleaned input, with empty optional fields as null", () => {
     expect(validateRequestForm(valid, NOW)).toEqual({
       errors: {},

@@ -1,5 +1,6 @@
 import { limitMessage, messages } from "@hyn/validators/messages";
 import {
+  latestNeededBy,
   REQUEST_DISPLAY_ORDER,
   requestDisplayStatus,
   startOfTomorrow,
@@ -141,6 +142,7 @@ export function validateRequestForm(values: RequestFormValues, now: Date): { err
   const neededBy = parseDateTimeLocal(values.neededBy);
   if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = messages.neededByRequired;
   else if (neededBy.getTime() <= now.getTime()) errors.neededBy = messages.neededByFutureForm;
+  else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = messages.neededByTooFar;
   if (Object.keys(errors).length > 0 || !neededBy) return { errors, input: null };
   const optional = (text: string) => {
     const cleaned = stripMarkup(text);

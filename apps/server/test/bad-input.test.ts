@@ -1,0 +1,96 @@
+/**
+ * Issue 13: bad input is a 400 (or another plain 4xx), never a 500, and every refusal, Fastify's own
+ * included, answers `{ "error": "<text>" }` and nothing else.
+ */
+import { messages } from "@hyn/validators";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+let app: TestApp;
+let headers: Record<string, string>;
+let groupId: string;
+beforeAll(async () => {
+  app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+  ({ headers } = await bearerFor(app, "careful@example.com"));
+  groupId = (await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name: "Elm Street" } })).json().id;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const tomorrow = () => new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
+
+/** Text fields as a client sends them: a body that is valid but for the one field under test. */
+const textFields: { method: "POST" | "PUT"; url: string; signedIn: boolean; body: () => Record<string, unknown>; fields: string[] }[] = [
+  { method: "POST", url: "/api/auth/signup", signedIn: false, body: () => ({ email: "new@example.com", password: "a-good-secret-1", name: "New", phone: "+1 555 123 4567", generalArea: "North" }), fields: ["email", "password", "name", "phone", "generalArea"] },
+  { method: "POST", url: "/api/auth/signin", signedIn: false, body: () => ({ email: "careful@example.com", password: "a-good-secret-1" }), fields: ["email", "password"] },
+  { method: "POST", url: "/api/auth/reset-password", signedIn: false, body: () => ({ email: "careful@example.com" }), fields: ["email"] },
+  { method: "PUT", url: "/api/user/profile", signedIn: true, body: () => ({ name: "Careful", phone: null, generalArea: "South" }), fields: ["name", "generalArea"] },
+  { method: "POST", url: "/api/groups", signedIn: true, body: () => ({ name: "Oak Street" }), fields: ["name"] },
+  { method: "POST", url: "/api/requests", signedIn: true, body: () => ({ groupId, itemDescription: "Milk", neededBy: tomorrow(), storePreference: "Any", pickupNotes: "Door" }), fields: ["itemDescription", "storePreference", "pickupNotes", "neededBy"] },
+  { method: "POST", url: "/api/feedback", signedIn: false, body: () => ({ name: "Careful", email: "careful@example.com", message: "Thanks" }), fields: ["name", "email", "message"] },
+  { method: "POST", url: "/api/invites", signedIn: true, body: () => ({ groupId, email: "friend@example.com" }), fields: ["email"] },
+  { method: "POST", url: "/api/send-invitation", signedIn: true, body: () => ({ recipientEmail: "friend@example.com", inviterName: "Careful", groupName: "Elm Street", inviteToken: "abc" }), fields: ["recipientEmail", "inviterName", "groupName", "inviteToken"] },
+];
+
+const UNSTORABLE = { "a NUL byte": "\u0000", "a lone high surrogate": "\ud800", "a lone low surrogate": "\udc00" };
+
+describe("text that cannot be stored", () => {
+  for (const [what, character] of Object.entries(UNSTORABLE)) {
+    it(`${what} in any text field of a REST body is a 400 that says so`, async () => {
+      for (const route of textFields) {
+        for (const field of route.fields) {
+          const body = route.body();
+          const value = String(body[field]);
+          // In the middle, so that trimming cannot remove it.
+          body[field] = `${value.slice(0, 1)}${character}${value.slice(1)}`;
+          const response = await app.server.inject({ method: route.method, url: route.url, headers: route.signedIn ? headers : {}, payload: body });
+          expect([response.statusCode, response.json()], `${route.url} ${field}`).toEqual([400, { error: messages.unsupportedCharacters }]);
+        }
+      }
+    });
+  }
+
+  it("a NUL byte in a path parameter is refused as the id or token it cannot be", async () => {
+    const validate = await app.server.inject({ method: "GET", url: "/api/invites/validate/abc%00def" });
+    expect(validate.statusCode).toBeLessThan(500);
+    expect(Object.keys(validate.json())).toEqual(["error"]);
+    const join = await app.server.inject({ method: "POST", url: "/api/invites/abc%00def/join", headers });
+    expect([join.statusCode, join.json()]).toEqual([400, { error: messages.unsupportedCharacters }]);
+  });
+
+  it("tRPC refuses it the same way", async () => {
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/trpc/groups.create",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: JSON.stringify({ json: { name: "Oak\u0000Street" } }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.json.message).toBe(messages.unsupportedCharacters);
+  });
+});
+
+describe("needed-by dates", () => {
+  it("a year of 10000 is a 400 that says how far ahead a date may be", async () => {
+    const response = await app.server.inject({ method: "POST", url: "/api/requests", headers, payload: { groupId, itemDescription: "Milk", neededBy: "+010000-01-01T00:00:00Z" } });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: messages.neededByTooFar }]);
+  });
+});
+
+describe("Fastify's own refusals", () => {
+  const cases: { name: string; request: InjectOptions; status: number; error: string }[] = [
+    { name: "an over-long path parameter", request: { method: "GET", url: `/api/invites/validate/${"x".repeat(300)}` }, status: 414, error: messages.addressTooLong },
+    { name: "an over-long tRPC path", request: { method: "GET", url: `/trpc/${"x".repeat(300)}` }, status: 414, error: messages.addressTooLong },
+    { name: "a malformed percent-encoding", request: { method: "GET", url: "/api/invites/validate/%ZZ" }, status: 400, error: messages.addressInvalid },
+    { name: "an unknown API route", request: { method: "GET", url: "/api/nowhere" }, status: 404, error: messages.notFound },
+    { name: "a body that is not JSON", request: { method: "POST", url: "/api/feedback", headers: { "content-type": "application/json" }, payload: "{not json" }, status: 400, error: messages.bodyNotJson },
+    { name: "an empty JSON body", request: { method: "POST", url: "/api/feedback", headers: { "content-type": "application/json" }, payload: "" }, status: 400, error: messages.bodyNotJson },
+    { name: "a body too large", request: { method: "POST", url: "/api/feedback", payload: { email: "a@b.co", message: "x".repeat(200_000) } }, status: 413, error: messages.bodyTooLarge },
+  ];
+  it.each(cases)("$name answers { error } only", async ({ request, status, error }) => {
+    const response = await app.server.inject(request);
+    expect([response.statusCode, response.json()]).toEqual([status, { error }]);
+  });
+});
