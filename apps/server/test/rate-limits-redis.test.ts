@@ -61,4 +61,28 @@ describe.runIf(redisUrl)("rate limits in Redis", () => {
       await redis.quit();
     }
   });
+  it("reads a counter without counting, and takes one back without going below zero or reviving a gone window", async () => {
+    const prefix = `hyn:test:${randomBytes(6).toString("hex")}:`;
+    const store = createRedisRateLimitStore(redisUrl!, prefix);
+    const redis = new Redis(redisUrl!);
+    try {
+      const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+      const expiresAt = new Date(windowStart.getTime() + 60_000);
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(0);
+      await store.increment("signInFailuresPerIp:abc", windowStart, expiresAt);
+      await store.increment("signInFailuresPerIp:abc", windowStart, expiresAt);
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(2);
+      await store.decrement("signInFailuresPerIp:abc", windowStart);
+      await store.decrement("signInFailuresPerIp:abc", windowStart);
+      await store.decrement("signInFailuresPerIp:abc", windowStart);
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(0);
+      expect(await redis.pttl(`${prefix}signInFailuresPerIp:abc:${windowStart.getTime()}`)).toBeGreaterThan(0);
+
+      await store.decrement("signInFailuresPerIp:never", windowStart);
+      expect(await redis.exists(`${prefix}signInFailuresPerIp:never:${windowStart.getTime()}`)).toBe(0);
+    } finally {
+      await store.close();
+      await redis.quit();
+    }
+  });
 });
