@@ -75,6 +75,8 @@ export const messages = {
   invitationLimit:
     "You have reached the maximum limit of 10 pending invitations. Please wait for some to be accepted or expire before sending more.",
   internal: "Something went wrong. Please try again.",
+  // Not in the spec: the database connection was lost during a change (503 with Retry-After).
+  serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   // Not in the spec, which only says a request needs at least one group (SPEC §5).
   requestNeedsGroup: "Join or create a group before posting a request",
