@@ -23,8 +23,9 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Domain errors become tRPC errors here, once, for every procedure. A query that met a lost database
  * connection runs once more (the pool hands it a new one): a read's only writes are idempotent (the
- * session lookup's expiry slide and activity time, default rows inserted if missing). A mutation is
- * not repeated, since it may have committed before the connection broke: it answers 503 with Retry-After.
+ * session lookup's expiry slide and activity time, default rows inserted if missing; at worst a rate
+ * limit counts the try twice). A mutation is not repeated, since it may have committed before the
+ * connection broke: it answers 503 with Retry-After.
  */
 const mapAppErrors = t.middleware(async ({ type, next }) => {
   let result = await next();
