@@ -18,8 +18,9 @@ export function createSignInThrottle(accounts: AccountsService, rateLimits: Rate
       const place = `${input.email}\n${ip}`;
       await rateLimits.consume("signInFailuresPerIp", ip);
       await rateLimits.consume("signInFailuresPerAddressAndIp", place);
-      await rateLimits.assertNotFull("signInFailuresPerAddress", input.email).catch(async (refusal: unknown) => {
-        if (!(await rateLimits.recentlyRecorded("signInPlaces", place))) throw refusal;
+      await rateLimits.assertNotFull("signInFailuresPerAddress", input.email).catch(async (error: unknown) => {
+        const refused = isAppError(error) && error.code === "RATE_LIMITED";
+        if (!refused || !(await rateLimits.recentlyRecorded("signInPlaces", place))) throw error;
       });
 
       const passwordProven = async () => {
