@@ -331,5 +331,11 @@ test("an owner with more open requests than the limit after an unclaim is told w
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath("over-limit-390.png"), fullPage: true });
+
+  // The Groups page's compact summary says the same.
+  await page.goto("/groups");
+  await expect(page.getByTestId("usage-bar").filter({ hasText: "Open requests" })).toContainText(overLimitMessage("open requests", 5, 6));
+  await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("over-limit-groups-390.png"), fullPage: true });
   expect(errors).toEqual([]);
 });
