@@ -1,4 +1,4 @@
-import { limitMessage, messages } from "@hyn/validators/messages";
+import { limitMessage, messages, overLimitMessage } from "@hyn/validators/messages";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
 
@@ -304,4 +304,38 @@ test("a request that expires while the page is open shows as expired without new
   await expect(bread.getByRole("button", { name: "Delete" })).toBeVisible();
   // The page judged it by the clock; it did not ask the server.
   expect(calls.filter((url) => url.includes("requests.dashboard"))).toEqual([]);
+});
+
+test("an owner with more open requests than the limit after an unclaim is told why, on a desktop and a 390 pixel screen", async ({ page, browser, baseURL, mailbox }, testInfo) => {
+  const errors: string[] = [];
+  await signUpAndConfirm(page, mailbox, { name: "Olga Owner" });
+  const groupId = await createGroup(page, "Over the limit");
+  const helper = await secondPerson(browser, baseURL, errors);
+  const helperAccount = await signUpAndConfirm(helper.page, mailbox, { name: "Hal Helper" });
+  await inviteAndJoin(page, helper.page, mailbox, groupId, helperAccount.email);
+
+  const first = await postRequest(page, groupId, "Claimed, then released");
+  expect((await helper.page.request.post(`/api/requests/${first.id}/claim`)).ok()).toBe(true);
+  for (let i = 1; i <= 5; i++) await postRequest(page, groupId, `Open request ${i}`);
+  expect((await helper.page.request.post(`/api/requests/${first.id}/unclaim`)).ok()).toBe(true);
+  await helper.context.close();
+
+  await openDashboard(page);
+  const bar = page.getByTestId("usage-bar").filter({ hasText: "Open requests" });
+  await expect(bar).toContainText("6/5");
+  await expect(bar).toContainText(overLimitMessage("open requests", 5, 6));
+  await expect(page.getByRole("meter", { name: "Open requests" })).toHaveAttribute("aria-valuetext", "6 of 5, over the limit");
+  await expect(page.getByRole("button", { name: "New Request" })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath("over-limit-desktop.png"), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("over-limit-390.png"), fullPage: true });
+
+  // The Groups page's compact summary says the same.
+  await page.goto("/groups");
+  await expect(page.getByTestId("usage-bar").filter({ hasText: "Open requests" })).toContainText(overLimitMessage("open requests", 5, 6));
+  await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath("over-limit-groups-390.png"), fullPage: true });
+  expect(errors).toEqual([]);
 });

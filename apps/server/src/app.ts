@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
-import type { DbHandle } from "@hyn/db";
+import { migrationStatus, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -124,12 +124,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 2. Health.
   server.get("/healthz", async () => ({ ok: true }));
-  server.get("/readyz", async (_request, reply) => {
+  // Ready means the database answers and holds every committed migration: an instance on a database
+  // that is empty or behind would fail its calls.
+  server.get("/readyz", async (request, reply) => {
     try {
-      await db.db.execute("select 1");
+      const { pending } = await migrationStatus(db);
+      if (pending > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database schema is behind: ${pending} migration(s) not applied` });
       return { ok: true, database: db.kind };
-    } catch {
-      return reply.code(503).send({ ok: false });
+    } catch (error) {
+      request.log.warn({ err: error }, "readiness check failed");
+      return reply.code(503).send({ ok: false, database: db.kind, error: "Database is not reachable" });
     }
   });
 

@@ -40,13 +40,22 @@ describe.runIf(redisUrl)("rate limits in Redis", () => {
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
   });
 
-  it("keeps one counter per key and window, gone from Redis when its window ends", async () => {
+  /** A store with keys of this test's own, a raw client to look at them, and the current minute's window. */
+  async function withStore(check: (store: ReturnType<typeof createRedisRateLimitStore>, redis: Redis, prefix: string, windowStart: Date, expiresAt: Date) => Promise<void>) {
     const prefix = `hyn:test:${randomBytes(6).toString("hex")}:`;
     const store = createRedisRateLimitStore(redisUrl!, prefix);
     const redis = new Redis(redisUrl!);
     try {
       const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-      const expiresAt = new Date(windowStart.getTime() + 60_000);
+      await check(store, redis, prefix, windowStart, new Date(windowStart.getTime() + 60_000));
+    } finally {
+      await store.close();
+      await redis.quit();
+    }
+  }
+
+  it("keeps one counter per key and window, gone from Redis when its window ends", async () => {
+    await withStore(async (store, redis, prefix, windowStart, expiresAt) => {
       expect(await store.increment("signInPerIp:abc", windowStart, expiresAt)).toBe(1);
       expect(await store.increment("signInPerIp:abc", windowStart, expiresAt)).toBe(2);
       expect(await store.increment("signInPerIp:other", windowStart, expiresAt)).toBe(1);
@@ -56,9 +65,21 @@ describe.runIf(redisUrl)("rate limits in Redis", () => {
       const ttl = await redis.pttl(`${prefix}signInPerIp:abc:${windowStart.getTime()}`);
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(expiresAt.getTime() - Date.now() + 1_000);
-    } finally {
-      await store.close();
-      await redis.quit();
-    }
+    });
+  });
+
+  it("reads a counter without counting, and takes one back without going below zero or reviving a gone window", async () => {
+    await withStore(async (store, redis, prefix, windowStart, expiresAt) => {
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(0);
+      await store.increment("signInFailuresPerIp:abc", windowStart, expiresAt);
+      await store.increment("signInFailuresPerIp:abc", windowStart, expiresAt);
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(2);
+      for (let i = 0; i < 3; i++) await store.decrement("signInFailuresPerIp:abc", windowStart);
+      expect(await store.peek("signInFailuresPerIp:abc", windowStart)).toBe(0);
+      expect(await redis.pttl(`${prefix}signInFailuresPerIp:abc:${windowStart.getTime()}`)).toBeGreaterThan(0);
+
+      await store.decrement("signInFailuresPerIp:never", windowStart);
+      expect(await redis.exists(`${prefix}signInFailuresPerIp:never:${windowStart.getTime()}`)).toBe(0);
+    });
   });
 });

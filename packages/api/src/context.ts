@@ -1,4 +1,6 @@
-import { validateSessionToken, type Services, type UserRow } from "@hyn/core";
+import { domainErrorOf, validateSessionToken, type Services, type UserRow } from "@hyn/core";
+import { isConnectionLost } from "@hyn/db";
+import { toTRPCError } from "./errors";
 
 /** How a procedure sets or clears the browser's session cookie; a no-op where there is no browser. */
 export interface SessionCookie {
@@ -36,11 +38,25 @@ export function createContextInner(opts: {
   };
 }
 
-/** Resolves a session token (cookie or bearer) to a session; null when absent, unknown or expired. */
+/**
+ * Resolves a session token (cookie or bearer) to a session; null when absent, unknown or expired.
+ * Every call, read or write, starts here, so a lost database connection is tried once more: the
+ * lookup's writes (expiry slide, activity time, an expired row deleted) are conditional on what it
+ * reads, so a second run repeats none of them. Lost twice, it answers 503 with Retry-After.
+ */
 export async function resolveSession(services: Services, token: string | null | undefined): Promise<AuthSession | null> {
   if (!token) return null;
-  const found = await validateSessionToken(services.deps.db, token, services.deps.clock.now());
-  return found ? { id: found.sessionId, user: found.user } : null;
+  const lookUp = () => validateSessionToken(services.deps.db, token, services.deps.clock.now());
+  try {
+    const found = await lookUp().catch((error: unknown) => {
+      if (isConnectionLost(error)) return lookUp();
+      throw error;
+    });
+    return found ? { id: found.sessionId, user: found.user } : null;
+  } catch (error) {
+    const domainError = domainErrorOf(error);
+    throw domainError ? toTRPCError(domainError) : error;
+  }
 }
 
 export type Context = ContextInner;

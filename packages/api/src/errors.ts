@@ -12,6 +12,7 @@ const TRPC_CODE_OF: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
 };
 
 export function toTRPCError(error: AppError): TRPCError {

@@ -38,8 +38,8 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
   const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger });
   const transport = new CapturingTransport();
 
-  /** A tRPC caller acting with the given session token (or anonymously). */
-  async function caller(token?: string | null) {
+  /** A tRPC caller acting with the given session token (or anonymously), from `options.ip` (127.0.0.1). */
+  async function caller(token?: string | null, options: { ip?: string } = {}) {
     const cookie: RecordingCookie = {
       token: null,
       set(t) {
@@ -50,7 +50,7 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
       },
     };
     const session = await resolveSession(services, token);
-    const trpcCaller = createCaller(createContextInner({ services, session, sessionCookie: cookie }));
+    const trpcCaller = createCaller(createContextInner({ services, session, sessionCookie: cookie, ...options }));
     type WithCookie = typeof trpcCaller & { cookie: RecordingCookie };
     // The caller is itself a proxy over procedure paths, so `cookie` is answered by a proxy in front.
     return new Proxy(trpcCaller, {

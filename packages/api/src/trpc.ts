@@ -1,4 +1,5 @@
-import { isAppError } from "@hyn/core";
+import { domainErrorOf } from "@hyn/core";
+import { isConnectionLost } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Context } from "./context";
@@ -19,10 +20,18 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors become tRPC errors here, once, for every procedure. */
-const mapAppErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) throw toTRPCError(result.error.cause);
+/**
+ * Domain errors become tRPC errors here, once, for every procedure. A query that met a lost database
+ * connection runs once more (the pool hands it a new one): a read's only writes are idempotent (the
+ * session lookup's expiry slide and activity time, default rows inserted if missing; at worst a rate
+ * limit counts the try twice). A mutation is not repeated, since it may have committed before the
+ * connection broke: it answers 503 with Retry-After.
+ */
+const mapAppErrors = t.middleware(async ({ type, next }) => {
+  let result = await next();
+  if (!result.ok && type === "query" && isConnectionLost(result.error.cause)) result = await next();
+  const domainError = result.ok ? null : domainErrorOf(result.error.cause);
+  if (domainError) throw toTRPCError(domainError);
   return result;
 });
 

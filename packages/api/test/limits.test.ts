@@ -1,6 +1,6 @@
 import { DAY_MS } from "@hyn/core";
 import { requests, userLimits } from "@hyn/db";
-import { limitMessage, messages } from "@hyn/validators";
+import { limitMessage, messages, overLimitMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../src/testing";
@@ -108,6 +108,30 @@ describe("can-create and can-join answers", () => {
     const cy = await h.signUpUser();
     await createGroup(cy);
     expect(await cy.caller.limits.canCreateRequest()).toEqual({ canCreate: true });
+  });
+
+  it("say plainly when a released claim takes the open requests above the limit (6 of 5)", async () => {
+    const ann = await h.signUpUser();
+    const bo = await h.signUpUser();
+    const group = await createGroup(ann);
+    await addToGroup(ann, bo, group.id);
+    const neededBy = new Date(h.clock.now().getTime() + 2 * DAY_MS);
+    const post = () => ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy });
+    const first = await post();
+    await bo.caller.requests.claim({ id: first.id });
+    for (let i = 0; i < 5; i++) await post();
+    await bo.caller.requests.unclaim({ id: first.id });
+
+    expect((await ann.caller.limits.withCounts()).counts.openRequestsCount).toBe(6);
+    expect(await ann.caller.limits.canCreateRequest()).toEqual({
+      canCreate: false,
+      reason: limitMessage("open requests", 5, 6),
+      overLimit: overLimitMessage("open requests", 5, 6),
+    });
+    expect(overLimitMessage("open requests", 5, 6)).toBe(
+      "6 of 5 open requests: over your limit, which happens when a request someone claimed is released and opens again. You can post a new request when fewer than 5 are open.",
+    );
+    expect((await failure(post())).message).toBe(limitMessage("open requests", 5, 6));
   });
 });
 

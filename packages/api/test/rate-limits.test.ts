@@ -13,18 +13,88 @@ afterEach(async () => {
 });
 
 describe("rate limits", () => {
-  it("stops guessing one account's password after 10 tries in 15 minutes", async () => {
+  const refused = { code: "TOO_MANY_REQUESTS", message: messages.tooManyRequests };
+  const attacker = "203.0.113.7";
+  const home = "198.51.100.2";
+
+  it("stops one IP guessing an address after 10 wrong passwords, while the owner still signs in from their own IP", async () => {
     const ann = await h.signUpUser();
-    const anon = await h.caller();
+    const fromAttacker = await h.caller(null, { ip: attacker });
     for (let i = 0; i < 10; i++) {
-      expect((await failure(anon.auth.signIn({ email: ann.email, password: `guess-${i}` }))).message).toBe(messages.invalidCredentials);
+      expect((await failure(fromAttacker.auth.signIn({ email: ann.email, password: `guess-${i}` }))).message).toBe(messages.invalidCredentials);
     }
-    expect(await failure(anon.auth.signIn({ email: ann.email, password: ann.password }))).toEqual({
-      code: "TOO_MANY_REQUESTS",
-      message: messages.tooManyRequests,
-    });
+    expect(await failure(fromAttacker.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
+
+    const fromHome = await h.caller(null, { ip: home });
+    expect((await fromHome.auth.signIn({ email: ann.email, password: ann.password })).session).not.toBeNull();
+
     h.clock.advance(15 * 60_000);
-    await anon.auth.signIn({ email: ann.email, password: ann.password });
+    await fromAttacker.auth.signIn({ email: ann.email, password: ann.password });
+  });
+
+  it("counts only sign-ins that fail: a person signing in often is never refused", async () => {
+    const ann = await h.signUpUser();
+    const anon = await h.caller(null, { ip: home });
+    for (let i = 0; i < 40; i++) await anon.auth.signIn({ email: ann.email, password: ann.password });
+    expect((await failure(anon.auth.signIn({ email: ann.email, password: "wrong" }))).message).toBe(messages.invalidCredentials);
+  });
+
+  it("stops one IP after 30 failed sign-ins across addresses", async () => {
+    const ann = await h.signUpUser();
+    const fromAttacker = await h.caller(null, { ip: attacker });
+    for (let i = 0; i < 30; i++) {
+      expect((await failure(fromAttacker.auth.signIn({ email: `ghost${i}@example.com`, password: "guess" }))).message).toBe(messages.invalidCredentials);
+    }
+    expect(await failure(fromAttacker.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
+    await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password });
+  });
+
+  it("hears an address attacked from many places only from places it signed in from lately", async () => {
+    const ann = await h.signUpUser();
+    await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password });
+    for (let place = 0; place < 10; place++) {
+      const bot = await h.caller(null, { ip: `192.0.2.${place + 1}` });
+      for (let i = 0; i < 10; i++) await failure(bot.auth.signIn({ email: ann.email, password: `guess-${i}` }));
+    }
+    const stranger = await h.caller(null, { ip: "192.0.2.200" });
+    expect(await failure(stranger.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
+    expect((await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password })).session).not.toBeNull();
+
+    h.clock.advance(15 * 60_000);
+    await stranger.auth.signIn({ email: ann.email, password: ann.password });
+  });
+
+  it("asks at most 10 reset or confirmation e-mails an hour from one IP, whatever the addresses", async () => {
+    const fromAttacker = await h.caller(null, { ip: attacker });
+    for (let i = 0; i < 5; i++) {
+      await fromAttacker.auth.requestPasswordReset({ email: `victim${i}@example.com` });
+      await fromAttacker.auth.resendConfirmation({ email: `victim${i}@example.com` });
+    }
+    expect(await failure(fromAttacker.auth.requestPasswordReset({ email: "victim9@example.com" }))).toEqual(refused);
+    expect(await failure(fromAttacker.auth.resendConfirmation({ email: "victim9@example.com" }))).toEqual(refused);
+    await (await h.caller(null, { ip: home })).auth.requestPasswordReset({ email: "victim9@example.com" });
+  });
+
+  it("stops one IP guessing verification and reset tokens after 30 tries", async () => {
+    const fromAttacker = await h.caller(null, { ip: attacker });
+    for (let i = 0; i < 10; i++) {
+      expect((await failure(fromAttacker.auth.verifyEmail({ token_hash: `guess-${i}` }))).code).toBe("BAD_REQUEST");
+      expect(await fromAttacker.auth.checkResetToken({ token: `guess-${i}` })).toEqual({ valid: false });
+      expect((await failure(fromAttacker.auth.completePasswordReset({ token: `guess-${i}`, password: "a-new-secret-1" }))).code).toBe("BAD_REQUEST");
+    }
+    expect(await failure(fromAttacker.auth.verifyEmail({ token_hash: "guess-x" }))).toEqual(refused);
+    expect(await failure(fromAttacker.auth.checkResetToken({ token: "guess-x" }))).toEqual(refused);
+    expect(await failure(fromAttacker.auth.completePasswordReset({ token: "guess-x", password: "a-new-secret-1" }))).toEqual(refused);
+  });
+
+  it("stops guessing the password that deletes an account after 5 tries", async () => {
+    const ann = await h.signUpUser();
+    for (let i = 0; i < 5; i++) {
+      expect((await failure(ann.caller.user.deleteAccount({ password: `guess-${i}` }))).code).toBe("FORBIDDEN");
+    }
+    expect(await failure(ann.caller.user.deleteAccount({ password: ann.password }))).toEqual(refused);
+    h.clock.advance(15 * 60_000);
+    await ann.caller.user.deleteAccount({ password: ann.password });
   });
 
   it("sends at most one reset e-mail a minute to an address, known or not, and answers both the same", async () => {

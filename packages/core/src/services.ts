@@ -1,5 +1,6 @@
 import { createDataRightsService } from "./accounts/data-rights";
 import { createAccountsService } from "./accounts/service";
+import { createSignInThrottle } from "./accounts/sign-in-throttle";
 import { createFeedbackService } from "./feedback/service";
 import { createGroupsService } from "./groups/service";
 import { createInvitationsService } from "./invitations/service";
@@ -14,16 +15,19 @@ import type { CoreDeps } from "./shared/deps";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
+  const accounts = createAccountsService(deps);
+  const rateLimits = createRateLimitService(deps);
   return {
     deps,
-    accounts: createAccountsService(deps),
+    accounts,
+    signInThrottle: createSignInThrottle(accounts, rateLimits),
     dataRights: createDataRightsService(deps),
     feedback: createFeedbackService(deps),
     groups: createGroupsService(deps),
     invitations: createInvitationsService(deps),
     limits: createLimitsService(deps),
     metrics: createMetricsService(deps),
-    rateLimits: createRateLimitService(deps),
+    rateLimits,
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.

@@ -40,6 +40,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
       onnotice: () => undefined,
+      // No array types are read or bound, so no lookup of them on every new connection: that lookup,
+      // cut by a terminated backend, is a rejection the driver leaves unhandled (the process would end).
+      fetch_types: false,
       // Timestamps round-trip as Date; keep the driver's defaults otherwise.
     });
     const db = drizzlePostgres(preparingEveryQuery(client), { schema, logger }) as unknown as Database;

@@ -4,3 +4,4 @@ export * from "./prepared-queries";
 export * from "./sql-helpers";
 export * as schema from "./schema";
 export * from "./schema";
+export * from "./connection-errors";

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { DbHandle } from "./client";
+import { rowsOf } from "./sql-helpers";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 
 /** Beside the module in the server's bundle (ADR 0007: dist/migrations), one level up in the source tree. */
@@ -39,4 +41,30 @@ export async function runMigrations(handle: DbHandle, url?: string): Promise<voi
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+export interface MigrationStatus {
+  /** Committed migrations (the journal in `migrationsFolder`). */
+  committed: number;
+  /** Committed migrations this database has not applied. */
+  pending: number;
+}
+
+/**
+ * Compares the database's record of applied migrations (drizzle's own `drizzle.__drizzle_migrations`)
+ * with the committed journal, the way drizzle's migrator decides what to run: every committed
+ * migration newer than the last one applied is pending. A database never migrated has them all pending.
+ */
+let committedMigrations: ReturnType<typeof readMigrationFiles> | undefined;
+
+export async function migrationStatus(handle: DbHandle): Promise<MigrationStatus> {
+  // The committed files do not change while the process runs: read once, not on every probe.
+  const committed = (committedMigrations ??= readMigrationFiles({ migrationsFolder }));
+  const [record] = rowsOf<{ table: string | null }>(await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as table`));
+  let lastApplied = -Infinity;
+  if (record?.table) {
+    const [last] = rowsOf<{ createdAt: string | null }>(await handle.db.execute(sql`select max(created_at)::text as "createdAt" from drizzle.__drizzle_migrations`));
+    if (last?.createdAt) lastApplied = Number(last.createdAt);
+  }
+  return { committed: committed.length, pending: committed.filter((migration) => migration.folderMillis > lastApplied).length };
 }

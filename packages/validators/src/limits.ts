@@ -39,8 +39,12 @@ export type UserCounts = z.infer<typeof userCountsOutput>;
 export const limitsWithCountsOutput = z.object({ limits: userLimitsOutput, counts: userCountsOutput });
 export type LimitsWithCounts = z.infer<typeof limitsWithCountsOutput>;
 
-/** SPEC §7: "responses carry canCreate or canJoin"; the reason is the limit message when refused. */
-export const canCreateOutput = z.object({ canCreate: z.boolean(), reason: z.string().optional() });
+/**
+ * SPEC §7: "responses carry canCreate or canJoin"; the reason is the limit message when refused.
+ * `overLimit` (not in the spec) says plainly why a count is above its limit, when it is.
+ */
+const refusalFields = { reason: z.string().optional(), overLimit: z.string().optional() };
+export const canCreateOutput = z.object({ canCreate: z.boolean(), ...refusalFields });
 export type CanCreate = z.infer<typeof canCreateOutput>;
-export const canJoinOutput = z.object({ canJoin: z.boolean(), reason: z.string().optional() });
+export const canJoinOutput = z.object({ canJoin: z.boolean(), ...refusalFields });
 export type CanJoin = z.infer<typeof canJoinOutput>;

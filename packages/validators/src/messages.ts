@@ -77,6 +77,8 @@ export const messages = {
   invitationLimit:
     "You have reached the maximum limit of 10 pending invitations. Please wait for some to be accepted or expire before sending more.",
   internal: "Something went wrong. Please try again.",
+  // Not in the spec: the database connection was lost during a change (503 with Retry-After).
+  serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   // Not in the spec, which only says a request needs at least one group (SPEC §5).
   requestNeedsGroup: "Join or create a group before posting a request",
@@ -99,9 +101,29 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+export type LimitKind = "groups" | "groups joined" | "open requests";
+
 /** "You have reached your limit of N groups. You currently have M groups." and its twins (SPEC §8). */
-export function limitMessage(kind: "groups" | "groups joined" | "open requests", max: number, current: number): string {
+export function limitMessage(kind: LimitKind, max: number, current: number): string {
   return `You have reached your limit of ${max} ${kind}. You currently have ${current} ${kind}.`;
+}
+
+/**
+ * Not in the spec: a count above its limit, said plainly. Open requests go over when a claimed request
+ * is released and opens again (an unclaim is never refused); any count does when an admin lowers a limit.
+ */
+export function overLimitMessage(kind: LimitKind, max: number, current: number): string {
+  const groups = (n: number) => `${n} ${n === 1 ? "group" : "groups"}`;
+  const [state, whenAgain, never] = {
+    "open requests": [
+      `${current} of ${max} open requests: over your limit, which happens when a request someone claimed is released and opens again.`,
+      `You can post a new request when fewer than ${max} are open.`,
+      "you cannot post new requests",
+    ],
+    groups: [`You own ${groups(current)}, over your limit of ${max}.`, `You can create a new group when you own fewer than ${max}.`, "you cannot create groups"],
+    "groups joined": [`You are in ${groups(current)}, over your limit of ${max}.`, `You can join another group when you are in fewer than ${max}.`, "you cannot join groups"],
+  }[kind];
+  return `${state} ${max > 0 ? whenAgain : `Your limit is 0, so ${never}.`}`;
 }
 
 /** SPEC §5: a second pending invite to the same address states the days left. */

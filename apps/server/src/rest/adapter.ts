@@ -41,14 +41,14 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
-        const session = await sessionOfRequest(options.services, request);
-        const ctx = createContextInner({
-          services: options.services,
-          session,
-          sessionCookie: sessionCookieFor(reply, options.secureCookies),
-          ip: request.ip,
-        });
         try {
+          const session = await sessionOfRequest(options.services, request);
+          const ctx = createContextInner({
+            services: options.services,
+            session,
+            sessionCookie: sessionCookieFor(reply, options.secureCookies),
+            ip: request.ip,
+          });
           const result = await procedureOf(createCaller(ctx), route.procedure)(route.input ? route.input(request) : undefined);
           return reply.code(route.status ?? 200).send(result ?? { ok: true });
         } catch (error) {

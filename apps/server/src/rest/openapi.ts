@@ -47,6 +47,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   "409": "Conflict: wrong state, duplicate, or a limit reached",
   "429": "Rate limited; see the Retry-After header",
   "500": "Something went wrong (never details)",
+  "503": "The database connection was lost during a change; try again after the Retry-After header",
 };
 
 const PUBLIC_PROCEDURES = new Set([

@@ -37,9 +37,7 @@ export const authRouter = router({
     .input(signInInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.rateLimits.consume("signInPerIp", ctx.ip);
-      await ctx.services.rateLimits.consume("signInPerAccount", input.email);
-      return startSession(ctx, await ctx.services.accounts.signIn(input));
+      return startSession(ctx, await ctx.services.signInThrottle.signIn(input, ctx.ip));
     }),
 
   signOut: publicProcedure.output(ok).mutation(async ({ ctx }) => {
@@ -52,6 +50,7 @@ export const authRouter = router({
     .input(emailOnlyInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("emailPerIp", ctx.ip);
       await ctx.services.rateLimits.consume("emailPerAddress", `confirm:${input.email}`);
       await ctx.services.accounts.resendConfirmation(input.email);
       return { ok: true as const };
@@ -60,12 +59,16 @@ export const authRouter = router({
   verifyEmail: publicProcedure
     .input(verifyEmailInput)
     .output(authResultOutput)
-    .mutation(async ({ ctx, input }) => startSession(ctx, await ctx.services.accounts.verifyEmail(input.token_hash))),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("tokenChecksPerIp", ctx.ip);
+      return startSession(ctx, await ctx.services.accounts.verifyEmail(input.token_hash));
+    }),
 
   requestPasswordReset: publicProcedure
     .input(emailOnlyInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("emailPerIp", ctx.ip);
       await ctx.services.rateLimits.consume("emailPerAddress", `reset:${input.email}`);
       await ctx.services.accounts.requestPasswordReset(input.email);
       return { ok: true as const };
@@ -74,12 +77,18 @@ export const authRouter = router({
   checkResetToken: publicProcedure
     .input(checkResetTokenInput)
     .output(z.object({ valid: z.boolean() }))
-    .query(async ({ ctx, input }) => ({ valid: await ctx.services.accounts.isResetTokenValid(input.token) })),
+    .query(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("tokenChecksPerIp", ctx.ip);
+      return { valid: await ctx.services.accounts.isResetTokenValid(input.token) };
+    }),
 
   completePasswordReset: publicProcedure
     .input(completePasswordResetInput)
     .output(authResultOutput)
-    .mutation(async ({ ctx, input }) => startSession(ctx, await ctx.services.accounts.completePasswordReset(input))),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("tokenChecksPerIp", ctx.ip);
+      return startSession(ctx, await ctx.services.accounts.completePasswordReset(input));
+    }),
 
   updatePassword: protectedProcedure
     .input(updatePasswordInput)

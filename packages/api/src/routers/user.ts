@@ -51,6 +51,7 @@ export const userRouter = router({
     .input(deleteAccountInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimits.consume("accountDeletionPerUser", ctx.session.user.id);
       await ctx.services.dataRights.deleteAccount(ctx.session.user.id, input.password);
       ctx.sessionCookie.clear();
       return { ok: true as const };

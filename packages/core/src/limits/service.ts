@@ -1,5 +1,5 @@
 import { userLimits } from "@hyn/db";
-import { messages, type CanCreate, type CanJoin, type LimitsWithCounts, type UserCounts, type UserLimits, type updateLimitsInput } from "@hyn/validators";
+import { messages, overLimitMessage, type CanCreate, type LimitKind, type CanJoin, type LimitsWithCounts, type UserCounts, type UserLimits, type updateLimitsInput } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
@@ -9,8 +9,12 @@ import { readUsage, userLimitsColumns } from "./usage";
 
 type LimitsUpdate = z.output<typeof updateLimitsInput>;
 
-function verdict(refusal: string | null): { allowed: boolean; reason?: string } {
-  return refusal === null ? { allowed: true } : { allowed: false, reason: refusal };
+/** The refusal, if any, and a plain word when the count is already above its limit. */
+function verdict(refusal: string | null, kind: LimitKind, max: number, current: number): { reason?: string; overLimit?: string } {
+  return {
+    ...(refusal === null ? {} : { reason: refusal }),
+    ...(current > max ? { overLimit: overLimitMessage(kind, max, current) } : {}),
+  };
 }
 
 export function createLimitsService(deps: CoreDeps) {
@@ -38,20 +42,20 @@ export function createLimitsService(deps: CoreDeps) {
     /** Advisory answers for the screens; the actions themselves re-check under a lock. */
     async canCreateGroup(userId: string): Promise<CanCreate> {
       const { limits, counts } = await usage(userId, messages.userLimitsNotFound);
-      const { allowed, reason } = verdict(groupCreationRefusal(limits, counts));
-      return reason ? { canCreate: allowed, reason } : { canCreate: allowed };
+      const refusal = groupCreationRefusal(limits, counts);
+      return { canCreate: refusal === null, ...verdict(refusal, "groups", limits.maxGroupsCreated, counts.groupsCreatedCount) };
     },
 
     async canJoinGroup(userId: string): Promise<CanJoin> {
       const { limits, counts } = await usage(userId, messages.userLimitsNotFound);
-      const { allowed, reason } = verdict(groupJoinRefusal(limits, counts));
-      return reason ? { canJoin: allowed, reason } : { canJoin: allowed };
+      const refusal = groupJoinRefusal(limits, counts);
+      return { canJoin: refusal === null, ...verdict(refusal, "groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) };
     },
 
     async canCreateRequest(userId: string): Promise<CanCreate> {
       const { limits, counts } = await usage(userId, messages.userLimitsNotFound);
-      const { allowed, reason } = verdict(requestCreationRefusal(limits, counts));
-      return reason ? { canCreate: allowed, reason } : { canCreate: allowed };
+      const refusal = requestCreationRefusal(limits, counts);
+      return { canCreate: refusal === null, ...verdict(refusal, "open requests", limits.maxOpenRequests, counts.openRequestsCount) };
     },
 
     /** Admin only (the router checks the role). Lowering a limit below a count blocks further actions only. */

@@ -1,5 +1,5 @@
 import { rateLimits, type Database } from "@hyn/db";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "../shared/clock";
 
 /**
@@ -9,10 +9,15 @@ import type { Clock } from "../shared/clock";
 export interface RateLimitStore {
   /** Adds one to the counter of `key` in the window starting at `windowStart`; answers the new count. */
   increment(key: string, windowStart: Date, expiresAt: Date): Promise<number>;
+  /** Takes one back (a sign-in that proved the password); never below zero. */
+  decrement(key: string, windowStart: Date): Promise<void>;
+  /** The counter's value, without counting. */
+  peek(key: string, windowStart: Date): Promise<number>;
 }
 
 /** Counters in the `rate_limits` table: one upsert per call, old windows swept now and then. */
 export function createPostgresRateLimitStore(deps: { db: Database; clock: Clock }): RateLimitStore {
+  const counter = (key: string, windowStart: Date) => and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart));
   return {
     async increment(key, windowStart, expiresAt) {
       const [row] = await deps.db
@@ -22,6 +27,16 @@ export function createPostgresRateLimitStore(deps: { db: Database; clock: Clock 
         .returning({ count: rateLimits.count });
       // Old windows are swept by whichever call happens to draw it.
       if (Math.random() < 0.01) await deps.db.delete(rateLimits).where(lt(rateLimits.expiresAt, deps.clock.now()));
+      return row?.count ?? 0;
+    },
+    async decrement(key, windowStart) {
+      await deps.db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(counter(key, windowStart));
+    },
+    async peek(key, windowStart) {
+      const [row] = await deps.db.select({ count: rateLimits.count }).from(rateLimits).where(counter(key, windowStart));
       return row?.count ?? 0;
     },
   };

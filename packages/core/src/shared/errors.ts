@@ -1,3 +1,6 @@
+import { isConnectionLost } from "@hyn/db";
+import { messages } from "@hyn/validators";
+
 /**
  * The one domain error. Services throw it with a code and a SPEC text; the API layer maps the code
  * once to a tRPC code (packages/api/src/errors.ts) and once to an HTTP status (apps/server/src/rest).
@@ -9,6 +12,7 @@ export const APP_ERROR_CODES = [
   "NOT_FOUND", // (404)
   "CONFLICT", // wrong state, duplicate, or a limit reached (409)
   "RATE_LIMITED", // (429)
+  "UNAVAILABLE", // the database connection was lost; try again shortly (503)
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
@@ -25,3 +29,16 @@ export class AppError extends Error {
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/** How long a client waits before trying again after a lost database connection: the pool reconnects at once. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The domain error an error stands for: itself when it is one, UNAVAILABLE (with Retry-After) when the
+ * database connection was lost, or null for anything else (a fault: 500). The one place that decides it.
+ */
+export function domainErrorOf(error: unknown): AppError | null {
+  if (isAppError(error)) return error;
+  if (isConnectionLost(error)) return new AppError("UNAVAILABLE", messages.serviceUnavailable, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  return null;
+}

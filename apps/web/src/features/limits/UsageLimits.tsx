@@ -1,15 +1,28 @@
+import type { LimitKind } from "@hyn/validators/messages";
 import { useId } from "react";
 import { Alert, Button } from "../../components/ui";
 import { trpc } from "../../lib/trpc";
-import { usageLevel, usagePercent } from "./usage-level";
+import { overLimitNote, usageLevel, usagePercent } from "./usage-level";
 import "./limits.css";
 
-/** One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit. */
-export function UsageBar({ label, count, max, compact = false }: { label: string; count: number; max: number; compact?: boolean }) {
+export const USAGE_LABELS: Record<LimitKind, string> = {
+  groups: "Groups created",
+  "groups joined": "Groups joined",
+  "open requests": "Open requests",
+};
+
+/**
+ * One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit; above
+ * the limit (possible after an unclaim) it says why under the bar.
+ */
+export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {
   const labelId = useId();
+  const noteId = useId();
   const level = usageLevel(count, max);
+  const note = overLimitNote(kind, count, max);
+  const label = USAGE_LABELS[kind];
   return (
-    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level}>
+    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={note ? "" : undefined}>
       <div className="usage-head">
         <span id={labelId} className="usage-label">
           {label}
@@ -26,15 +39,20 @@ export function UsageBar({ label, count, max, compact = false }: { label: string
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={Math.min(count, max)}
-        aria-valuetext={`${count} of ${max}${level === "at" ? ", limit reached" : ""}`}
+        aria-valuetext={`${count} of ${max}${note ? ", over the limit" : level === "at" ? ", limit reached" : ""}`}
+        aria-describedby={note ? noteId : undefined}
       >
         <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
       </div>
+      {note && (
+        <p id={noteId} className="usage-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
 
-const BAR_LABELS = ["Groups created", "Groups joined", "Open requests"] as const;
 
 /**
  * The user's limits and counts as three bars. `compact` is the one-line summary of the Groups page;
@@ -54,7 +72,7 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
         </h2>
         <p className="visually-hidden">Loading your limits…</p>
         <div className="usage-list" aria-hidden="true">
-          {BAR_LABELS.map((label) => (
+          {Object.values(USAGE_LABELS).map((label) => (
             <div key={label} className={`usage${compact ? " usage-compact" : ""}`}>
               <div className="usage-head">
                 <span className="usage-label">{label}</span>
@@ -84,9 +102,9 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
         {title}
       </h2>
       <div className="usage-list">
-        <UsageBar label={BAR_LABELS[0]} count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
-        <UsageBar label={BAR_LABELS[1]} count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
-        <UsageBar label={BAR_LABELS[2]} count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
+        <UsageBar kind="groups" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
+        <UsageBar kind="groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
+        <UsageBar kind="open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usageLevel, usagePercent } from "./usage-level";
+import { overLimitNote, usageLevel, usagePercent } from "./usage-level";
 
 describe("usageLevel", () => {
   it.each([
@@ -28,5 +28,17 @@ describe("usagePercent", () => {
     expect(usagePercent(5, 5)).toBe(100);
     expect(usagePercent(7, 5)).toBe(100);
     expect(usagePercent(0, 0)).toBe(100);
+  });
+});
+
+describe("overLimitNote", () => {
+  it("explains a count above its limit, and says nothing at or below it", () => {
+    expect(overLimitNote("open requests", 6, 5)).toBe(
+      "6 of 5 open requests: over your limit, which happens when a request someone claimed is released and opens again. You can post a new request when fewer than 5 are open.",
+    );
+    expect(overLimitNote("groups", 4, 3)).toBe("You own 4 groups, over your limit of 3. You can create a new group when you own fewer than 3.");
+    expect(overLimitNote("groups joined", 1, 0)).toBe("You are in 1 group, over your limit of 0. Your limit is 0, so you cannot join groups.");
+    expect(overLimitNote("open requests", 5, 5)).toBeNull();
+    expect(overLimitNote("groups joined", 0, 5)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { overLimitMessage, type LimitKind } from "@hyn/validators/messages";
+
 /** SPEC §4 Usage bar and §9: near the limit from 80 percent, at the limit when the count reaches it. */
 export const NEAR_LIMIT_RATIO = 0.8;
 
@@ -13,4 +15,12 @@ export function usageLevel(count: number, max: number): UsageLevel {
 export function usagePercent(count: number, max: number): number {
   if (max <= 0) return 100;
   return Math.min(100, Math.round((count / max) * 100));
+}
+
+/**
+ * A count above its limit (an unclaim reopens a request, an admin lowers a limit): said plainly under
+ * the bar, since "6/5" alone looks like a fault. Null at or below the limit.
+ */
+export function overLimitNote(kind: LimitKind, count: number, max: number): string | null {
+  return count > max ? overLimitMessage(kind, max, count) : null;
 }

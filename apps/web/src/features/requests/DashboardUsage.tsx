@@ -13,9 +13,9 @@ export function DashboardUsage({ usage }: { usage: DashboardData["usage"] }) {
         Your usage limits
       </h2>
       <div className="usage-list">
-        <UsageBar label="Open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} />
-        <UsageBar label="Groups created" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} />
-        <UsageBar label="Groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} />
+        <UsageBar kind="open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} />
+        <UsageBar kind="groups" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} />
+        <UsageBar kind="groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} />
       </div>
     </section>
   );
