@@ -85,6 +85,9 @@ export const messages = {
   notifyOnlyOwnRequests: "You can only send notifications for your own requests",
   notifyOnlyOpenRequests: "Only open requests can be sent to the group again",
   notifyTooSoon: "The group was notified about this request less than an hour ago. Please try again later.",
+  // Not in the spec: request lists come in pages (issue 13).
+  pageLimitInvalid: "limit must be a whole number from 1 to 100",
+  pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
 } as const;
 
 export type MessageKey = keyof typeof messages;

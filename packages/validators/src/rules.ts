@@ -48,6 +48,12 @@ export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now:
   return status === "open" && neededBy.getTime() <= now.getTime() ? "expired" : status;
 }
 
+/**
+ * A request list's first answer holds every active request and at most this many finished ones
+ * (fulfilled or expired), the most recently posted; "Show earlier" loads this many more at a time.
+ */
+export const FINISHED_REQUESTS_PER_PAGE = 10;
+
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
 /** POST /requests/{id}/notify re-sends the posting notice at most this often. */
