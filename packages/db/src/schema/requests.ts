@@ -35,5 +35,8 @@ export const requests = pgTable(
     index("requests_user_status_idx").on(t.userId, t.status),
     index("requests_claimed_by_idx").on(t.claimedBy),
     index("requests_created_at_idx").on(t.createdAt),
+    // The keysets of a person's and a group's list pages (ADR 0012): newest first by (created_at, id).
+    index("requests_user_created_at_id_idx").on(t.userId, t.createdAt, t.id),
+    index("requests_group_created_at_id_idx").on(t.groupId, t.createdAt, t.id),
   ],
 );

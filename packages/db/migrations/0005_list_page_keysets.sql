@@ -1,0 +1,2 @@
+CREATE INDEX "requests_user_created_at_id_idx" ON "requests" USING btree ("user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "requests_group_created_at_id_idx" ON "requests" USING btree ("group_id","created_at","id");
