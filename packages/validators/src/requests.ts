@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import { decodeRequestCursor, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
 import { optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,33 +40,6 @@ export const requestIdInput = z.object({ id: requestId });
 /** REST's `?limit=`: finished requests per page, by default and at most. */
 export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 100;
-
-/**
- * Where the next page of a request list starts (ADR 0012): the time the first page was read, and the
- * last finished request shown, by its exact creation time (microseconds since the epoch) and id.
- */
-export interface RequestCursor {
-  asOf: Date;
-  beforeMicros: string;
-  beforeId: string;
-}
-
-/** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
-const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-const CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
-/** A cursor as it travels: `<asOf ms>.<created_at µs>.<id>`, plain enough for a URL as it is. */
-export function encodeRequestCursor(cursor: RequestCursor): string {
-  return `${cursor.asOf.getTime()}.${cursor.beforeMicros}.${cursor.beforeId}`;
-}
-
-export function decodeRequestCursor(text: string): RequestCursor | null {
-  const match = CURSOR_PATTERN.exec(text);
-  if (!match) return null;
-  const [, asOfMs, beforeMs, subMs, beforeId] = match as unknown as [string, string, string, string, string];
-  if (Number(asOfMs) > LAST_MS || Number(beforeMs) > LAST_MS) return null;
-  return { asOf: new Date(Number(asOfMs)), beforeMicros: `${Number(beforeMs)}${subMs}`, beforeId };
-}
 
 /** A page of a request list: `limit` finished requests after `cursor`, or the first page without one. */
 export const requestPageInput = z.object({

@@ -49,6 +49,38 @@ export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now:
 }
 
 /**
+ * Where the next page of a request list starts (ADR 0012): the time the first page was read, and the
+ * last finished request shown, by its exact creation time (microseconds since the epoch) and id.
+ */
+export interface RequestCursor {
+  asOf: Date;
+  beforeMicros: string;
+  beforeId: string;
+}
+
+/** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor as it travels: `<asOf ms>.<created_at µs>.<id>`, plain enough for a URL as it is. */
+export function encodeRequestCursor(cursor: RequestCursor): string {
+  return `${cursor.asOf.getTime()}.${cursor.beforeMicros}.${cursor.beforeId}`;
+}
+
+/** Where a cursor continues from, whatever its first page's time: the same place gives the same text. */
+export function requestCursorPosition(text: string): string {
+  return text.slice(text.indexOf(".") + 1);
+}
+
+export function decodeRequestCursor(text: string): RequestCursor | null {
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match) return null;
+  const [, asOfMs, beforeMs, subMs, beforeId] = match as unknown as [string, string, string, string, string];
+  if (Number(asOfMs) > LAST_MS || Number(beforeMs) > LAST_MS) return null;
+  return { asOf: new Date(Number(asOfMs)), beforeMicros: `${Number(beforeMs)}${subMs}`, beforeId };
+}
+
+/**
  * A request list's first answer holds every active request and at most this many finished ones
  * (fulfilled or expired), the most recently posted; "Show earlier" loads this many more at a time.
  */
