@@ -339,3 +339,43 @@ test("an owner with more open requests than the limit after an unclaim is told w
   await page.screenshot({ path: testInfo.outputPath("over-limit-groups-390.png"), fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test("a member with a long history sees the ten latest finished requests and shows earlier ones", async ({ page, browser, baseURL, mailbox }) => {
+  const helperErrors: string[] = [];
+  await signUpAndConfirm(page, mailbox, { name: "Lena Longtime" });
+  const { context, page: helperPage } = await secondPerson(browser, baseURL, helperErrors);
+  const helper = await signUpAndConfirm(helperPage, mailbox, { name: "Hal Helper" });
+  const groupId = await createGroup(page, `History Lane ${Date.now().toString(36)}`);
+  await inviteAndJoin(page, helperPage, mailbox, groupId, helper.email);
+  // Twenty-three errands done over time, each fulfilled by the helper; one still needed.
+  for (let i = 1; i <= 23; i++) {
+    const { id } = await postRequest(page, groupId, `Past errand ${i}`);
+    expect((await helperPage.request.post(`/api/requests/${id}/claim`)).ok()).toBe(true);
+    expect((await helperPage.request.post(`/api/requests/${id}/fulfill`)).ok()).toBe(true);
+  }
+  await postRequest(page, groupId, "Still needed");
+
+  await openDashboard(page);
+  const mine = section(page, "Your Requests");
+  await expect(mine.getByTestId("request-card")).toHaveCount(11);
+  await expect(card(mine, "Still needed")).toBeVisible();
+  await expect(card(mine, "Past errand 14")).toBeVisible();
+  await expect(card(mine, "Past errand 13")).toHaveCount(0);
+
+  const showEarlier = mine.getByRole("button", { name: "Show earlier" });
+  await showEarlier.click();
+  await expect(mine.getByTestId("request-card")).toHaveCount(21);
+  await expect(card(mine, "Past errand 4")).toBeVisible();
+  await expect(card(mine, "Past errand 3")).toHaveCount(0);
+
+  // By keyboard: the last page comes, the button goes, and focus lands on what it loaded.
+  await showEarlier.focus();
+  await page.keyboard.press("Enter");
+  await expect(mine.getByTestId("request-card")).toHaveCount(24);
+  await expect(card(mine, "Past errand 1")).toBeVisible();
+  await expect(showEarlier).toHaveCount(0);
+  await expect(mine.getByRole("heading", { name: "Earlier requests" })).toBeFocused();
+
+  await context.close();
+  expect(helperErrors).toEqual([]);
+});

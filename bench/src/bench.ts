@@ -38,10 +38,10 @@ const out = (line = "") => process.stdout.write(`${line}\n`);
 
 function printTable(suite: SuiteResult) {
   out(`\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests)`);
-  out(`${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"errors".padStart(7)}`);
+  out(`${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)}`);
   for (const s of suite.scenarios) {
     out(
-      `${s.name.padEnd(32)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.errors).padStart(7)}`,
+      `${s.name.padEnd(32)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.bytesPerCall).padStart(8)} ${String(s.errors).padStart(7)}`,
     );
   }
 }

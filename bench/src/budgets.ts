@@ -1,4 +1,4 @@
-import type { ScenarioResult, SuiteResult } from "./suite";
+import { LONG_HISTORY_PAIRS, type ScenarioResult, type SuiteResult } from "./suite";
 
 export interface BudgetResult {
   name: string;
@@ -42,6 +42,14 @@ export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
     for (const name of ["group request list (tRPC)", "group request list (tRPC, fresh)"]) {
       const list = find(suite, name);
       if (list) add(`${at} ${name} <= 2 SQL statements per call (+1 session)`, list.statementsPerCall <= 3, `${list.statementsPerCall}`);
+    }
+    // Years of history cost nothing (issue 13): the veteran's answers stay an ordinary member's size.
+    for (const [long, ordinary] of LONG_HISTORY_PAIRS) {
+      const l = find(suite, long);
+      const o = find(suite, ordinary);
+      if (!l || !o) continue;
+      add(`${at} ${long} p95 <= 1.25x ${ordinary}'s`, l.p95 <= 1.25 * o.p95, `${l.p95} vs ${o.p95} ms = ${(l.p95 / Math.max(o.p95, 0.1)).toFixed(2)}x`);
+      add(`${at} ${long} bytes <= 1.25x ${ordinary}'s`, l.bytesPerCall <= 1.25 * o.bytesPerCall, `${l.bytesPerCall} vs ${o.bytesPerCall} B = ${(l.bytesPerCall / Math.max(o.bytesPerCall, 1)).toFixed(2)}x`);
     }
     // Sign-in is reported apart here too: argon2 takes 19 MiB per hash by design (OWASP's minimum).
     const apart = (s: ScenarioResult) => s.name.startsWith("sign-in");

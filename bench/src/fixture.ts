@@ -1,6 +1,6 @@
 import { rowsOf, type DbHandle } from "@hyn/db";
 import { sql } from "drizzle-orm";
-import { SEED_PASSWORD } from "./seed-sql";
+import { SEED_PASSWORD, VETERAN_EMAIL, VETERAN_GROUP } from "./seed-sql";
 import { send } from "./trpc-http";
 
 /** Connections of the claim scenario each get their own request, so they never contend on one row. */
@@ -14,6 +14,8 @@ export interface Fixture {
   /** The reader's group with the most requests: the group-list scenario reads it. */
   busiestGroupId: string;
   benchGroupId: string;
+  /** The long-history preset's veteran and their group (seed:scale --preset long-history), if seeded. */
+  veteran: { token: string; groupId: string } | null;
   claimableIds: string[];
   requestCount: number;
   reopenClaimable: () => Promise<void>;
@@ -59,6 +61,10 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
   );
   const admin = await one<{ email: string }>(handle, sql`SELECT email FROM users WHERE is_admin ORDER BY email LIMIT 1`);
 
+  const veteran = rowsOf<{ email: string; group_id: string }>(
+    await handle.db.execute(sql`SELECT u.email, g.id AS group_id FROM users u JOIN groups g ON g.created_by = u.id AND g.name = ${VETERAN_GROUP} WHERE u.email = ${VETERAN_EMAIL}`),
+  )[0];
+
   const group = await one<{ id: string }>(handle, sql`INSERT INTO groups (name, created_by) VALUES (${BENCH_GROUP}, ${poster.id}) RETURNING id`);
   await handle.db.execute(sql`INSERT INTO group_members (group_id, user_id) VALUES (${group.id}, ${poster.id}), (${group.id}, ${reader.id})`);
   const claimable = rowsOf<{ id: string }>(
@@ -77,6 +83,7 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     admin: { token: adminToken },
     busiestGroupId: busiest.group_id,
     benchGroupId: group.id,
+    veteran: veteran ? { token: await signIn(baseUrl, veteran.email), groupId: veteran.group_id } : null,
     claimableIds: claimable.map((r) => r.id),
     requestCount: request_count,
     reopenClaimable: async () => {

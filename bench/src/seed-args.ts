@@ -3,13 +3,17 @@ export interface SeedSize {
   users: number;
   groups: number;
   requests: number;
+  /** Adds one person with 5,000 past requests in a group with 20,000 (seed-sql.ts, longHistorySteps). */
+  longHistory: boolean;
   reset: boolean;
 }
 
 export const PRESETS: Record<string, Omit<SeedSize, "reset">> = {
-  "10k": { users: 1_000, groups: 200, requests: 10_000 },
-  "100k": { users: 10_000, groups: 2_000, requests: 100_000 },
-  "1m": { users: 100_000, groups: 20_000, requests: 1_000_000 },
+  "10k": { users: 1_000, groups: 200, requests: 10_000, longHistory: false },
+  "100k": { users: 10_000, groups: 2_000, requests: 100_000, longHistory: false },
+  "1m": { users: 100_000, groups: 20_000, requests: 1_000_000, longHistory: false },
+  // Years of use (issue 13): the 10k city and beside it one long-lived group and its most active member.
+  "long-history": { users: 1_000, groups: 200, requests: 10_000, longHistory: true },
 };
 
 export function parseSeedArgs(argv: string[]): SeedSize {
@@ -19,6 +23,10 @@ export function parseSeedArgs(argv: string[]): SeedSize {
     const flag = args[i]!;
     if (flag === "--reset") {
       size.reset = true;
+      continue;
+    }
+    if (flag === "--long-history") {
+      size.longHistory = true;
       continue;
     }
     const value = args[++i];
@@ -32,7 +40,7 @@ export function parseSeedArgs(argv: string[]): SeedSize {
       if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} must be a whole number`);
       size[flag.slice(2) as "users" | "groups" | "requests"] = n;
     } else {
-      throw new Error(`unknown flag ${flag} (use --preset, --users, --groups, --requests, --reset)`);
+      throw new Error(`unknown flag ${flag} (use --preset, --users, --groups, --requests, --long-history, --reset)`);
     }
   }
   // A group has up to 20 distinct members, and every group needs an owner.

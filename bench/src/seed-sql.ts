@@ -144,7 +144,72 @@ export function seedStatements(size: SeedSize, passwordHash: string, now: Date):
             FROM generate_series(0, ${G - 1}) j CROSS JOIN generate_series(0, 1) n
             WHERE ${fraction("iv", "j * 2 + n")} < 0.4) s`,
   });
+  if (size.longHistory) steps.push(...longHistorySteps(passwordHash, NOW));
   // Fresh statistics, and a visibility map so counts can be index-only.
   steps.push({ label: "vacuum analyze", sql: "VACUUM ANALYZE" });
   return steps;
+}
+
+/** The long-history preset's person (issue 13): sorts after user<N>@, so the bench's other roles never pick them. */
+export const VETERAN_EMAIL = "veteran@scale.test";
+export const VETERAN_GROUP = "Long History Lane";
+const VETERAN_ID = "md5('hyn-veteran')::uuid";
+const VETERAN_GROUP_ID = "md5('hyn-veteran-group')::uuid";
+/** Past requests of the veteran's group over five years; every fourth is the veteran's own. */
+const VETERAN_GROUP_PAST = 20_000;
+/** Every fourth request of the group is the veteran's, the rest are users 2..20's; a neighbour helps. */
+const poster = (n: string) => `CASE WHEN (${n}) % 4 = 0 THEN ${VETERAN_ID} ELSE ${userId(`2 + (${n}) % 19`)} END`;
+const helper = (n: string) => `CASE WHEN (${n}) % 4 = 0 OR (${n}) % 7 <> 0 THEN ${userId(`2 + ((${n}) + 1) % 19`)} ELSE ${VETERAN_ID} END`;
+
+/**
+ * Years of use in one group of 20: 20,000 past requests (5,000 the veteran's), fulfilled or expired,
+ * and as many active ones as an ordinary group has now.
+ */
+function longHistorySteps(passwordHash: string, NOW: string): SeedStep[] {
+  return [
+    {
+      label: "long history: the veteran",
+      sql: `
+        INSERT INTO users (id, email, password_hash, name, general_area, email_verified_at, last_active_at, created_at, updated_at)
+        VALUES (${VETERAN_ID}, '${VETERAN_EMAIL}', '${passwordHash}', 'Veteran Neighbour', 'Elm Street', ${NOW} - interval '1900 days', ${NOW}, ${NOW} - interval '1900 days', ${NOW} - interval '1900 days')`,
+    },
+    { label: "long history: the veteran's limits", sql: `INSERT INTO user_limits (user_id) VALUES (${VETERAN_ID})` },
+    {
+      label: "long history: their group",
+      sql: `INSERT INTO groups (id, name, created_by, created_at) VALUES (${VETERAN_GROUP_ID}, '${VETERAN_GROUP}', ${VETERAN_ID}, ${NOW} - interval '1890 days')`,
+    },
+    {
+      label: "long history: its 20 members",
+      sql: `
+        INSERT INTO group_members (group_id, user_id, joined_at)
+        SELECT ${VETERAN_GROUP_ID}, CASE WHEN n = 0 THEN ${VETERAN_ID} ELSE ${userId("1 + n")} END, ${NOW} - interval '1890 days' + interval '1 day' * n
+        FROM generate_series(0, 19) n`,
+    },
+    {
+      label: `long history: ${VETERAN_GROUP_PAST} past requests`,
+      sql: `
+        INSERT INTO requests (user_id, group_id, item_description, needed_by, status, claimed_by, claimed_at, fulfilled_at, created_at)
+        SELECT ${poster("r")}, ${VETERAN_GROUP_ID}, 'Errand ' || r, created + interval '1 day',
+          CASE WHEN fulfilled THEN 'fulfilled' ELSE 'open' END,
+          CASE WHEN fulfilled THEN ${helper("r")} END,
+          CASE WHEN fulfilled THEN created + interval '1 hour' END,
+          CASE WHEN fulfilled THEN created + interval '5 hours' END,
+          created
+        FROM (SELECT r, ${fraction("vf", "r")} < 0.85 AS fulfilled,
+                ${NOW} - interval '7 days' - interval '1820 days' * (r::numeric / ${VETERAN_GROUP_PAST}) AS created
+              FROM generate_series(0, ${VETERAN_GROUP_PAST - 1}) r) s`,
+    },
+    {
+      label: "long history: what is active now",
+      // Open and claimed as in an ordinary group; the veteran has four of the fifteen.
+      sql: `
+        INSERT INTO requests (user_id, group_id, item_description, needed_by, status, claimed_by, claimed_at, created_at)
+        SELECT ${poster("a")}, ${VETERAN_GROUP_ID}, 'Current errand ' || a, ${NOW} + interval '3 days',
+          CASE WHEN a % 3 = 2 THEN 'claimed' ELSE 'open' END,
+          CASE WHEN a % 3 = 2 THEN ${helper("a")} END,
+          CASE WHEN a % 3 = 2 THEN ${NOW} - interval '1 hour' END,
+          ${NOW} - interval '1 hour' * (a + 2)
+        FROM generate_series(0, 14) a`,
+    },
+  ];
 }

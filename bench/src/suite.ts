@@ -2,7 +2,7 @@ import { createDb } from "@hyn/db";
 import { prepareFixture } from "./fixture";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
 import { startServerChild } from "./server-child";
-import { batchQuery, mutation, restGet, send } from "./trpc-http";
+import { batchQuery, mutation, restGet, send, sendForSize } from "./trpc-http";
 
 /** Sequential calls per scenario that count its SQL statements. */
 const PROBE_ROUNDS = 3;
@@ -19,7 +19,15 @@ export interface RunSettings {
 export interface ScenarioResult extends LoadResult {
   name: string;
   statementsPerCall: number;
+  /** The answer's body, in bytes, averaged over the probe calls. */
+  bytesPerCall: number;
 }
+
+/** The long-history scenarios and the ordinary member's ones they are held to (budgets.ts). */
+export const LONG_HISTORY_PAIRS = [
+  ["long-history dashboard", "dashboard first load"],
+  ["long-history group list (tRPC)", "group request list (tRPC)"],
+] as const;
 
 export interface SuiteResult {
   label: string;
@@ -56,6 +64,13 @@ export async function runSuite(label: string, url: string, settings: RunSettings
     { name: "dashboard first load", url: appUrl, perConnection: [[dashboard]] },
     { name: "group request list (tRPC)", url: appUrl, perConnection: [[groupList]] },
     { name: "group request list (REST)", url: appUrl, perConnection: [[restGroupList]] },
+    // Years of use (issue 13): a person with 5,000 past requests, a group with 20,000.
+    ...(fixture.veteran
+      ? [
+          { name: LONG_HISTORY_PAIRS[0][0], url: appUrl, perConnection: [[batchQuery([{ path: "requests.dashboard" }], fixture.veteran.token)]] },
+          { name: LONG_HISTORY_PAIRS[1][0], url: appUrl, perConnection: [[batchQuery([{ path: "requests.forGroup", input: { groupId: fixture.veteran.groupId } }], fixture.veteran.token)]] },
+        ]
+      : []),
     { name: "dashboard, fresh (no-cache)", url: appUrl, perConnection: [[fresh(dashboard)]] },
     { name: "group request list (tRPC, fresh)", url: appUrl, perConnection: [[fresh(groupList)]] },
     { name: "group request list (REST, fresh)", url: appUrl, perConnection: [[fresh(restGroupList)]] },
@@ -93,8 +108,11 @@ export async function runSuite(label: string, url: string, settings: RunSettings
       // Statements per call, counted exactly on a few calls made one at a time: under load, calls
       // still in flight when a run ends would blur a division of totals.
       const before = await server.statementCount();
-      for (let i = 0; i < PROBE_ROUNDS; i++) for (const request of scenario.perConnection[0]!) await send(scenario.url, request);
-      const statementsPerCall = Math.round(((await server.statementCount()) - before) / (PROBE_ROUNDS * scenario.perConnection[0]!.length) * 10) / 10;
+      let bytes = 0;
+      for (let i = 0; i < PROBE_ROUNDS; i++) for (const request of scenario.perConnection[0]!) bytes += await sendForSize(scenario.url, request);
+      const probeCalls = PROBE_ROUNDS * scenario.perConnection[0]!.length;
+      const statementsPerCall = Math.round(((await server.statementCount()) - before) / probeCalls * 10) / 10;
+      const bytesPerCall = Math.round(bytes / probeCalls);
       await scenario.afterEachRun?.();
       await runLoad({ ...load, seconds: settings.warmupSeconds });
       await settle();
@@ -102,7 +120,7 @@ export async function runSuite(label: string, url: string, settings: RunSettings
       const measured = await runLoad({ ...load, seconds: settings.measureSeconds });
       await settle();
       await scenario.afterEachRun?.();
-      results.push({ name: scenario.name, statementsPerCall: scenario.url === baselineUrl ? 0 : statementsPerCall, ...measured });
+      results.push({ name: scenario.name, statementsPerCall: scenario.url === baselineUrl ? 0 : statementsPerCall, bytesPerCall, ...measured });
       log(`  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`);
     }
   } finally {

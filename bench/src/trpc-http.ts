@@ -29,8 +29,17 @@ export function restGet(path: string, token: string): LoadRequest {
 
 /** Sends one request and returns the parsed JSON body, failing loudly on an error status. */
 export async function send(baseUrl: string, request: LoadRequest): Promise<unknown> {
+  return JSON.parse(await sendForText(baseUrl, request));
+}
+
+/** Sends one request and returns the size of its body in bytes, failing loudly on an error status. */
+export async function sendForSize(baseUrl: string, request: LoadRequest): Promise<number> {
+  return Buffer.byteLength(await sendForText(baseUrl, request));
+}
+
+async function sendForText(baseUrl: string, request: LoadRequest): Promise<string> {
   const response = await fetch(baseUrl + request.path, { method: request.method, headers: request.headers ?? {}, ...(request.body ? { body: request.body } : {}) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${request.method} ${request.path.slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
+  return text;
 }

@@ -1,4 +1,4 @@
-import { groupMembers, groups, sessions, users } from "@hyn/db";
+import { groupMembers, groups, requests, sessions, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -99,8 +99,8 @@ describe("the answer cache", () => {
     const later = await get(bo, DASHBOARD);
     expect(later.statements).toBeGreaterThan(1);
     expect(dashboardOf(later.response.body).helpableRequests).toEqual([]);
-    const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [{ result: { data: { json: { displayStatus: string }[] } } }];
-    expect(list.result.data.json.map((r) => r.displayStatus)).toEqual(["expired"]);
+    const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [{ result: { data: { json: { requests: { displayStatus: string }[] } } } }];
+    expect(list.result.data.json.requests.map((r) => r.displayStatus)).toEqual(["expired"]);
   });
 
   it("shares a group's list between its members, over tRPC and REST, and never with anyone else", async () => {
@@ -121,6 +121,36 @@ describe("the answer cache", () => {
     await app.db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, bo.userId)));
     expect((await get(bo, restGroupList(groupId))).response.statusCode).toBe(403);
     expect((await get(bo, trpcGroupList(groupId))).response.statusCode).toBe(403);
+  });
+
+  it("serves a group list's first page with its next-page link, and never a later page from it", async () => {
+    const { ann, bo, groupId } = await street();
+    const now = app.clock.now().getTime();
+    await app.db.insert(requests).values(
+      Array.from({ length: 60 }, (_, i) => ({ userId: ann.userId, groupId, itemDescription: `Past ${i}`, neededBy: new Date(now - (i + 1) * HOUR), createdAt: new Date(now - (i + 2) * HOUR) })),
+    );
+    const first = await get(ann, restGroupList(groupId));
+    const hit = await get(bo, restGroupList(groupId));
+    expect(hit.statements).toBe(1);
+    expect(hit.response.body).toBe(first.response.body);
+    expect(hit.response.headers.link).toBe(first.response.headers.link);
+    const next = /^<([^>]+)>; rel="next"$/.exec(String(hit.response.headers.link))![1]!;
+
+    // A cursor page is its own answer, read afresh, however often it is asked for.
+    for (let i = 0; i < 2; i++) {
+      const later = await get(bo, next);
+      expect(later.statements).toBeGreaterThan(1);
+      expect((later.response.json() as unknown[]).length).toBe(10);
+      expect(later.response.body).not.toBe(first.response.body);
+    }
+    const trpcLater = `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId, cursor: new URL(next, "http://x").searchParams.get("cursor") } } }))}`;
+    await get(bo, trpcGroupList(groupId));
+    for (let i = 0; i < 2; i++) {
+      const later = await get(bo, trpcLater);
+      expect(later.statements).toBeGreaterThan(1);
+      expect(later.response.body).not.toBe((await get(bo, trpcGroupList(groupId))).response.body);
+    }
+    expect((await get(bo, trpcGroupList(groupId))).statements).toBe(1);
   });
 
   it("lets the normal path record activity and slide the session, and refuses ended sessions", async () => {

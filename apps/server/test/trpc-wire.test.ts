@@ -44,7 +44,7 @@ describe("tRPC answers on the wire", () => {
     expect(answer.groups[0]!.joinedAt).toBeInstanceOf(Date);
     expect(answer.groups[0]!.name).toBe("Elm.Street");
     expect(answer.serverTime).toEqual(app.clock.now());
-    expect((list!.data as { neededBy: Date }[])[0]!.neededBy).toEqual(neededBy);
+    expect((list!.data as { requests: { neededBy: Date }[] }).requests[0]!.neededBy).toEqual(neededBy);
 
     const [refused] = await batchGet(olga.headers, [{ path: "requests.forGroup", input: { groupId: group!.id } }]);
     expect(refused).toMatchObject({ error: { message: messages.notMember, data: { code: "FORBIDDEN" } } });

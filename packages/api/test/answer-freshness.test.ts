@@ -89,7 +89,7 @@ describe("the change log, as the answer cache reads it", () => {
     const posted = await post(eve, corner.id);
     await eve.caller.groups.leave({ groupId: corner.id });
     // Her request stays in the group, and on her dashboard: what happens there must still reach her.
-    expect((await fay.caller.requests.forGroup({ groupId: corner.id })).map((r) => r.id)).toContain(posted.id);
+    expect((await fay.caller.requests.forGroup({ groupId: corner.id })).requests.map((r) => r.id)).toContain(posted.id);
     expect(await seen(eve, () => fay.caller.requests.claim({ id: posted.id }))).toBe(true);
     expect(await seen(eve, () => fay.caller.user.updateProfile({ name: "Fay", phone: null, generalArea: "Corner" }))).toBe(true);
     expect(await seen(eve, () => h.db.update(groups).set({ name: "Corner Shop" }).where(eq(groups.id, corner.id)))).toBe(true);

@@ -27,14 +27,14 @@ describe("a helper who departs a group", () => {
   it("leaving puts the requests they had claimed there back to open", async () => {
     const { owner, helper, group, request } = await neighbours();
     await helper.caller.groups.leave({ groupId: group.id });
-    const [mine] = await owner.caller.requests.mine();
+    const [mine] = (await owner.caller.requests.mine()).requests;
     expect(mine).toMatchObject({ id: request.id, status: "open", claimedBy: null, claimedAt: null });
   });
 
   it("being removed by the owner does the same", async () => {
     const { owner, helper, group, request } = await neighbours();
     await owner.caller.groups.removeMember({ groupId: group.id, userId: helper.user.id });
-    const [mine] = await owner.caller.requests.mine();
+    const [mine] = (await owner.caller.requests.mine()).requests;
     expect(mine).toMatchObject({ id: request.id, status: "open", claimedBy: null });
     // And someone else can now offer to help.
     const other = await h.signUpUser();

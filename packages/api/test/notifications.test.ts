@@ -158,7 +158,7 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
     expect(toCy).toHaveLength(2);
     expect(toAnn).toHaveLength(0);
     expect(toBo[1]!.links).toEqual([requestLink(milk.id), preferencesLink]);
-    expect((await ann.caller.requests.mine())[0]!.lastNotifiedAt).toEqual(h.clock.now());
+    expect((await ann.caller.requests.mine()).requests[0]!.lastNotifiedAt).toEqual(h.clock.now());
   });
 
   it("is for the owner only, and only while the request is open and not expired", async () => {

@@ -34,7 +34,7 @@ describe("concurrency (PostgreSQL)", () => {
     const { succeeded, refusals } = await outcomes(helpers.map((helper) => helper.caller.requests.claim({ id: milk.id })));
     expect(succeeded).toBe(1);
     expect(refusals).toEqual(Array(9).fill(messages.requestNotClaimable));
-    const [stored] = await owner!.caller.requests.mine();
+    const [stored] = (await owner!.caller.requests.mine()).requests;
     expect(stored!.status).toBe("claimed");
     expect(helpers.map((x) => x.user.id)).toContain(stored!.claimedBy);
   });
@@ -49,7 +49,7 @@ describe("concurrency (PostgreSQL)", () => {
     );
     expect(succeeded).toBe(1);
     expect(refusals).toEqual(Array(19).fill(limitMessage("open requests", 5, 5)));
-    expect(await poster!.caller.requests.mine()).toHaveLength(5);
+    expect((await poster!.caller.requests.mine()).requests).toHaveLength(5);
   });
 
   it("the claimer's fulfil and unclaim at once: exactly one wins", async () => {

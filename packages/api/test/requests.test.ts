@@ -70,7 +70,7 @@ describe("posting a request", () => {
       helper: null,
     });
     expect(posted.creator).not.toHaveProperty("email");
-    const theirs = await bo.caller.requests.forGroup({ groupId: street.id });
+    const theirs = (await bo.caller.requests.forGroup({ groupId: street.id })).requests;
     expect(theirs.map((r) => r.id)).toEqual([posted.id]);
   });
 
@@ -178,7 +178,7 @@ describe("claiming, unclaiming and fulfilling", () => {
       fulfilledAt: h.clock.now(),
       helper: { id: bo.user.id, name: "Bo" },
     });
-    expect((await ann.caller.requests.mine()).find((r) => r.id === milk.id)?.status).toBe("fulfilled");
+    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === milk.id)?.status).toBe("fulfilled");
   });
 
   it("refuses to claim one's own request, a claimed one, a fulfilled one and one past its needed-by time", async () => {
@@ -195,7 +195,7 @@ describe("claiming, unclaiming and fulfilling", () => {
     const bread = await post(ann, street.id, "Bread", inHours(1));
     h.clock.advance(HOUR_MS);
     expect((await failure(cy.caller.requests.claim({ id: bread.id }))).message).toBe(messages.requestNotClaimable);
-    expect((await ann.caller.requests.mine()).find((r) => r.id === bread.id)).toMatchObject({ status: "open", displayStatus: "expired" });
+    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === bread.id)).toMatchObject({ status: "open", displayStatus: "expired" });
   });
 
   it("only the claimer unclaims, and only while it is claimed", async () => {
@@ -240,7 +240,7 @@ describe("claiming, unclaiming and fulfilling", () => {
     }
     expect((await failure(outsider.caller.requests.claim({ id: "nope" }))).message).toBe(messages.requestNotFound);
     // Nothing the outsider tried changed the request.
-    expect((await ann.caller.requests.mine()).find((r) => r.id === milk.id)).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
+    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === milk.id)).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
   });
 });
 
@@ -261,7 +261,7 @@ describe("deleting a request", () => {
     await bo.caller.requests.claim({ id: eggs.id });
     await bo.caller.requests.fulfill({ id: eggs.id });
     expect(await failure(ann.caller.requests.remove({ id: eggs.id }))).toEqual({ code: "CONFLICT", message: messages.cannotDeleteFulfilled });
-    expect((await bo.caller.requests.forGroup({ groupId: street.id })).map((r) => r.itemDescription)).toEqual(["Eggs"]);
+    expect((await bo.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.itemDescription)).toEqual(["Eggs"]);
   });
 });
 
@@ -279,7 +279,7 @@ describe("request lists", () => {
     await bo.caller.requests.fulfill({ id: fulfilled.id });
     h.clock.advance(2 * HOUR_MS + MINUTE_MS);
 
-    const list = await cy.caller.requests.forGroup({ groupId: street.id });
+    const list = (await cy.caller.requests.forGroup({ groupId: street.id })).requests;
     expect(list.map((r) => [r.itemDescription, r.displayStatus])).toEqual([
       ["early open", "open"],
       ["late open", "open"],
@@ -297,7 +297,7 @@ describe("request lists", () => {
     expect(byId.get(expiredLater.id)!.status).toBe("open");
     expect(byId.get(expiredSooner.id)!.status).toBe("open");
     h.clock.advance(-(2 * HOUR_MS + MINUTE_MS));
-    expect((await cy.caller.requests.forGroup({ groupId: street.id })).find((r) => r.id === expiredLater.id)!.displayStatus).toBe("open");
+    expect((await cy.caller.requests.forGroup({ groupId: street.id })).requests.find((r) => r.id === expiredLater.id)!.displayStatus).toBe("open");
   });
 
   it("'mine' holds every request the caller posted, in every group, and nobody else's", async () => {
@@ -307,7 +307,7 @@ describe("request lists", () => {
     await post(dee, first.id, "in my group", inHours(4));
     await post(dee, second.id, "in Bo's group", inHours(3));
     await post(bo, first.id, "Bo's own");
-    expect((await dee.caller.requests.mine()).map((r) => r.itemDescription)).toEqual(["in Bo's group", "in my group"]);
+    expect((await dee.caller.requests.mine()).requests.map((r) => r.itemDescription)).toEqual(["in Bo's group", "in my group"]);
   });
 
   it("shows a group's requests to members only", async () => {
@@ -316,13 +316,13 @@ describe("request lists", () => {
     expect(await failure(outsider.caller.requests.forGroup({ groupId: street.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect((await failure(outsider.caller.requests.forGroup({ groupId: "nope" }))).message).toBe(messages.groupNotFound);
     await addToGroup(h, street.id, outsider);
-    expect(await outsider.caller.requests.forGroup({ groupId: street.id })).toHaveLength(1);
+    expect((await outsider.caller.requests.forGroup({ groupId: street.id })).requests).toHaveLength(1);
   });
 
   it("reads each list in a fixed number of statements, however many requests and people it holds", async () => {
     const street = await groupWith(h, bo, [ann, cy]);
     await post(bo, street.id, "one");
-    const count = async (read: () => Promise<unknown[]>) => {
+    const count = async (read: () => Promise<unknown>) => {
       const before = h.handle.statementCount();
       await read();
       return h.handle.statementCount() - before;
@@ -334,7 +334,7 @@ describe("request lists", () => {
     for (let i = 0; i < 4; i++) await post(ann, street.id, `Ann's ${i}`);
     const claimed = await post(cy, street.id, "claimed by Bo");
     await bo.caller.requests.claim({ id: claimed.id });
-    expect((await ann.caller.requests.forGroup({ groupId: street.id })).length).toBe(9);
+    expect((await ann.caller.requests.forGroup({ groupId: street.id })).requests.length).toBe(9);
 
     expect(await count(() => ann.caller.requests.forGroup({ groupId: street.id }))).toBe(smallGroup);
     expect(await count(() => bo.caller.requests.mine())).toBe(smallMine);

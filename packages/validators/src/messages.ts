@@ -97,6 +97,9 @@ export const messages = {
   addressInvalid: "The address is not valid",
   addressTooLong: "The address is too long",
   notFound: "Not found",
+  // Not in the spec: request lists come in pages (issue 13).
+  pageLimitInvalid: "limit must be a whole number from 1 to 100",
+  pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
 } as const;
 
 export type MessageKey = keyof typeof messages;

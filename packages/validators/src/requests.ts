@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import { decodeRequestCursor, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
 import { inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,8 +40,36 @@ export type CreateRequestInput = z.input<typeof createRequestInput>;
 
 export const requestIdInput = z.object({ id: requestId });
 
+/** REST's `?limit=`: finished requests per page, by default and at most. */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 100;
+
+/** A page of a request list: `limit` finished requests after `cursor`, or the first page without one. */
+export const requestPageInput = z.object({
+  // Over REST the query string brings text: "20" is 20, anything else is refused.
+  limit: z.coerce
+    .number({ error: messages.pageLimitInvalid })
+    .int(messages.pageLimitInvalid)
+    .min(1, messages.pageLimitInvalid)
+    .max(PAGE_LIMIT_MAX, messages.pageLimitInvalid)
+    .default(PAGE_LIMIT_DEFAULT),
+  cursor: z
+    .string({ error: messages.pageCursorInvalid })
+    .transform((text, ctx) => {
+      const cursor = decodeRequestCursor(text);
+      if (!cursor) {
+        ctx.addIssue({ code: "custom", message: messages.pageCursorInvalid });
+        return z.NEVER;
+      }
+      return cursor;
+    })
+    .nullish()
+    .transform((cursor) => cursor ?? null),
+});
+export type RequestPageInput = z.output<typeof requestPageInput>;
+
 /** GET /groups/{id}/requests. */
-export const groupRequestsInput = z.object({
+export const groupRequestsInput = requestPageInput.extend({
   groupId: inputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
 });
 
@@ -77,6 +105,14 @@ export const requestOutput = z.object({
 });
 export type RequestView = z.infer<typeof requestOutput>;
 
+/** A page of a request list; REST sends `requests` as the body and `nextCursor` in a Link header. */
+export const requestPageOutput = z.object({
+  requests: z.array(requestOutput),
+  /** Where the next page starts; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type RequestPage = z.infer<typeof requestPageOutput>;
+
 export const notifyRequestOutput = z.object({ ok: z.literal(true), notifiedCount: z.number().int() });
 
 /** A group as the dashboard's "Your Groups" cards show it. */
@@ -106,8 +142,13 @@ export const dashboardUsageOutput = z.object({
 
 /** Everything the dashboard's first load needs, in one call (GET /dashboard). */
 export const dashboardOutput = z.object({
-  /** The caller's own requests, sorted open, claimed, fulfilled, expired, then earliest needed-by. */
+  /**
+   * The caller's active requests and the latest finished ones (FINISHED_REQUESTS_PER_PAGE), sorted
+   * open, claimed, fulfilled, expired, then earliest needed-by.
+   */
   myRequests: z.array(requestOutput),
+  /** Where the earlier finished requests start (requests.mine); null when there are none. */
+  myRequestsNextCursor: z.string().nullable(),
   /** Others' open, unexpired requests in the caller's groups, and the ones the caller has claimed. */
   helpableRequests: z.array(requestOutput),
   groups: z.array(dashboardGroupOutput),

@@ -48,6 +48,44 @@ export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now:
   return status === "open" && neededBy.getTime() <= now.getTime() ? "expired" : status;
 }
 
+/**
+ * Where the next page of a request list starts (ADR 0014): the time the first page was read, and the
+ * last finished request shown, by its exact creation time (microseconds since the epoch) and id.
+ */
+export interface RequestCursor {
+  asOf: Date;
+  beforeMicros: string;
+  beforeId: string;
+}
+
+/** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor as it travels: `<asOf ms>.<created_at µs>.<id>`, plain enough for a URL as it is. */
+export function encodeRequestCursor(cursor: RequestCursor): string {
+  return `${cursor.asOf.getTime()}.${cursor.beforeMicros}.${cursor.beforeId}`;
+}
+
+/** Where a cursor continues from, whatever its first page's time: the same place gives the same text. */
+export function requestCursorPosition(text: string): string {
+  return text.slice(text.indexOf(".") + 1);
+}
+
+export function decodeRequestCursor(text: string): RequestCursor | null {
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match) return null;
+  const [, asOfMs, beforeMs, subMs, beforeId] = match as unknown as [string, string, string, string, string];
+  if (Number(asOfMs) > LAST_MS || Number(beforeMs) > LAST_MS) return null;
+  return { asOf: new Date(Number(asOfMs)), beforeMicros: `${Number(beforeMs)}${subMs}`, beforeId };
+}
+
+/**
+ * A request list's first answer holds every active request and at most this many finished ones
+ * (fulfilled or expired), the most recently posted; "Show earlier" loads this many more at a time.
+ */
+export const FINISHED_REQUESTS_PER_PAGE = 10;
+
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
 /** Beyond this a needed-by date is a typo (or a probe: year 10000 cannot be stored), not a plan. */

@@ -21,8 +21,11 @@ export const ANSWER_MAX_AGE_MS = 10 * 60 * 1000;
 const CHECKS_IN_FLIGHT = 2;
 const CHECKS_PER_STATEMENT = 64;
 
-/** The headers a hit repeats from the answer it stored; the security headers are set afresh on every call. */
-const DESCRIBING_HEADERS = ["content-type", "vary"];
+/**
+ * The headers a hit repeats from the answer it stored; the security headers are set afresh on every
+ * call. `link` is a REST list's next page (ADR 0014), part of the answer as much as its body.
+ */
+const DESCRIBING_HEADERS = ["content-type", "vary", "link"];
 
 /** A call the cache let through to be answered normally, and what to store once it is. */
 interface PendingAnswer {

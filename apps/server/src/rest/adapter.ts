@@ -1,7 +1,7 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { messages } from "@hyn/validators";
+import { messages, type RequestPage } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance } from "fastify";
@@ -27,6 +27,13 @@ export function restErrorOf(error: unknown): { status: number; message: string; 
   return { status, message: publicMessage(error), ...(retryAfter ? { retryAfter } : {}) };
 }
 
+/** RFC 8288: the same list, from `cursor` on, as a reference relative to this server. */
+export function nextPageLink(requestUrl: string, cursor: string): string {
+  const url = new URL(requestUrl, "http://server.invalid");
+  url.searchParams.set("cursor", cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
 export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string; routes?: RestRoute[] }) {
   const routes = options.routes ?? restRoutes;
   // Built once at start: a route naming a missing procedure fails here, not at a client's first call.
@@ -50,6 +57,11 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
             ip: request.ip,
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(route.input ? route.input(request) : undefined);
+          if (route.page) {
+            const { requests, nextCursor } = result as RequestPage;
+            if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));
+            return reply.code(route.status ?? 200).send(requests);
+          }
           return reply.code(route.status ?? 200).send(result ?? { ok: true });
         } catch (error) {
           const { status, message, retryAfter } = restErrorOf(error);

@@ -1,6 +1,6 @@
 import { appRouter } from "@hyn/api";
 import { z } from "zod";
-import type { RestRoute } from "./routes";
+import { PAGE_QUERY, type RestRoute } from "./routes";
 
 /** The subset of a tRPC procedure definition the document reads. */
 interface ProcedureDef {
@@ -62,6 +62,22 @@ const PUBLIC_PROCEDURES = new Set([
   "invitations.validate",
 ]);
 
+const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
+  limit: "Finished (fulfilled or expired) requests in this page, newest first. The first page also holds every active (open or claimed) request.",
+  cursor: "Where the page starts: the value the previous page's Link header gives. Without it, the first page.",
+};
+
+/** `?limit=` and `?cursor=` of a paged list, with the schemas the procedure validates them by. */
+function pageParameters(input: JsonSchema | undefined) {
+  const properties = (input?.properties ?? {}) as Record<string, JsonSchema>;
+  return PAGE_QUERY.map((name) => ({ name, in: "query", required: false, description: PAGE_PARAMETER_TEXTS[name], schema: properties[name] ?? { type: "string" } }));
+}
+
+const LINK_HEADER = {
+  description: 'RFC 8288 `<...>; rel="next"`: the next page, present only when there is one.',
+  schema: { type: "string" },
+};
+
 export const toOpenApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, "{$1}")}`;
 export const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
@@ -81,19 +97,26 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
         body = { ...input, properties, required: ((input.required as string[] | undefined) ?? []).filter((r) => !params.includes(r)) };
       }
     }
+    const output = def.output ? toSchema(def.output, "output") : { type: "object" };
     const [domain, action] = route.procedure.split(".");
     const operation: Record<string, unknown> = {
       operationId: route.procedure.replace(".", "_"),
       tags: [domain],
       summary: `${action} (${route.procedure})`,
       ...(PUBLIC_PROCEDURES.has(route.procedure) ? { security: [] } : {}),
-      parameters: params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+      parameters: [
+        ...params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+        ...(route.page ? pageParameters(input) : []),
+      ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: {
-          description: "Success",
-          content: { "application/json": { schema: def.output ? toSchema(def.output, "output") : { type: "object" } } },
-        },
+        [String(route.status ?? 200)]: route.page
+          ? {
+              description: "Success: one page of the list",
+              headers: { Link: LINK_HEADER },
+              content: { "application/json": { schema: (output.properties as Record<string, JsonSchema>).requests } },
+            }
+          : { description: "Success", content: { "application/json": { schema: output } } },
         ...Object.fromEntries(
           Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
         ),

@@ -13,11 +13,22 @@ export interface RestRoute {
   input?: (request: FastifyRequest) => unknown;
   /** 201 for creations. */
   status?: number;
+  /**
+   * A list in pages (ADR 0014): the procedure takes `limit` and `cursor` from the query string and
+   * answers a RequestPage; the body is its list and a `Link: <...>; rel="next"` header its next page.
+   */
+  page?: true;
 }
 
 type Params = Record<string, string>;
 const body = (r: FastifyRequest) => r.body ?? {};
 const params = (r: FastifyRequest) => r.params as Params;
+/** The query parameters of a paged list; the procedure validates them. */
+export const PAGE_QUERY = ["limit", "cursor"] as const;
+const pageQuery = (r: FastifyRequest) => {
+  const query = r.query as Record<string, unknown>;
+  return Object.fromEntries(PAGE_QUERY.filter((name) => query[name] !== undefined).map((name) => [name, query[name]]));
+};
 
 export const restRoutes: RestRoute[] = [
   // Accounts
@@ -64,8 +75,8 @@ export const restRoutes: RestRoute[] = [
   { method: "GET", path: "/user/can-create-request", procedure: "limits.canCreateRequest" },
   // Requests and the dashboard (issue 4)
   { method: "POST", path: "/requests", procedure: "requests.create", input: body, status: 201 },
-  { method: "GET", path: "/user/requests", procedure: "requests.mine" },
-  { method: "GET", path: "/groups/:id/requests", procedure: "requests.forGroup", input: (r) => ({ groupId: params(r).id }) },
+  { method: "GET", path: "/user/requests", procedure: "requests.mine", input: pageQuery, page: true },
+  { method: "GET", path: "/groups/:id/requests", procedure: "requests.forGroup", input: (r) => ({ ...pageQuery(r), groupId: params(r).id }), page: true },
   { method: "POST", path: "/requests/:id/claim", procedure: "requests.claim", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/unclaim", procedure: "requests.unclaim", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/fulfill", procedure: "requests.fulfill", input: (r) => ({ id: params(r).id }) },

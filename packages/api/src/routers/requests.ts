@@ -5,6 +5,8 @@ import {
   notifyRequestOutput,
   requestIdInput,
   requestOutput,
+  requestPageInput,
+  requestPageOutput,
   type RequestEventMessage,
 } from "@hyn/validators";
 import { z } from "zod";
@@ -18,12 +20,16 @@ export const requestsRouter = router({
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.create(ctx.session.user.id, input)),
 
-  mine: protectedProcedure.output(z.array(requestOutput)).query(({ ctx }) => ctx.services.requests.mine(ctx.session.user.id)),
+  /** The caller's requests a page at a time (ADR 0014); no input is the first page. */
+  mine: protectedProcedure
+    .input(requestPageInput.prefault({}))
+    .output(requestPageOutput)
+    .query(({ ctx, input }) => ctx.services.requests.mine(ctx.session.user.id, input)),
 
   forGroup: protectedProcedure
     .input(groupRequestsInput)
-    .output(z.array(requestOutput))
-    .query(({ ctx, input }) => ctx.services.requests.forGroup(ctx.session.user.id, input.groupId)),
+    .output(requestPageOutput)
+    .query(({ ctx, input }) => ctx.services.requests.forGroup(ctx.session.user.id, input.groupId, input)),
 
   claim: protectedProcedure
     .input(requestIdInput)

@@ -1,8 +1,8 @@
 import { groupMembers, groups, perDatabase, requests, userLimits, type Database } from "@hyn/db";
-import { messages, type Dashboard } from "@hyn/validators";
+import { FINISHED_REQUESTS_PER_PAGE, messages, type Dashboard } from "@hyn/validators";
 import { asc, eq, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
-import { selectHelpableRequestViews, selectMyRequestViews } from "./view";
+import { selectHelpableRequestViews, selectMyRequestPage } from "./view";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {
@@ -46,7 +46,7 @@ const dashboardQueries = perDatabase((db) => {
 export async function loadDashboard(db: Database, now: Date, userId: string): Promise<Dashboard> {
   const queries = dashboardQueries(db);
   const [myRequests, helpableRequests, myGroups, usage] = await Promise.all([
-    selectMyRequestViews(db, now, userId),
+    selectMyRequestPage(db, now, userId, { limit: FINISHED_REQUESTS_PER_PAGE, cursor: null }),
     selectHelpableRequestViews(db, now, userId),
     queries.myGroups.execute({ userId }),
     queries.usage.execute({ userId }),
@@ -54,7 +54,8 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
   const [row] = usage;
   if (!row) throw new AppError("NOT_FOUND", messages.userLimitsNotFound);
   return {
-    myRequests,
+    myRequests: myRequests.requests,
+    myRequestsNextCursor: myRequests.nextCursor,
     helpableRequests,
     groups: myGroups,
     usage: {

@@ -7,6 +7,8 @@ import {
   type createRequestInput,
   type Dashboard,
   type RequestEventType,
+  type RequestPage,
+  type RequestPageInput,
   type RequestView,
 } from "@hyn/validators";
 import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
@@ -18,7 +20,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
-import { inGroupsHeldBy, inGroupsOf, selectGroupRequestViews, selectMyRequestViews, selectRequestView } from "./view";
+import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
@@ -146,16 +148,16 @@ export function createRequestsService(deps: CoreDeps) {
       });
     },
 
-    /** GET /user/requests. */
-    mine(userId: string): Promise<RequestView[]> {
-      return selectMyRequestViews(db, clock.now(), userId);
+    /** GET /user/requests, a page at a time. */
+    mine(userId: string, page: RequestPageInput): Promise<RequestPage> {
+      return selectMyRequestPage(db, clock.now(), userId, page);
     },
 
-    /** GET /groups/{id}/requests: members only. */
-    async forGroup(userId: string, groupId: string): Promise<RequestView[]> {
+    /** GET /groups/{id}/requests, a page at a time: members only. */
+    async forGroup(userId: string, groupId: string, page: RequestPageInput): Promise<RequestPage> {
       const [membership] = await groupListQueries(db).membership.execute({ groupId, userId });
       if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
-      return selectGroupRequestViews(db, clock.now(), groupId);
+      return selectGroupRequestPage(db, clock.now(), groupId, page);
     },
 
     /** open -> claimed, by a member other than the requester, before the needed-by time. */

@@ -1,7 +1,7 @@
 import { groupMembers, groups, perDatabase, requests, timestampParam, timestampPlaceholder, users, type Database, type Executor } from "@hyn/db";
-import { requestDisplayStatus, type RequestStatus, type RequestView } from "@hyn/validators";
+import { encodeRequestCursor, requestDisplayStatus, type RequestPage, type RequestPageInput, type RequestStatus, type RequestView } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 
 const creator = alias(users, "creator");
 const helper = alias(users, "helper");
@@ -42,9 +42,12 @@ export function requestOrder(now: SQL): SQL[] {
 }
 
 function viewQuery(executor: Executor) {
-  return executor
-    .select(requestViewColumns)
-    .from(requests)
+  return withPeople(executor.select(requestViewColumns).from(requests).$dynamic());
+}
+
+/** The group, creator and helper each card shows, joined onto a select from requests. */
+function withPeople<Query extends PgSelect>(query: Query) {
+  return query
     .innerJoin(groups, eq(groups.id, requests.groupId))
     .innerJoin(creator, eq(creator.id, requests.userId))
     .leftJoin(helper, eq(helper.id, requests.claimedBy));
@@ -58,46 +61,142 @@ export async function selectRequestViews(executor: Executor, now: Date, where: S
 }
 
 /**
- * The lists read on every dashboard load and group page, built once per database (see perDatabase):
- * values are the placeholders `userId`, `groupId` and `now` (an ISO string).
+ * The helpable list read on every dashboard load, built once per database (see perDatabase): values
+ * are the placeholders `userId` and `now` (an ISO string). It holds active requests only, so it stays small.
  */
-const listQueries = perDatabase((db) => {
+const helpableQuery = perDatabase((db) => {
   const now = timestampPlaceholder("now");
   const userId = sql.placeholder("userId");
-  const list = (name: string, where: SQL | undefined) => viewQuery(db).where(where).orderBy(...requestOrder(now)).prepare(name);
-  return {
-    mine: list("request_views_mine", eq(requests.userId, userId)),
-    // Others' requests in my groups that I can still claim, and the ones I have claimed and not yet fulfilled.
-    helpable: list(
-      "request_views_helpable",
+  // Others' requests in my groups that I can still claim, and the ones I have claimed and not yet fulfilled.
+  return viewQuery(db)
+    .where(
       and(
         ne(requests.userId, userId),
         inGroupsOf(userId),
         or(and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`), and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId))),
       ),
-    ),
-    ofGroup: list("request_views_of_group", eq(requests.groupId, sql.placeholder("groupId"))),
-  };
+    )
+    .orderBy(...requestOrder(now))
+    .prepare("request_views_helpable");
 });
 
-async function selectList(db: Database, list: keyof ReturnType<typeof listQueries>, now: Date, values: { userId: string } | { groupId: string }) {
-  const rows = await listQueries(db)[list].execute({ ...values, now: now.toISOString() });
+/** Others' requests in `userId`'s groups still open to claim, and those `userId` claimed and has not fulfilled. */
+export async function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
+  const rows = await helpableQuery(db).execute({ userId, now: now.toISOString() });
   return rows.map((row) => toRequestView(row, now));
 }
 
-/** Requests `userId` posted, every state. */
-export function selectMyRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
-  return selectList(db, "mine", now, { userId });
+/** The requests table or an alias of it. */
+type RequestTable = Record<"status" | "neededBy" | "fulfilledAt", AnyPgColumn>;
+
+/**
+ * Finished as of `asOf` (ADR 0014): fulfilled by then, or open with its needed-by passed by then (a
+ * stored "expired" too). A request fulfilled later was active then, so it is not finished as of then.
+ */
+function finishedAsOf(r: RequestTable, asOf: SQL): SQL {
+  return sql`(${r.status} = 'expired' or (${r.status} = 'open' and ${r.neededBy} <= ${asOf}) or (${r.status} = 'fulfilled' and (${r.fulfilledAt} is null or ${r.fulfilledAt} <= ${asOf})))`;
 }
 
-/** Others' requests in `userId`'s groups still open to claim, and those `userId` claimed and has not fulfilled. */
-export function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
-  return selectList(db, "helpable", now, { userId });
+/** Active at `asOf`: claimed, or open and not yet past its needed-by. */
+function activeAsOf(r: RequestTable, asOf: SQL): SQL {
+  return sql`(${r.status} = 'claimed' or (${r.status} = 'open' and ${r.neededBy} > ${asOf}))`;
 }
 
-/** Every request of a group; the caller checks membership. */
-export function selectGroupRequestViews(db: Database, now: Date, groupId: string): Promise<RequestView[]> {
-  return selectList(db, "ofGroup", now, { groupId });
+/** Sorts before every real (created_at, id): the first page's "before". */
+const AFTER_EVERYTHING = { before: "infinity", beforeId: "ffffffff-ffff-ffff-ffff-ffffffffffff" };
+
+/**
+ * A person's or a group's requests a page at a time, built once per database (ADR 0014). Placeholders:
+ * the owner (`userId` or `groupId`); `now` and `asOf` (ISO strings; asOf is when the first page was
+ * read); `withActive` (the first page only); `before`/`beforeId`, where the keyset continues; `take`.
+ * The finished ones are chosen newest first by (created_at, id), on the indexes of migration 0005.
+ */
+const pageQueries = perDatabase((db) => {
+  const now = timestampPlaceholder("now");
+  const asOf = timestampPlaceholder("asOf");
+  const before = timestampPlaceholder("before");
+  const page = alias(requests, "page");
+  const list = (name: string, ownedBy: SQL) =>
+    withPeople(
+      db
+        .select({
+          ...requestViewColumns,
+          finished: sql<boolean>`${finishedAsOf(requests, asOf)}`,
+          // Exact (microseconds): a keyset on a rounded time would skip or repeat requests posted in the same millisecond.
+          createdAtMicros: sql<string>`((extract(epoch from ${requests.createdAt}) * 1000000)::bigint)::text`,
+        })
+        .from(requests)
+        .$dynamic(),
+    )
+      .where(
+        // An array, not IN (subquery): the page's few ids are then read through the primary key,
+        // where a join may be planned as a scan of every request (EXPLAIN in docs/PERFORMANCE.md).
+        sql`${requests.id} = any(array(
+          select ${page.id} from ${requests} ${page} where ${ownedBy} and ${sql.placeholder("withActive")}::boolean and ${activeAsOf(page, asOf)}
+          union all
+          (select ${page.id} from ${requests} ${page}
+            where ${ownedBy} and ${finishedAsOf(page, asOf)} and (${page.createdAt}, ${page.id}) < (${before}, ${sql.placeholder("beforeId")}::uuid)
+            order by ${page.createdAt} desc, ${page.id} desc
+            limit ${sql.placeholder("take")})))`,
+      )
+      .orderBy(...requestOrder(now))
+      .prepare(name);
+  return {
+    mine: list("request_page_mine", sql`${page.userId} = ${sql.placeholder("userId")}`),
+    ofGroup: list("request_page_of_group", sql`${page.groupId} = ${sql.placeholder("groupId")}`),
+  };
+});
+
+/**
+ * The first page (no cursor): every active request and the `limit` latest finished ones. A later page:
+ * the next `limit` finished ones, finished as of the first page's time, so that an open request which
+ * expires in between, or a claimed one fulfilled since, is not shown twice. Each page in SPEC §4 order.
+ */
+async function selectPage(
+  db: Database,
+  list: keyof ReturnType<typeof pageQueries>,
+  now: Date,
+  owner: { userId: string } | { groupId: string },
+  { limit, cursor }: RequestPageInput,
+): Promise<RequestPage> {
+  const asOf = cursor?.asOf ?? now;
+  const rows = await pageQueries(db)[list].execute({
+    ...owner,
+    now: now.toISOString(),
+    asOf: asOf.toISOString(),
+    withActive: cursor === null,
+    ...(cursor ? { before: microsToIso(cursor.beforeMicros), beforeId: cursor.beforeId } : AFTER_EVERYTHING),
+    take: limit + 1,
+  });
+  const finished = rows.filter((row) => row.finished).sort(newestFirst);
+  // One more than asked for says there is a next page; it is not shown.
+  const beyond = finished.length > limit ? finished[limit] : undefined;
+  const last = beyond ? finished[limit - 1] : undefined;
+  return {
+    requests: rows.filter((row) => row !== beyond).map((row) => toRequestView(row, now)),
+    nextCursor: last ? encodeRequestCursor({ asOf, beforeMicros: last.createdAtMicros, beforeId: last.id }) : null,
+  };
+}
+
+/** Newest first by (created_at, id), as the keyset goes: microseconds compared as digit strings. */
+function newestFirst(a: { createdAtMicros: string; id: string }, b: { createdAtMicros: string; id: string }): number {
+  const byTime = b.createdAtMicros.length - a.createdAtMicros.length || (a.createdAtMicros < b.createdAtMicros ? 1 : a.createdAtMicros > b.createdAtMicros ? -1 : 0);
+  return byTime || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** `1700000000123456` -> `2023-11-14T22:13:20.123456Z`. */
+function microsToIso(micros: string): string {
+  return new Date(Number(micros.slice(0, -3))).toISOString().replace("Z", `${micros.slice(-3)}Z`);
+}
+
+/** A page of the requests `userId` posted. */
+export function selectMyRequestPage(db: Database, now: Date, userId: string, page: RequestPageInput): Promise<RequestPage> {
+  return selectPage(db, "mine", now, { userId }, page);
+}
+
+/** A page of a group's requests; the caller checks membership. */
+export function selectGroupRequestPage(db: Database, now: Date, groupId: string, page: RequestPageInput): Promise<RequestPage> {
+  return selectPage(db, "ofGroup", now, { groupId }, page);
 }
 
 /**

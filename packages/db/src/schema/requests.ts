@@ -32,8 +32,12 @@ export const requests = pgTable(
   (t) => [
     check("requests_status_check", sql`${t.status} IN ('open', 'claimed', 'fulfilled', 'expired')`),
     index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
-    index("requests_user_status_idx").on(t.userId, t.status),
+    // needed_by too: a person's active requests skip their expired ones (status "open") in the index.
+    index("requests_user_status_needed_by_idx").on(t.userId, t.status, t.neededBy),
     index("requests_claimed_by_idx").on(t.claimedBy),
     index("requests_created_at_idx").on(t.createdAt),
+    // The keysets of a person's and a group's list pages (ADR 0014): newest first by (created_at, id).
+    index("requests_user_created_at_id_idx").on(t.userId, t.createdAt, t.id),
+    index("requests_group_created_at_id_idx").on(t.groupId, t.createdAt, t.id),
   ],
 );

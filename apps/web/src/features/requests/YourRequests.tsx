@@ -1,12 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
 import { newRequestBlocker } from "./request-rules";
+import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
 import type { DashboardData } from "./types";
+import { useEarlierRequests } from "./useEarlierRequests";
 import type { RequestActions } from "./useRequestActions";
 
 /**
- * SPEC §2 "Your Requests" with the New Request button, which is disabled, with the reason next to it,
+ * SPEC §2 "Your Requests" (every active request and the latest finished ones, "Show earlier" for the
+ * rest, ADR 0014) with the New Request button, which is disabled, with the reason next to it,
  * without a group or at the open-request limit (SPEC §5).
  */
 export function YourRequests({
@@ -35,6 +38,7 @@ export function YourRequests({
     focusHeadingAfterRemoval.current = false;
     headingRef.current?.focus();
   }, [data.myRequests]);
+  const earlier = useEarlierRequests({ cursor: data.myRequestsNextCursor, requests: data.myRequests });
   const { limits, counts } = data.usage;
   const blocker = newRequestBlocker({ openRequestsCount: counts.openRequestsCount, maxOpenRequests: limits.maxOpenRequests }, data.groups.length);
   return (
@@ -77,6 +81,7 @@ export function YourRequests({
           </EmptyState>
         }
       />
+      <EarlierRequests earlier={earlier} viewerId={viewerId} now={now} actions={actions} highlightId={highlightId} changedIds={changedIds} />
     </section>
   );
 }

@@ -11,6 +11,8 @@ export const requestToasts = {
   deleteFailed: "Failed to delete request",
   // Not in the spec: the notify action (issue 4) has no SPEC fallback text.
   notifyFailed: "Failed to notify the group",
+  // Not in the spec: "Show earlier" (issue 13) has no SPEC text.
+  loadEarlierFailed: "Earlier requests could not be loaded. Please try again.",
 } as const;
 
 /** SPEC §2: the owner's delete confirmation says the action cannot be undone. */
