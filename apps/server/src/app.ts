@@ -177,7 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
   server.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === "GET" && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
+    // HEAD as GET (uptime monitors use it); Node leaves out the body.
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
     if (isPage && hasSpa) {
       const pathname = request.url.split("?")[0]!;
       const preloads = preloadsOf(pathname);
