@@ -1,6 +1,6 @@
 /** `pnpm admin:grant <email>`: makes an existing account an admin. */
 import { createServices, silentLogger, systemClock } from "@hyn/core";
-import { createDb, runMigrations } from "@hyn/db";
+import { createDb, DataDirInUseError, runMigrations } from "@hyn/db";
 import { parseEnv } from "../env";
 
 const email = process.argv[2];
@@ -9,7 +9,14 @@ if (!email) {
   process.exit(2);
 }
 const env = parseEnv();
-const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// PGlite cannot be opened twice: a grant made beside a running server would be lost, so none is made.
+const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(
+    `The server is running on this data directory; stop it first, or use ADMIN_EMAILS.\n(${error.dataDir} is open in process ${error.ownerPid}. ADMIN_EMAILS=${email} makes the account an admin when the server starts.)\n`,
+  );
+  process.exit(1);
+});
 await runMigrations(db, env.DATABASE_URL);
 const services = createServices({
   db: db.db,
