@@ -91,7 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await services.accounts.grantConfiguredAdmins();
 
-  const mailbox = !options.transport && !env.SMTP_URL ? new DevMailbox(server.log) : null;
+  // Without SMTP: e-mails are logged, and kept for /dev/mailbox everywhere but in production.
+  const mailbox = !options.transport && !env.SMTP_URL ? new DevMailbox(env.NODE_ENV === "production" ? null : db.db, server.log) : null;
   const transport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : mailbox!);
   const https = env.APP_URL.startsWith("https://");
 
