@@ -21,7 +21,8 @@ import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { startDigestScheduler } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { readSpaPreloads } from "./routes/spa-preloads";
-import { isSpaRoute } from "./routes/spa-routes";
+import { isPagePath, isSpaRoute } from "./routes/spa-routes";
+import { RequestLogController } from "./plugins/request-logging";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   transport?: MailTransport;
   /** Tests drive the outbox themselves. */
   startWorkers?: boolean;
+  /** Where log lines go; standard output as JSON when absent. */
+  logStream?: { write(line: string): void };
   /** Demo mode: the sample accounts the login page offers. */
   demoAccounts?: { name: string; email: string; password: string }[];
 }
@@ -51,12 +54,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const server = Fastify({
     logger: {
       level: env.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Never log credentials: session cookies, bearer tokens, passwords.
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
         req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
       },
     },
+    logController: new RequestLogController(),
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
@@ -179,9 +184,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
   server.setNotFoundHandler(async (request, reply) => {
     // HEAD as GET (uptime monitors use it); Node leaves out the body.
-    const isPage = (request.method === "GET" || request.method === "HEAD") && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
+    const pathname = request.url.split("?")[0]!;
+    const isPage = (request.method === "GET" || request.method === "HEAD") && isPagePath(pathname);
     if (isPage && hasSpa) {
-      const pathname = request.url.split("?")[0]!;
       const preloads = preloadsOf(pathname);
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
