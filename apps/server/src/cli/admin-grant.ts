@@ -5,7 +5,7 @@ import { parseEnv } from "../env";
 
 const email = process.argv[2];
 if (!email) {
-  process.stderr.write("Usage: pnpm admin:grant <email>\n");
+  process.stderr.write("Usage: npx -y pnpm@10.34.8 admin:grant <email>\n");
   process.exit(2);
 }
 const env = parseEnv();
