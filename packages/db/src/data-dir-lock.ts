@@ -15,6 +15,10 @@ export class DataDirInUseError extends Error {
   ) {
     super(`The data directory ${dataDir} is open in process ${ownerPid}`);
   }
+
+  get ownerFile(): string {
+    return path.join(this.dataDir, DATA_DIR_OWNER_FILE);
+  }
 }
 
 function isAlive(pid: number): boolean {
