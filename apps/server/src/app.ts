@@ -22,7 +22,8 @@ import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { startDigestScheduler } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { readSpaPreloads } from "./routes/spa-preloads";
-import { isSpaRoute } from "./routes/spa-routes";
+import { isPagePath, isSpaRoute } from "./routes/spa-routes";
+import { RequestLogController } from "./plugins/request-logging";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
@@ -36,7 +37,7 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
   /** Demo mode: the sample accounts the login page offers. */
   demoAccounts?: { name: string; email: string; password: string }[];
-  /** Where log lines go instead of stdout (tests read what was logged). */
+  /** Where log lines go instead of stdout as JSON: readable lines at a terminal, or what a test reads. */
   logStream?: { write(line: string): void };
 }
 
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    logController: new RequestLogController(),
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     trustProxy: env.TRUST_PROXY,
@@ -99,8 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await services.accounts.grantConfiguredAdmins();
 
-  // Without SMTP: the dev mailbox, which shows links; in production only a log line without them.
-  const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(server.log) : null;
+  // Without SMTP: the dev mailbox (kept in the database, shows links); in production only a log line without them.
+  const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(db.db, server.log) : null;
   const transport: MailTransport = options.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (mailbox ?? createUndeliveredMailLog(server.log)));
   const https = env.APP_URL.startsWith("https://");
 
@@ -190,9 +192,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
   server.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === "GET" && !/^\/(api|trpc|dev)(\/|$)/.test(request.url) && !path.extname(request.url.split("?")[0]!);
+    // HEAD as GET (uptime monitors use it); Node leaves out the body.
+    const pathname = request.url.split("?")[0]!;
+    const isPage = (request.method === "GET" || request.method === "HEAD") && isPagePath(pathname);
     if (isPage && hasSpa) {
-      const pathname = request.url.split("?")[0]!;
       const preloads = preloadsOf(pathname);
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");

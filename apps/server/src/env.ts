@@ -47,6 +47,8 @@ export const envSchema = z
       .refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "must be an e-mail address"),
     DIGEST_HOUR: z.coerce.number({ error: "must be an hour from 0 to 23" }).int("must be an hour from 0 to 23").min(0, "must be an hour from 0 to 23").max(23, "must be an hour from 0 to 23").default(8),
     APP_TIMEZONE: z.string().default("UTC").refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
+    /** pretty: readable lines; json: one JSON object a line. Unset: pretty at a terminal outside production. */
+    LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be a pino level" }).default("info"),
     /** Rate limits are multiplied by this; only an explicit value relaxes them (e2e runs use 100). */
     RATE_LIMIT_MULTIPLIER: z.coerce.number({ error: "must be a positive number" }).positive("must be a positive number").default(1),

@@ -1,6 +1,7 @@
 import { createDb, runMigrations, type DbHandle } from "@hyn/db";
 import { buildApp, type App } from "./app";
 import type { Env } from "./env";
+import { logFormatFor, prettyLogStream } from "./logging";
 
 export interface Started {
   app: App;
@@ -15,7 +16,8 @@ export async function startServer(env: Env, options: { beforeListen?: (db: DbHan
   const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await runMigrations(db, env.DATABASE_URL);
   await options.beforeListen?.(db);
-  const app = await buildApp({ env, db, ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
+  const logStream = logFormatFor(env, process.stdout.isTTY) === "pretty" ? prettyLogStream() : undefined;
+  const app = await buildApp({ env, db, ...(logStream ? { logStream } : {}), ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

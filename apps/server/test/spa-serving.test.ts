@@ -53,3 +53,25 @@ describe("serving the built web app", () => {
     expect(plain.body).toBe(script);
   });
 });
+
+describe("HEAD requests, which uptime monitors send", () => {
+  it("answers HEAD of the home page, an app route and an asset as GET does, without a body", async () => {
+    for (const url of ["/", "/groups", "/invite/abc", "/assets/Dashboard-abc123.js"]) {
+      const get = await app.server.inject({ method: "GET", url });
+      const head = await app.server.inject({ method: "HEAD", url });
+      expect({ url, status: head.statusCode }).toEqual({ url, status: 200 });
+      expect(head.headers["content-type"]).toBe(get.headers["content-type"]);
+      expect(head.headers["cache-control"]).toBe(get.headers["cache-control"]);
+      expect(head.body).toBe("");
+    }
+  });
+
+  it("answers HEAD of an unknown page or API path with a 404, as GET does", async () => {
+    for (const url of ["/no-such-page", "/api/no-such-thing", "/assets/missing.js"]) {
+      const get = await app.server.inject({ method: "GET", url });
+      const head = await app.server.inject({ method: "HEAD", url });
+      expect({ url, status: head.statusCode }).toEqual({ url, status: get.statusCode });
+      expect(head.statusCode).toBe(404);
+    }
+  });
+});

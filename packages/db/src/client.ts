@@ -3,6 +3,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
+import { claimDataDir } from "./data-dir-lock";
 import { preparingEveryQuery } from "./prepared-statements";
 import * as schema from "./schema";
 
@@ -56,8 +57,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   }
   // Loaded only when used: the embedded database's module alone costs a PostgreSQL-backed server ~45 MB of RSS.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const release = !options.pglite && options.dataDir ? claimDataDir(options.dataDir) : () => undefined;
   const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
-  await pglite.waitReady;
+  await pglite.waitReady.catch((error: unknown) => {
+    release();
+    throw error;
+  });
   const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
   return {
     db,
@@ -66,6 +71,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     statementCount: () => statements,
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      release();
     },
   };
 }

@@ -1,4 +1,5 @@
 export * from "./client";
+export * from "./data-dir-lock";
 export * from "./migrate";
 export * from "./prepared-queries";
 export * from "./sql-helpers";

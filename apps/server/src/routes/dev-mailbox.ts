@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 /** GET /dev/mailbox: the e-mails the app "sent" without SMTP, as JSON or as a readable page. */
 export function registerDevMailbox(server: FastifyInstance, mailbox: DevMailbox) {
   server.get<{ Querystring: { to?: string } }>("/dev/mailbox", async (request, reply) => {
-    const entries = mailbox.list(request.query.to);
+    const entries = await mailbox.list(request.query.to);
     if (!request.headers.accept?.includes("text/html")) return { emails: entries };
     const items = entries
       .map(

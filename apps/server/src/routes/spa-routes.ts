@@ -1,3 +1,5 @@
+import path from "node:path";
+
 /**
  * The SPA's routes (apps/web/src/app/router.tsx, SPEC §2). Any other page path still gets index.html,
  * so the app can render its 404 screen, but with an honest 404 status.
@@ -11,4 +13,16 @@ const SPA_ROUTES: RegExp[] = [
 
 export function isSpaRoute(pathname: string): boolean {
   return SPA_ROUTES.some((pattern) => pattern.test(pathname));
+}
+
+const SERVER_PATHS = /^\/(api|trpc|dev)(\/|$)/;
+
+/** A page of the app (answered with index.html), as opposed to a server path or a file of the web build. */
+export function isPagePath(pathname: string): boolean {
+  return !SERVER_PATHS.test(pathname) && !path.extname(pathname);
+}
+
+/** A file of the web build (script, style, image), which a page pulls in by the dozen. */
+export function isWebFilePath(pathname: string): boolean {
+  return !SERVER_PATHS.test(pathname) && !!path.extname(pathname);
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { devMailbox, type Database } from "@hyn/db";
+import { desc, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "../shared/logger";
 import type { EmailMessage, MailTransport } from "./message";
@@ -51,24 +53,50 @@ export interface DevMailboxEntry extends EmailMessage {
   sentAt: string;
 }
 
+/** The newest this many e-mails are kept; older ones are dropped as new ones arrive. */
+const DEV_MAILBOX_KEEPS = 500;
+
 /**
- * Without SMTP_URL, outside production, every e-mail lands here: logged with its links and kept (newest first, last 500)
- * for GET /dev/mailbox, which the e2e tests read like an inbox.
+ * Without SMTP_URL, outside production, every e-mail lands here: logged as one "mail to <address>: <links>"
+ * line and kept in the database (newest first, last 500) for GET /dev/mailbox, which the e2e tests read
+ * like an inbox. In the database, so the restart that applies ADMIN_EMAILS loses no pending link.
  */
 export class DevMailbox implements MailTransport {
-  private readonly entries: DevMailboxEntry[] = [];
-  constructor(private readonly logger: Logger) {}
+  /** `db` null: production without SMTP, where nothing is kept and there is no mailbox to read. */
+  constructor(
+    private readonly db: Database | null,
+    private readonly logger: Logger,
+  ) {}
 
   async send(message: EmailMessage & { from: string }): Promise<{ providerId: string }> {
-    const id = `dev-${randomUUID()}`;
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-    this.entries.unshift({ ...message, id, links, sentAt: new Date().toISOString() });
-    this.entries.length = Math.min(this.entries.length, 500);
-    this.logger.info({ to: message.to, subject: message.subject, links }, "dev mailbox: e-mail kept (no SMTP_URL)");
-    return { providerId: id };
+    this.logger.info({ subject: message.subject }, `mail to ${message.to}: ${links.join(" ") || "(no links)"}`);
+    if (!this.db) return { providerId: `dev-${randomUUID()}` };
+    const [kept] = await this.db
+      .insert(devMailbox)
+      .values({ recipient: message.to, sender: message.from, subject: message.subject, textBody: message.text, htmlBody: message.html, links })
+      .returning({ id: devMailbox.id });
+    await this.db.delete(devMailbox).where(lte(devMailbox.id, kept!.id - DEV_MAILBOX_KEEPS));
+    return { providerId: `dev-${kept!.id}` };
   }
 
-  list(to?: string): DevMailboxEntry[] {
-    return to ? this.entries.filter((e) => e.to.toLowerCase() === to.toLowerCase()) : [...this.entries];
+  async list(to?: string): Promise<DevMailboxEntry[]> {
+    if (!this.db) return [];
+    const rows = await this.db
+      .select({
+        id: devMailbox.id,
+        to: devMailbox.recipient,
+        from: devMailbox.sender,
+        subject: devMailbox.subject,
+        text: devMailbox.textBody,
+        html: devMailbox.htmlBody,
+        links: devMailbox.links,
+        sentAt: devMailbox.sentAt,
+      })
+      .from(devMailbox)
+      .where(to ? sql`lower(${devMailbox.recipient}) = ${to.toLowerCase()}` : undefined)
+      .orderBy(desc(devMailbox.id))
+      .limit(DEV_MAILBOX_KEEPS);
+    return rows.map((row) => ({ ...row, id: `dev-${row.id}`, sentAt: row.sentAt.toISOString() }));
   }
 }

@@ -7,3 +7,4 @@ export * from "./feedback";
 export * from "./rate-limits";
 export * from "./metrics";
 export * from "./change-log";
+export * from "./dev-mailbox";
