@@ -48,8 +48,8 @@ export interface JobEngine {
 export interface JobEngineOptions {
   /** How often each worker asks for jobs (pg-boss's minimum is 0.5 s). */
   pollingIntervalSeconds?: number;
-  /** How often expired jobs are looked for, among pg-boss's own upkeep. */
-  superviseIntervalSeconds?: number;
+  /** How often active jobs past their expiry are taken back (pg-boss's supervise and monitor passes; 60 s by default). */
+  expiryCheckIntervalSeconds?: number;
 }
 
 /**
@@ -63,7 +63,9 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
     : { connectionString: handle.url!, max: 3, application_name: "hyn-jobs" };
   const boss = new PgBoss({
     ...connection,
-    ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+    ...(options.expiryCheckIntervalSeconds
+      ? { superviseIntervalSeconds: options.expiryCheckIntervalSeconds, monitorIntervalSeconds: options.expiryCheckIntervalSeconds }
+      : {}),
     // The app keeps no queue statistics and reads no pg-boss warnings table.
     persistWarnings: false,
   });
