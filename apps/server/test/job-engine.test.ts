@@ -1,24 +1,24 @@
 import { silentLogger } from "@hyn/core";
-import { createTestDatabase, type TestDatabase } from "@hyn/db/testing";
+import { FakeClock } from "@hyn/core/testing";
+import { rowsOf } from "@hyn/db";
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from "@hyn/db/testing";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { scheduleChangeLogPruning } from "../src/jobs/change-log-pruner";
 import { scheduleDailyDigest } from "../src/jobs/daily-digest";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
-import { FakeClock } from "@hyn/core/testing";
-import { rowsOf } from "@hyn/db";
 
 let database: TestDatabase;
-let engine: JobEngine;
+let started: JobEngine | undefined;
 afterEach(async () => {
-  await engine?.stop();
+  await started?.stop();
   await database?.close();
 });
 
 async function startEngine() {
   database = await createTestDatabase();
-  engine = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
-  return engine;
+  started = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
+  return started;
 }
 
 /** Resolves when `check` holds, polling; fails the test after `ms`. */
@@ -32,7 +32,7 @@ async function eventually(check: () => boolean, ms = 15_000): Promise<void> {
 
 describe("the job engine", () => {
   it("runs a job sent with a start time once that time has come, not before", async () => {
-    await startEngine();
+    const engine = await startEngine();
     const ran: { data: object; at: number }[] = [];
     await engine.define<{ requestId: string }>("remind", async (data) => void ran.push({ data, at: Date.now() }));
     const startAfter = new Date(Date.now() + 2_000);
@@ -44,7 +44,7 @@ describe("the job engine", () => {
   });
 
   it("keeps a job sent inside a transaction only if that transaction commits", async () => {
-    await startEngine();
+    const engine = await startEngine();
     const ran: string[] = [];
     await engine.define<{ name: string }>("remind", async ({ name }) => void ran.push(name));
     await expect(
@@ -62,7 +62,7 @@ describe("the job engine", () => {
   });
 
   it("retries a failing job, waiting longer before each retry", async () => {
-    await startEngine();
+    const engine = await startEngine();
     const attempts: { retryCount: number; at: number }[] = [];
     await engine.define(
       "flaky",
@@ -75,14 +75,14 @@ describe("the job engine", () => {
     await engine.send("flaky", {});
     await eventually(() => attempts.length === 3, 25_000);
     expect(attempts.map((a) => a.retryCount)).toEqual([0, 1, 2]);
-    // Backoff: at least retryDelay after the first failure, and the second wait at least as long.
+    // Exponential backoff with jitter: 1-2 s after the first failure, 2-4 s after the second.
     const waits = [attempts[1]!.at - attempts[0]!.at, attempts[2]!.at - attempts[1]!.at];
-    expect(waits[0]).toBeGreaterThanOrEqual(900);
-    expect(waits[1]).toBeGreaterThanOrEqual(900);
+    expect(waits[0]).toBeGreaterThanOrEqual(950);
+    expect(waits[1]).toBeGreaterThanOrEqual(1_950);
   });
 
   it("schedules the daily summary at DIGEST_HOUR in APP_TIMEZONE and the change-log pruning every minute, and catches the summary up at start", async () => {
-    await startEngine();
+    const engine = await startEngine();
     const clock = new FakeClock(new Date("2026-06-02T10:00:00Z"));
     const slots: string[] = [];
     await scheduleDailyDigest(engine, {
@@ -105,5 +105,19 @@ describe("the job engine", () => {
     // The catch-up run serves the latest digest time by the app's clock: 07:00 BST is 06:00 UTC.
     await eventually(() => slots.length === 1);
     expect(slots).toEqual(["2026-06-02T06:00:00.000Z"]);
+  });
+
+  // Instances are processes with their own connections: PostgreSQL only (PGlite is one session in one process).
+  it.runIf(testDatabaseKind === "postgres")("starts on several instances at once on a database without its schema, and runs each job once", async () => {
+    database = await createTestDatabase();
+    const instances = await Promise.all([1, 2, 3].map(() => startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 })));
+    [started] = instances;
+    const ran: number[] = [];
+    for (const [index, instance] of instances.entries()) await instance.define<{ n: number }>("remind", async ({ n }) => void ran.push(n * 10 + index));
+    for (const n of [1, 2, 3, 4]) await instances[n % 3]!.send("remind", { n });
+    await eventually(() => ran.length === 4);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ran.map((r) => Math.floor(r / 10)).sort()).toEqual([1, 2, 3, 4]);
+    await Promise.all(instances.slice(1).map((instance) => instance.stop()));
   });
 });

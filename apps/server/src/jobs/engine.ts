@@ -1,5 +1,5 @@
 import type { Executor, DbHandle } from "@hyn/db";
-import type { Logger } from "@hyn/core";
+import type { JobQueue, Logger } from "@hyn/core";
 import { sql, type SQL } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type Job } from "pg-boss";
 
@@ -22,16 +22,7 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
-export interface SendOptions {
-  /** Not run before this instant (the database's clock decides). */
-  startAfter?: Date;
-  /** A job with the same key still waiting makes this send a no-op (returns null). */
-  singletonKey?: string;
-  /** The caller's transaction: the job exists only if it commits. */
-  in?: Executor;
-}
-
-export interface JobEngine {
+export interface JobEngine extends JobQueue {
   /** A queue and this instance's worker for it. */
   define<T extends object>(name: string, handler: JobHandler<T>, policy?: Partial<RetryPolicy>): Promise<void>;
   /**
@@ -39,8 +30,6 @@ export interface JobEngine {
    * However many instances run, each occurrence becomes one job, run by one of them.
    */
   every(name: string, cron: string, handler: JobHandler<object>, options?: { timeZone?: string; policy?: Partial<RetryPolicy> }): Promise<void>;
-  /** Queues one job; with `in`, inside the caller's transaction. Returns its id, or null when a singleton was already waiting. */
-  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Stops fetching, tells running handlers to stop, waits for them (their jobs are retried later), closes its pool. */
   stop(): Promise<void>;
 }
