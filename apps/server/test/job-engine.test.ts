@@ -9,16 +9,16 @@ import { scheduleDailyDigest } from "../src/jobs/daily-digest";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
 
 let database: TestDatabase;
-let started: JobEngine | undefined;
+let running: JobEngine | undefined;
 afterEach(async () => {
-  await started?.stop();
+  await running?.stop();
   await database?.close();
 });
 
 async function startEngine() {
   database = await createTestDatabase();
-  started = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
-  return started;
+  running = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
+  return running;
 }
 
 /** Resolves when `check` holds, polling; fails the test after `ms`. */
@@ -107,11 +107,38 @@ describe("the job engine", () => {
     expect(slots).toEqual(["2026-06-02T06:00:00.000Z"]);
   });
 
+  it("gives a job back when the engine stops in the middle of it, and the next instance finishes it", async () => {
+    const first = await startEngine();
+    const attempts: number[] = [];
+    let markStarted!: () => void;
+    const inFlight = new Promise<void>((resolve) => (markStarted = resolve));
+    const policy = { retryDelaySeconds: 1 };
+    await first.define(
+      "digest-like",
+      async (_data, job) => {
+        attempts.push(job.retryCount);
+        markStarted();
+        // Works member by member until told to stop.
+        await new Promise<void>((resolve) => job.signal.addEventListener("abort", () => resolve()));
+      },
+      policy,
+    );
+    await first.send("digest-like", {});
+    await inFlight;
+    await first.stop();
+
+    const next = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
+    running = next;
+    await next.define("digest-like", async (_data, job) => void attempts.push(job.retryCount), policy);
+    await eventually(() => attempts.length === 2);
+    expect(attempts).toEqual([0, 1]);
+  });
+
   // Instances are processes with their own connections: PostgreSQL only (PGlite is one session in one process).
   it.runIf(testDatabaseKind === "postgres")("starts on several instances at once on a database without its schema, and runs each job once", async () => {
     database = await createTestDatabase();
     const instances = await Promise.all([1, 2, 3].map(() => startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 })));
-    [started] = instances;
+    [running] = instances;
     const ran: number[] = [];
     for (const [index, instance] of instances.entries()) await instance.define<{ n: number }>("remind", async ({ n }) => void ran.push(n * 10 + index));
     for (const n of [1, 2, 3, 4]) await instances[n % 3]!.send("remind", { n });
