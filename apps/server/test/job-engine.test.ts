@@ -61,6 +61,20 @@ describe("the job engine", () => {
     expect(ran).toEqual(["committed"]);
   });
 
+  it("keeps one waiting job per key on a queue that asks for it: a second reminder for the same request is not queued", async () => {
+    const engine = await startEngine();
+    const ran: string[] = [];
+    await engine.define<{ requestId: string }>("remind-once", async ({ requestId }) => void ran.push(requestId), { oneWaitingPerKey: true });
+    const startAfter = new Date(Date.now() + 1_000);
+    const first = await engine.send("remind-once", { requestId: "r1" }, { startAfter, singletonKey: "r1" });
+    const again = await engine.send("remind-once", { requestId: "r1" }, { startAfter, singletonKey: "r1" });
+    const other = await engine.send("remind-once", { requestId: "r2" }, { startAfter, singletonKey: "r2" });
+    expect([first === null, again, other === null]).toEqual([false, null, false]);
+    await eventually(() => ran.length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(ran.sort()).toEqual(["r1", "r2"]);
+  });
+
   it("retries a failing job, waiting longer before each retry", async () => {
     const engine = await startEngine();
     const attempts: { retryCount: number; at: number }[] = [];

@@ -11,6 +11,11 @@ export interface RetryPolicy {
   expireInSeconds: number;
 }
 
+export interface QueueSettings extends Partial<RetryPolicy> {
+  /** At most one job per `singletonKey` waits to start: a second send with that key returns null ("remind at T" per request). */
+  oneWaitingPerKey?: boolean;
+}
+
 export const defaultRetryPolicy: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
 
 export interface JobContext {
@@ -24,12 +29,12 @@ export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
 export interface JobEngine extends JobQueue {
   /** A queue and this instance's worker for it. */
-  define<T extends object>(name: string, handler: JobHandler<T>, policy?: Partial<RetryPolicy>): Promise<void>;
+  define<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): Promise<void>;
   /**
    * Periodic work: a queue, its worker, and a cron schedule (minute, hour, day, month, weekday) in `timeZone`.
    * However many instances run, each occurrence becomes one job, run by one of them.
    */
-  every(name: string, cron: string, handler: JobHandler<object>, options?: { timeZone?: string; policy?: Partial<RetryPolicy> }): Promise<void>;
+  every(name: string, cron: string, handler: JobHandler<object>, options?: { timeZone?: string; settings?: QueueSettings }): Promise<void>;
   /** Stops fetching, tells running handlers to stop, waits for them (their jobs are retried later), closes its pool. */
   stop(): Promise<void>;
 }
@@ -47,26 +52,30 @@ export interface JobEngineOptions {
  * small pool of its own; on PGlite it shares the one in-process connection.
  */
 export async function startJobEngine(handle: DbHandle, logger: Logger, options: JobEngineOptions = {}): Promise<JobEngine> {
+  if (!handle.pglite && !handle.url) throw new Error("the job engine needs PGlite or a postgres:// URL");
   const connection: ConstructorOptions = handle.pglite
     ? { db: fromPglite(handle.pglite), backend: "pglite" }
-    : { connectionString: handle.url!, max: 3, application_name: "hyn-jobs" };
+    : { connectionString: handle.url, max: 3, application_name: "hyn-jobs" };
   const boss = new PgBoss({
     ...connection,
     ...(options.expiryCheckIntervalSeconds
       ? { superviseIntervalSeconds: options.expiryCheckIntervalSeconds, monitorIntervalSeconds: options.expiryCheckIntervalSeconds }
       : {}),
-    // The app keeps no queue statistics and reads no pg-boss warnings table.
+    // Warnings (slow queries, backlogs) go to the log below, not to a table nobody reads.
     persistWarnings: false,
   });
   boss.on("error", (error: unknown) => logger.error({ err: error }, "job engine error"));
+  boss.on("warning", (warning) => logger.warn({ data: warning.data }, `job engine: ${warning.message}`));
   await boss.start();
 
   const stopping = new AbortController();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
-  async function define<T extends object>(name: string, handler: JobHandler<T>, policy: Partial<RetryPolicy> = {}) {
-    const { retryLimit, retryDelaySeconds, expireInSeconds } = { ...defaultRetryPolicy, ...policy };
-    await boss.createQueue(name, { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds });
+  async function define<T extends object>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}) {
+    const { retryLimit, retryDelaySeconds, expireInSeconds } = { ...defaultRetryPolicy, ...settings };
+    // "short": one created job per singleton key; "standard" ignores the key unless given a time window.
+    const policy = settings.oneWaitingPerKey ? "short" : "standard";
+    await boss.createQueue(name, { policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds });
     await boss.work<T>(name, { pollingIntervalSeconds }, async ([job]: Job<T>[]) => {
       const signal = AbortSignal.any([stopping.signal, job!.signal]);
       try {
@@ -83,7 +92,7 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
   return {
     define,
     async every(name, cron, handler, everyOptions = {}) {
-      await define(name, handler, everyOptions.policy);
+      await define(name, handler, everyOptions.settings);
       await boss.schedule(name, cron, null, { tz: everyOptions.timeZone ?? "UTC", missed: "once" });
     },
     send(name, data, sendOptions = {}) {

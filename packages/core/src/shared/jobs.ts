@@ -3,7 +3,7 @@ import type { Executor } from "@hyn/db";
 export interface TimedJobOptions {
   /** Not run before this instant (the database's clock decides). */
   startAfter?: Date;
-  /** A job with the same key still waiting makes this send a no-op (returns null). */
+  /** On a queue that keeps one waiting job per key, a send whose key is already waiting is a no-op (returns null). */
   singletonKey?: string;
   /** The caller's transaction: the job exists only if it commits. */
   in?: Executor;
