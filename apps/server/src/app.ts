@@ -13,13 +13,15 @@ import type { Env } from "./env";
 import { answerRouterError, clientErrorText } from "./client-errors";
 import { scrubUrl } from "./plugins/log-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionOfRequest } from "./answer-cache/plugin";
-import { startChangeLogPruner, type ChangeLogPruner } from "./jobs/change-log-pruner";
+import { scheduleChangeLogPruning } from "./jobs/change-log-pruner";
+import { startJobEngine, type JobEngine } from "./jobs/engine";
 import { registerSecurity } from "./plugins/security";
 import { sessionCookieFor } from "./plugins/session-token";
 import { createRedisRateLimitStore } from "./rate-limits/redis-store";
 import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
-import { startDigestScheduler } from "./jobs/daily-digest";
+import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
+import { scheduleDailyDigest } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { readSpaPreloads } from "./routes/spa-preloads";
 import { isPagePath, isSpaRoute } from "./routes/spa-routes";
@@ -47,7 +49,8 @@ export interface App {
   mailbox: DevMailbox | null;
   outbox: OutboxWorker | null;
   answerCache: ReturnType<typeof registerAnswerCache> | null;
-  changeLogPruner: ChangeLogPruner | null;
+  /** Scheduled and background work (ADR 0013); null when the caller drives workers itself. */
+  jobs: JobEngine | null;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -203,32 +206,33 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return reply.code(404).send({ error: messages.notFound });
   });
 
-  // Every instance prunes the change log, whether or not its own cache is on: others may read it.
-  const changeLogPruner = options.startWorkers === false ? null : startChangeLogPruner({ db: db.db, logger: server.log }, ANSWER_MAX_AGE_MS);
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock: options.clock ?? systemClock, logger: server.log, transport, from: env.MAIL_FROM });
-  // The daily summary (ADR 0003); its e-mails go out through the outbox like every other.
-  const digest =
-    options.startWorkers === false
-      ? null
-      : startDigestScheduler({
-          clock: options.clock ?? systemClock,
-          logger: server.log,
-          schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
-          run: (runOptions) => services.notifications.runDailyDigest(runOptions),
-          onSent: () => void outbox?.kick(),
-        });
+  const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
+  if (jobs) {
+    // The change log is pruned whether or not this instance's cache is on: others may read it.
+    await scheduleChangeLogPruning(jobs, db.db, ANSWER_MAX_AGE_MS);
+    // Sent e-mails older than 30 days (ADR 0002).
+    await scheduleOutboxPruning(jobs, db.db, options.clock ?? systemClock);
+    // The daily summary; its e-mails go out through the outbox like every other (ADR 0002).
+    await scheduleDailyDigest(jobs, {
+      clock: options.clock ?? systemClock,
+      logger: server.log,
+      schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
+      run: (runOptions) => services.notifications.runDailyDigest(runOptions),
+      onSent: () => outbox?.kick(),
+    });
+  }
   // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server
   // waits for requests in flight, or shutdown would wait for every open dashboard.
   server.addHook("preClose", async () => {
     await services.live.close();
   });
   server.addHook("onClose", async () => {
-    await digest?.stop();
-    await changeLogPruner?.stop();
+    await jobs?.stop();
     await outbox?.stop();
     if (!options.transport) transport.close?.();
     await rateLimitStore?.close();
   });
 
-  return { server, services, mailbox, outbox, answerCache, changeLogPruner };
+  return { server, services, mailbox, outbox, answerCache, jobs };
 }

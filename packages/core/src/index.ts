@@ -2,6 +2,7 @@ export * from "./shared/errors";
 export * from "./shared/clock";
 export * from "./shared/config";
 export * from "./shared/deps";
+export * from "./shared/jobs";
 export * from "./shared/logger";
 export * from "./shared/loggable-error";
 export * from "./shared/tokens";

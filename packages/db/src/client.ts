@@ -23,6 +23,8 @@ export interface DbHandle {
   /** The raw clients, for LISTEN/NOTIFY and the job queue. */
   pglite?: PGlite;
   postgres?: postgres.Sql;
+  /** The postgres:// URL (PostgreSQL only): the job engine opens its own small pool to it. */
+  url?: string;
 }
 
 export interface CreateDbOptions {
@@ -51,6 +53,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       db,
       kind: "postgres",
       postgres: client,
+      url: options.url,
       statementCount: () => statements,
       close: () => client.end({ timeout: 5 }),
     };

@@ -1,42 +1,30 @@
-import { pruneChangeLog, readTransactionHorizon, type Logger } from "@hyn/core";
+import { pruneChangeLog, readTransactionHorizon } from "@hyn/core";
 import type { Database } from "@hyn/db";
+import type { JobEngine } from "./engine";
 
-export interface ChangeLogPruner {
-  /** One pass: prune below the horizon taken a period ago, then take the next one (exported for tests). */
-  pass(): Promise<void>;
-  stop(): Promise<void>;
-}
+export const CHANGE_LOG_PRUNE_JOB = "change-log-prune";
 
 /**
- * Keeps change_log (ADR 0009) from growing without end. Each pass deletes the rows below the
- * transaction horizon the previous pass took, one period earlier; with a period no shorter than an
- * answer's longest life, every cached answer's snapshot already sees those rows. Every instance runs
- * one; two deleting the same rows only wait on each other.
+ * Keeps change_log (ADR 0009) from growing without end. Each pass takes the transaction horizon and
+ * deletes the rows below the newest horizon it took at least `periodMs` earlier; with a period no
+ * shorter than an answer's longest life, every cached answer's snapshot already sees those rows.
+ * Passes run on whichever instance picks the job, so each instance keeps its own horizons: an older
+ * one only prunes less.
  */
-export function startChangeLogPruner(deps: { db: Database; logger: Logger }, periodMs: number): ChangeLogPruner {
-  let previousHorizon: string | null = null;
-  let running: Promise<void> | null = null;
-  const pass = async () => {
-    const horizon = await readTransactionHorizon(deps.db);
-    if (previousHorizon !== null) await pruneChangeLog(deps.db, previousHorizon);
-    previousHorizon = horizon;
+export function changeLogPruningPass(db: Database, periodMs: number, now: () => number = Date.now): () => Promise<void> {
+  const horizons: { takenAt: number; horizon: string }[] = [];
+  return async () => {
+    const horizon = await readTransactionHorizon(db);
+    const takenAt = now();
+    let ripe: string | null = null;
+    while (horizons.length > 0 && takenAt - horizons[0]!.takenAt >= periodMs) ripe = horizons.shift()!.horizon;
+    if (ripe !== null) await pruneChangeLog(db, ripe);
+    horizons.push({ takenAt, horizon });
   };
-  const tick = () => {
-    if (running) return;
-    running = pass()
-      .catch((error: unknown) => deps.logger.error({ err: error }, "change log pruning failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  // The first pass, a period after start, only takes a horizon: nothing before it is known to be a period old.
-  const timer = setInterval(tick, periodMs);
-  timer.unref();
-  return {
-    pass,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+}
+
+/** A maintenance pass every minute, on one instance at a time. */
+export async function scheduleChangeLogPruning(engine: JobEngine, db: Database, periodMs: number): Promise<void> {
+  const pass = changeLogPruningPass(db, periodMs);
+  await engine.every(CHANGE_LOG_PRUNE_JOB, "* * * * *", () => pass());
 }

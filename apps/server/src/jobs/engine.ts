@@ -1,0 +1,115 @@
+import type { Executor, DbHandle } from "@hyn/db";
+import type { JobQueue, Logger } from "@hyn/core";
+import { sql, type SQL } from "drizzle-orm";
+import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type Job } from "pg-boss";
+
+/** How a queue's failed jobs come back: `retryLimit` more tries, `retryDelaySeconds * 2^n` apart (with jitter). */
+export interface RetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job still active this long (its process died, or it hangs) is taken back and retried. */
+  expireInSeconds: number;
+}
+
+export interface QueueSettings extends Partial<RetryPolicy> {
+  /** At most one job per `singletonKey` waits to start: a second send with that key returns null ("remind at T" per request). */
+  oneWaitingPerKey?: boolean;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
+
+export interface JobContext {
+  /** Aborted when the engine stops: stop between two units of work; the job is retried. */
+  signal: AbortSignal;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface JobEngine extends JobQueue {
+  /** A queue and this instance's worker for it. */
+  define<T extends object>(name: string, handler: JobHandler<T>, settings?: QueueSettings): Promise<void>;
+  /**
+   * Periodic work: a queue, its worker, and a cron schedule (minute, hour, day, month, weekday) in `timeZone`.
+   * However many instances run, each occurrence becomes one job, run by one of them.
+   */
+  every(name: string, cron: string, handler: JobHandler<object>, options?: { timeZone?: string; settings?: QueueSettings }): Promise<void>;
+  /** Stops fetching, tells running handlers to stop, waits for them (their jobs are retried later), closes its pool. */
+  stop(): Promise<void>;
+}
+
+export interface JobEngineOptions {
+  /** How often each worker asks for jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** How often active jobs past their expiry are taken back (pg-boss's supervise and monitor passes; 60 s by default). */
+  expiryCheckIntervalSeconds?: number;
+}
+
+/**
+ * The one scheduler for timed and background work (ADR 0013): pg-boss in the app's own database, in its
+ * `pgboss` schema, created (under pg-boss's advisory lock) on first start. On PostgreSQL pg-boss holds a
+ * small pool of its own; on PGlite it shares the one in-process connection.
+ */
+export async function startJobEngine(handle: DbHandle, logger: Logger, options: JobEngineOptions = {}): Promise<JobEngine> {
+  if (!handle.pglite && !handle.url) throw new Error("the job engine needs PGlite or a postgres:// URL");
+  const connection: ConstructorOptions = handle.pglite
+    ? { db: fromPglite(handle.pglite), backend: "pglite" }
+    : { connectionString: handle.url, max: 3, application_name: "hyn-jobs" };
+  const boss = new PgBoss({
+    ...connection,
+    ...(options.expiryCheckIntervalSeconds
+      ? { superviseIntervalSeconds: options.expiryCheckIntervalSeconds, monitorIntervalSeconds: options.expiryCheckIntervalSeconds }
+      : {}),
+    // Warnings (slow queries, backlogs) go to the log below, not to a table nobody reads.
+    persistWarnings: false,
+  });
+  boss.on("error", (error: unknown) => logger.error({ err: error }, "job engine error"));
+  boss.on("warning", (warning) => logger.warn({ data: warning.data }, `job engine: ${warning.message}`));
+  await boss.start();
+
+  const stopping = new AbortController();
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  async function define<T extends object>(name: string, handler: JobHandler<T>, settings: QueueSettings = {}) {
+    const { retryLimit, retryDelaySeconds, expireInSeconds } = { ...defaultRetryPolicy, ...settings };
+    // "short": one created job per singleton key; "standard" ignores the key unless given a time window.
+    const policy = settings.oneWaitingPerKey ? "short" : "standard";
+    await boss.createQueue(name, { policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds });
+    await boss.work<T>(name, { pollingIntervalSeconds }, async ([job]: Job<T>[]) => {
+      const signal = AbortSignal.any([stopping.signal, job!.signal]);
+      try {
+        await handler(job!.data, { signal, retryCount: job!.retryCount });
+        // Stopped part-way: the rest is still owed, so the job must come back.
+        if (signal.aborted) throw new Error(`${name} stopped before it finished`);
+      } catch (error) {
+        logger.warn({ err: error, job: name, retryCount: job!.retryCount }, "job failed; pg-boss retries it with backoff");
+        throw error;
+      }
+    });
+  }
+
+  return {
+    define,
+    async every(name, cron, handler, everyOptions = {}) {
+      await define(name, handler, everyOptions.settings);
+      await boss.schedule(name, cron, null, { tz: everyOptions.timeZone ?? "UTC", missed: "once" });
+    },
+    send(name, data, sendOptions = {}) {
+      return boss.send(name, data, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.in ? { db: onExecutor(sendOptions.in) } : {}),
+      });
+    },
+    async stop() {
+      stopping.abort();
+      await boss.stop({ graceful: true, close: true, timeout: 30_000 });
+    },
+  };
+}
+
+/** pg-boss statements on the caller's connection (a transaction, usually): both drivers answer rows or { rows }. */
+function onExecutor(executor: Executor): Db {
+  return fromDrizzle({ execute: (query) => executor.execute(query as SQL) as Promise<{ rows: unknown[] } | unknown[]> }, sql);
+}
