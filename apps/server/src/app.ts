@@ -20,6 +20,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { startDigestScheduler } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
+import { registerDrain, type Drain } from "./drain";
 import { readSpaPreloads } from "./routes/spa-preloads";
 import { isSpaRoute } from "./routes/spa-routes";
 
@@ -44,6 +45,7 @@ export interface App {
   outbox: OutboxWorker | null;
   answerCache: ReturnType<typeof registerAnswerCache> | null;
   changeLogPruner: ChangeLogPruner | null;
+  drain: Drain;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -113,9 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
   const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock: options.clock ?? systemClock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 
-  // 2. Health.
+  // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
+  const drain = registerDrain(server);
   server.get("/healthz", async () => ({ ok: true }));
   server.get("/readyz", async (_request, reply) => {
+    if (drain.isDraining()) return reply.code(503).send({ ok: false, draining: true });
     try {
       await db.db.execute("select 1");
       return { ok: true, database: db.kind };
@@ -213,5 +217,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await rateLimitStore?.close();
   });
 
-  return { server, services, mailbox, outbox, answerCache, changeLogPruner };
+  return { server, services, mailbox, outbox, answerCache, changeLogPruner, drain };
 }
