@@ -6,3 +6,4 @@ export interface NginxSiteOptions {
 }
 export function renderSite(options: NginxSiteOptions & { cacheDir: string }): string;
 export function writeStandalone(prefix: string, options: NginxSiteOptions): string;
+export const UPSTREAM_FAIL_TIMEOUT_SECONDS: number;

@@ -5,7 +5,7 @@
 //     --cache-dir /var/cache/nginx/help-your-neighbor > /etc/nginx/sites-available/help-your-neighbor
 //   node deploy/render-nginx.mjs --standalone /tmp/hyn-nginx --listen 8080 --upstream 127.0.0.1:3001 ...
 //     (writes nginx.conf and site.conf there; run: nginx -p /tmp/hyn-nginx -c /tmp/hyn-nginx/nginx.conf -g 'daemon off;')
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -19,10 +19,16 @@ function fill(template, values) {
   });
 }
 
+/**
+ * After a failed connection nginx leaves an instance alone this long: in a rolling restart, stop the
+ * next instance only this long after the previous one is ready again, or nginx may see none left.
+ */
+export const UPSTREAM_FAIL_TIMEOUT_SECONDS = 5;
+
 /** The site: an upstream of `upstreams` ("host:port"), listening on `listen` ("8080" or "host:port"). */
 export function renderSite({ listen, upstreams, cacheDir }) {
   if (upstreams.length === 0) throw new Error("at least one --upstream host:port is needed");
-  const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`).join("\n");
+  const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_SECONDS}s;`).join("\n");
   return fill("help-your-neighbor.conf.template", { LISTEN: String(listen), UPSTREAM_SERVERS: servers, CACHE_DIR: cacheDir });
 }
 
@@ -30,6 +36,8 @@ export function renderSite({ listen, upstreams, cacheDir }) {
 export function writeStandalone(prefix, { listen, upstreams }) {
   const root = path.resolve(prefix);
   for (const dir of ["temp", "cache"]) mkdirSync(path.join(root, dir), { recursive: true });
+  // Started as root, nginx's workers run as nobody: they must reach the temp and cache folders.
+  chmodSync(root, 0o755);
   const site = path.join(root, "site.conf");
   writeFileSync(site, renderSite({ listen, upstreams, cacheDir: path.join(root, "cache") }));
   const main = path.join(root, "nginx.conf");
