@@ -7,6 +7,7 @@ import { proxyURL } from "./ports";
 
 const test = base.extend<object, { cluster: Cluster }>({
   cluster: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
       const cluster = new Cluster();
       try {
