@@ -136,6 +136,8 @@ test("nginx answers for the app: client addresses cannot be forged, assets are c
 });
 
 test("a rolling restart of both instances in the middle of traffic fails no call, and the open dashboard stays live", async ({ page, cluster }) => {
+  // Two drains and two start-ups, with a pause after each for nginx.
+  test.setTimeout(150_000);
   const { owner, neighbour, requestId } = await neighbourhood(cluster);
   await signIn(page, owner);
 
