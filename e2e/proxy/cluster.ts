@@ -118,7 +118,9 @@ export class Cluster {
   }
 
   async stop() {
+    const nginxExited = this.nginx && this.nginx.exitCode === null ? new Promise((resolve) => this.nginx!.once("exit", resolve)) : null;
     this.nginx?.kill("SIGTERM");
+    await nginxExited;
     for (const instance of this.instances) instance.process.kill("SIGKILL");
     await Promise.all(this.instances.map((instance) => instance.exited));
     rmSync(this.prefix, { recursive: true, force: true });
