@@ -112,11 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return undefined;
   });
 
+  // Draining on SIGTERM (start.ts): before the answer cache, whose hits skip later hooks.
+  const drain = registerDrain(server);
+
   // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
   const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock: options.clock ?? systemClock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 
   // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
-  const drain = registerDrain(server);
   server.get("/healthz", async () => ({ ok: true }));
   server.get("/readyz", async (_request, reply) => {
     if (drain.isDraining()) return reply.code(503).send({ ok: false, draining: true });

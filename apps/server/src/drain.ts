@@ -1,9 +1,8 @@
 import { Server as NetServer } from "node:net";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
- * Draining for rolling deploys behind a proxy (docs/ARCHITECTURE.md, "Deploy"): from the moment it
- * starts, `/readyz` answers 503, no new connection is accepted (a proxy's connect is refused before
+ * Draining for rolling deploys behind a proxy (README, "Deploy"): from the moment it starts, `/readyz` answers 503, no new connection is accepted (a proxy's connect is refused before
  * any byte of a call is sent, so it safely tries another instance, even for a POST), and every answer
  * says `Connection: close`, so a proxy never sends another call on that connection. Connections that
  * stay idle are left for their peer to close (nginx's upstream keepalive_timeout is shorter than the
@@ -12,9 +11,18 @@ import type { FastifyInstance } from "fastify";
  */
 export function registerDrain(server: FastifyInstance) {
   let draining = false;
-  server.addHook("onSend", async (_request, reply, payload) => {
+  const closeAfterwardsIfDraining = (reply: FastifyReply) => {
     if (draining) void reply.header("connection", "close");
-    return payload;
+  };
+  // On arrival as well as on sending (a call in flight when the drain starts): registered before the
+  // answer cache, whose hits go straight to the socket with the headers set on arrival.
+  server.addHook("onRequest", (_request, reply, done) => {
+    closeAfterwardsIfDraining(reply);
+    done();
+  });
+  server.addHook("onSend", (_request, reply, payload, done) => {
+    closeAfterwardsIfDraining(reply);
+    done(null, payload);
   });
   return {
     isDraining: () => draining,
