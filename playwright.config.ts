@@ -29,7 +29,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /responsive\.spec\.ts/ },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: [/responsive\.spec\.ts/, /proxy\//] },
     { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /responsive\.spec\.ts/ },
   ],
   webServer: [

@@ -23,6 +23,7 @@ import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
 import { scheduleDailyDigest } from "./jobs/daily-digest";
 import { registerDevMailbox } from "./routes/dev-mailbox";
+import { registerDrain, type Drain } from "./drain";
 import { readSpaPreloads } from "./routes/spa-preloads";
 import { isPagePath, isSpaRoute } from "./routes/spa-routes";
 import { RequestLogController } from "./plugins/request-logging";
@@ -51,6 +52,7 @@ export interface App {
   answerCache: ReturnType<typeof registerAnswerCache> | null;
   /** Scheduled and background work (ADR 0013); null when the caller drives workers itself. */
   jobs: JobEngine | null;
+  drain: Drain;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -124,14 +126,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return undefined;
   });
 
+  // Draining on SIGTERM (start.ts): before the answer cache, whose hits skip later hooks.
+  const drain = registerDrain(server);
+
   // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
   const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock: options.clock ?? systemClock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 
-  // 2. Health.
+  // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
   server.get("/healthz", async () => ({ ok: true }));
   // Ready means the database answers and holds every committed migration: an instance on a database
   // that is empty or behind would fail its calls.
   server.get("/readyz", async (request, reply) => {
+    if (drain.isDraining()) return reply.code(503).send({ ok: false, draining: true });
     try {
       const { pending } = await migrationStatus(db);
       if (pending > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database schema is behind: ${pending} migration(s) not applied` });
@@ -234,5 +240,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await rateLimitStore?.close();
   });
 
-  return { server, services, mailbox, outbox, answerCache, jobs };
+  return { server, services, mailbox, outbox, answerCache, jobs, drain };
 }

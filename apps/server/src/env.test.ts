@@ -15,7 +15,7 @@ const refusal = (source: Record<string, string>) => {
 describe("parseEnv", () => {
   it("fills every default for an empty environment", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./.data", APP_URL: "http://localhost:3000", REQUIRE_EMAIL_CONFIRMATION: true, RATE_LIMIT_MULTIPLIER: 1, TRUST_PROXY: false });
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./.data", APP_URL: "http://localhost:3000", REQUIRE_EMAIL_CONFIRMATION: true, RATE_LIMIT_MULTIPLIER: 1, TRUST_PROXY: false, DRAIN_SECONDS: 10 });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.REDIS_URL).toBeUndefined();
   });
@@ -26,6 +26,7 @@ describe("parseEnv", () => {
     [{ REDIS_URL: "localhost:6379" }, 'Invalid environment variable REDIS_URL: must be a redis:// or rediss:// URL (got "localhost:6379")'],
     [{ REQUIRE_EMAIL_CONFIRMATION: "yes" }, 'Invalid environment variable REQUIRE_EMAIL_CONFIRMATION: must be "true" or "false" (got "yes")'],
     [{ RATE_LIMIT_MULTIPLIER: "0" }, 'Invalid environment variable RATE_LIMIT_MULTIPLIER: must be a positive number (got "0")'],
+    [{ DRAIN_SECONDS: "soon" }, 'Invalid environment variable DRAIN_SECONDS: must be a number of seconds (got "soon")'],
   ])("refuses %o in one line naming the variable", (source, message) => {
     const text = refusal(source);
     expect(text).toBe(message);

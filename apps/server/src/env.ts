@@ -62,6 +62,8 @@ export const envSchema = z
       .transform((v) => v || undefined),
     /** Memory for the answer cache of dashboards and group lists (ADR 0009), in MB per instance; 0 turns it off. */
     ANSWER_CACHE_MB: z.coerce.number({ error: "must be a number of megabytes" }).min(0, "must be a number of megabytes").default(16),
+    /** On SIGTERM, how long at most to wait for peers to close their connections before closing them (the drain). */
+    DRAIN_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0, "must be a number of seconds").max(300, "must be a number of seconds").default(10),
     /** Where the built SPA is; the default is this repository's apps/web/dist. */
     WEB_DIST: z.string().optional(),
   })

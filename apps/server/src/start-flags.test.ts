@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { nodeFlagsOfStartScript } from "./start-flags";
 
@@ -7,5 +8,11 @@ describe("the server's start command", () => {
     const own = nodeFlagsOfStartScript(new URL("../package.json", import.meta.url));
     expect(root).toEqual(own);
     expect(root.some((flag) => /^--max-old-space-size=\d+$/.test(flag))).toBe(true);
+  });
+
+  it("gives the systemd unit of deploy/ the same flags", () => {
+    const unit = readFileSync(new URL("../../../deploy/systemd/help-your-neighbor@.service", import.meta.url), "utf8");
+    const execStart = unit.match(/^ExecStart=.*$/m)?.[0] ?? "";
+    expect(execStart.match(/--[\w-]+=\S+/g)).toEqual(nodeFlagsOfStartScript(new URL("../package.json", import.meta.url)));
   });
 });

@@ -9,8 +9,10 @@ export interface Started {
 }
 
 /**
- * Opens the database, migrates, builds the app, listens, and ends cleanly on SIGTERM/SIGINT: Fastify
- * stops accepting, finishes requests in flight, runs onClose (workers stop), then the database closes.
+ * Opens the database, migrates, builds the app, listens, and ends cleanly on SIGTERM/SIGINT: it drains
+ * (`drain.ts`: not ready, no new connections, live streams end so pages reconnect to another instance,
+ * peers close their connections, for at most DRAIN_SECONDS), then Fastify finishes requests in flight,
+ * runs onClose (workers stop), and the database closes.
  */
 export async function startServer(env: Env, options: { beforeListen?: (db: DbHandle) => Promise<void>; demoAccounts?: App["services"]["deps"]["config"]["demoAccounts"] } = {}): Promise<Started> {
   const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -23,7 +25,8 @@ export async function startServer(env: Env, options: { beforeListen?: (db: DbHan
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.server.log.info({ signal }, "shutting down: finishing requests in flight");
+    app.server.log.info({ signal }, "shutting down: draining, then finishing requests in flight");
+    await Promise.all([app.drain.drain(env.DRAIN_SECONDS * 1000), app.services.live.close()]);
     // close() ends idle keep-alive connections only once, when called: a connection whose request was
     // in flight then stays open after its response, and would hold close() until its keep-alive timeout
     // (72 s). Each one is ended as soon as it falls idle.

@@ -49,6 +49,17 @@ const dashboardOf = (body: string) => (JSON.parse(body) as DashboardBody)[0].res
 const withoutTime = (body: string) => body.replace(/"serverTime":"[^"]*"/, '"serverTime":""');
 
 describe("the answer cache", () => {
+  it("answers a hit with Connection: close once the instance drains, like every other answer", async () => {
+    const { ann, bo, groupId } = await street();
+    await post(ann, groupId, "Milk");
+    await get(bo, DASHBOARD);
+    // Not listening, so only the flag changes: what a proxy's kept connection gets from now on.
+    await app.drain.drain(0);
+    const hit = await get(bo, DASHBOARD);
+    expect(hit.statements).toBe(1);
+    expect(hit.response.headers.connection).toBe("close");
+  });
+
   it("answers a repeated dashboard with one statement: the same answer a fresh load gives, at the time it is sent", async () => {
     const { ann, bo, groupId } = await street();
     await post(ann, groupId, "Milk");

@@ -146,4 +146,18 @@ describe("live updates over SSE (ADR 0004)", () => {
     await app.server.close();
     expect(Date.now() - started).toBeLessThan(5000);
   });
+
+  it("ends open streams without tRPC's return event when the instance drains, so browsers reconnect (to another instance)", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const open = await fetch(`${address}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" } });
+    await readEvents(open.body!, (data) => data.includes('"connected"'));
+    await app.services.live.close();
+    // The rest of the stream: an EventSource that reads "event: return" closes for good.
+    const reader = open.body!.getReader();
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).not.toContain("event: return");
+  });
 });

@@ -70,5 +70,9 @@ export const requestsRouter = router({
    */
   onChange: protectedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<RequestEventMessage, void, unknown> {
     yield* ctx.services.live.stream(ctx.session.user.id, signal);
+    // Ended by the server, not by the page (the instance is draining, or the page fell behind): ended
+    // as aborted, tRPC sends no "return" event, so the browser's EventSource reconnects (behind a proxy,
+    // to an instance that is up) and the page reloads on "connected".
+    if (!signal?.aborted) throw new DOMException("the server ended the live stream", "AbortError");
   }),
 });

@@ -1,0 +1,129 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { nodeFlagsOfStartScript } from "@hyn/server/start-flags";
+import { writeStandalone } from "../../deploy/render-nginx.mjs";
+import { instancePorts, proxyPort, proxyURL } from "./ports";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const postgresURL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export interface Instance {
+  port: number;
+  /** What the running process has written (request logs included: LOG_LEVEL=info). */
+  log: string;
+  process: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** A GET over a connection of its own, closed afterwards; the status, or 0 if it could not connect. */
+export function statusOf(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: new http.Agent({ keepAlive: false }) }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", () => resolve(0));
+  });
+}
+
+async function waitForStatus(url: string, status: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await statusOf(url)) !== status) {
+    if (Date.now() > deadline) throw new Error(`${url} did not answer ${status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The deployment of deploy/ on local ports: two built server instances on a fresh PostgreSQL database,
+ * behind nginx (Debian's) run from the committed templates.
+ */
+export class Cluster {
+  readonly instances: Instance[] = [];
+  private readonly database = `hyn_proxy_e2e_${proxyPort}_${process.pid}`;
+  private readonly prefix = mkdtempSync(path.join(tmpdir(), "hyn-nginx-"));
+  private nginx: ChildProcess | null = null;
+  nginxLog = "";
+
+  private psql(sql: string) {
+    execFileSync("psql", [postgresURL, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, PGOPTIONS: "-c client_min_messages=warning" },
+    });
+  }
+
+  async start() {
+    this.psql(`DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`);
+    this.psql(`CREATE DATABASE ${this.database}`);
+    // One at a time: the second finds the migrations applied by the first.
+    for (const port of instancePorts) this.instances.push(await this.startInstance(port));
+    const config = writeStandalone(this.prefix, { listen: `127.0.0.1:${proxyPort}`, upstreams: instancePorts.map((port) => `127.0.0.1:${port}`) });
+    this.nginx = spawn("/usr/sbin/nginx", ["-p", this.prefix, "-c", config, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
+    this.nginx.stderr!.on("data", (d: Buffer) => (this.nginxLog += d.toString()));
+    await waitForStatus(`${proxyURL}/healthz`, 200, 15_000);
+  }
+
+  private async startInstance(port: number): Promise<Instance> {
+    const databaseURL = new URL(postgresURL);
+    databaseURL.pathname = `/${this.database}`;
+    const child = spawn(process.execPath, [...nodeFlagsOfStartScript(new URL("../../package.json", import.meta.url)), "apps/server/dist/server.mjs"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: databaseURL.toString(),
+        APP_URL: proxyURL,
+        TRUST_PROXY: "true",
+        NODE_ENV: "test",
+        LOG_LEVEL: "info",
+        REQUIRE_EMAIL_CONFIRMATION: "false",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const instance: Instance = { port, log: "", process: child, exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))) };
+    child.stdout!.on("data", (d: Buffer) => (instance.log += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (instance.log += d.toString()));
+    await waitForStatus(`http://127.0.0.1:${port}/readyz`, 200);
+    return instance;
+  }
+
+  /** A rolling deploy's step: SIGTERM (the instance drains and exits 0), then a new process on its port. */
+  async restart(index: number): Promise<number | null> {
+    const old = this.instances[index]!;
+    old.process.kill("SIGTERM");
+    const code = await old.exited;
+    this.instances[index] = await this.startInstance(old.port);
+    return code;
+  }
+
+  /** Which instances' request logs show a call whose URL contains `fragment`. */
+  servedBy(fragment: string): number[] {
+    return this.instances.flatMap((instance, index) => (instance.log.split("\n").some((line) => line.includes(`"url":"${fragment}`)) ? [index] : []));
+  }
+
+  /** Every e-mail any instance's dev mailbox holds for `to` (each instance keeps those it sent). */
+  async mail(to: string): Promise<{ links: string[] }[]> {
+    const boxes = await Promise.all(
+      this.instances.map(async ({ port }) => {
+        const response = await fetch(`http://127.0.0.1:${port}/dev/mailbox?to=${encodeURIComponent(to)}`);
+        return ((await response.json()) as { emails: { links: string[] }[] }).emails;
+      }),
+    );
+    return boxes.flat();
+  }
+
+  async stop() {
+    const nginxExited = this.nginx && this.nginx.exitCode === null ? new Promise((resolve) => this.nginx!.once("exit", resolve)) : null;
+    this.nginx?.kill("SIGTERM");
+    await nginxExited;
+    for (const instance of this.instances) instance.process.kill("SIGKILL");
+    await Promise.all(this.instances.map((instance) => instance.exited));
+    rmSync(this.prefix, { recursive: true, force: true });
+    this.psql(`DROP DATABASE IF EXISTS ${this.database} WITH (FORCE)`);
+  }
+}

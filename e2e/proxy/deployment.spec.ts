@@ -1,0 +1,184 @@
+import { RATE_LIMIT_RULES } from "@hyn/core";
+import { messages } from "@hyn/validators/messages";
+import { test as base, expect, type Page } from "@playwright/test";
+import { UPSTREAM_FAIL_TIMEOUT_SECONDS } from "../../deploy/render-nginx.mjs";
+import { Cluster } from "./cluster";
+import { proxyURL } from "./ports";
+
+const test = base.extend<object, { cluster: Cluster }>({
+  cluster: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const cluster = new Cluster();
+      try {
+        await cluster.start();
+        await use(cluster);
+      } finally {
+        await cluster.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+});
+
+let people = 0;
+/** A new account, signed up through the proxy; its Bearer token for calls made outside the browser. */
+async function signUp(name: string) {
+  const email = `proxy-${Date.now().toString(36)}-${++people}@example.com`;
+  const password = "neighbourly-secret-42";
+  const response = await fetch(`${proxyURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, name }) });
+  expect(response.status).toBe(201);
+  const { session } = (await response.json()) as { session: { token: string } };
+  return { email, password, name, token: session.token };
+}
+
+async function api(token: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${proxyURL}/api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function signIn(page: Page, person: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+}
+
+/** An owner and a neighbour in one group, with one open request of the owner's. */
+async function neighbourhood(cluster: Cluster) {
+  const owner = await signUp("Olive Owner");
+  const neighbour = await signUp("Nico Neighbour");
+  const group = await api(owner.token, "POST", "/groups", { name: "Elm Street" });
+  await api(owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+  await expect.poll(async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))).toBeTruthy();
+  const link = (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))!;
+  await api(neighbour.token, "POST", `/invites/${new URL(link).pathname.split("/").pop()}/join`);
+  const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const request = await api(owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
+  return { owner, neighbour, group, requestId: String(request.id) };
+}
+
+test("a dashboard whose stream one instance serves shows, within seconds, a claim the other instance handled", async ({ page, cluster }) => {
+  const { owner, neighbour, requestId } = await neighbourhood(cluster);
+  await signIn(page, owner);
+  // Instances' logs arrive through pipes: read once they show the stream.
+  await expect.poll(() => cluster.servedBy("/trpc/requests.onChange")).toHaveLength(1);
+  const streams = cluster.servedBy("/trpc/requests.onChange");
+  const mine = page.getByTestId("request-card").filter({ hasText: "A bag of flour" });
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "open");
+
+  // nginx picks instances in turn, so which one a call reaches is not the test's to choose: the
+  // neighbour's claim goes straight to the instance that does not serve the owner's stream.
+  const other = cluster.instances[1 - streams[0]!]!;
+  const claim = await fetch(`http://127.0.0.1:${other.port}/api/requests/${requestId}/claim`, { method: "POST", headers: { authorization: `Bearer ${neighbour.token}` } });
+  expect(claim.status).toBe(200);
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "claimed", { timeout: 5_000 });
+  await expect(mine).toContainText("Nico Neighbour");
+});
+
+test("rate limits count the calls of one client across both instances", async ({ cluster }) => {
+  const person = await signUp("Rita Ratelimit");
+  const allowed = RATE_LIMIT_RULES.signInFailuresPerAddressAndIp.limit;
+  const statuses: number[] = [];
+  for (let i = 0; i <= allowed; i++) {
+    const response = await fetch(`${proxyURL}/api/auth/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i}` },
+      body: JSON.stringify({ email: person.email, password: "not-the-password" }),
+    });
+    statuses.push(response.status);
+    if (response.status === 429) expect(((await response.json()) as { error: string }).error).toBe(messages.tooManyRequests);
+  }
+  expect(statuses.slice(0, allowed).every((status) => status === 401)).toBe(true);
+  expect(statuses[allowed]).toBe(429);
+  await expect.poll(() => cluster.servedBy("/api/auth/signin")).toEqual([0, 1]);
+});
+
+test("nginx answers for the app: client addresses cannot be forged, assets are cached, huge bodies are refused as JSON", async ({ cluster }) => {
+  // nginx replaces X-Forwarded-For, so the instance sees the client nginx saw, never a forged address.
+  const probe = `/healthz?probe=${Date.now()}`;
+  await fetch(`${proxyURL}${probe}`, { headers: { "x-forwarded-for": "198.51.100.7" } });
+  await expect.poll(() => cluster.servedBy(probe)).toHaveLength(1);
+  const logged = cluster.instances.flatMap((instance) => instance.log.split("\n")).find((line) => line.includes(`"url":"${probe}`));
+  expect(logged).toContain('"remoteAddress":"127.0.0.1"');
+
+  const index = await (await fetch(`${proxyURL}/`)).text();
+  const asset = index.match(/\/assets\/[^"]+\.js/)![0];
+  const first = await fetch(`${proxyURL}${asset}`);
+  await first.arrayBuffer();
+  const second = await fetch(`${proxyURL}${asset}`);
+  expect(second.status).toBe(200);
+  expect(second.headers.get("x-cache-status")).toBe("HIT");
+
+  const huge = await fetch(`${proxyURL}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) }) });
+  expect(huge.status).toBe(413);
+  // The same answer as an instance gives for a body over its own, smaller limit.
+  const large = await fetch(`${proxyURL}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(100 * 1024) }) });
+  expect(large.status).toBe(413);
+  expect(await huge.json()).toEqual(await large.json());
+});
+
+test("a rolling restart of both instances in the middle of traffic fails no call, and the open dashboard stays live", async ({ page, cluster }) => {
+  // Two drains and two start-ups, with a pause after each for nginx.
+  test.setTimeout(150_000);
+  const { owner, neighbour, requestId } = await neighbourhood(cluster);
+  await signIn(page, owner);
+
+  // Traffic through nginx until the restarts are over: a neighbour claiming and stepping back (POSTs
+  // a second execution would turn into a 409), the owner's dashboard, and pages and assets.
+  const failures: string[] = [];
+  let calls = 0;
+  let restarting = true;
+  // Bounded: at most one call every 10 ms per loop, for at most 90 s.
+  const loop = async (step: () => Promise<Response>, name: string) => {
+    const deadline = Date.now() + 90_000;
+    while (restarting) {
+      if (Date.now() > deadline) return failures.push(`${name}: still running after 90 s`);
+      calls++;
+      const response = await step().catch((error: unknown) => ({ ok: false, status: String(error) }) as const);
+      if (!response.ok) failures.push(`${name}: ${response.status}`);
+      if ("arrayBuffer" in response) await response.arrayBuffer();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return undefined;
+  };
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  let claimed = false;
+  const traffic = Promise.all([
+    loop(() => {
+      claimed = !claimed;
+      return fetch(`${proxyURL}/api/requests/${requestId}/${claimed ? "claim" : "unclaim"}`, { method: "POST", headers: bearer(neighbour.token) });
+    }, "claim/unclaim"),
+    loop(() => fetch(`${proxyURL}/api/dashboard`, { headers: bearer(owner.token) }), "dashboard"),
+    loop(() => fetch(`${proxyURL}/`), "page"),
+  ]);
+  try {
+    for (const index of [0, 1]) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(await cluster.restart(index)).toBe(0);
+      // nginx tries an instance it found down again only after its fail_timeout.
+      await new Promise((r) => setTimeout(r, (UPSTREAM_FAIL_TIMEOUT_SECONDS + 1) * 1_000));
+    }
+  } finally {
+    restarting = false;
+    await traffic;
+  }
+  expect(failures).toEqual([]);
+  expect(calls).toBeGreaterThan(100);
+  // Both new processes served calls.
+  await expect.poll(() => cluster.servedBy("/api/dashboard")).toEqual([0, 1]);
+
+  // The owner's page reconnected its stream to an instance that is up, and still sees changes live.
+  const mine = page.getByTestId("request-card").filter({ hasText: "A bag of flour" });
+  const status = claimed ? "claimed" : "open";
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", status, { timeout: 10_000 });
+  await api(neighbour.token, "POST", `/requests/${requestId}/${claimed ? "unclaim" : "claim"}`);
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", claimed ? "open" : "claimed", { timeout: 5_000 });
+});

@@ -1,0 +1,17 @@
+import { defineConfig, devices } from "@playwright/test";
+import baseConfig from "./playwright.config";
+import { proxyPort, proxyURL } from "./e2e/proxy/ports";
+
+/**
+ * The deployment of deploy/ proven end to end: two instances on one PostgreSQL behind nginx, started by
+ * the specs' worker fixture (e2e/proxy/cluster.ts), since a spec restarts instances in the middle.
+ * Needs the build (`pnpm build`), PostgreSQL at TEST_DATABASE_URL (default 127.0.0.1:5432) and nginx.
+ */
+export default defineConfig({
+  ...baseConfig,
+  testDir: "./e2e/proxy",
+  outputDir: `test-results/proxy-${proxyPort}`,
+  use: { ...baseConfig.use, baseURL: proxyURL },
+  projects: [{ name: "proxy", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: undefined,
+});
