@@ -1,4 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { DAY_MS } from "@hyn/core";
+import { migrationsFolder } from "@hyn/db";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../src/testing";
 import { listen } from "./helpers/live";
@@ -64,4 +68,23 @@ describe("every way of departing announces the reopened request live", () => {
       ownerLive.stop();
     });
   }
+});
+
+describe("upgrading a database that the old race left claims in", () => {
+  it("reopens a request claimed by someone no longer in its group, and keeps a member's claim (migration 0008)", async () => {
+    const { owner, helper, group, request } = await neighbours();
+    const elsewhere = await owner.caller.groups.create({ name: "Oak Road" });
+    const invite = await owner.caller.invitations.create({ groupId: elsewhere.id, email: helper.email });
+    await helper.caller.invitations.joinByToken({ token: invite.token });
+    const kept = await owner.caller.requests.create({ groupId: elsewhere.id, itemDescription: "Bread", neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    await helper.caller.requests.claim({ id: kept.id });
+    // As the race left it: the membership gone, the claim still standing.
+    await h.db.execute(sql`DELETE FROM group_members WHERE group_id = ${group.id} AND user_id = ${helper.user.id}`);
+
+    await h.db.execute(sql.raw(await readFile(path.join(migrationsFolder, "0008_reopen_orphaned_claims.sql"), "utf8")));
+
+    const mine = (await owner.caller.requests.mine()).requests;
+    expect(mine.find((r) => r.id === request.id)).toMatchObject({ status: "open", claimedBy: null, claimedAt: null });
+    expect(mine.find((r) => r.id === kept.id)).toMatchObject({ status: "claimed" });
+  });
 });
