@@ -55,10 +55,18 @@ describe("the dev mailbox", () => {
   });
 
   it("keeps nothing and has no page in production", async () => {
-    const app = await startApp({ NODE_ENV: "production", APP_URL: "https://neighbours.example.com" });
-    await app.mailbox!.send(invitation);
+    // Production without SMTP_URL: an e-mail is only logged as queued (outbox-worker.test.ts), never kept.
+    const app = await buildApp({
+      env: parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", APP_URL: "https://neighbours.example.com", RATE_LIMIT_MULTIPLIER: "1000" }),
+      db: database.handle,
+      clock: new FakeClock(new Date()),
+    });
+    const signup = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "prod@example.com", password: "a-good-secret-1" } });
+    expect(signup.statusCode).toBe(201);
+    await app.outbox!.kick();
     const response = await app.server.inject({ method: "GET", url: "/dev/mailbox" });
     await app.server.close();
+    expect(app.mailbox).toBeNull();
     expect(response.statusCode).toBe(404);
     expect(await database.handle.db.select({ id: devMailbox.id }).from(devMailbox)).toEqual([]);
   });
