@@ -416,7 +416,7 @@ test("the REST API serves groups, members and invitations with the spec's paths 
   const validations = await Promise.all(newTokens.map((t) => api(base, null, "GET", `/invites/validate/${t}`)));
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
-  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" } });
+  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" }, alreadyMember: false });
 
   expect((await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
   expect(await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });

@@ -174,16 +174,27 @@ export function createInvitationsService(deps: CoreDeps) {
       });
     },
 
-    /** Public: the group behind a link (SPEC §6 lets anyone validate a token). */
-    async validate(token: string): Promise<InviteValidation> {
+    /**
+     * Public: the group behind a link (SPEC §6 lets anyone validate a token). A member of that group
+     * learns so, even from a link already used (their own, reopened), instead of "invalid".
+     */
+    async validate(token: string, viewerId: string | null): Promise<InviteValidation> {
       const [row] = await db
-        .select({ id: groups.id, name: groups.name, usedAt: invites.usedAt, expiresAt: invites.expiresAt })
+        .select({
+          id: groups.id,
+          name: groups.name,
+          usedAt: invites.usedAt,
+          expiresAt: invites.expiresAt,
+          viewerIsMember: sql<boolean>`${groupMembers.userId} is not null`,
+        })
         .from(invites)
         .innerJoin(groups, eq(groups.id, invites.groupId))
+        .leftJoin(groupMembers, and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)))
         .where(eq(invites.tokenHash, hashToken(token)));
+      if (row?.viewerIsMember) return { group: { id: row.id, name: row.name }, alreadyMember: true };
       if (!row || row.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
       if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
-      return { group: { id: row.id, name: row.name } };
+      return { group: { id: row.id, name: row.name }, alreadyMember: false };
     },
 
     /** Whoever holds the link may join with it, once: the link is the invitation. */

@@ -1,0 +1,57 @@
+import { messages } from "@hyn/validators/messages";
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+
+test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({ page }) => {
+  await page.goto("/about");
+  const privacy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Privacy first" }) });
+  await expect(privacy).toContainText("Fellow members see your name, e-mail address and general area");
+  await expect(privacy).toContainText("your phone number is never shown");
+  await expect(privacy).not.toContainText("only your general area is shown");
+});
+
+const PASSWORD = "neighbourly-secret-42";
+
+/** REST with a bearer token: setup that is not itself under test. */
+async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  return (await response.json()) as T;
+}
+
+/** A confirmed account made through REST and its confirmation e-mail; `name` may be empty. */
+async function confirmedUser(baseURL: string, mailbox: Mailbox, name: string, prefix = "person") {
+  const email = uniqueEmail(prefix);
+  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, ...(name ? { name } : {}) });
+  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
+  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
+  return { email, token: verified.session.token };
+}
+
+async function signInAs(page: Page, baseURL: string, token: string) {
+  await page.context().addCookies([{ name: "hyn_session", value: token, url: baseURL }]);
+}
+
+test("the Join page without a code says the spec's Invalid invitation link", async ({ page }) => {
+  await page.goto("/invite");
+  await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+  await expect(page.getByText(messages.invalidInvitationLink, { exact: true })).toBeVisible();
+});
+
+test("a member reopening their used invitation link is told they are already in the group, with a button to it", async ({ page, mailbox, baseURL }) => {
+  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
+  const member = await confirmedUser(baseURL!, mailbox, "Mo Member", "member");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" });
+  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
+  await api(baseURL!, member.token, "POST", `/invites/${invite.token}/join`);
+
+  await signInAs(page, baseURL!, member.token);
+  await page.goto(`/invite/${invite.token}`);
+  await expect(page.getByRole("heading", { name: messages.alreadyMember })).toBeVisible();
+  await expect(page.getByText("This invitation link is invalid or has expired.")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to Birch Lane" }).click();
+  await expect(page).toHaveURL(`/groups?highlight=${group.id}`);
+});
