@@ -55,3 +55,28 @@ test("a member reopening their used invitation link is told they are already in 
   await page.getByRole("link", { name: "Go to Birch Lane" }).click();
   await expect(page).toHaveURL(`/groups?highlight=${group.id}`);
 });
+
+test("a newcomer with a pending invitation sees it on the dashboard above Your Groups, and accepting it adds the group", async ({ page, mailbox, baseURL }) => {
+  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
+  const newcomer = await confirmedUser(baseURL!, mailbox, "Nia Newcomer", "newcomer");
+  const elm = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Elm Court" });
+  const oak = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Row" });
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: elm.id, email: newcomer.email });
+  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: newcomer.email });
+
+  await signInAs(page, baseURL!, newcomer.token);
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Pending Group Invitations" });
+  await expect(panel).toBeVisible();
+  const yourGroups = page.getByRole("heading", { name: "Your Groups" });
+  const above = await panel.evaluate((el, heading) => Boolean(el.compareDocumentPosition(heading!) & Node.DOCUMENT_POSITION_FOLLOWING), await yourGroups.elementHandle());
+  expect(above).toBe(true);
+
+  await panel.getByRole("listitem", { name: "Invitation to Oak Row" }).getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Invitation declined" })).toBeVisible();
+  await panel.getByRole("listitem", { name: "Invitation to Elm Court" }).getByRole("button", { name: "Accept" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Successfully joined Elm Court!" })).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByTestId("dashboard-group")).toHaveCount(1);
+  await expect(page.getByTestId("dashboard-group")).toContainText("Elm Court");
+});

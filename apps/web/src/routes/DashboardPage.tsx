@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
+import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { CreateRequestModal } from "../features/requests/CreateRequestModal";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
 import { DashboardUsage } from "../features/requests/DashboardUsage";
@@ -51,6 +52,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
     refetchInterval: FALLBACK_REFRESH_MS,
   });
   const actions = useRequestActions(own);
+  const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
   // The lists render from a deferred copy of the answer: React renders them in short slices when it
   // arrives instead of in one long task (ADR 0011). The answer and when it arrived move together.
@@ -146,6 +148,8 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
               }
             />
           </section>
+          {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
+          <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
           <section className="dashboard-section" aria-labelledby="groups-title">
             <div className="dashboard-section-header">
               <h2 id="groups-title">Your Groups</h2>
