@@ -23,6 +23,7 @@ import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
+import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { generateToken, hashToken } from "../shared/tokens";
 
@@ -33,9 +34,6 @@ export const INVITE_VALIDITY_MS = INVITE_VALIDITY_DAYS * DAY_MS;
 
 /** Unused and unexpired at `now`. */
 const pendingAt = (now: Date) => and(isNull(invites.usedAt), gt(invites.expiresAt, now));
-
-/** A person's display name in e-mails and lists; the address when they never gave a name. */
-const displayName = (name: string, email: string) => (name.trim() === "" ? email : name);
 
 export function createInvitationsService(deps: CoreDeps) {
   const { db, clock, config } = deps;
