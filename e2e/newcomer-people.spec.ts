@@ -1,6 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { expect, signUpAndConfirm, test, uniqueEmail, type Mailbox } from "./fixtures";
 
 test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({ page }) => {
   await page.goto("/about");
@@ -79,4 +79,48 @@ test("a newcomer with a pending invitation sees it on the dashboard above Your G
   await expect(panel).toHaveCount(0);
   await expect(page.getByTestId("dashboard-group")).toHaveCount(1);
   await expect(page.getByTestId("dashboard-group")).toContainText("Elm Court");
+});
+
+test("a newcomer without a name is asked what neighbours should call them, and can skip it for good", async ({ page, mailbox }) => {
+  const { email } = await signUpAndConfirm(page, mailbox);
+  const step = page.getByRole("region", { name: "What should neighbours call you?" });
+  await expect(step).toBeVisible();
+  await expect(step).toContainText(email);
+  await step.getByRole("button", { name: "Save name" }).click();
+  await expect(step.getByText(messages.nameRequired)).toBeVisible();
+  await step.getByRole("button", { name: "Skip for now" }).click();
+  await expect(step).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome!" })).toBeVisible();
+  await expect(step).toHaveCount(0);
+});
+
+test("a newcomer who gives a name at the first step is welcomed by it", async ({ page, mailbox }) => {
+  await signUpAndConfirm(page, mailbox);
+  const step = page.getByRole("region", { name: "What should neighbours call you?" });
+  await step.getByLabel("Your name").fill("Nia Newcomer");
+  await step.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome, Nia Newcomer!" })).toBeVisible();
+  await expect(step).toHaveCount(0);
+});
+
+test("a member without a name shows by e-mail address on request cards and once in the member list", async ({ page, mailbox, baseURL }) => {
+  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
+  const nameless = await confirmedUser(baseURL!, mailbox, "", "nameless");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Ash Grove" });
+  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: nameless.email });
+  await api(baseURL!, nameless.token, "POST", `/invites/${invite.token}/join`);
+  await api(baseURL!, nameless.token, "POST", "/requests", { groupId: group.id, itemDescription: "Oat milk", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() });
+
+  await signInAs(page, baseURL!, owner.token);
+  await page.goto("/");
+  const card = page.getByTestId("request-card").filter({ hasText: "Oat milk" });
+  await expect(card).toContainText(nameless.email);
+  await expect(card).not.toContainText("A neighbour");
+
+  await page.goto("/groups");
+  await page.getByTestId("group-card").filter({ hasText: "Ash Grove" }).getByRole("button", { name: "View Members" }).click();
+  const member = page.locator(".member-list").getByRole("listitem").filter({ hasText: nameless.email });
+  await expect(member).toHaveCount(1);
+  await expect(member.getByText(nameless.email, { exact: true })).toHaveCount(1);
 });

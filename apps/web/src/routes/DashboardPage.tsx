@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
+import { NameStep } from "../features/account/NameStep";
 import { useAuth } from "../features/auth/AuthProvider";
 import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { CreateRequestModal } from "../features/requests/CreateRequestModal";
@@ -106,6 +107,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         </div>
         <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
       </header>
+      <NameStep viewer={viewer} />
       <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">
         {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
       </p>
