@@ -23,7 +23,7 @@ import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
-import { displayName } from "../shared/display-name";
+import { displayName, displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { generateToken, hashToken } from "../shared/tokens";
 
@@ -218,7 +218,7 @@ export function createInvitationsService(deps: CoreDeps) {
           id: invites.id,
           groupId: invites.groupId,
           groupName: groups.name,
-          inviterName: sql<string>`coalesce(nullif(trim(${inviter.name}), ''), ${inviter.email})`,
+          inviterName: displayNameSql(inviter),
           email: invites.email,
           expiresAt: invites.expiresAt,
           createdAt: invites.createdAt,

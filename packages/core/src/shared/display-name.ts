@@ -14,6 +14,11 @@ export function displayName(name: string, email: string): string {
 type Person = { id: AnyPgColumn | SQL; name: AnyPgColumn; email: AnyPgColumn };
 type Id = AnyPgColumn | SQL | string;
 
+/** `displayName` in SQL, for a reader the person chose to address (the invitee of their invitation). */
+export function displayNameSql(person: Omit<Person, "id">): SQL<string> {
+  return sql<string>`coalesce(nullif(trim(${person.name}), ''), ${person.email})`;
+}
+
 /**
  * `displayName` for a person shown on something of `groupId` to `reader` (a column or the caller's
  * id): the address only while both are members of that group, else "" (the card's "A neighbour").
