@@ -140,12 +140,12 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, ma
   await expect(card.getByText(neighbourEmail)).toBeVisible();
   await expect(card.getByText("2 members")).toBeVisible();
 
-  // A used link cannot be used again.
+  // A used link cannot be used again; the member who used it is told they are in the group (issue 17).
   await neighbour.goto(link);
-  await expect(neighbour.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
-  await expect(neighbour.getByText("This invitation link is invalid or has expired.")).toBeVisible();
-  await neighbour.getByRole("button", { name: "Go to Dashboard" }).click();
-  await expect(neighbour).toHaveURL(/\/$/);
+  await expect(neighbour.getByRole("heading", { name: messages.alreadyMember })).toBeVisible();
+  await expect(neighbour.getByRole("button", { name: "Join Group" })).toHaveCount(0);
+  await neighbour.getByRole("link", { name: "Go to Maple Street" }).click();
+  await expect(neighbour).toHaveURL(/\/groups\?highlight=/);
   expect(neighbourErrors).toEqual([]);
   await neighbourContext.close();
 });
@@ -416,7 +416,7 @@ test("the REST API serves groups, members and invitations with the spec's paths 
   const validations = await Promise.all(newTokens.map((t) => api(base, null, "GET", `/invites/validate/${t}`)));
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
-  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" } });
+  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" }, alreadyMember: false });
 
   expect((await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
   expect(await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });

@@ -73,6 +73,14 @@ describe("the change log, as the answer cache reads it", () => {
     expect(await seen(bo, () => cy.caller.user.updateProfile({ name: "Cy", phone: null, generalArea: "North end" }), street.id)).toBe(true);
   });
 
+  it("reports a new e-mail address of anyone shown, as a nameless person is shown by it (issue 17)", async () => {
+    const eggs = await post(ann);
+    await cy.caller.requests.claim({ id: eggs.id });
+    // No procedure changes an address; an operator may, straight in the table.
+    expect(await seen(bo, () => h.db.update(users).set({ email: `moved-${ann.email}` }).where(eq(users.id, ann.user.id)))).toBe(true);
+    expect(await seen(bo, () => h.db.update(users).set({ email: `moved-${cy.email}` }).where(eq(users.id, cy.user.id)), street.id)).toBe(true);
+  });
+
   it("reports membership, group and limit changes to the dashboards that show them", async () => {
     const [dee] = (await quickNeighbours(h, 1, "dee")) as [Neighbour];
     expect(await seen(bo, () => addToGroup(h, street.id, dee))).toBe(true);

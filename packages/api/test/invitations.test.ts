@@ -187,7 +187,22 @@ describe("validating an invitation link", () => {
     const group = await createGroup(ann, "Maple Street");
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "bo@example.com" });
     const anon = await h.caller();
-    expect(await anon.invitations.validate({ token })).toEqual({ group: { id: group.id, name: "Maple Street" } });
+    expect(await anon.invitations.validate({ token })).toEqual({ group: { id: group.id, name: "Maple Street" }, alreadyMember: false });
+  });
+
+  it("tells a member who reopens their used link that they are in the group already; anyone else still gets invalid", async () => {
+    const ann = await h.signUpUser();
+    const bo = await h.signUpUser();
+    const cy = await h.signUpUser();
+    const group = await createGroup(ann, "Maple Street");
+    const used = await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
+    await bo.caller.invitations.joinByToken({ token: used.token });
+
+    expect(await bo.caller.invitations.validate({ token: used.token })).toEqual({ group: { id: group.id, name: "Maple Street" }, alreadyMember: true });
+    expect(await failure(cy.caller.invitations.validate({ token: used.token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
+    expect(await failure((await h.caller()).invitations.validate({ token: used.token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
+    const fresh = await ann.caller.invitations.create({ groupId: group.id, email: "dee@example.com" });
+    expect(await ann.caller.invitations.validate({ token: fresh.token })).toMatchObject({ alreadyMember: true });
   });
 
   it("rejects an unknown, used, expired or missing token with the spec's texts", async () => {
@@ -421,7 +436,7 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
 
     const anon = await h.caller();
     expect(await failure(anon.invitations.validate({ token: invite.token }))).toMatchObject({ message: messages.invalidOrExpiredInviteToken });
-    expect(await anon.invitations.validate({ token: newToken })).toEqual({ group: { id: group.id, name: "Maple" } });
+    expect(await anon.invitations.validate({ token: newToken })).toEqual({ group: { id: group.id, name: "Maple" }, alreadyMember: false });
     // Same invitation: same id and expiry.
     expect(await ann.caller.invitations.outgoing()).toEqual([expect.objectContaining({ id: invite.id, expiresAt: invite.expiresAt })]);
   });

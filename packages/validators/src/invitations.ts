@@ -75,8 +75,8 @@ export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
 export const invitationCountOutput = z.object({ current: z.number().int(), max: z.number().int() });
 export type InvitationCount = z.infer<typeof invitationCountOutput>;
 
-/** SPEC §3 Invite validation result. */
-export const inviteValidationOutput = z.object({ group: z.object({ id: z.string(), name: z.string() }) });
+/** SPEC §3 Invite validation result; `alreadyMember` when the caller is in that group already. */
+export const inviteValidationOutput = z.object({ group: z.object({ id: z.string(), name: z.string() }), alreadyMember: z.boolean() });
 export type InviteValidation = z.infer<typeof inviteValidationOutput>;
 
 export const resendInvitationOutput = z.object({ emailId: z.string() });

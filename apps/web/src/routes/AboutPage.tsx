@@ -22,7 +22,7 @@ const VALUES = [
   { title: "Free", text: "Help Your Neighbor costs nothing to use, and it stays that way." },
   { title: "No ads", text: "Nothing to sell you and nobody paying to get your attention." },
   { title: "We never sell your data", text: "Your details are used to run the service, and for nothing else." },
-  { title: "Privacy first", text: "Groups are private. Only members see each other's requests, and only your general area is shown." },
+  { title: "Privacy first", text: "Groups are private: only members see each other's requests. Fellow members see your name, e-mail address and general area; your phone number is never shown to anyone." },
   { title: "Built on trust", text: "You join a group only by invitation, so you know who you're helping. Payment and pickup are arranged between you." },
 ];
 

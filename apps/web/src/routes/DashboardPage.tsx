@@ -2,7 +2,9 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
+import { NameStep } from "../features/account/NameStep";
 import { useAuth } from "../features/auth/AuthProvider";
+import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { CreateRequestModal } from "../features/requests/CreateRequestModal";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
 import { DashboardUsage } from "../features/requests/DashboardUsage";
@@ -51,6 +53,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
     refetchInterval: FALLBACK_REFRESH_MS,
   });
   const actions = useRequestActions(own);
+  const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
   // The lists render from a deferred copy of the answer: React renders them in short slices when it
   // arrives instead of in one long task (ADR 0011). The answer and when it arrived move together.
@@ -104,6 +107,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         </div>
         <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
       </header>
+      <NameStep viewer={viewer} />
       <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">
         {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
       </p>
@@ -146,6 +150,8 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
               }
             />
           </section>
+          {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
+          <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
           <section className="dashboard-section" aria-labelledby="groups-title">
             <div className="dashboard-section-header">
               <h2 id="groups-title">Your Groups</h2>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { messages } from "@hyn/validators/messages";
 import { Button, Card, Spinner } from "../components/ui";
 import { StatusView } from "../features/account/StatusView";
 import { useAuth } from "../features/auth/AuthProvider";
@@ -31,7 +32,7 @@ export default function JoinPage() {
   if (!token) {
     return (
       <StatusView tone="error" title="Invalid Invitation">
-        <p>This invitation link is missing its code. Please open the link from your invitation e-mail again.</p>
+        <p>{messages.invalidInvitationLink}</p>
         <Button onClick={() => navigate("/")}>Go to Home</Button>
       </StatusView>
     );
@@ -105,6 +106,18 @@ function JoinWithToken({ token }: { token: string }) {
   if (validation.isPending) return <JoinLoading />;
 
   const group = validation.data.group;
+  if (validation.data.alreadyMember) {
+    return (
+      <StatusView tone="info" title={messages.alreadyMember}>
+        <p className="join-group-name">{group.name}</p>
+        <div className="row join-actions">
+          <Link className="btn btn-primary" to={`/groups?highlight=${group.id}`}>
+            Go to {group.name}
+          </Link>
+        </div>
+      </StatusView>
+    );
+  }
   async function joinGroup() {
     try {
       const result = await join.mutateAsync({ token });

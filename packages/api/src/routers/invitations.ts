@@ -26,11 +26,11 @@ export const invitationsRouter = router({
       return ctx.services.invitations.create(ctx.session.user.id, input);
     }),
 
-  /** Public (SPEC §6): anyone holding a link may see which group it is for. */
+  /** Public (SPEC §6): anyone holding a link may see which group it is for; a member, that they are in it. */
   validate: publicProcedure
     .input(inviteTokenInput)
     .output(inviteValidationOutput)
-    .query(({ ctx, input }) => ctx.services.invitations.validate(input.token)),
+    .query(({ ctx, input }) => ctx.services.invitations.validate(input.token, ctx.session?.user.id ?? null)),
 
   joinByToken: protectedProcedure
     .input(inviteTokenInput)

@@ -23,6 +23,7 @@ import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
+import { displayName, displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { generateToken, hashToken } from "../shared/tokens";
 
@@ -33,9 +34,6 @@ export const INVITE_VALIDITY_MS = INVITE_VALIDITY_DAYS * DAY_MS;
 
 /** Unused and unexpired at `now`. */
 const pendingAt = (now: Date) => and(isNull(invites.usedAt), gt(invites.expiresAt, now));
-
-/** A person's display name in e-mails and lists; the address when they never gave a name. */
-const displayName = (name: string, email: string) => (name.trim() === "" ? email : name);
 
 export function createInvitationsService(deps: CoreDeps) {
   const { db, clock, config } = deps;
@@ -174,16 +172,27 @@ export function createInvitationsService(deps: CoreDeps) {
       });
     },
 
-    /** Public: the group behind a link (SPEC §6 lets anyone validate a token). */
-    async validate(token: string): Promise<InviteValidation> {
+    /**
+     * Public: the group behind a link (SPEC §6 lets anyone validate a token). A member of that group
+     * learns so, even from a link already used (their own, reopened), instead of "invalid".
+     */
+    async validate(token: string, viewerId: string | null): Promise<InviteValidation> {
       const [row] = await db
-        .select({ id: groups.id, name: groups.name, usedAt: invites.usedAt, expiresAt: invites.expiresAt })
+        .select({
+          id: groups.id,
+          name: groups.name,
+          usedAt: invites.usedAt,
+          expiresAt: invites.expiresAt,
+          viewerIsMember: sql<boolean>`${groupMembers.userId} is not null`,
+        })
         .from(invites)
         .innerJoin(groups, eq(groups.id, invites.groupId))
+        .leftJoin(groupMembers, and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)))
         .where(eq(invites.tokenHash, hashToken(token)));
+      if (row?.viewerIsMember) return { group: { id: row.id, name: row.name }, alreadyMember: true };
       if (!row || row.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
       if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
-      return { group: { id: row.id, name: row.name } };
+      return { group: { id: row.id, name: row.name }, alreadyMember: false };
     },
 
     /** Whoever holds the link may join with it, once: the link is the invitation. */
@@ -209,7 +218,7 @@ export function createInvitationsService(deps: CoreDeps) {
           id: invites.id,
           groupId: invites.groupId,
           groupName: groups.name,
-          inviterName: sql<string>`coalesce(nullif(trim(${inviter.name}), ''), ${inviter.email})`,
+          inviterName: displayNameSql(inviter),
           email: invites.email,
           expiresAt: invites.expiresAt,
           createdAt: invites.createdAt,

@@ -1,9 +1,13 @@
 import { groupMembers, userEmailPreferences, users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
+import { displayNameInGroup } from "../shared/display-name";
 import { requestChangedEmail, requestPostedEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
+
+const helperUser = alias(users, "helper_user");
 
 /** The dashboard opens the request named in `?request=`. */
 export function requestUrl(config: CoreConfig, requestId: string): string {
@@ -63,7 +67,7 @@ export async function enqueueChangeNotice(
     .select({
       email: users.email,
       frequency: userEmailPreferences.frequency,
-      helperName: sql<string | null>`(select h.name from ${users} h where h.id = ${change.helperId})`,
+      helperName: sql<string | null>`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
     })
     .from(users)
     .innerJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))

@@ -2,11 +2,16 @@ import { groupMembers, groups, perDatabase, requests, timestampParam, timestampP
 import { encodeRequestCursor, requestDisplayStatus, type RequestPage, type RequestPageInput, type RequestStatus, type RequestView } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
+import { displayNameInGroup } from "../shared/display-name";
 
 const creator = alias(users, "creator");
 const helper = alias(users, "helper");
 
-/** Selected explicitly: the card's fields, and of the two users only what neighbours may see. */
+/**
+ * Selected explicitly: the card's fields, and of the two users only what neighbours may see. A list
+ * shows a request to its group's members or to its creator, so an address is shown only while the
+ * person and the creator are both in the request's group.
+ */
 const requestViewColumns = {
   id: requests.id,
   userId: requests.userId,
@@ -22,9 +27,9 @@ const requestViewColumns = {
   fulfilledAt: requests.fulfilledAt,
   lastNotifiedAt: requests.lastNotifiedAt,
   createdAt: requests.createdAt,
-  creatorName: creator.name,
+  creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
   creatorArea: creator.generalArea,
-  helperName: helper.name,
+  helperName: sql<string | null>`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, requests.userId)} end`,
   helperArea: helper.generalArea,
 };
 

@@ -65,9 +65,12 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                   {member.id === viewerId && <span className="muted"> (you)</span>}
                 </span>
                 <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? "Owner" : "Member"}</span>
-                <a className="member-email small" href={`mailto:${member.email}`}>
-                  {member.email}
-                </a>
+                {/* Someone without a name is shown by their address already: once is enough. */}
+                {member.name && (
+                  <a className="member-email small" href={`mailto:${member.email}`}>
+                    {member.email}
+                  </a>
+                )}
                 {member.generalArea && <span className="member-area small muted">{member.generalArea}</span>}
               </div>
               {viewerIsOwner && member.id !== viewerId && (
