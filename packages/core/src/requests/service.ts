@@ -179,10 +179,11 @@ export function createRequestsService(deps: CoreDeps) {
         kind: "unclaimed",
         set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
         allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        // The state before the claimer: an open request "is not claimed", whoever asks (SPEC §7).
         refuse: (facts) =>
-          facts.claimedBy !== userId
-            ? new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims)
-            : new AppError("CONFLICT", messages.requestNotClaimed),
+          facts.status !== "claimed"
+            ? new AppError("CONFLICT", messages.requestNotClaimed)
+            : new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims),
       });
     },
 
@@ -193,9 +194,9 @@ export function createRequestsService(deps: CoreDeps) {
         set: (now) => ({ status: "fulfilled", fulfilledAt: now }),
         allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
         refuse: (facts) =>
-          facts.claimedBy !== userId
-            ? new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims)
-            : new AppError("CONFLICT", messages.requestNotInClaimedStatus),
+          facts.status !== "claimed"
+            ? new AppError("CONFLICT", messages.requestNotInClaimedStatus)
+            : new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims),
       });
     },
 
