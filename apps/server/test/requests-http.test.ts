@@ -69,7 +69,10 @@ describe("requests over REST (SPEC §7)", () => {
     expect(Number(tooSoon.headers["retry-after"])).toBe(3600);
     app.clock.advance(HOUR);
     const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
-    expect([notified.statusCode, notified.json()]).toEqual([200, { ok: true, notifiedCount: 0 }]);
+    expect([notified.statusCode, notified.json()]).toEqual([
+      200,
+      { ok: true, notifiedCount: 0, lastNotifiedAt: app.clock.now().toISOString(), nextNotifyAt: new Date(app.clock.now().getTime() + HOUR).toISOString() },
+    ]);
     const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
     expect([notOwner.statusCode, notOwner.json()]).toEqual([403, { error: messages.onlyDeleteOwnRequests }]);
     const deleted = await call(ann, "DELETE", `/requests/${bread.id}`);

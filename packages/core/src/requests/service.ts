@@ -3,6 +3,7 @@ import {
   latestNeededBy,
   messages,
   NEEDED_BY_TOLERANCE_MS,
+  nextNotifyAt,
   REQUEST_NOTIFY_INTERVAL_MS,
   type createRequestInput,
   type Dashboard,
@@ -220,7 +221,7 @@ export function createRequestsService(deps: CoreDeps) {
      * POST /requests/{id}/notify: the owner re-sends the posting notice of an open request to the
      * group, at most once an hour; the conditional UPDATE of last_notified_at makes two clicks one send.
      */
-    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number }> {
+    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
       return db.transaction(async (tx) => {
@@ -245,13 +246,14 @@ export function createRequestsService(deps: CoreDeps) {
           if (facts.status !== "open" || facts.neededBy.getTime() <= now.getTime()) {
             throw new AppError("CONFLICT", messages.notifyOnlyOpenRequests);
           }
-          const nextAt = (facts.lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS;
+          const nextAt = nextNotifyAt(facts.lastNotifiedAt).getTime();
           throw new AppError("RATE_LIMITED", messages.notifyTooSoon, {
             retryAfterSeconds: Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)),
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        return { notifiedCount: await enqueuePostingNotices(tx, config, view, now) };
+        const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
+        return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
 
