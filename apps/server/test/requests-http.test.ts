@@ -49,6 +49,10 @@ describe("requests over REST (SPEC §7)", () => {
     expect([own.statusCode, own.json()]).toEqual([403, { error: messages.cannotClaimOwn }]);
     const hidden = await call(olga, "POST", `/requests/${milk.id}/claim`);
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
+    const unclaimOpen = await call(bo, "POST", `/requests/${milk.id}/unclaim`);
+    expect([unclaimOpen.statusCode, unclaimOpen.json()]).toEqual([409, { error: messages.requestNotClaimed }]);
+    const fulfilOpen = await call(bo, "POST", `/requests/${milk.id}/fulfill`);
+    expect([fulfilOpen.statusCode, fulfilOpen.json()]).toEqual([409, { error: messages.requestNotInClaimedStatus }]);
     const claimed = await call(bo, "POST", `/requests/${milk.id}/claim`);
     expect([claimed.statusCode, claimed.json().status, claimed.json().helper.id]).toEqual([200, "claimed", bo.userId]);
     const again = await call(bo, "POST", `/requests/${milk.id}/claim`);
@@ -65,7 +69,10 @@ describe("requests over REST (SPEC §7)", () => {
     expect(Number(tooSoon.headers["retry-after"])).toBe(3600);
     app.clock.advance(HOUR);
     const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
-    expect([notified.statusCode, notified.json()]).toEqual([200, { ok: true, notifiedCount: 0 }]);
+    expect([notified.statusCode, notified.json()]).toEqual([
+      200,
+      { ok: true, notifiedCount: 0, lastNotifiedAt: app.clock.now().toISOString(), nextNotifyAt: new Date(app.clock.now().getTime() + HOUR).toISOString() },
+    ]);
     const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
     expect([notOwner.statusCode, notOwner.json()]).toEqual([403, { error: messages.onlyDeleteOwnRequests }]);
     const deleted = await call(ann, "DELETE", `/requests/${bread.id}`);

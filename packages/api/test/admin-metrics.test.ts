@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY_MS, HOUR_MS } from "@hyn/core";
 import { createHarness, type Harness } from "../src/testing";
 import { failure } from "./expect-failure";
+import { groupWith } from "./helpers/membership";
 
 let h: Harness;
 beforeEach(async () => {
@@ -67,6 +68,7 @@ describe("admin metrics", () => {
       totalRequestsThisMonth: 3, // 2, 10 and 15 June; not 20 May
       fulfillmentRate: 50, // claimed + fulfilled = 2 of 4
       averageTimeToClaimHours: 3, // (2 h + 4 h) / 2
+      claimCount: 2,
       averageGroupSize: 1.67, // 5 memberships / 3 groups, rounded to 2 decimals
     });
     expect(m.weekly).toHaveLength(12);
@@ -81,7 +83,17 @@ describe("admin metrics", () => {
   it("answers zeros, not errors, on an empty database", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const m = await admin.caller.admin.metrics();
-    expect(m).toMatchObject({ totalUsers: 1, totalGroups: 0, fulfillmentRate: 0, averageTimeToClaimHours: 0, averageGroupSize: 0 });
+    expect(m).toMatchObject({ totalUsers: 1, totalGroups: 0, fulfillmentRate: 0, averageTimeToClaimHours: 0, claimCount: 0, averageGroupSize: 0 });
+  });
+
+  it("tells a claim within seconds (an average that rounds to 0 hours) apart from no claims at all", async () => {
+    const admin = await h.signUpUser({ email: "admin@example.com" });
+    const helper = await h.signUpUser();
+    const street = await groupWith(h, admin, [helper]);
+    const milk = await admin.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    h.clock.advance(10_000);
+    await helper.caller.requests.claim({ id: milk.id });
+    expect(await admin.caller.admin.metrics()).toMatchObject({ averageTimeToClaimHours: 0, claimCount: 1 });
   });
 
   it("is refused to non-admins, and the admin flag is read from the database on every call", async () => {

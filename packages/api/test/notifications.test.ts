@@ -150,7 +150,13 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
     h.clock.advance(59 * MINUTE_MS);
     expect(await failure(ann.caller.requests.notify({ id: milk.id }))).toEqual(tooSoon);
     h.clock.advance(MINUTE_MS);
-    expect(await ann.caller.requests.notify({ id: milk.id })).toEqual({ ok: true, notifiedCount: 2 });
+    // The answer says when this notice went and when the next may, so the card can wait without asking.
+    expect(await ann.caller.requests.notify({ id: milk.id })).toEqual({
+      ok: true,
+      notifiedCount: 2,
+      lastNotifiedAt: h.clock.now(),
+      nextNotifyAt: new Date(h.clock.now().getTime() + HOUR_MS),
+    });
     expect(await failure(ann.caller.requests.notify({ id: milk.id }))).toEqual(tooSoon);
 
     const [toBo, toCy, toAnn] = await notices(bo, cy, ann);

@@ -201,7 +201,9 @@ describe("claiming, unclaiming and fulfilling", () => {
   it("only the claimer unclaims, and only while it is claimed", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
-    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyUnclaimOwnClaims });
+    // The state is checked before the claimer: an open request "is not claimed" (SPEC §7), whoever asks.
+    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
+    expect(await failure(ann.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
 
     await bo.caller.requests.claim({ id: milk.id });
     expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyUnclaimOwnClaims });
@@ -209,12 +211,14 @@ describe("claiming, unclaiming and fulfilling", () => {
 
     await bo.caller.requests.fulfill({ id: milk.id });
     expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
+    expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
   });
 
   it("only the claimer fulfils, and only while it is claimed", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
-    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyFulfillOwnClaims });
+    // The state is checked before the claimer: an open request "is not in claimed status", whoever asks.
+    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
 
     await bo.caller.requests.claim({ id: milk.id });
     expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyFulfillOwnClaims });
@@ -222,6 +226,7 @@ describe("claiming, unclaiming and fulfilling", () => {
 
     await bo.caller.requests.fulfill({ id: milk.id });
     expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
+    expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
   });
 
   it("answers 'Request not found' for unknown ids and for requests in groups the caller is not in", async () => {

@@ -8,6 +8,8 @@ export const adminMetricsOutput = z.object({
   totalRequestsThisMonth: z.number(),
   fulfillmentRate: z.number(),
   averageTimeToClaimHours: z.number(),
+  /** How many claims the average is over: 0 means "no claims yet", not "claimed instantly". */
+  claimCount: z.number(),
   averageGroupSize: z.number(),
   weekly: z.array(z.object({ weekStart: z.date(), posted: z.number(), fulfilled: z.number() })),
   generatedAt: z.date(),

@@ -113,7 +113,13 @@ export const requestPageOutput = z.object({
 });
 export type RequestPage = z.infer<typeof requestPageOutput>;
 
-export const notifyRequestOutput = z.object({ ok: z.literal(true), notifiedCount: z.number().int() });
+export const notifyRequestOutput = z.object({
+  ok: z.literal(true),
+  notifiedCount: z.number().int(),
+  /** When this notice went, and when the next may (the web disables "Notify group" until then). */
+  lastNotifiedAt: z.date(),
+  nextNotifyAt: z.date(),
+});
 
 /** A group as the dashboard's "Your Groups" cards show it. */
 export const dashboardGroupOutput = z.object({

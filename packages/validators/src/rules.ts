@@ -97,6 +97,10 @@ export function latestNeededBy(now: Date): Date {
 }
 /** POST /requests/{id}/notify re-sends the posting notice at most this often. */
 export const REQUEST_NOTIFY_INTERVAL_MS = 60 * 60 * 1000;
+/** When the owner may notify the group again: an hour after the last notice (posting sends one). */
+export function nextNotifyAt(lastNotifiedAt: Date | null): Date {
+  return new Date((lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS);
+}
 
 /** SPEC §9: the needed-by picker's minimum is the start of tomorrow (local time). */
 export function startOfTomorrow(now: Date): Date {

@@ -8,7 +8,8 @@ import { usePageTitle } from "../lib/usePageTitle";
 import "../features/admin/admin.css";
 
 function splitUnit(text: string): { value: string; unit: string } {
-  const space = text.indexOf(" ");
+  // The last space: "< 1 min" is "< 1" and "min".
+  const space = text.lastIndexOf(" ");
   return { value: text.slice(0, space), unit: text.slice(space + 1) };
 }
 
@@ -33,7 +34,8 @@ export default function AdminPage() {
   } else {
     const m = metrics.data;
     // "23.0 hours": the number large, the unit small, so the card never wraps mid-figure.
-    const claimTime = m.averageTimeToClaimHours > 0 ? splitUnit(formatClaimTime(m.averageTimeToClaimHours)) : null;
+    // "—" only when nobody has claimed yet; claims within seconds average to 0 hours.
+    const claimTime = m.claimCount > 0 ? splitUnit(formatClaimTime(m.averageTimeToClaimHours)) : null;
     body = (
       <>
         <p className="admin-updated" aria-live="polite">
@@ -55,7 +57,7 @@ export default function AdminPage() {
             value={claimTime ? claimTime.value : "—"}
             unit={claimTime?.unit}
             hint="From posting to a neighbour offering help"
-            trend={m.averageTimeToClaimHours > 0 ? claimTimeTrend(m.averageTimeToClaimHours) : undefined}
+            trend={m.claimCount > 0 ? claimTimeTrend(m.averageTimeToClaimHours) : undefined}
           />
           <MetricCard label="Avg. Group Size" value={formatGroupSize(m.averageGroupSize)} hint="Members per group" />
         </div>

@@ -58,8 +58,7 @@ export const requestsRouter = router({
     .input(requestIdInput)
     .output(notifyRequestOutput)
     .mutation(async ({ ctx, input }) => {
-      const { notifiedCount } = await ctx.services.requests.notifyGroup(ctx.session.user.id, input.id);
-      return { ok: true as const, notifiedCount };
+      return { ok: true as const, ...(await ctx.services.requests.notifyGroup(ctx.session.user.id, input.id)) };
     }),
 
   dashboard: protectedProcedure.output(dashboardOutput).query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),

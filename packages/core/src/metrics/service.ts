@@ -97,6 +97,7 @@ export function createMetricsService(deps: CoreDeps) {
         totalRequestsThisMonth: num(t.requests_this_month),
         fulfillmentRate: totalRequests === 0 ? 0 : round2((num(t.claimed_or_fulfilled) / totalRequests) * 100),
         averageTimeToClaimHours: claims === 0 ? 0 : round2(num(t.claim_seconds) / claims / 3600),
+        claimCount: claims,
         averageGroupSize: totalGroups === 0 ? 0 : round2(num(t.memberships) / totalGroups),
         weekly: rowsOf<WeekRow>(weeklyResult).map((w) => ({ weekStart: utcDate(w.week_start), posted: num(w.posted), fulfilled: num(w.fulfilled) })),
         generatedAt: now,

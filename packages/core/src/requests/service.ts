@@ -3,6 +3,7 @@ import {
   latestNeededBy,
   messages,
   NEEDED_BY_TOLERANCE_MS,
+  nextNotifyAt,
   REQUEST_NOTIFY_INTERVAL_MS,
   type createRequestInput,
   type Dashboard,
@@ -179,10 +180,11 @@ export function createRequestsService(deps: CoreDeps) {
         kind: "unclaimed",
         set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
         allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        // The state before the claimer: an open request "is not claimed", whoever asks (SPEC §7).
         refuse: (facts) =>
-          facts.claimedBy !== userId
-            ? new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims)
-            : new AppError("CONFLICT", messages.requestNotClaimed),
+          facts.status !== "claimed"
+            ? new AppError("CONFLICT", messages.requestNotClaimed)
+            : new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims),
       });
     },
 
@@ -193,9 +195,9 @@ export function createRequestsService(deps: CoreDeps) {
         set: (now) => ({ status: "fulfilled", fulfilledAt: now }),
         allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
         refuse: (facts) =>
-          facts.claimedBy !== userId
-            ? new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims)
-            : new AppError("CONFLICT", messages.requestNotInClaimedStatus),
+          facts.status !== "claimed"
+            ? new AppError("CONFLICT", messages.requestNotInClaimedStatus)
+            : new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims),
       });
     },
 
@@ -219,7 +221,7 @@ export function createRequestsService(deps: CoreDeps) {
      * POST /requests/{id}/notify: the owner re-sends the posting notice of an open request to the
      * group, at most once an hour; the conditional UPDATE of last_notified_at makes two clicks one send.
      */
-    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number }> {
+    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
       return db.transaction(async (tx) => {
@@ -244,13 +246,14 @@ export function createRequestsService(deps: CoreDeps) {
           if (facts.status !== "open" || facts.neededBy.getTime() <= now.getTime()) {
             throw new AppError("CONFLICT", messages.notifyOnlyOpenRequests);
           }
-          const nextAt = (facts.lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS;
+          const nextAt = nextNotifyAt(facts.lastNotifiedAt).getTime();
           throw new AppError("RATE_LIMITED", messages.notifyTooSoon, {
             retryAfterSeconds: Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)),
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        return { notifiedCount: await enqueuePostingNotices(tx, config, view, now) };
+        const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
+        return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
 

@@ -53,7 +53,7 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
               <rect x={x} y={y(w.posted)} width={bar} height={PAD.top + plotH - y(w.posted)} className="chart-posted" rx="2" />
               <rect x={x + bar} y={y(w.fulfilled)} width={bar} height={PAD.top + plotH - y(w.fulfilled)} className="chart-fulfilled" rx="2" />
               {i % 2 === weeks.length % 2 ? null : (
-                <text x={x + bar} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="chart-axis">
+                <text x={x + bar} y={HEIGHT - PAD.bottom + 6} textAnchor="middle" className="chart-axis chart-axis-x">
                   {weekLabel(w.weekStart)}
                 </text>
               )}

@@ -28,6 +28,9 @@ describe("admin display rules", () => {
 
   it("shows claim time in minutes, hours or days", () => {
     expect(formatClaimTime(0.5)).toBe("30 minutes");
+    // Claims within the first minute: an average of 0 hours is still a time, not "no claims".
+    expect(formatClaimTime(0)).toBe("< 1 min");
+    expect(formatClaimTime(0.01)).toBe("< 1 min");
     expect(formatClaimTime(1 / 60)).toBe("1 minute");
     expect(formatClaimTime(1)).toBe("1.0 hours");
     expect(formatClaimTime(5.25)).toBe("5.3 hours");

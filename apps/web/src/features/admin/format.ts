@@ -25,8 +25,9 @@ export function claimTimeTrend(hours: number): Trend {
   return "down";
 }
 
-/** Minutes below 1 hour, hours with one decimal below 24, else days. */
+/** "< 1 min" under a minute, minutes below 1 hour, hours with one decimal below 24, else days. */
 export function formatClaimTime(hours: number): string {
+  if (hours * 60 < 1) return "< 1 min";
   if (hours < 1) {
     const minutes = Math.round(hours * 60);
     return `${minutes} minute${minutes === 1 ? "" : "s"}`;

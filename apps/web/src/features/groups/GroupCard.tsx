@@ -16,7 +16,10 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const [leaveBlocked, setLeaveBlocked] = useState(false);
   const isOwner = group.createdBy === viewerId;
+  // The server refuses an owner's leaving while others remain: say so before asking to confirm.
+  const ownerMustHandOver = isOwner && group.memberCount > 1;
   const count = trpc.invitations.count.useQuery(undefined, { enabled: isOwner });
   const leave = trpc.groups.leave.useMutation();
   const cache = useGroupsCache();
@@ -81,10 +84,25 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
             </Button>
           </span>
         )}
-        <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setConfirmLeave(true)}>
+        <Button
+          variant="ghost"
+          className="btn-small btn-text-danger"
+          aria-expanded={ownerMustHandOver ? leaveBlocked : undefined}
+          onClick={() => {
+            if (!ownerMustHandOver) return setConfirmLeave(true);
+            // Show why, with the member list open where "Make owner" and "Remove" are.
+            setLeaveBlocked(true);
+            setShowMembers(true);
+          }}
+        >
           Leave Group
         </Button>
       </div>
+      {ownerMustHandOver && leaveBlocked && (
+        <p className="small group-note" role="status">
+          {messages.ownerCannotLeave} Use “Make owner” next to a member below to hand the group over, or remove the other members.
+        </p>
+      )}
       {isOwner && atInviteLimit && <p className="small muted group-note">{messages.invitationLimitTooltip}</p>}
       {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={() => setInviting(false)} />}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}

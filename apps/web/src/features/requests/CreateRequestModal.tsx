@@ -144,7 +144,8 @@ export function CreateRequestModal({
           min={neededByPickerMin(now)}
           required
           error={errors.neededBy}
-          hint="Date and time, in your local time."
+          // The picker starts tomorrow (SPEC §9), but a later time today, typed in, is accepted too.
+          hint="Date and time, in your local time. The picker starts tomorrow; for later today, type the time."
         />
         <TextField
           label="Store preference (optional)"

@@ -1,6 +1,7 @@
+import { nextNotifyAt } from "@hyn/validators/rules";
 import { useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { displayStatusOf, formatNeededBy, requestPermissions } from "./request-rules";
 import { StatusBadge } from "./StatusBadge";
 import { DELETE_CONFIRMATION } from "./texts";
@@ -39,6 +40,10 @@ export function RequestCard({
   const can = requestPermissions(request, viewerId, now);
   const titleId = `request-${request.id}-title`;
   const isOwner = request.userId === viewerId;
+  // Posting notifies the group, so the button waits out the hour instead of answering "too soon".
+  const notifyFrom = nextNotifyAt(request.lastNotifiedAt);
+  const notifyWaiting = can.canNotify && notifyFrom > now;
+  const notifyNoteId = `request-${request.id}-notify-note`;
 
   async function run(action: Exclude<Action, "remove">) {
     setBusy(action);
@@ -59,13 +64,13 @@ export function RequestCard({
     }
   }
 
-  const actionButton = (action: Exclude<Action, "remove">, label: string, variant: "primary" | "secondary" | "ghost") => (
+  const actionButton = (action: Exclude<Action, "remove">, label: string, variant: "primary" | "secondary" | "ghost", waiting = false) => (
     <Button
       variant={variant}
       className="btn-small"
       busy={busy === action}
-      disabled={busy !== null}
-      aria-describedby={titleId}
+      disabled={busy !== null || waiting}
+      aria-describedby={waiting ? `${titleId} ${notifyNoteId}` : titleId}
       onClick={() => void run(action)}
     >
       {label}
@@ -134,7 +139,7 @@ export function RequestCard({
           {can.canClaim && actionButton("claim", "I can help", "primary")}
           {can.canFulfill && actionButton("fulfill", "Mark fulfilled", "primary")}
           {can.canUnclaim && actionButton("unclaim", "Unclaim", "secondary")}
-          {can.canNotify && actionButton("notify", "Notify group", "secondary")}
+          {can.canNotify && actionButton("notify", "Notify group", "secondary", notifyWaiting)}
           {can.canDelete && (
             <Button
               variant="ghost"
@@ -147,6 +152,12 @@ export function RequestCard({
             </Button>
           )}
         </div>
+      )}
+
+      {notifyWaiting && request.lastNotifiedAt && (
+        <p id={notifyNoteId} className="small muted request-notify-note">
+          Group notified {formatWeekdayTime(request.lastNotifiedAt, now)}. You can notify it again from {formatWeekdayTime(notifyFrom, now)}.
+        </p>
       )}
 
       <ConfirmModal

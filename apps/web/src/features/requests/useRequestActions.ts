@@ -106,6 +106,8 @@ export function useRequestActions(own: RecentOwnChanges) {
       async notify(request: RequestView): Promise<boolean> {
         const result = await attempt(request, null, () => utils.client.requests.notify.mutate({ id: request.id }), requestToasts.notifyFailed);
         if (!result) return false;
+        // The card disables "Notify group" until the next notice may go.
+        patch((data) => replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt }));
         const count = result.notifiedCount;
         if (count === 0) {
           toast.info(`No one in ${request.groupName} gets immediate e-mails, so no e-mail was sent.`);
