@@ -15,13 +15,16 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  // The router's first entry ("default" key) has no page of this app behind it (a new tab, a typed
+  // address): going back would leave the app, so Go Back goes home instead.
+  const openedHere = useLocation().key === "default";
   if (!user?.isAdmin) {
     return (
       <div className="page page-narrow">
         <Card className="access-denied">
           <h1>Access Denied</h1>
           <p>You don&apos;t have administrator privileges to access this page.</p>
-          <Button variant="secondary" onClick={() => navigate(-1)}>
+          <Button variant="secondary" onClick={() => (openedHere ? navigate("/") : navigate(-1))}>
             Go Back
           </Button>
         </Card>
