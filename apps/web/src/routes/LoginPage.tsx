@@ -25,6 +25,12 @@ export default function LoginPage() {
 
   if (user && !busy) return <Navigate to={redirect} replace />;
 
+  /** A changed field makes the last error stale. */
+  function clearError() {
+    setError(null);
+    setUnconfirmed(false);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setUnconfirmed(false);
@@ -37,9 +43,9 @@ export default function LoginPage() {
       navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, "Login failed");
+      // Shown once, inline by the form (issue 17): a toast would repeat it.
       setError(message);
       setUnconfirmed(message === messages.emailNotConfirmed);
-      toast.error(message);
       setBusy(false);
     }
   }
@@ -69,8 +75,8 @@ export default function LoginPage() {
           }}
         />
         <form onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), clearError())} autoFocus />
+          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), clearError())} />
           <div className="row" style={{ justifyContent: "flex-end", marginTop: -8, marginBottom: 16 }}>
             <Link to="/forgot-password" className="small">
               Forgot your password?

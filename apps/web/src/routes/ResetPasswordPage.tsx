@@ -53,9 +53,11 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (e) {
       const message = errorMessage(e, "Failed to update password");
-      toast.error(message);
-      if (message === messages.resetLinkInvalid) setLinkSpent(true);
-      else setError(message);
+      // One place each: a spent link gets the invalid-link view (and this toast), anything else the form's alert.
+      if (message === messages.resetLinkInvalid) {
+        toast.error(message);
+        setLinkSpent(true);
+      } else setError(message);
     }
   }
 
@@ -120,7 +122,7 @@ export default function ResetPasswordPage() {
         <p className="subtitle">Other devices signed in to your account will be signed out.</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
-          <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} autoFocus />
+          <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} autoFocus />
           <Button type="submit" className="btn-block" busy={complete.isPending}>
             {complete.isPending ? "Updating…" : "Update Password"}
           </Button>

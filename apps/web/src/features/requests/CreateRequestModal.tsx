@@ -50,6 +50,7 @@ export function CreateRequestModal({
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
+    setServerError(null);
   };
 
   function close() {
@@ -89,7 +90,6 @@ export function CreateRequestModal({
     } catch (error) {
       const message = errorMessage(error, requestToasts.createFailed);
       setServerError(message);
-      toast.error(message);
     } finally {
       own.postEnded(createdId);
       setBusy(false);
