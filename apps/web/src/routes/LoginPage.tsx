@@ -3,7 +3,6 @@ import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField } from "../components/ui";
-import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DemoAccounts } from "../features/auth/DemoAccounts";
 import { safeRedirect } from "../features/auth/guards";
@@ -15,7 +14,6 @@ export default function LoginPage() {
   const { user, signIn } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const toast = useToast();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
