@@ -83,6 +83,7 @@ export default function SignupPage() {
               missingEmailMessage={messages.enterValidEmail}
               label="Resend confirmation e-mail"
               variant="secondary"
+              className="btn-small"
               onSent={(to) => setResendNote(`If ${to} is waiting for confirmation, a new link is on its way.`)}
               onError={setResendNote}
             />

@@ -14,6 +14,7 @@ export function ResendConfirmationButton({
   email,
   label,
   variant = "primary",
+  className,
   missingEmailMessage = NO_EMAIL,
   onSent,
   onError,
@@ -23,6 +24,7 @@ export function ResendConfirmationButton({
   missingEmailMessage?: string;
   label: string;
   variant?: "primary" | "secondary";
+  className?: string;
   onSent: (email: string) => void;
   onError: (message: string) => void;
 }) {
@@ -42,8 +44,8 @@ export function ResendConfirmationButton({
   }
 
   return (
-    <Button variant={variant} onClick={send} busy={resend.isPending} disabled={waitSeconds > 0}>
-      {resend.isPending ? "Sending…" : waitSeconds > 0 ? `${label} (available in ${waitSeconds} s)` : label}
+    <Button variant={variant} className={className} onClick={send} busy={resend.isPending} disabled={waitSeconds > 0}>
+      {resend.isPending ? "Sending…" : waitSeconds > 0 ? `${label} (${waitSeconds} s)` : label}
     </Button>
   );
 }
