@@ -3,6 +3,7 @@ import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField } from "../components/ui";
+import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DemoAccounts } from "../features/auth/DemoAccounts";
 import { safeRedirect } from "../features/auth/guards";
@@ -14,6 +15,7 @@ export default function LoginPage() {
   const { user, signIn } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const toast = useToast();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -41,8 +43,8 @@ export default function LoginPage() {
       navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, "Login failed");
-      // Shown once, inline by the form (issue 17): a toast would repeat it.
-      setError(message);
+      // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
+      toast.error(message);
       setUnconfirmed(message === messages.emailNotConfirmed);
       setBusy(false);
     }
@@ -53,17 +55,12 @@ export default function LoginPage() {
       <Card className="auth-card">
         <h1>Welcome back</h1>
         <p className="subtitle">Log in to help your neighbours and ask for help.</p>
-        {error && (
-          <Alert>
-            {error}
-            {unconfirmed && (
-              <>
-                {" "}
-                <Link to="/verify-email" state={{ email: email.trim() }}>
-                  Resend the confirmation e-mail
-                </Link>
-              </>
-            )}
+        {error && <Alert>{error}</Alert>}
+        {unconfirmed && (
+          <Alert type="info">
+            <Link to="/verify-email" state={{ email: email.trim() }}>
+              Resend the confirmation e-mail
+            </Link>
           </Alert>
         )}
         <DemoAccounts

@@ -53,11 +53,9 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (e) {
       const message = errorMessage(e, "Failed to update password");
-      // One place each: a spent link gets the invalid-link view (and this toast), anything else the form's alert.
-      if (message === messages.resetLinkInvalid) {
-        toast.error(message);
-        setLinkSpent(true);
-      } else setError(message);
+      // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
+      toast.error(message);
+      if (message === messages.resetLinkInvalid) setLinkSpent(true);
     }
   }
 
@@ -77,7 +75,8 @@ export default function ResetPasswordPage() {
   if (!token || linkSpent || check.data?.valid === false) {
     return (
       <StatusView tone="error" title="This reset link can't be used" takeFocus={linkSpent}>
-        <Alert>{messages.resetLinkInvalid}</Alert>
+        {/* After a refused submit the toast already says this. */}
+        {!linkSpent && <Alert>{messages.resetLinkInvalid}</Alert>}
         <p>Reset links work once and expire after 24 hours. You can ask for a new one.</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">

@@ -3,6 +3,7 @@ import { isEmail, MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField } from "../components/ui";
+import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
@@ -16,11 +17,13 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
+  const toast = useToast();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [addressTaken, setAddressTaken] = useState(false);
   const [busy, setBusy] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
   const redirect = safeRedirect(params.get("redirect"));
@@ -29,7 +32,7 @@ export default function SignupPage() {
 
   // Sent here by an expired confirmation link, or the address is taken (perhaps never confirmed): a new
   // link is offered. The server answers the same for any address, so this reveals nothing new.
-  const offerResend = (location.state as { offerResend?: unknown } | null)?.offerResend === true || error === messages.userAlreadyExists;
+  const offerResend = (location.state as { offerResend?: unknown } | null)?.offerResend === true || addressTaken;
   const typedEmail = email.trim();
 
   /** A changed field makes the last error (and the last resend note) stale. */
@@ -44,6 +47,7 @@ export default function SignupPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setAddressTaken(false);
     if (!email.trim() || !password || !confirm) return setError(messages.fillAllFields);
     if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
     if (password.length < MIN_PASSWORD_LENGTH) return setError(messages.passwordTooShort);
@@ -63,8 +67,10 @@ export default function SignupPage() {
         navigate("/verify-email", { state: { email: result.user.email, redirect } });
       }
     } catch (e) {
-      // Shown once, inline by the form (issue 17): a toast would repeat it.
-      setError(errorMessage(e, "Sign up failed"));
+      // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
+      const message = errorMessage(e, "Sign up failed");
+      toast.error(message);
+      setAddressTaken(message === messages.userAlreadyExists);
       setBusy(false);
     }
   }

@@ -30,7 +30,7 @@ export function ChangePasswordForm() {
       toast.success("Your password is changed. Other devices have been signed out.");
     } catch (e) {
       const message = errorMessage(e, "Failed to update password");
-      setError(message);
+      toast.error(message);
     }
   }
 

@@ -48,7 +48,7 @@ export function DataRightsSection() {
       navigate("/login", { replace: true });
     } catch (e) {
       const message = errorMessage(e, "Failed to delete your account");
-      setError(message);
+      toast.error(message);
     }
   }
 

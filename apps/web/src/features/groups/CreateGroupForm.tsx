@@ -26,7 +26,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
       onCreated(group);
     } catch (e) {
       const message = errorMessage(e, "Failed to create group");
-      setError(message);
+      toast.error(message);
     }
   }
 

@@ -32,7 +32,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
       onDone();
     } catch (e) {
       const message = errorMessage(e, "Failed to create invitation");
-      setError(message);
+      toast.error(message);
     }
   }
 
