@@ -10,6 +10,13 @@ function toast(page: Page, text: string | RegExp) {
   return page.getByTestId("toast").filter({ hasText: text });
 }
 
+/** A server's refusal of a form: the toast says it, and nothing else on the page says it again. */
+async function expectOnceAsToast(page: Page, text: string | RegExp) {
+  await expect(toast(page, text)).toBeVisible();
+  await expect(page.getByText(text).filter({ visible: true })).toHaveCount(1);
+  await expect(page.locator(".alert, .field-error").filter({ hasText: text })).toHaveCount(0);
+}
+
 async function submitSignUp(page: Page, email: string) {
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
@@ -43,18 +50,17 @@ test("an expired confirmation link lands on sign up with a way to get a new link
   await expect.poll(() => confirmationEmails(mailbox, email)).toBe(2);
 });
 
-test("signing up again with an unconfirmed address offers a new confirmation link, and says so once", async ({ page, mailbox }) => {
+test("signing up again with an unconfirmed address offers a new confirmation link, and says so once, as a toast", async ({ page, mailbox }) => {
   const email = uniqueEmail("again");
   await signUpUnconfirmed(page, email);
   await submitSignUp(page, email);
 
-  await expect(page.locator(".alert").filter({ hasText: messages.userAlreadyExists })).toBeVisible();
-  await expect(toast(page, messages.userAlreadyExists)).toHaveCount(0);
+  await expectOnceAsToast(page, messages.userAlreadyExists);
   await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
   await expect.poll(() => confirmationEmails(mailbox, email)).toBe(2);
 });
 
-test("a login error is shown once and goes away when the field is changed", async ({ page, mailbox }) => {
+test("a login error is shown once, as a toast, and no stale error stays after the field is changed", async ({ page, mailbox }) => {
   const { email } = await signUpAndConfirm(page, mailbox);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -62,11 +68,16 @@ test("a login error is shown once and goes away when the field is changed", asyn
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not-the-password-1");
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.locator(".alert").filter({ hasText: messages.invalidCredentials })).toBeVisible();
-  await expect(toast(page, messages.invalidCredentials)).toHaveCount(0);
+  await expectOnceAsToast(page, messages.invalidCredentials);
 
+  // A check of the form's own stays inline, and goes when a field changes.
+  await page.getByLabel("Password").fill("");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page.locator(".alert").filter({ hasText: messages.fillAllFields })).toBeVisible();
+  await expect(toast(page, messages.fillAllFields)).toHaveCount(0);
   await page.getByLabel("Password").fill(PASSWORD.slice(0, 5));
-  await expect(page.getByText(messages.invalidCredentials)).toHaveCount(0);
+  await expect(page.getByText(messages.fillAllFields)).toHaveCount(0);
+  await expect(page.locator(".alert").filter({ hasText: messages.invalidCredentials })).toHaveCount(0);
 });
 
 test("Resend Email clicked again too soon counts down on the button instead of showing an error", async ({ page }) => {
@@ -127,7 +138,7 @@ test("the phone menu closes on Escape and on a tap outside, handing focus back t
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
 });
 
-test("a refused invitation is explained once, by its field, and the explanation goes when the address is edited", async ({ page, mailbox }) => {
+test("a refused invitation is explained once, as a toast, and no stale error stays by the field", async ({ page, mailbox }) => {
   await signUpAndConfirm(page, mailbox);
   await page.getByRole("link", { name: "Groups", exact: true }).click();
   await page.getByRole("button", { name: "Create New Group" }).click();
@@ -141,10 +152,14 @@ test("a refused invitation is explained once, by its field, and the explanation 
     await card.getByRole("button", { name: "Create Invite" }).click();
     if (attempt === 0) await expect(toast(page, `Invitation sent to ${neighbour}`)).toBeVisible();
   }
-  // A second invitation to the same address is refused with the days it has left.
-  const refusal = card.locator(".field-error");
-  await expect(refusal).toHaveText(/already pending/);
-  await expect(page.getByTestId("toast").filter({ hasText: /already pending/ })).toHaveCount(0);
+  // A second invitation to the same address is refused with the days it has left: a toast, not also by the field.
+  await expectOnceAsToast(page, /already pending/);
+  await expect(card.locator(".field-error")).toHaveCount(0);
+  // The form's own check stays by the field, and goes when the address is edited.
+  await card.getByLabel("Email address").fill("not-an-address");
+  await card.getByRole("button", { name: "Create Invite" }).click();
+  const check = card.locator(".field-error");
+  await expect(check).toHaveText(messages.enterValidEmail);
   await card.getByLabel("Email address").fill(uniqueEmail("other"));
-  await expect(refusal).toHaveCount(0);
+  await expect(check).toHaveCount(0);
 });
