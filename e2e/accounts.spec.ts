@@ -165,7 +165,7 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
 
   await logOut(page);
   await logIn(page, email, password);
-  await expect(page.getByRole("alert").first()).toHaveText(messages.invalidCredentials);
+  await expect(toast(page, messages.invalidCredentials)).toBeVisible();
   await logIn(page, email, "a-brand-new-secret-7");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -234,7 +234,7 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   // Login
   await logOut(page);
   await logIn(page, email, "not-the-password");
-  await expect(page.getByRole("alert").first()).toHaveText(messages.invalidCredentials);
+  await expect(toast(page, messages.invalidCredentials)).toBeVisible();
 
   // Sign up
   await page.goto("/signup");
@@ -250,7 +250,7 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page.getByRole("alert").first()).toHaveText(messages.userAlreadyExists);
+  await expect(toast(page, messages.userAlreadyExists)).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
 });
 

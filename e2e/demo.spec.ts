@@ -57,12 +57,13 @@ test("a neighbour downloads their data and then deletes their account", async ({
   const dialog = page.getByRole("dialog", { name: "Delete your account?" });
   await dialog.getByLabel("Password").fill("wrong-password");
   await dialog.getByRole("button", { name: "Delete my account" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.getByTestId("toast").filter({ hasText: "Invalid email or password" })).toBeVisible();
+  await expect(dialog.getByText("Invalid email or password")).toHaveCount(0);
   await dialog.getByLabel("Password").fill("neighbourly-demo");
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole("button", { name: "Use Sam Okafor" }).click();
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page.getByRole("alert").first()).toHaveText("Invalid email or password");
+  await expect(page.getByTestId("toast").filter({ hasText: "Invalid email or password" })).toBeVisible();
 });

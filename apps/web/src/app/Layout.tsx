@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
@@ -26,6 +26,8 @@ export function StartupShell() {
 export function Layout() {
   const { user, loading, signOut } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
   const navigate = useNavigate();
   const toast = useToast();
   const location = useLocation();
@@ -36,6 +38,30 @@ export function Layout() {
     setLastPath(location.pathname);
     setMenuOpen(false);
   }
+
+  // The open phone menu closes like any popup: on Escape or a tap outside it, handing focus back to
+  // its toggle when focus was in the menu (so keyboard users are not left on a hidden link).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (alwaysRefocus: boolean) => {
+      const focusWasInMenu = nav.current?.contains(document.activeElement) ?? false;
+      setMenuOpen(false);
+      if (alwaysRefocus || focusWasInMenu) menuToggle.current?.focus();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!nav.current?.contains(target) && !menuToggle.current?.contains(target)) close(false);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
 
   async function logout() {
     try {
@@ -61,6 +87,7 @@ export function Layout() {
         <div className="topbar-inner">
           <Brand />
           <button
+            ref={menuToggle}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}
@@ -70,7 +97,7 @@ export function Layout() {
           >
             <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
           </button>
-          <nav id="main-nav" aria-label="Main" className={`nav ${menuOpen ? "open" : ""}`}>
+          <nav ref={nav} id="main-nav" aria-label="Main" className={`nav ${menuOpen ? "open" : ""}`}>
             {!loading && user && (
               <>
                 {link("/", "Dashboard")}

@@ -34,3 +34,11 @@ export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
   return undefined;
 }
+
+/** The seconds a refused call (429) says to wait, from its Retry-After header; undefined otherwise. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError) || errorStatus(error) !== 429) return undefined;
+  const response = (error.meta as { response?: Response } | undefined)?.response;
+  const seconds = Number(response?.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}

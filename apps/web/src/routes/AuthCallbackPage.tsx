@@ -32,7 +32,7 @@ export default function AuthCallbackPage() {
         break;
       case "error":
         toast.error(result.message);
-        navigate(result.to, { replace: true });
+        navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
         break;
     }
   });

@@ -70,7 +70,7 @@ export default function ForgotPasswordPage() {
             name="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => (setEmail(e.target.value), setError(null))}
             error={error}
             autoFocus
           />

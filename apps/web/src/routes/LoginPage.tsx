@@ -25,6 +25,12 @@ export default function LoginPage() {
 
   if (user && !busy) return <Navigate to={redirect} replace />;
 
+  /** A changed field makes the last error stale. */
+  function clearError() {
+    setError(null);
+    setUnconfirmed(false);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setUnconfirmed(false);
@@ -37,9 +43,9 @@ export default function LoginPage() {
       navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, "Login failed");
-      setError(message);
-      setUnconfirmed(message === messages.emailNotConfirmed);
+      // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
       toast.error(message);
+      setUnconfirmed(message === messages.emailNotConfirmed);
       setBusy(false);
     }
   }
@@ -49,17 +55,12 @@ export default function LoginPage() {
       <Card className="auth-card">
         <h1>Welcome back</h1>
         <p className="subtitle">Log in to help your neighbours and ask for help.</p>
-        {error && (
-          <Alert>
-            {error}
-            {unconfirmed && (
-              <>
-                {" "}
-                <Link to="/verify-email" state={{ email: email.trim() }}>
-                  Resend the confirmation e-mail
-                </Link>
-              </>
-            )}
+        {error && <Alert>{error}</Alert>}
+        {unconfirmed && (
+          <Alert type="info">
+            <Link to="/verify-email" state={{ email: email.trim() }}>
+              Resend the confirmation e-mail
+            </Link>
           </Alert>
         )}
         <DemoAccounts
@@ -69,8 +70,8 @@ export default function LoginPage() {
           }}
         />
         <form onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), clearError())} autoFocus />
+          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), clearError())} />
           <div className="row" style={{ justifyContent: "flex-end", marginTop: -8, marginBottom: 16 }}>
             <Link to="/forgot-password" className="small">
               Forgot your password?

@@ -53,9 +53,9 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (e) {
       const message = errorMessage(e, "Failed to update password");
+      // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
       toast.error(message);
       if (message === messages.resetLinkInvalid) setLinkSpent(true);
-      else setError(message);
     }
   }
 
@@ -75,7 +75,8 @@ export default function ResetPasswordPage() {
   if (!token || linkSpent || check.data?.valid === false) {
     return (
       <StatusView tone="error" title="This reset link can't be used" takeFocus={linkSpent}>
-        <Alert>{messages.resetLinkInvalid}</Alert>
+        {/* After a refused submit the toast already says this. */}
+        {!linkSpent && <Alert>{messages.resetLinkInvalid}</Alert>}
         <p>Reset links work once and expire after 24 hours. You can ask for a new one.</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">
@@ -120,7 +121,7 @@ export default function ResetPasswordPage() {
         <p className="subtitle">Other devices signed in to your account will be signed out.</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
-          <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} autoFocus />
+          <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} autoFocus />
           <Button type="submit" className="btn-block" busy={complete.isPending}>
             {complete.isPending ? "Updating…" : "Update Password"}
           </Button>

@@ -1,11 +1,12 @@
 import { messages } from "@hyn/validators/messages";
 import { isEmail, MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
+import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { safeRedirect } from "../features/auth/guards";
 import { errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -15,22 +16,38 @@ export default function SignupPage() {
   const { user, signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const location = useLocation();
   const toast = useToast();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [addressTaken, setAddressTaken] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [resendNote, setResendNote] = useState<string | null>(null);
   const redirect = safeRedirect(params.get("redirect"));
 
   if (user && !busy) return <Navigate to={redirect} replace />;
+
+  // Sent here by an expired confirmation link, or the address is taken (perhaps never confirmed): a new
+  // link is offered. The server answers the same for any address, so this reveals nothing new.
+  const offerResend = (location.state as { offerResend?: unknown } | null)?.offerResend === true || addressTaken;
+  const typedEmail = email.trim();
+
+  /** A changed field makes the last error (and the last resend note) stale. */
+  const edited = (apply: (value: string) => void) => (event: { target: { value: string } }) => {
+    apply(event.target.value);
+    setError(null);
+    setResendNote(null);
+  };
 
   const mismatch = confirm.length > 0 && confirm !== password;
   const matches = confirm.length > 0 && confirm === password;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setAddressTaken(false);
     if (!email.trim() || !password || !confirm) return setError(messages.fillAllFields);
     if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
     if (password.length < MIN_PASSWORD_LENGTH) return setError(messages.passwordTooShort);
@@ -50,9 +67,10 @@ export default function SignupPage() {
         navigate("/verify-email", { state: { email: result.user.email, redirect } });
       }
     } catch (e) {
+      // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
       const message = errorMessage(e, "Sign up failed");
-      setError(message);
       toast.error(message);
+      setAddressTaken(message === messages.userAlreadyExists);
       setBusy(false);
     }
   }
@@ -63,16 +81,31 @@ export default function SignupPage() {
         <h1>Join your neighbours</h1>
         <p className="subtitle">Create a free account. No ads, and we never sell your data.</p>
         {error && <Alert>{error}</Alert>}
+        {offerResend && (
+          <div className="alert alert-info resend-offer">
+            <p>Signed up before and the confirmation link expired or never came? Enter your e-mail below and we&apos;ll send a new one.</p>
+            <ResendConfirmationButton
+              email={isEmail(typedEmail) ? typedEmail : null}
+              missingEmailMessage={messages.enterValidEmail}
+              label="Resend confirmation e-mail"
+              variant="secondary"
+              className="btn-small"
+              onSent={(to) => setResendNote(`If ${to} is waiting for confirmation, a new link is on its way.`)}
+              onError={setResendNote}
+            />
+            {resendNote && <p role="status">{resendNote}</p>}
+          </div>
+        )}
         <form onSubmit={submit} noValidate>
-          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={edited(setName)} autoFocus />
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={edited(setEmail)} />
           <TextField
             label="Password"
             type="password"
             name="password"
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={edited(setPassword)}
             hint={`At least ${MIN_PASSWORD_LENGTH} characters. Very common passwords are refused.`}
           />
           <TextField
@@ -81,7 +114,7 @@ export default function SignupPage() {
             name="confirmPassword"
             autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            onChange={edited(setConfirm)}
             error={mismatch ? messages.passwordsDoNotMatch : null}
             hint={
               matches ? (

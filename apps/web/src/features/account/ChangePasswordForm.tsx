@@ -30,7 +30,6 @@ export function ChangePasswordForm() {
       toast.success("Your password is changed. Other devices have been signed out.");
     } catch (e) {
       const message = errorMessage(e, "Failed to update password");
-      setError(message);
       toast.error(message);
     }
   }
@@ -41,7 +40,7 @@ export function ChangePasswordForm() {
       <p className="section-intro">Changing your password signs you out on every other device. This one stays signed in.</p>
       {error && <Alert>{error}</Alert>}
       <form onSubmit={submit} noValidate aria-labelledby="change-password-heading">
-        <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} />
+        <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} />
         <div className="form-actions">
           <Button type="submit" variant="secondary" busy={updatePassword.isPending}>
             {updatePassword.isPending ? "Changing…" : "Change Password"}

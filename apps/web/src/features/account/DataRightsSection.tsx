@@ -48,7 +48,6 @@ export function DataRightsSection() {
       navigate("/login", { replace: true });
     } catch (e) {
       const message = errorMessage(e, "Failed to delete your account");
-      setError(message);
       toast.error(message);
     }
   }
@@ -80,7 +79,7 @@ export function DataRightsSection() {
       >
         <form onSubmit={confirmDelete} noValidate>
           <p>This action cannot be undone. Enter your password to confirm.</p>
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} autoFocus />
+          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error} autoFocus />
           <div className="modal-footer">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteAccount.isPending}>
               Keep my account

@@ -16,7 +16,7 @@ describe("the auth callback link", () => {
   });
 
   it("sends a refused token back to sign up and any other failure to log in", () => {
-    expect(verificationFailure(400)).toEqual({ kind: "error", message: messages.verificationLinkExpired, to: "/signup" });
+    expect(verificationFailure(400)).toEqual({ kind: "error", message: messages.verificationLinkExpired, to: "/signup", offerResend: true });
     expect(verificationFailure(500)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
     expect(verificationFailure(undefined)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
   });

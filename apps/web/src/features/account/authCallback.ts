@@ -12,7 +12,7 @@ export const callbackMessages = {
 export type CallbackOutcome =
   | { kind: "verified"; user: CurrentUser }
   | { kind: "recovery"; to: string }
-  | { kind: "error"; message: string; to: "/login" | "/signup" };
+  | { kind: "error"; message: string; to: "/login" | "/signup"; offerResend?: true };
 
 /** The part of the decision that needs no server: recovery links, broken links, unknown types. */
 export function classifyLink(tokenHash: string | null, type: string | null): CallbackOutcome | { kind: "verify"; tokenHash: string } {
@@ -27,7 +27,8 @@ export function classifyLink(tokenHash: string | null, type: string | null): Cal
  * else (network, server) is a plain failure that sends them to log in.
  */
 export function verificationFailure(httpStatus: number | undefined): CallbackOutcome {
-  if (httpStatus === 400) return { kind: "error", message: messages.verificationLinkExpired, to: "/signup" };
+  // The advice is "sign up again or request a new link": the sign-up page then offers the new link.
+  if (httpStatus === 400) return { kind: "error", message: messages.verificationLinkExpired, to: "/signup", offerResend: true };
   return { kind: "error", message: callbackMessages.failed, to: "/login" };
 }
 

@@ -15,13 +15,22 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const firstEntry = useLocation().key === "default";
   if (!user?.isAdmin) {
+    // Going back must stay in the app: with nothing of this site behind this page (a new tab, a link from
+    // elsewhere), Go Back goes home instead. The Navigation API lists only this site's entries; without
+    // it, the router's first entry ("default" key) stands for "opened here".
+    const goBack = () => {
+      const entry = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation?.currentEntry;
+      const openedHere = entry ? entry.index <= 0 : firstEntry;
+      return openedHere ? navigate("/") : navigate(-1);
+    };
     return (
       <div className="page page-narrow">
         <Card className="access-denied">
           <h1>Access Denied</h1>
           <p>You don&apos;t have administrator privileges to access this page.</p>
-          <Button variant="secondary" onClick={() => navigate(-1)}>
+          <Button variant="secondary" onClick={() => void goBack()}>
             Go Back
           </Button>
         </Card>

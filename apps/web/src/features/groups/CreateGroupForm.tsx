@@ -26,7 +26,6 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
       onCreated(group);
     } catch (e) {
       const message = errorMessage(e, "Failed to create group");
-      setError(message);
       toast.error(message);
     }
   }
@@ -38,7 +37,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
         label="Group Name"
         name="groupName"
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => (setName(e.target.value), setError(null))}
         placeholder="e.g. Maple Street Neighbours, Oak Court Building B"
         maxLength={100}
         autoFocus

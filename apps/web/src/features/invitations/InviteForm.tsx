@@ -32,7 +32,6 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
       onDone();
     } catch (e) {
       const message = errorMessage(e, "Failed to create invitation");
-      setError(message);
       toast.error(message);
     }
   }
@@ -45,7 +44,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
         name="inviteEmail"
         autoComplete="off"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => (setEmail(e.target.value), setError(null))}
         placeholder="neighbour@example.com"
         autoFocus
         error={error}

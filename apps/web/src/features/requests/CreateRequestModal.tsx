@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
+import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
@@ -36,7 +36,6 @@ export function CreateRequestModal({
 }) {
   const [values, setValues] = useState<RequestFormValues>(EMPTY);
   const [errors, setErrors] = useState<RequestFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const toast = useToast();
@@ -60,7 +59,6 @@ export function CreateRequestModal({
     if (busy) return;
     setValues(EMPTY);
     setErrors({});
-    setServerError(null);
     onClose();
   }
 
@@ -69,7 +67,6 @@ export function CreateRequestModal({
     if (busy) return;
     const { errors: found, input } = validateRequestForm({ ...values, groupId }, new Date(Date.now() + clockOffsetMs));
     setErrors(found);
-    setServerError(null);
     if (!input) {
       const first = (Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[]).find((field) => found[field]);
       if (first) document.getElementById(FIELD_IDS[first])?.focus();
@@ -87,9 +84,8 @@ export function CreateRequestModal({
       onCreated(created);
       onClose();
     } catch (error) {
-      const message = errorMessage(error, requestToasts.createFailed);
-      setServerError(message);
-      toast.error(message);
+      // Shown once, as the toast (SPEC §8, issue 17); the dialog stays open with what was typed.
+      toast.error(errorMessage(error, requestToasts.createFailed));
     } finally {
       own.postEnded(createdId);
       setBusy(false);
@@ -113,7 +109,6 @@ export function CreateRequestModal({
       }
     >
       <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
-        {serverError && <Alert>{serverError}</Alert>}
         <TextField
           id={FIELD_IDS.itemDescription}
           label="Item description"
