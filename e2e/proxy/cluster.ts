@@ -13,7 +13,7 @@ const postgresURL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.
 
 export interface Instance {
   port: number;
-  /** What the running process has written (request logs included: LOG_LEVEL=info). */
+  /** What the running process has written (request logs included: LOG_LEVEL=debug, so a live stream shows when it starts, not only when it ends). */
   log: string;
   process: ChildProcess;
   exited: Promise<number | null>;
@@ -80,7 +80,7 @@ export class Cluster {
         APP_URL: proxyURL,
         TRUST_PROXY: "true",
         NODE_ENV: "test",
-        LOG_LEVEL: "info",
+        LOG_LEVEL: "debug",
         REQUIRE_EMAIL_CONFIRMATION: "false",
       },
       stdio: ["ignore", "pipe", "pipe"],
