@@ -1,4 +1,4 @@
-import { MAX_NEEDED_BY_YEARS_AHEAD } from "./rules";
+import { MAX_NEEDED_BY_YEARS_AHEAD, PAGE_LIMIT_MAX } from "./rules";
 
 /**
  * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a
@@ -98,7 +98,7 @@ export const messages = {
   addressTooLong: "The address is too long",
   notFound: "Not found",
   // Not in the spec: request lists come in pages (issue 13).
-  pageLimitInvalid: "limit must be a whole number from 1 to 100",
+  pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
 } as const;
 

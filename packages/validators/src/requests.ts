@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { decodeRequestCursor, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import { decodeRequestCursor, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
 import { inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,10 +39,6 @@ export const createRequestInput = z.object({
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
 export const requestIdInput = z.object({ id: requestId });
-
-/** REST's `?limit=`: finished requests per page, by default and at most. */
-export const PAGE_LIMIT_DEFAULT = 50;
-export const PAGE_LIMIT_MAX = 100;
 
 /** A page of a request list: `limit` finished requests after `cursor`, or the first page without one. */
 export const requestPageInput = z.object({

@@ -85,6 +85,9 @@ export function decodeRequestCursor(text: string): RequestCursor | null {
  * (fulfilled or expired), the most recently posted; "Show earlier" loads this many more at a time.
  */
 export const FINISHED_REQUESTS_PER_PAGE = 10;
+/** REST's `?limit=`: finished requests per page, by default and at most. */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 100;
 
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
