@@ -62,16 +62,14 @@ const DEV_MAILBOX_KEEPS = 500;
  * like an inbox. In the database, so the restart that applies ADMIN_EMAILS loses no pending link.
  */
 export class DevMailbox implements MailTransport {
-  /** `db` null: production without SMTP, where nothing is kept and there is no mailbox to read. */
   constructor(
-    private readonly db: Database | null,
+    private readonly db: Database,
     private readonly logger: Logger,
   ) {}
 
   async send(message: EmailMessage & { from: string }): Promise<{ providerId: string }> {
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
     this.logger.info({ subject: message.subject }, `mail to ${message.to}: ${links.join(" ") || "(no links)"}`);
-    if (!this.db) return { providerId: `dev-${randomUUID()}` };
     const [kept] = await this.db
       .insert(devMailbox)
       .values({ recipient: message.to, sender: message.from, subject: message.subject, textBody: message.text, htmlBody: message.html, links })
@@ -81,7 +79,6 @@ export class DevMailbox implements MailTransport {
   }
 
   async list(to?: string): Promise<DevMailboxEntry[]> {
-    if (!this.db) return [];
     const rows = await this.db
       .select({
         id: devMailbox.id,
