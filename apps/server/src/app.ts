@@ -57,6 +57,7 @@ export interface App {
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, db } = options;
+  const clock = options.clock ?? systemClock;
   const server = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -91,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const services = createServices({
     ...(rateLimitStore ? { rateLimitStore } : {}),
     db: db.db,
-    clock: options.clock ?? systemClock,
+    clock,
     logger: server.log,
     config: {
       appUrl: env.APP_URL,
@@ -130,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const drain = registerDrain(server);
 
   // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
-  const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock: options.clock ?? systemClock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
+  const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 
   // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
   server.get("/healthz", async () => ({ ok: true }));
@@ -212,16 +213,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return reply.code(404).send({ error: messages.notFound });
   });
 
-  const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock: options.clock ?? systemClock, logger: server.log, transport, from: env.MAIL_FROM });
+  const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });
   const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
   if (jobs) {
     // The change log is pruned whether or not this instance's cache is on: others may read it.
     await scheduleChangeLogPruning(jobs, db.db, ANSWER_MAX_AGE_MS);
     // Sent e-mails older than 30 days (ADR 0002).
-    await scheduleOutboxPruning(jobs, db.db, options.clock ?? systemClock);
+    await scheduleOutboxPruning(jobs, db.db, clock);
     // The daily summary; its e-mails go out through the outbox like every other (ADR 0002).
     await scheduleDailyDigest(jobs, {
-      clock: options.clock ?? systemClock,
+      clock,
       logger: server.log,
       schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
       run: (runOptions) => services.notifications.runDailyDigest(runOptions),
