@@ -1,5 +1,5 @@
 import { HOUR_MS, MINUTE_MS, latestDigestSlot } from "@hyn/core";
-import { emailOutbox, emailSendLog, userLimits } from "@hyn/db";
+import { emailOutbox, emailSendLog, userLimits, userNotificationKinds } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -111,9 +111,12 @@ describe("immediate notifications", () => {
     expect(types.filter((t) => t !== "verify_email").sort()).toEqual(["request_claimed", "request_claimed", "request_fulfilled", "request_unclaimed"]);
   });
 
-  it("sends the requester nothing when their preference is daily or never", async () => {
+  it("sends the requester nothing when they switched e-mails about their requests off", async () => {
     const ann = await neighbour("Ann", "daily");
     const bo = await neighbour("Bo", "disabled");
+    for (const who of [ann, bo]) {
+      await h.db.insert(userNotificationKinds).values({ userId: who.user.id, kind: "request_updates", email: false });
+    }
     const street = await groupWith(h, bo, [ann]);
     const milk = await post(ann, street.id, "Milk");
     await bo.caller.requests.claim({ id: milk.id });
@@ -244,10 +247,10 @@ describe("the daily summary", () => {
     await post(ann, street.id, "Expired one", inHours(10));
     await post(bo, elsewhere.id, "Another group's");
     await bo.caller.requests.claim({ id: claimed.id });
-    const eve = await neighbour("Eve", "daily"); // in no group: nothing to tell her
+    const eve = await neighbour("Eve", "daily"); // in no group: she has no group on Daily, so she is not even considered
 
     h.clock.set(new Date("2026-06-02T08:00:00Z"));
-    expect(await run()).toEqual({ considered: 2, sent: 1 });
+    expect(await run()).toEqual({ considered: 1, sent: 1 });
     await h.deliver();
     const [summary] = digests(dee);
     expect(summary!.text).toContain("Open one");

@@ -1,6 +1,7 @@
 import "./zod-errors";
 export * from "./messages";
 export * from "./rules";
+export * from "./notification-kinds";
 export * from "./text";
 export * from "./accounts";
 export * from "./feedback";

@@ -1,9 +1,17 @@
+import type { StoredAttachment } from "@hyn/db";
+
+/** A text attachment (a calendar invitation): `contentType` is the full header value, parameters included. */
+export type EmailAttachment = StoredAttachment;
+
 /** An e-mail ready to hand to a transport: always both a text and an HTML part. */
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on non-essential e-mails. */
+  headers?: Record<string, string>;
+  attachments?: EmailAttachment[];
 }
 
 export interface MailTransport {

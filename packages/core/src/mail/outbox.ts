@@ -24,6 +24,8 @@ export async function enqueueEmail(executor: Executor, now: Date, email: QueuedE
     textBody: email.text,
     htmlBody: email.html,
     requestIds: email.requestIds ?? [],
+    headers: email.headers ?? {},
+    attachments: email.attachments ?? [],
     nextAttemptAt: now,
     createdAt: now,
     updatedAt: now,
@@ -63,6 +65,8 @@ function readLeased(deps: DeliveryDeps, ids: string[]) {
       textBody: emailOutbox.textBody,
       htmlBody: emailOutbox.htmlBody,
       requestIds: emailOutbox.requestIds,
+      headers: emailOutbox.headers,
+      attachments: emailOutbox.attachments,
       attempts: emailOutbox.attempts,
     })
     .from(emailOutbox)
@@ -131,13 +135,21 @@ async function inSlots<T>(items: T[], slots: number, work: (item: T) => Promise<
 /** Sends one leased e-mail; true once it is sent and recorded, false when it was scheduled for a retry. */
 async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean> {
   try {
-    const { providerId } = await deps.transport.send({ from: deps.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+    const { providerId } = await deps.transport.send({
+      from: deps.from,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      headers: row.headers,
+      attachments: row.attachments,
+    });
     const sentAt = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      // Handed to SMTP: the bodies' links (verification, reset, invitation tokens) are not kept at rest.
+      // Handed to SMTP: the bodies' links (verification, reset, invitation, unsubscribe tokens) are not kept at rest.
       await tx
         .update(emailOutbox)
-        .set({ sentAt, lockedUntil: null, lastError: null, textBody: "", htmlBody: "", updatedAt: sentAt })
+        .set({ sentAt, lockedUntil: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
         .where(eq(emailOutbox.id, row.id));
       await tx.insert(emailSendLog).values({
         userId: row.userId,

@@ -24,7 +24,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
-      const info = await transporter.sendMail(message);
+      const info = await transporter.sendMail({
+        ...message,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
       return { providerId: String(info.messageId) };
     },
     close() {
@@ -47,6 +50,8 @@ export function createUndeliveredMailLog(logger: Logger): MailTransport {
 }
 
 export interface DevMailboxEntry extends EmailMessage {
+  headers: Record<string, string>;
+  attachments: NonNullable<EmailMessage["attachments"]>;
   id: string;
   from: string;
   links: string[];
@@ -72,7 +77,16 @@ export class DevMailbox implements MailTransport {
     this.logger.info({ subject: message.subject }, `mail to ${message.to}: ${links.join(" ") || "(no links)"}`);
     const [kept] = await this.db
       .insert(devMailbox)
-      .values({ recipient: message.to, sender: message.from, subject: message.subject, textBody: message.text, htmlBody: message.html, links })
+      .values({
+        recipient: message.to,
+        sender: message.from,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+        links,
+        headers: message.headers ?? {},
+        attachments: message.attachments ?? [],
+      })
       .returning({ id: devMailbox.id });
     await this.db.delete(devMailbox).where(lte(devMailbox.id, kept!.id - DEV_MAILBOX_KEEPS));
     return { providerId: `dev-${kept!.id}` };
@@ -88,6 +102,8 @@ export class DevMailbox implements MailTransport {
         text: devMailbox.textBody,
         html: devMailbox.htmlBody,
         links: devMailbox.links,
+        headers: devMailbox.headers,
+        attachments: devMailbox.attachments,
         sentAt: devMailbox.sentAt,
       })
       .from(devMailbox)

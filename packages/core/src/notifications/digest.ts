@@ -4,6 +4,7 @@ import { enqueueEmail } from "../mail/outbox";
 import type { CoreDeps } from "../shared/deps";
 import { inGroupsOf, selectRequestViews } from "../requests/view";
 import { notificationLinks, summaryOf } from "./immediate";
+import { inDailyGroupsOf, wantsDailySummarySql } from "./preferences";
 import { dailyDigestEmail } from "./templates";
 
 export interface DigestRunOptions {
@@ -42,6 +43,7 @@ async function digestForMember(deps: CoreDeps, userId: string, slot: Date): Prom
       now,
       and(
         inGroupsOf(userId),
+        inDailyGroupsOf(userId, requests.groupId),
         ne(requests.userId, userId),
         eq(requests.status, "open"),
         gt(requests.neededBy, now),
@@ -67,17 +69,17 @@ async function digestForMember(deps: CoreDeps, userId: string, slot: Date): Prom
   });
 }
 
-/** Members who chose the daily summary and have not had one since this slot. */
+/** Members with a group on Daily (and new-request e-mails on) who have not had a summary since this slot. */
 function dueFor(slot: Date) {
   return and(
-    eq(userEmailPreferences.frequency, "daily"),
+    wantsDailySummarySql(userEmailPreferences.userId),
     or(isNull(userEmailPreferences.lastDailySent), lt(userEmailPreferences.lastDailySent, slot)),
   );
 }
 
 /**
- * The daily summary (issue 4): each member whose preference is daily gets one e-mail listing the open
- * requests posted in their groups since their last summary, at most once per slot, however many
+ * The daily summary (issue 4): each member with a group on Daily gets one e-mail listing the open
+ * requests posted in those groups since their last summary, at most once per slot, however many
  * instances run it and however often it is restarted.
  */
 export async function runDailyDigest(deps: CoreDeps, options: DigestRunOptions): Promise<DigestRunResult> {

@@ -1,10 +1,11 @@
-import { groupMembers, userEmailPreferences, users, type Executor } from "@hyn/db";
+import { users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
+import { channelOnSql, newRequestRecipients } from "./preferences";
 import { requestChangedEmail, requestPostedEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
 
 const helperUser = alias(users, "helper_user");
@@ -30,19 +31,12 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
 }
 
 /**
- * The posting notice (SPEC §9, issue 4): one e-mail to every member of the request's group whose
- * preference is immediate, except the poster. Runs in the caller's transaction, so the e-mails go out
- * if and only if that change commits. Returns how many were queued.
+ * The posting notice (SPEC §9, issue 4): one e-mail to every member of the request's group who hears
+ * of its new requests at once by e-mail (preferences.ts), except the poster. Runs in the caller's
+ * transaction, so the e-mails go out if and only if that change commits. Returns how many were queued.
  */
 export async function enqueuePostingNotices(tx: Executor, config: CoreConfig, request: RequestView, now: Date): Promise<number> {
-  const recipients = await tx
-    .select({ userId: users.id, email: users.email })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .innerJoin(userEmailPreferences, eq(userEmailPreferences.userId, groupMembers.userId))
-    .where(
-      and(eq(groupMembers.groupId, request.groupId), ne(groupMembers.userId, request.userId), eq(userEmailPreferences.frequency, "immediate")),
-    );
+  const recipients = (await newRequestRecipients(tx, request.groupId, request.userId)).filter((r) => r.channels.email);
   const summary = summaryOf(config, request);
   const links = notificationLinks(config);
   for (const recipient of recipients) {
@@ -56,7 +50,7 @@ export async function enqueuePostingNotices(tx: Executor, config: CoreConfig, re
   return recipients.length;
 }
 
-/** To the requester, if their preference is immediate, when a neighbour claims, unclaims or fulfils it. */
+/** To the requester, if their "request updates" e-mails are on, when a neighbour claims, unclaims or fulfils it. */
 export async function enqueueChangeNotice(
   tx: Executor,
   config: CoreConfig,
@@ -66,13 +60,12 @@ export async function enqueueChangeNotice(
   const [owner] = await tx
     .select({
       email: users.email,
-      frequency: userEmailPreferences.frequency,
+      wanted: channelOnSql(users.id, "request_updates", "email"),
       helperName: sql<string | null>`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
     })
     .from(users)
-    .innerJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))
     .where(eq(users.id, change.request.userId));
-  if (!owner || owner.frequency !== "immediate") return false;
+  if (!owner?.wanted) return false;
   await enqueueEmail(tx, now, {
     ...requestChangedEmail(
       owner.email,

@@ -1,3 +1,4 @@
+import type { StoredAttachment } from "./email";
 import { bigint, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -13,5 +14,7 @@ export const devMailbox = pgTable("dev_mailbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body").notNull(),
   links: jsonb("links").$type<string[]>().notNull(),
+  headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+  attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default([]),
   sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

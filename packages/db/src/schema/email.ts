@@ -3,6 +3,14 @@ import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/p
 import { createdAt, id, ts, updatedAt } from "./columns";
 import { users } from "./users";
 
+/** A text attachment as the outbox keeps it until it is sent. */
+export interface StoredAttachment {
+  filename: string;
+  /** The full Content-Type, e.g. `text/calendar; charset=utf-8; method=PUBLISH`. */
+  contentType: string;
+  content: string;
+}
+
 export const userEmailPreferences = pgTable(
   "user_email_preferences",
   {
@@ -49,6 +57,10 @@ export const emailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
     requestIds: jsonb("request_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Extra headers (List-Unsubscribe); emptied with the bodies once sent. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Attachments as text (a calendar invitation); emptied with the bodies once sent. */
+    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),

@@ -8,3 +8,4 @@ export * from "./rate-limits";
 export * from "./metrics";
 export * from "./change-log";
 export * from "./dev-mailbox";
+export * from "./notifications";

@@ -1,0 +1,85 @@
+import { groupMembers, groupNotificationSettings, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
+import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+/**
+ * Who hears of what, and how: the one place the notification preferences are read.
+ *
+ * - The profile's frequency (Never / Daily / Immediate) is the default, for every group, of when a
+ *   member hears of new requests; a group's own setting (Immediate / Daily / Off) overrides it.
+ * - Each kind has a switch per channel (e-mail, push); no stored row means on.
+ * So a new request reaches a member by e-mail when the group is on Immediate and `new_requests` e-mail
+ * is on, by push when the group is on Immediate and `new_requests` push is on; the daily summary lists
+ * the groups on Daily when `new_requests` e-mail is on. Every other kind follows its switches alone.
+ */
+
+type Id = AnyPgColumn | SQL | string;
+
+/** A member's frequency for new requests in a group: the group's setting, else the profile's. */
+export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
+  return sql<GroupNotifyFrequency>`coalesce(
+    (select gns.frequency from ${groupNotificationSettings} gns where gns.user_id = ${userId} and gns.group_id = ${groupId}),
+    (select case uep.frequency when 'disabled' then 'off' else uep.frequency end from ${userEmailPreferences} uep where uep.user_id = ${userId}),
+    'off')`;
+}
+
+/** Whether a person has a kind on for a channel (no row: on). */
+export function channelOnSql(userId: Id, kind: NotificationKind, channel: NotificationChannel): SQL<boolean> {
+  const column = sql.identifier(channel);
+  return sql<boolean>`coalesce((select unk.${column} from ${userNotificationKinds} unk where unk.user_id = ${userId} and unk.kind = ${kind}), true)`;
+}
+
+export interface Channels {
+  email: boolean;
+  push: boolean;
+}
+
+/** A person's channels for a kind; both off for a person who no longer exists. */
+export async function channelsFor(executor: Executor, userId: string, kind: NotificationKind): Promise<Channels> {
+  const [row] = await executor
+    .select({ email: channelOnSql(users.id, kind, "email"), push: channelOnSql(users.id, kind, "push") })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { email: false, push: false };
+}
+
+export interface NewRequestRecipient {
+  userId: string;
+  email: string;
+  channels: Channels;
+}
+
+/**
+ * The members of a group to tell at once about a new request in it: everyone but the poster whose
+ * frequency for that group is Immediate and who has at least one channel on for new requests.
+ */
+export async function newRequestRecipients(executor: Executor, groupId: string, posterId: string): Promise<NewRequestRecipient[]> {
+  const emailOn = channelOnSql(groupMembers.userId, "new_requests", "email");
+  const pushOn = channelOnSql(groupMembers.userId, "new_requests", "push");
+  const rows = await executor
+    .select({ userId: users.id, email: users.email, byEmail: emailOn, byPush: pushOn })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        ne(groupMembers.userId, posterId),
+        eq(groupFrequencySql(groupMembers.userId, groupMembers.groupId), "immediate"),
+        or(emailOn, pushOn),
+      ),
+    );
+  return rows.map((row) => ({ userId: row.userId, email: row.email, channels: { email: row.byEmail, push: row.byPush } }));
+}
+
+/** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`). */
+export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${groupMembers} dgm where dgm.user_id = ${userId} and dgm.group_id = ${groupIdColumn}
+    and ${groupFrequencySql(sql`dgm.user_id`, sql`dgm.group_id`)} = 'daily')`;
+}
+
+/** A person (a `user_id` column) has a daily summary to receive: new-request e-mail on and a group on Daily. */
+export function wantsDailySummarySql(userId: AnyPgColumn): SQL {
+  return sql`(${channelOnSql(userId, "new_requests", "email")} and exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
+    and ${groupFrequencySql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily'))`;
+}

@@ -1,0 +1,24 @@
+/**
+ * The kinds of notification a person can switch on and off, and the channels each can reach them on.
+ * Zod-free: the database, the services and the web all read the list from here.
+ */
+export const NOTIFICATION_KINDS = [
+  /** A neighbour claims, unclaims or fulfils my request. */
+  "request_updates",
+  /** New requests in my groups (when: the group's frequency; how: this kind's channels). */
+  "new_requests",
+  /** Someone invites me to a group (the invitation e-mail to an address with no account always goes). */
+  "invitations",
+  /** Before a needed-by time: requests I help with, my own still open; and the confirmation of a claim. */
+  "reminders",
+  /** A requester thanks me for fulfilling their request. */
+  "thanks",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_CHANNELS = ["email", "push"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** A group's override of the profile's frequency, for new requests only. "off" mutes the group. */
+export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "off"] as const;
+export type GroupNotifyFrequency = (typeof GROUP_NOTIFY_FREQUENCIES)[number];
