@@ -8,6 +8,7 @@ export * from "./shared/loggable-error";
 export * from "./shared/tokens";
 export * from "./mail/message";
 export * from "./mail/html";
+export * from "./notifications/preferences";
 export * from "./mail/outbox";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";

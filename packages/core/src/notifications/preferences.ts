@@ -83,3 +83,54 @@ export function wantsDailySummarySql(userId: AnyPgColumn): SQL {
   return sql`(${channelOnSql(userId, "new_requests", "email")} and exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
     and ${groupFrequencySql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily'))`;
 }
+
+/** Turns a kind's channels on or off; a channel left out keeps its value. */
+export async function setKindChannels(
+  executor: Executor,
+  userId: string,
+  kind: NotificationKind,
+  change: Partial<Channels>,
+  now: Date,
+): Promise<void> {
+  const set = { ...(change.email === undefined ? {} : { email: change.email }), ...(change.push === undefined ? {} : { push: change.push }) };
+  if (Object.keys(set).length === 0) return;
+  await executor
+    .insert(userNotificationKinds)
+    .values({ userId, kind, ...set, updatedAt: now })
+    .onConflictDoUpdate({ target: [userNotificationKinds.userId, userNotificationKinds.kind], set: { ...set, updatedAt: now } });
+}
+
+/**
+ * Sets a member's frequency for new requests in one group; null goes back to the profile's. Returns
+ * false, changing nothing, when the person is not a member of that group.
+ */
+export async function setGroupFrequency(
+  executor: Executor,
+  userId: string,
+  groupId: string,
+  frequency: GroupNotifyFrequency | null,
+  now: Date,
+): Promise<boolean> {
+  if (frequency === null) {
+    await executor
+      .delete(groupNotificationSettings)
+      .where(and(eq(groupNotificationSettings.userId, userId), eq(groupNotificationSettings.groupId, groupId)));
+    const [member] = await executor
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.userId, userId), eq(groupMembers.groupId, groupId)));
+    return member !== undefined;
+  }
+  // Only a membership can hold a setting: the insert reads it, so a non-member inserts nothing.
+  const written = await executor
+    .insert(groupNotificationSettings)
+    .select(
+      executor
+        .select({ groupId: groupMembers.groupId, userId: groupMembers.userId, frequency: sql<GroupNotifyFrequency>`${frequency}`.as("frequency"), updatedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("updated_at") })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.userId, userId), eq(groupMembers.groupId, groupId))),
+    )
+    .onConflictDoUpdate({ target: [groupNotificationSettings.userId, groupNotificationSettings.groupId], set: { frequency, updatedAt: now } })
+    .returning({ groupId: groupNotificationSettings.groupId });
+  return written.length > 0;
+}

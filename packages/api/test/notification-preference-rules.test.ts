@@ -1,0 +1,65 @@
+import { channelsFor, newRequestRecipients, setGroupFrequency, setKindChannels } from "@hyn/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../src/testing";
+import { groupWith } from "./helpers/membership";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function neighbour(name: string, frequency: "disabled" | "daily" | "immediate") {
+  const someone = await h.signUpUser({ name });
+  await someone.caller.user.updateEmailPreferences({ frequency });
+  return someone;
+}
+
+const ids = (rows: { userId: string }[]) => rows.map((r) => r.userId).sort();
+
+describe("who hears of a new request at once", () => {
+  it("follows the profile's frequency unless the group overrides it, and never tells the poster", async () => {
+    const poster = await neighbour("Poster", "immediate");
+    const eager = await neighbour("Eager", "immediate");
+    const muted = await neighbour("Muted", "immediate");
+    const quiet = await neighbour("Quiet", "disabled");
+    const keen = await neighbour("Keen here", "disabled");
+    const street = await groupWith(h, poster, [eager, muted, quiet, keen]);
+    const now = h.clock.now();
+    expect(await setGroupFrequency(h.db, muted.user.id, street.id, "off", now)).toBe(true);
+    expect(await setGroupFrequency(h.db, keen.user.id, street.id, "immediate", now)).toBe(true);
+
+    expect(ids(await newRequestRecipients(h.db, street.id, poster.user.id))).toEqual(ids([eager.user, keen.user].map((u) => ({ userId: u.id }))));
+
+    // Back to the profile's choice.
+    expect(await setGroupFrequency(h.db, muted.user.id, street.id, null, now)).toBe(true);
+    expect(ids(await newRequestRecipients(h.db, street.id, poster.user.id))).toContain(muted.user.id);
+  });
+
+  it("reports each channel, and leaves out a member with both off", async () => {
+    const poster = await neighbour("Poster", "immediate");
+    const pushOnly = await neighbour("Push only", "immediate");
+    const none = await neighbour("None", "immediate");
+    const street = await groupWith(h, poster, [pushOnly, none]);
+    const now = h.clock.now();
+    await setKindChannels(h.db, pushOnly.user.id, "new_requests", { email: false }, now);
+    await setKindChannels(h.db, none.user.id, "new_requests", { email: false }, now);
+    await setKindChannels(h.db, none.user.id, "new_requests", { push: false }, now);
+
+    expect(await newRequestRecipients(h.db, street.id, poster.user.id)).toEqual([
+      { userId: pushOnly.user.id, email: pushOnly.email, channels: { email: false, push: true } },
+    ]);
+    expect(await channelsFor(h.db, none.user.id, "new_requests")).toEqual({ email: false, push: false });
+    expect(await channelsFor(h.db, none.user.id, "thanks")).toEqual({ email: true, push: true });
+  });
+
+  it("keeps no setting for a group the person is not in", async () => {
+    const owner = await neighbour("Owner", "immediate");
+    const stranger = await neighbour("Stranger", "immediate");
+    const street = await groupWith(h, owner);
+    expect(await setGroupFrequency(h.db, stranger.user.id, street.id, "daily", h.clock.now())).toBe(false);
+    expect(await setGroupFrequency(h.db, stranger.user.id, street.id, null, h.clock.now())).toBe(false);
+  });
+});
