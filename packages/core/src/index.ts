@@ -6,6 +6,7 @@ export * from "./shared/jobs";
 export * from "./shared/logger";
 export * from "./shared/loggable-error";
 export * from "./shared/tokens";
+export * from "./shared/app-secrets";
 export * from "./mail/message";
 export * from "./mail/html";
 export * from "./notifications/preferences";

@@ -9,3 +9,4 @@ export * from "./metrics";
 export * from "./change-log";
 export * from "./dev-mailbox";
 export * from "./notifications";
+export * from "./app-secrets";
