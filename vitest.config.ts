@@ -12,7 +12,7 @@ const shared = { setupFiles: ["./test/setup.ts"], testTimeout: 30_000, hookTimeo
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts", "test/*.test.ts"] } },
+      { test: { ...shared, name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}", "test/*.test.ts"] } },
       {
         test: { ...shared, name: "pglite", include: integration, exclude: [...postgresOnly, "**/node_modules/**"], env: { TEST_DB: "pglite" } },
       },

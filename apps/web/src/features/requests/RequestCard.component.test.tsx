@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RequestCard } from "./RequestCard";
+import type { RequestActions } from "./useRequestActions";
+import type { RequestView } from "./types";
+
+const NOW = new Date("2026-06-01T10:00:00Z");
+const HOUR = 3_600_000;
+const OWNER = "owner-id";
+const HELPER = "helper-id";
+const OTHER = "other-id";
+
+function request(overrides: Partial<RequestView> = {}): RequestView {
+  return {
+    id: "request-1",
+    userId: OWNER,
+    groupId: "group-1",
+    groupName: "Elm Street",
+    itemDescription: "Two pints of milk",
+    storePreference: "Corner shop",
+    neededBy: new Date(NOW.getTime() + 5 * HOUR),
+    pickupNotes: "Blue door",
+    status: "open",
+    displayStatus: "open",
+    claimedBy: null,
+    claimedAt: null,
+    fulfilledAt: null,
+    lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR),
+    createdAt: new Date(NOW.getTime() - 2 * HOUR),
+    creator: { id: OWNER, name: "Ann", generalArea: "North end" },
+    helper: null,
+    ...overrides,
+  };
+}
+
+const claimed = (overrides: Partial<RequestView> = {}) =>
+  request({ status: "claimed", displayStatus: "claimed", claimedBy: HELPER, claimedAt: NOW, helper: { id: HELPER, name: "Bo", generalArea: null }, ...overrides });
+
+function fakeActions(): RequestActions & Record<"claim" | "unclaim" | "fulfill" | "notify" | "remove", ReturnType<typeof vi.fn>> {
+  const done = () => vi.fn(async () => true);
+  return { claim: done(), unclaim: done(), fulfill: done(), notify: done(), remove: done() } as never;
+}
+
+function show(view: RequestView, viewerId: string, actions = fakeActions()) {
+  render(<RequestCard request={view} viewerId={viewerId} now={NOW} actions={actions} />);
+  return actions;
+}
+
+const buttons = () =>
+  within(screen.getByTestId("request-card"))
+    .queryAllByRole("button")
+    .map((button) => button.textContent);
+
+afterEach(cleanup);
+
+describe("a request card's buttons", () => {
+  it.each([
+    ["the owner of an open request", request(), OWNER, ["Notify group", "Delete"]],
+    ["a neighbour looking at an open request", request(), OTHER, ["I can help"]],
+    ["the helper of a claimed request", claimed(), HELPER, ["Mark fulfilled", "Unclaim"]],
+    ["another neighbour looking at a claimed request", claimed(), OTHER, []],
+    ["the owner of a claimed request", claimed(), OWNER, ["Delete"]],
+    ["the owner of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), OWNER, []],
+    ["a neighbour looking at an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OTHER, []],
+    ["the owner of an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OWNER, ["Delete"]],
+  ])("for %s are exactly the ones allowed", (_who, view, viewer, expected) => {
+    show(view, viewer);
+    expect(buttons()).toEqual(expected);
+  });
+
+  it("call the action with the request and hold every button while it runs", async () => {
+    let finish!: (ok: boolean) => void;
+    const actions = fakeActions();
+    actions.fulfill.mockImplementation(() => new Promise<boolean>((resolve) => (finish = resolve)));
+    const view = claimed();
+    show(view, HELPER, actions);
+    act(() => screen.getByRole("button", { name: "Mark fulfilled" }).click());
+    expect(actions.fulfill).toHaveBeenCalledWith(view);
+    expect(screen.getByRole("button", { name: /Mark fulfilled/ }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("button", { name: "Unclaim" }).hasAttribute("disabled")).toBe(true);
+    await act(async () => finish(true));
+    expect(screen.getByRole("button", { name: "Unclaim" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("keep Notify group waiting within the hour after the last notice, and say until when", () => {
+    show(request({ lastNotifiedAt: new Date(NOW.getTime() - 10 * 60_000) }), OWNER);
+    expect(screen.getByRole("button", { name: "Notify group" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByText(/You can notify it again from/)).toBeTruthy();
+  });
+
+  it("ask before deleting, and keep the request when the owner changes their mind", () => {
+    const actions = show(request(), OWNER);
+    act(() => screen.getByRole("button", { name: "Delete" }).click());
+    expect(screen.getByText("Delete Request", { selector: "h2, h3, [role=heading], .modal-title" })).toBeTruthy();
+    act(() => screen.getByRole("button", { name: "Keep Request" }).click());
+    expect(actions.remove).not.toHaveBeenCalled();
+    act(() => screen.getByRole("button", { name: "Delete" }).click());
+    act(() => screen.getByRole("button", { name: "Delete Request" }).click());
+    expect(actions.remove).toHaveBeenCalledTimes(1);
+  });
+});
