@@ -12,7 +12,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Env } from "./env";
 import { answerRouterError, clientErrorText } from "./client-errors";
 import { scrubUrl } from "./plugins/log-redaction";
-import { ANSWER_MAX_AGE_MS, registerAnswerCache, sessionOfRequest } from "./answer-cache/plugin";
+import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
+import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
 import { scheduleChangeLogPruning } from "./jobs/change-log-pruner";
 import { startJobEngine, type JobEngine } from "./jobs/engine";
 import { registerSecurity } from "./plugins/security";
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Draining on SIGTERM (start.ts): before the answer cache, whose hits skip later hooks.
   const drain = registerDrain(server);
 
+  // A session read by an earlier hook is handed on to the handlers, so each call looks it up once.
+  registerSessionLookup(server);
   // Dashboards and group lists from memory while nothing they show has changed (ADR 0009).
   const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 

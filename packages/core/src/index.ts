@@ -30,3 +30,4 @@ export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
 export { readDashboardFreshness, readFreshness, readGroupFreshness, type Freshness, type FreshnessCheck, type GroupFreshness } from "./answer-cache/freshness";
 export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-log-pruning";
+export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";

@@ -19,12 +19,19 @@ export interface DbHandle {
   kind: "postgres" | "pglite";
   /** Counts statements sent, so tests and the benchmark can prove "no query per row". */
   statementCount: () => number;
+  /** Keeps the text and parameters of every statement sent until the returned function is called, which gives them. */
+  recordStatements: () => () => RecordedStatement[];
   close: () => Promise<void>;
   /** The raw clients, for LISTEN/NOTIFY and the job queue. */
   pglite?: PGlite;
   postgres?: postgres.Sql;
   /** The postgres:// URL (PostgreSQL only): the job engine opens its own small pool to it. */
   url?: string;
+}
+
+export interface RecordedStatement {
+  text: string;
+  params: unknown[];
 }
 
 export interface CreateDbOptions {
@@ -38,7 +45,20 @@ export interface CreateDbOptions {
 
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   let statements = 0;
-  const logger = { logQuery: () => void statements++ };
+  let recording: RecordedStatement[] | null = null;
+  const logger = {
+    logQuery(text: string, params: unknown[]) {
+      statements++;
+      recording?.push({ text, params });
+    },
+  };
+  const recordStatements = () => {
+    const recorded: RecordedStatement[] = (recording = []);
+    return () => {
+      if (recording === recorded) recording = null;
+      return recorded;
+    };
+  };
   if (options.url) {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
@@ -55,6 +75,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       postgres: client,
       url: options.url,
       statementCount: () => statements,
+      recordStatements,
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -72,6 +93,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     kind: "pglite",
     pglite,
     statementCount: () => statements,
+    recordStatements,
     close: async () => {
       if (!pglite.closed) await pglite.close();
       release();

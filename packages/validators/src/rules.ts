@@ -44,8 +44,14 @@ export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];
 /** SPEC §4 list order: open, claimed, fulfilled, expired (then earliest needed-by). */
 export const REQUEST_DISPLAY_ORDER: Record<RequestDisplayStatus, number> = { open: 0, claimed: 1, fulfilled: 2, expired: 3 };
 
+/** When a request turns "expired": an open one at its needed-by time; any other never (null). */
+export function expiryOf(status: RequestStatus, neededBy: Date): Date | null {
+  return status === "open" ? neededBy : null;
+}
+
 export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now: Date): RequestDisplayStatus {
-  return status === "open" && neededBy.getTime() <= now.getTime() ? "expired" : status;
+  const expiry = expiryOf(status, neededBy);
+  return expiry !== null && expiry.getTime() <= now.getTime() ? "expired" : status;
 }
 
 /**

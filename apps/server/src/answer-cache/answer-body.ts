@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { expiryOf, REQUEST_STATUSES, type RequestStatus } from "@hyn/validators/rules";
 import type { StoredAnswer } from "./answer-store";
 
 const SERVER_TIME = '"serverTime":"';
@@ -38,10 +39,10 @@ export function writeAnswer(response: ServerResponse, headers: Record<string, st
 }
 
 /**
- * The earliest needed-by, after `since`, of any open request in the answer: the moment it turns
- * expired (SPEC §4: "expired" is shown, never stored), and leaves the helpable list. Infinity when
- * none will. `since` is when building began, so a request that expired while the answer was being
- * built makes the entry stale at once.
+ * The earliest moment, after `since`, that any request in the answer turns expired (expiryOf decides;
+ * SPEC §4: "expired" is shown, never stored), and leaves the helpable list. Infinity when none will.
+ * `since` is when building began, so a request that expired while the answer was being built makes
+ * the entry stale at once.
  */
 export function validUntilOf(answer: unknown, since: number): number {
   let earliest = Infinity;
@@ -52,12 +53,16 @@ export function validUntilOf(answer: unknown, since: number): number {
     }
     if (value === null || typeof value !== "object") return;
     const record = value as Record<string, unknown>;
-    if (record.status === "open" && typeof record.neededBy === "string") {
-      const at = Date.parse(record.neededBy);
-      if (at > since && at < earliest) earliest = at;
+    if (isRequestStatus(record.status) && typeof record.neededBy === "string") {
+      const at = expiryOf(record.status, new Date(record.neededBy))?.getTime();
+      if (at !== undefined && at > since && at < earliest) earliest = at;
     }
     for (const key in record) visit(record[key]);
   };
   visit(answer);
   return earliest;
+}
+
+function isRequestStatus(value: unknown): value is RequestStatus {
+  return (REQUEST_STATUSES as readonly unknown[]).includes(value);
 }

@@ -1,5 +1,4 @@
-import { resolveSession, type AuthSession } from "@hyn/api";
-import { readFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type FreshnessCheck, type GroupFreshness, type Services } from "@hyn/core";
+import { readFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type FreshnessCheck, type GroupFreshness } from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionTokenOf } from "../plugins/session-token";
@@ -32,7 +31,6 @@ interface PendingAnswer {
   key: string;
   snapshot: string;
   since: number;
-  session: AuthSession;
 }
 
 declare module "fastify" {
@@ -42,18 +40,11 @@ declare module "fastify" {
 }
 
 /**
- * The session of a call, for tRPC's context and the REST adapter alike: the one the answer cache
- * already read for it, or else read now from its token.
- */
-export async function sessionOfRequest(services: Services, request: FastifyRequest): Promise<AuthSession | null> {
-  return request.answerCachePending?.session ?? (await resolveSession(services, sessionTokenOf(request).token));
-}
-
-/**
  * The answer cache (ADR 0009): dashboards and group lists served from memory when one statement
  * shows nothing they depend on has changed. Register before the routes it serves. Every call it
  * does not answer (no entry, a change, a session that needs a write, no membership, any error) goes
- * the normal way with nothing different but the session, which it hands on.
+ * the normal way with nothing different but the session, which it hands on (`request.knownSession`,
+ * plugins/session.ts: register that first).
  */
 export function registerAnswerCache(server: FastifyInstance, options: { db: Database; clock: Clock; maxBytes: number }) {
   const { db, clock } = options;
@@ -100,7 +91,8 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
       writeAnswer(reply.raw, { ...reply.getHeaders(), ...usable.headers }, answerParts(usable, now));
       return reply;
     }
-    request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime(), session: { id: sessionId, user: fresh.user } };
+    request.answerCachePending = { key, snapshot: fresh.snapshot, since: now.getTime() };
+    request.knownSession = { id: sessionId, user: fresh.user };
     return;
   });
 

@@ -5,7 +5,7 @@ import { messages, type RequestPage } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance } from "fastify";
-import { sessionOfRequest } from "../answer-cache/plugin";
+import { sessionOfRequest } from "../plugins/session";
 import { sessionCookieFor } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
