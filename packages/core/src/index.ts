@@ -23,7 +23,7 @@ export type { RateLimitStore } from "./rate-limits/store";
 // Limits: the requests service locks and counts through these inside its own transactions.
 export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
 export { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./limits/rules";
-export { MAX_GROUP_MEMBERS, isMember } from "./groups/membership";
+export { isMember } from "./groups/membership";
 // The daily summary's schedule, for the server's scheduler (issue 4, ADR 0003).
 export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
 export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";

@@ -1,6 +1,7 @@
 import "./zod-errors";
 export * from "./messages";
 export * from "./rules";
+export * from "./policy";
 export * from "./notification-kinds";
 export * from "./text";
 export * from "./accounts";

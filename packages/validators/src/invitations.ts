@@ -3,10 +3,6 @@ import { groupIdField } from "./groups";
 import { messages } from "./messages";
 import { emailField, inputString } from "./text";
 
-/** SPEC §9. */
-export const INVITE_VALIDITY_DAYS = 7;
-export const MAX_PENDING_INVITATIONS = 10;
-
 export const createInviteInput = z.object({
   groupId: groupIdField,
   email: emailField(messages.inviteEmailRequired, messages.invalidEmailFormat),

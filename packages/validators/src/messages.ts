@@ -1,4 +1,5 @@
-import { MAX_NEEDED_BY_YEARS_AHEAD, PAGE_LIMIT_MAX } from "./rules";
+import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
+import { MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX } from "./rules";
 
 /**
  * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a
@@ -8,8 +9,8 @@ export const messages = {
   // §5 validation
   invalidEmailFormat: "Invalid email format",
   enterValidEmail: "Please enter a valid email address",
-  passwordTooShort: "Password must be at least 6 characters",
-  passwordTooShortLong: "Password must be at least 6 characters long",
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  passwordTooShortLong: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
   passwordRequired: "Password is required",
   fillAllFields: "Please fill in all fields",
   passwordsDoNotMatch: "Passwords do not match",
@@ -46,7 +47,7 @@ export const messages = {
   invalidOrExpiredInviteToken: "Invalid or expired invite token",
   inviteExpired: "Invite has expired",
   alreadyMember: "You are already a member of this group",
-  groupFull: "Group is full (maximum 20 members)",
+  groupFull: `Group is full (maximum ${MAX_GROUP_MEMBERS} members)`,
   notMember: "You are not a member of this group",
   ownerCannotLeave:
     "Group owner cannot leave while other members remain. Remove other members first or transfer ownership.",
@@ -75,7 +76,7 @@ export const messages = {
   userCountsNotFound: "User counts not found",
   adminRequired: "Access denied: Admin privileges required",
   invitationLimit:
-    "You have reached the maximum limit of 10 pending invitations. Please wait for some to be accepted or expire before sending more.",
+    `You have reached the maximum limit of ${MAX_PENDING_INVITATIONS} pending invitations. Please wait for some to be accepted or expire before sending more.`,
   internal: "Something went wrong. Please try again.",
   // Not in the spec: the database connection was lost during a change (503 with Retry-After).
   serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
@@ -88,7 +89,7 @@ export const messages = {
   // Not in the spec: POST /requests/{id}/notify (issue 4) is owner only, for open requests, once an hour.
   notifyOnlyOwnRequests: "You can only send notifications for your own requests",
   notifyOnlyOpenRequests: "Only open requests can be sent to the group again",
-  notifyTooSoon: "The group was notified about this request less than an hour ago. Please try again later.",
+  notifyTooSoon: `The group was notified about this request less than ${hoursInWords(REQUEST_NOTIFY_INTERVAL_HOURS)} ago. Please try again later.`,
   // Not in the spec (issue 13): input PostgreSQL cannot store, and requests or addresses Fastify refuses.
   neededByTooFar: `Needed by date must be within ${MAX_NEEDED_BY_YEARS_AHEAD} years`,
   unsupportedCharacters: "Text must not contain NUL characters or invalid Unicode",
@@ -97,6 +98,8 @@ export const messages = {
   addressInvalid: "The address is not valid",
   addressTooLong: "The address is too long",
   notFound: "Not found",
+  // SPEC §2: the invite form's hint.
+  inviteHelp: `An email invitation will be sent. Invitations expire after ${INVITE_VALIDITY_DAYS} days.`,
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",

@@ -1,3 +1,4 @@
+import { MAX_NEEDED_BY_YEARS_AHEAD, REQUEST_NOTIFY_INTERVAL_MS } from "./policy";
 /** Pure rules shared by server schemas and web forms; no zod here, so the web bundle stays small. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** argon2 hashes anything, but a megabyte password is an attack, not a password. */
@@ -97,15 +98,11 @@ export const PAGE_LIMIT_MAX = 100;
 
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
-/** Beyond this a needed-by date is a typo (or a probe: year 10000 cannot be stored), not a plan. */
-export const MAX_NEEDED_BY_YEARS_AHEAD = 5;
 export function latestNeededBy(now: Date): Date {
   const latest = new Date(now.getTime());
   latest.setUTCFullYear(latest.getUTCFullYear() + MAX_NEEDED_BY_YEARS_AHEAD);
   return latest;
 }
-/** POST /requests/{id}/notify re-sends the posting notice at most this often. */
-export const REQUEST_NOTIFY_INTERVAL_MS = 60 * 60 * 1000;
 /** When the owner may notify the group again: an hour after the last notice (posting sends one). */
 export function nextNotifyAt(lastNotifiedAt: Date | null): Date {
   return new Date((lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS);

@@ -1,3 +1,4 @@
+import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
 import { messages } from "@hyn/validators/messages";
 import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
@@ -37,7 +38,7 @@ export default function ForgotPasswordPage() {
         <p>
           If an account exists for
           <strong className="status-email">{sentTo}</strong>
-          you will receive a link to reset your password. The link expires in 24 hours.
+          you will receive a link to reset your password. The link expires in {AUTH_LINK_VALIDITY_HOURS} hours.
         </p>
         <div className="status-actions">
           <Link to="/login" className="btn btn-primary">

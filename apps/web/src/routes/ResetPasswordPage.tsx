@@ -1,3 +1,4 @@
+import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
 import { messages } from "@hyn/validators/messages";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -77,7 +78,7 @@ export default function ResetPasswordPage() {
       <StatusView tone="error" title="This reset link can't be used" takeFocus={linkSpent}>
         {/* After a refused submit the toast already says this. */}
         {!linkSpent && <Alert>{messages.resetLinkInvalid}</Alert>}
-        <p>Reset links work once and expire after 24 hours. You can ask for a new one.</p>
+        <p>Reset links work once and expire after {AUTH_LINK_VALIDITY_HOURS} hours. You can ask for a new one.</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">
             Request a new reset link

@@ -1,3 +1,4 @@
+import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
 import { Link, useLocation } from "react-router";
 import { useToast } from "../components/Toasts";
 import { safeRedirect } from "../features/auth/guards";
@@ -47,7 +48,7 @@ export default function VerifyEmailPage() {
           <li>Check your spam or junk folder.</li>
           {/* Opened without an address (a bookmark, a new tab), there is no address above to check. */}
           <li>{email ? "Make sure the address above is the one you signed up with." : "Look in the inbox of the address you signed up with."}</li>
-          <li>The link expires in 24 hours; resend it if it has.</li>
+          <li>The link expires in {AUTH_LINK_VALIDITY_HOURS} hours; resend it if it has.</li>
         </ul>
       </div>
     </StatusView>

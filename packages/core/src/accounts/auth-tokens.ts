@@ -1,11 +1,12 @@
 import { authTokens, type Executor } from "@hyn/db";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { DAY_MS } from "../shared/clock";
+import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
+import { HOUR_MS } from "../shared/clock";
 import { generateToken, hashToken } from "../shared/tokens";
 
 export type AuthTokenPurpose = "verify_email" | "reset_password";
 /** Both links live 24 hours (the reset page's text says so; verification uses the same). */
-export const AUTH_TOKEN_TTL_MS = DAY_MS;
+export const AUTH_TOKEN_TTL_MS = AUTH_LINK_VALIDITY_HOURS * HOUR_MS;
 
 export async function issueAuthToken(executor: Executor, userId: string, purpose: AuthTokenPurpose, now: Date): Promise<string> {
   const token = generateToken();

@@ -1,13 +1,11 @@
 import { groupMembers, groups, requests, type Executor, type Transaction } from "@hyn/db";
-import { messages } from "@hyn/validators";
+import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "../limits/rules";
 import { publishRequestEvent } from "../events/publish";
 import { AppError } from "../shared/errors";
 
-/** SPEC §9: at most 20 members per group, the owner included. */
-export const MAX_GROUP_MEMBERS = 20;
 
 export interface LockedGroup {
   id: string;

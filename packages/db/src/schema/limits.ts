@@ -1,3 +1,4 @@
+import { DEFAULT_USER_LIMITS } from "@hyn/validators/policy";
 import { integer, pgTable, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./users";
@@ -7,9 +8,9 @@ export const userLimits = pgTable("user_limits", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  maxOpenRequests: integer("max_open_requests").notNull().default(5),
-  maxGroupsCreated: integer("max_groups_created").notNull().default(3),
-  maxGroupsJoined: integer("max_groups_joined").notNull().default(5),
+  maxOpenRequests: integer("max_open_requests").notNull().default(DEFAULT_USER_LIMITS.maxOpenRequests),
+  maxGroupsCreated: integer("max_groups_created").notNull().default(DEFAULT_USER_LIMITS.maxGroupsCreated),
+  maxGroupsJoined: integer("max_groups_joined").notNull().default(DEFAULT_USER_LIMITS.maxGroupsJoined),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

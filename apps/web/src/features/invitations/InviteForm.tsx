@@ -5,8 +5,6 @@ import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 
-export const INVITE_HELP_TEXT = "An email invitation will be sent. Invitations expire after 7 days.";
-
 /** SPEC §2 invite form on a group card; after sending: field cleared, form closed, sent list and count reloaded. */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
   const [email, setEmail] = useState("");
@@ -48,7 +46,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
         placeholder="neighbour@example.com"
         autoFocus
         error={error}
-        hint={INVITE_HELP_TEXT}
+        hint={messages.inviteHelp}
       />
       <div className="invite-form-footer">
         <span className="invite-counter small muted" aria-live="polite">

@@ -1,7 +1,8 @@
 import { overLimitMessage, type LimitKind } from "@hyn/validators/messages";
 
-/** SPEC §4 Usage bar and §9: near the limit from 80 percent, at the limit when the count reaches it. */
-export const NEAR_LIMIT_RATIO = 0.8;
+import { NEAR_LIMIT_RATIO } from "@hyn/validators/policy";
+
+/** SPEC §4 Usage bar and §9: near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
 
 export type UsageLevel = "normal" | "near" | "at";
 
