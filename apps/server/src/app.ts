@@ -97,7 +97,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: server.log,
     config: {
       appUrl: env.APP_URL,
-      productName: "Help Your Neighbor",
       requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
       adminEmails: new Set(env.ADMIN_EMAILS),
       feedbackTo: env.FEEDBACK_TO ?? null,

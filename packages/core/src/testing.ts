@@ -1,6 +1,5 @@
 import type { Clock } from "./shared/clock";
 import type { CoreConfig } from "./shared/config";
-import { PRODUCT_NAME } from "./shared/config";
 
 /** A clock tests can set and move. */
 export class FakeClock implements Clock {
@@ -19,7 +18,6 @@ export class FakeClock implements Clock {
 export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
   return {
     appUrl: "http://localhost:3000",
-    productName: PRODUCT_NAME,
     requireEmailConfirmation: true,
     adminEmails: new Set(),
     feedbackTo: null,

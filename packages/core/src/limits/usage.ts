@@ -14,13 +14,13 @@ export const userLimitsColumns = {
 } as const;
 
 /**
- * The three counts as correlated subqueries on `owner` (a column reference or a bound id), so one
- * statement answers all of them. Groups joined are memberships in groups the user does not own; an
+ * The three counts as correlated subqueries on `owner` (a column reference, a bound id or a prepared
+ * statement's placeholder), so one statement answers all of them; the dashboard's usage reads them too. Groups joined are memberships in groups the user does not own; an
  * open request counts until it is claimed or deleted, whatever its needed-by time. Written with
  * explicit aliases: drizzle leaves columns unqualified in single-table selects, which would bind
  * them to the subquery's own tables.
  */
-function countColumns(owner: SQL) {
+export function usageCountColumns(owner: SQL) {
   return {
     openRequestsCount: sql<number>`(select count(*) from requests r where r.user_id = ${owner} and r.status = 'open')`.mapWith(Number),
     groupsCreatedCount: sql<number>`(select count(*) from groups g where g.created_by = ${owner})`.mapWith(Number),
@@ -31,7 +31,7 @@ function countColumns(owner: SQL) {
 /** Limits and counts of one user in one query; null when the user has no limits row. */
 export async function readUsage(executor: Executor, userId: string): Promise<{ limits: UserLimits; counts: UserCounts } | null> {
   const [row] = await executor
-    .select({ ...userLimitsColumns, ...countColumns(sql`"user_limits"."user_id"`) })
+    .select({ ...userLimitsColumns, ...usageCountColumns(sql`"user_limits"."user_id"`) })
     .from(userLimits)
     .where(eq(userLimits.userId, userId));
   if (!row) return null;
@@ -53,7 +53,7 @@ export async function lockUserLimits(tx: Transaction, userId: string): Promise<U
 
 /** The user's counts; call it after lockUserLimits inside a transaction to count what is committed. */
 export async function countUsage(executor: Executor, userId: string): Promise<UserCounts> {
-  const [row] = await executor.select(countColumns(sql`${userId}::uuid`)).from(sql`(select 1) as one`);
+  const [row] = await executor.select(usageCountColumns(sql`${userId}::uuid`)).from(sql`(select 1) as one`);
   if (!row) throw new AppError("NOT_FOUND", messages.userCountsNotFound);
   return row;
 }

@@ -1,6 +1,7 @@
-import { groupMembers, groups, perDatabase, requests, userLimits, type Database } from "@hyn/db";
+import { groupMembers, groups, perDatabase, userLimits, type Database } from "@hyn/db";
 import { FINISHED_REQUESTS_PER_PAGE, messages, type Dashboard } from "@hyn/validators";
 import { asc, eq, sql } from "drizzle-orm";
+import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "./view";
 
@@ -22,16 +23,13 @@ const dashboardQueries = perDatabase((db) => {
       .where(eq(groupMembers.userId, userId))
       .orderBy(asc(groupMembers.joinedAt), asc(groups.name))
       .prepare("dashboard_groups"),
-    // Counts as the limits apply them: open requests until claimed or deleted; groups joined are
-    // memberships in groups someone else owns.
+    // Counts as the limits apply them (limits/usage.ts).
     usage: db
       .select({
         maxOpenRequests: userLimits.maxOpenRequests,
         maxGroupsCreated: userLimits.maxGroupsCreated,
         maxGroupsJoined: userLimits.maxGroupsJoined,
-        openRequestsCount: sql<number>`(select count(*) from ${requests} r where r.user_id = ${userId} and r.status = 'open')`.mapWith(Number),
-        groupsCreatedCount: sql<number>`(select count(*) from ${groups} g where g.created_by = ${userId})`.mapWith(Number),
-        groupsJoinedCount: sql<number>`(select count(*) from ${groupMembers} m inner join ${groups} g on g.id = m.group_id where m.user_id = ${userId} and g.created_by <> m.user_id)`.mapWith(Number),
+        ...usageCountColumns(sql`${userId}`),
       })
       .from(userLimits)
       .where(eq(userLimits.userId, userId))

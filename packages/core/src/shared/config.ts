@@ -1,7 +1,6 @@
 /** What the core needs to know about the deployment; built from the validated env by the server. */
 export interface CoreConfig {
   appUrl: string;
-  productName: string;
   requireEmailConfirmation: boolean;
   /** Lower-cased addresses that are admins (ADMIN_EMAILS). */
   adminEmails: ReadonlySet<string>;
