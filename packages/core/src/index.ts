@@ -30,3 +30,5 @@ export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
 export { readDashboardFreshness, readFreshness, readGroupFreshness, type Freshness, type FreshnessCheck, type GroupFreshness } from "./answer-cache/freshness";
 export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-log-pruning";
+// The reminders' job queue, for the server's job engine (issue 15).
+export { REQUEST_REMINDER_JOB, reminderJobKey, type RequestReminderJob } from "./reminders/schedule";

@@ -19,6 +19,8 @@ import { enqueueChangeNotice, enqueuePostingNotices } from "../notifications/imm
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
+import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
+import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView } from "./view";
@@ -83,6 +85,8 @@ export function createRequestsService(deps: CoreDeps) {
       set: (now: Date) => Partial<typeof requests.$inferInsert>;
       allowedWhen: (now: Date) => ReturnType<typeof and>;
       refuse: (facts: RequestFacts) => AppError;
+      /** More work in the same transaction, once the change is made. */
+      then?: (tx: Transaction, view: RequestView, now: Date) => Promise<void>;
     },
   ): Promise<RequestView> {
     const now = clock.now();
@@ -94,6 +98,7 @@ export function createRequestsService(deps: CoreDeps) {
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
+      await change.then?.(tx, view, now);
       await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
       await publish(tx, `request.${change.kind}`, view);
       return view;
@@ -144,6 +149,8 @@ export function createRequestsService(deps: CoreDeps) {
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
         await enqueuePostingNotices(tx, config, view, now);
+        const remindAt = requesterReminderDueAt(now, view.neededBy);
+        if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
         await publish(tx, "request.created", view);
         return view;
       });
@@ -171,6 +178,11 @@ export function createRequestsService(deps: CoreDeps) {
           facts.userId === userId
             ? new AppError("FORBIDDEN", messages.cannotClaimOwn)
             : new AppError("CONFLICT", messages.requestNotClaimable),
+        // The helper's reminder, unless this claim came inside its window.
+        then: async (tx, view, now) => {
+          const remindAt = helperReminderDueAt(view.neededBy, now);
+          if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "helper" }, remindAt);
+        },
       });
     },
 
