@@ -23,6 +23,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
 import { scheduleDailyDigest } from "./jobs/daily-digest";
+import { defineRequestReminders } from "./jobs/request-reminders";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { registerDrain, type Drain } from "./drain";
 import { readSpaPreloads } from "./routes/spa-preloads";
@@ -90,8 +91,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
+  // Before the services: posting and claiming queue their reminders on it (issue 15).
+  const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
   const services = createServices({
     ...(rateLimitStore ? { rateLimitStore } : {}),
+    ...(jobs ? { jobs } : {}),
     db: db.db,
     clock,
     logger: server.log,
@@ -216,8 +220,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });
-  const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
   if (jobs) {
+    // The reminders before a needed-by time; defined before the server listens, so no claim sends to a missing queue.
+    await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger: server.log, onSent: () => outbox?.kick() });
     // The change log is pruned whether or not this instance's cache is on: others may read it.
     await scheduleChangeLogPruning(jobs, db.db, ANSWER_MAX_AGE_MS);
     // Sent e-mails older than 30 days (ADR 0002).

@@ -14,6 +14,8 @@ export interface World {
   openRequestId: string;
   claimableRequestId: string;
   claimedByOwnerRequestId: string;
+  /** The owner's request, claimed and fulfilled by the member: only the owner may thank for it. */
+  fulfilledByMemberRequestId: string;
   invitationId: string;
   invitationToken: string;
 }
@@ -79,6 +81,7 @@ export const SWEEP: Record<string, Entry> = {
   "requests.fulfill": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
   "requests.remove": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
   "requests.notify": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
+  "requests.thank": { input: (w) => ({ id: w.fulfilledByMemberRequestId }), outsider: "denied", member: "denied" },
   "requests.onChange": { outsider: "skip", member: "skip" },
 };
 
@@ -98,6 +101,9 @@ export async function buildSweepWorld(h: Pick<Harness, "signUpUser">) {
   const claimable = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's eggs", neededBy: future() });
   const membersRequest = await memberUser.caller.requests.create({ groupId: group.id, itemDescription: "Member's tea", neededBy: future() });
   await owner.caller.requests.claim({ id: membersRequest.id });
+  const fulfilled = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's milk", neededBy: future() });
+  await memberUser.caller.requests.claim({ id: fulfilled.id });
+  await memberUser.caller.requests.fulfill({ id: fulfilled.id });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -105,6 +111,7 @@ export async function buildSweepWorld(h: Pick<Harness, "signUpUser">) {
     openRequestId: open.id,
     claimableRequestId: claimable.id,
     claimedByOwnerRequestId: membersRequest.id,
+    fulfilledByMemberRequestId: fulfilled.id,
     invitationId: pending.id,
     invitationToken: pending.token,
   };

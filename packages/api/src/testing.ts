@@ -2,8 +2,8 @@
  * The integration-test harness: a fresh database, the real services with a fake clock, callers
  * that act as a given user, and an inbox fed by the real outbox worker.
  */
-import { deliverDueEmails, createServices, silentLogger, type MailTransport, type CoreConfig } from "@hyn/core";
-import { FakeClock, testConfig } from "@hyn/core/testing";
+import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type RequestReminderJob } from "@hyn/core";
+import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage } from "@hyn/core";
 import { createContextInner, resolveSession, type SessionCookie } from "./context";
@@ -35,7 +35,8 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
   const database = await createTestDatabase(options.maxConnections ? { maxConnections: options.maxConnections } : {});
   const clock = new FakeClock(new Date());
   const config = testConfig(options.config);
-  const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger });
+  const jobs = new FakeJobQueue();
+  const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger, jobs });
   const transport = new CapturingTransport();
 
   /** A tRPC caller acting with the given session token (or anonymously), from `options.ip` (127.0.0.1). */
@@ -66,6 +67,13 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
       total += sent;
       if (sent === 0) return total;
     }
+  }
+
+  /** Runs the timed jobs due by the fake clock (the reminders), as the job engine would; returns their outcomes. */
+  async function runDueJobs(): Promise<string[]> {
+    const outcomes: string[] = [];
+    for (const job of jobs.takeDue(REQUEST_REMINDER_JOB, clock.now())) outcomes.push(await services.reminders.run(job.data as RequestReminderJob));
+    return outcomes;
   }
 
   function inbox(to: string) {
@@ -109,6 +117,8 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
     config,
     services,
     transport,
+    jobs,
+    runDueJobs,
     caller,
     deliver,
     inbox,

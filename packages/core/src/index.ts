@@ -31,3 +31,5 @@ export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 export { readDashboardFreshness, readFreshness, readGroupFreshness, type Freshness, type FreshnessCheck, type GroupFreshness } from "./answer-cache/freshness";
 export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-log-pruning";
 export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";
+// The reminders' job queue, for the server's job engine (issue 15).
+export { REQUEST_REMINDER_JOB, reminderJobKey, type RequestReminderJob } from "./reminders/schedule";

@@ -90,6 +90,11 @@ export const messages = {
   notifyOnlyOwnRequests: "You can only send notifications for your own requests",
   notifyOnlyOpenRequests: "Only open requests can be sent to the group again",
   notifyTooSoon: `The group was notified about this request less than ${hoursInWords(REQUEST_NOTIFY_INTERVAL_HOURS)} ago. Please try again later.`,
+  // Not in the spec: the one-tap "Thank you" (issue 15): the requester only, once, after fulfilment.
+  thankOnlyOwnRequests: "Only the person who asked can thank the helper",
+  thankOnlyFulfilled: "You can thank your helper once the request is fulfilled",
+  alreadyThanked: "You have already thanked your helper for this request",
+  thankNoHelper: "The neighbour who helped has left, so there is no one to thank",
   // Not in the spec (issue 13): input PostgreSQL cannot store, and requests or addresses Fastify refuses.
   neededByTooFar: `Needed by date must be within ${MAX_NEEDED_BY_YEARS_AHEAD} years`,
   unsupportedCharacters: "Text must not contain NUL characters or invalid Unicode",

@@ -95,6 +95,8 @@ export const requestOutput = z.object({
   fulfilledAt: z.date().nullable(),
   /** When the posting notice last went to the group; POST /requests/{id}/notify waits an hour after it. */
   lastNotifiedAt: z.date().nullable(),
+  /** When the requester sent their one-tap "Thank you" (fulfilled requests only, once). */
+  thankedAt: z.date().nullable(),
   createdAt: z.date(),
   creator: requestUserOutput,
   helper: requestUserOutput.nullable(),

@@ -114,5 +114,5 @@ export function startOfTomorrow(now: Date): Date {
 }
 
 /** What live updates announce about a request. */
-export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.deleted"] as const;
+export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.thanked", "request.deleted"] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];

@@ -81,6 +81,7 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", path: "/requests/:id/unclaim", procedure: "requests.unclaim", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/fulfill", procedure: "requests.fulfill", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/notify", procedure: "requests.notify", input: (r) => ({ id: params(r).id }) },
+  { method: "POST", path: "/requests/:id/thank", procedure: "requests.thank", input: (r) => ({ id: params(r).id }) },
   { method: "DELETE", path: "/requests/:id", procedure: "requests.remove", input: (r) => ({ id: params(r).id }) },
   { method: "GET", path: "/dashboard", procedure: "requests.dashboard" },
   // Parameterised paths last among their siblings, so /user/current is not read as an id.

@@ -46,6 +46,12 @@ export const requestsRouter = router({
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.fulfill(ctx.session.user.id, input.id)),
 
+  /** The requester's one-tap "Thank you" to the helper of a fulfilled request; once (a second is a 409). */
+  thank: protectedProcedure
+    .input(requestIdInput)
+    .output(requestOutput)
+    .mutation(({ ctx, input }) => ctx.services.requests.thank(ctx.session.user.id, input.id)),
+
   remove: protectedProcedure
     .input(requestIdInput)
     .output(ok)

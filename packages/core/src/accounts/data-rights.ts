@@ -55,11 +55,12 @@ export function createDataRightsService(deps: CoreDeps) {
             status: requests.status,
             createdAt: requests.createdAt,
             fulfilledAt: requests.fulfilledAt,
+            thankedAt: requests.thankedAt,
           })
           .from(requests)
           .where(eq(requests.userId, userId)),
         db
-          .select({ id: requests.id, itemDescription: requests.itemDescription, status: requests.status, claimedAt: requests.claimedAt, fulfilledAt: requests.fulfilledAt })
+          .select({ id: requests.id, itemDescription: requests.itemDescription, status: requests.status, claimedAt: requests.claimedAt, fulfilledAt: requests.fulfilledAt, thankedAt: requests.thankedAt })
           .from(requests)
           .where(eq(requests.claimedBy, userId)),
         db

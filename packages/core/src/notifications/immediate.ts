@@ -6,7 +6,7 @@ import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
 import { channelOnSql, newRequestRecipients } from "./preferences";
-import { requestChangedEmail, requestPostedEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
+import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
 
 const helperUser = alias(users, "helper_user");
 
@@ -75,6 +75,22 @@ export async function enqueueChangeNotice(
     type: `request_${change.kind}`,
     userId: change.request.userId,
     requestIds: [change.request.id],
+  });
+  return true;
+}
+
+/** To the helper, if their "thanks" e-mails are on, when the requester taps "Thank you". */
+export async function enqueueThanksNotice(tx: Executor, config: CoreConfig, thanks: { request: RequestView; helperId: string }, now: Date): Promise<boolean> {
+  const [helper] = await tx
+    .select({ email: users.email, wanted: channelOnSql(users.id, "thanks", "email") })
+    .from(users)
+    .where(eq(users.id, thanks.helperId));
+  if (!helper?.wanted) return false;
+  await enqueueEmail(tx, now, {
+    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config)),
+    type: "request_thanked",
+    userId: thanks.helperId,
+    requestIds: [thanks.request.id],
   });
   return true;
 }

@@ -12,13 +12,15 @@ import {
   type RequestPageInput,
   type RequestView,
 } from "@hyn/validators";
-import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
-import { enqueueChangeNotice, enqueuePostingNotices } from "../notifications/immediate";
+import { enqueueChangeNotice, enqueuePostingNotices, enqueueThanksNotice } from "../notifications/immediate";
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
+import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
+import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView } from "./view";
@@ -32,6 +34,7 @@ interface RequestFacts {
   claimedBy: string | null;
   neededBy: Date;
   lastNotifiedAt: Date | null;
+  thankedAt: Date | null;
   callerIsMember: boolean;
 }
 
@@ -58,6 +61,7 @@ async function visibleFacts(executor: Executor, requestId: string, userId: strin
       claimedBy: requests.claimedBy,
       neededBy: requests.neededBy,
       lastNotifiedAt: requests.lastNotifiedAt,
+      thankedAt: requests.thankedAt,
       callerIsMember: sql<boolean>`${inGroupsOf(userId)}`,
     })
     .from(requests)
@@ -83,6 +87,8 @@ export function createRequestsService(deps: CoreDeps) {
       set: (now: Date) => Partial<typeof requests.$inferInsert>;
       allowedWhen: (now: Date) => ReturnType<typeof and>;
       refuse: (facts: RequestFacts) => AppError;
+      /** More work in the same transaction, once the change is made. */
+      then?: (tx: Transaction, view: RequestView, now: Date) => Promise<void>;
     },
   ): Promise<RequestView> {
     const now = clock.now();
@@ -94,6 +100,7 @@ export function createRequestsService(deps: CoreDeps) {
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
+      await change.then?.(tx, view, now);
       await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
       await publish(tx, `request.${change.kind}`, view);
       return view;
@@ -144,6 +151,8 @@ export function createRequestsService(deps: CoreDeps) {
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
         await enqueuePostingNotices(tx, config, view, now);
+        const remindAt = requesterReminderDueAt(now, view.neededBy);
+        if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
         await publish(tx, "request.created", view);
         return view;
       });
@@ -171,6 +180,11 @@ export function createRequestsService(deps: CoreDeps) {
           facts.userId === userId
             ? new AppError("FORBIDDEN", messages.cannotClaimOwn)
             : new AppError("CONFLICT", messages.requestNotClaimable),
+        // The helper's reminder, unless this claim came inside its window.
+        then: async (tx, view, now) => {
+          const remindAt = helperReminderDueAt(view.neededBy, now);
+          if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "helper" }, remindAt);
+        },
       });
     },
 
@@ -254,6 +268,33 @@ export function createRequestsService(deps: CoreDeps) {
         const view = await mustSelectView(tx, now, requestId);
         const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
         return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
+      });
+    },
+
+    /**
+     * POST /requests/{id}/thank: the requester's one-tap "Thank you" to the neighbour who fulfilled it
+     * (no text: the product has no messaging). Once: the conditional UPDATE of thanked_at makes a second
+     * tap, or two at once, a 409. The helper hears of it by their "thanks" preference.
+     */
+    async thank(userId: string, requestId: string): Promise<RequestView> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(requests)
+          .set({ thankedAt: now })
+          .where(and(eq(requests.id, requestId), eq(requests.userId, userId), eq(requests.status, "fulfilled"), isNotNull(requests.claimedBy), isNull(requests.thankedAt)))
+          .returning({ helperId: requests.claimedBy });
+        if (!marked) {
+          const facts = await visibleFacts(tx, requestId, userId);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.thankOnlyOwnRequests);
+          if (facts.status !== "fulfilled") throw new AppError("CONFLICT", messages.thankOnlyFulfilled);
+          if (facts.thankedAt) throw new AppError("CONFLICT", messages.alreadyThanked);
+          throw new AppError("CONFLICT", messages.thankNoHelper);
+        }
+        const view = await mustSelectView(tx, now, requestId);
+        await enqueueThanksNotice(tx, config, { request: view, helperId: marked.helperId! }, now);
+        await publish(tx, "request.thanked", view);
+        return view;
       });
     },
 

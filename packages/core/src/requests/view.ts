@@ -26,6 +26,7 @@ const requestViewColumns = {
   claimedAt: requests.claimedAt,
   fulfilledAt: requests.fulfilledAt,
   lastNotifiedAt: requests.lastNotifiedAt,
+  thankedAt: requests.thankedAt,
   createdAt: requests.createdAt,
   creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
   creatorArea: creator.generalArea,
@@ -65,6 +66,9 @@ export async function selectRequestViews(executor: Executor, now: Date, where: S
   return rows.map((row) => toRequestView(row, now));
 }
 
+/** How long a fulfilled request the helper was thanked for stays in their "Requests you can help with". */
+export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
+
 /**
  * The helpable list read on every dashboard load, built once per database (see perDatabase): values
  * are the placeholders `userId` and `now` (an ISO string). It holds active requests only, so it stays small.
@@ -72,20 +76,25 @@ export async function selectRequestViews(executor: Executor, now: Date, where: S
 const helpableQuery = perDatabase((db) => {
   const now = timestampPlaceholder("now");
   const userId = sql.placeholder("userId");
-  // Others' requests in my groups that I can still claim, and the ones I have claimed and not yet fulfilled.
+  // Others' requests in my groups that I can still claim, the ones I have claimed and not yet fulfilled,
+  // and for a few days the ones I fulfilled and was thanked for (the card says so).
   return viewQuery(db)
     .where(
       and(
         ne(requests.userId, userId),
         inGroupsOf(userId),
-        or(and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`), and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId))),
+        or(
+          and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`),
+          and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+          and(eq(requests.status, "fulfilled"), eq(requests.claimedBy, userId), sql`${requests.thankedAt} > ${now} - make_interval(days => ${sql.raw(String(THANKS_SHOWN_TO_HELPER_DAYS))})`),
+        ),
       ),
     )
     .orderBy(...requestOrder(now))
     .prepare("request_views_helpable");
 });
 
-/** Others' requests in `userId`'s groups still open to claim, and those `userId` claimed and has not fulfilled. */
+/** Others' requests in `userId`'s groups still open to claim, those `userId` claimed and has not fulfilled, and their recent thanks. */
 export async function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
   const rows = await helpableQuery(db).execute({ userId, now: now.toISOString() });
   return rows.map((row) => toRequestView(row, now));
@@ -248,6 +257,7 @@ function toRequestView(row: Row, now: Date): RequestView {
     claimedAt: row.claimedAt,
     fulfilledAt: row.fulfilledAt,
     lastNotifiedAt: row.lastNotifiedAt,
+    thankedAt: row.thankedAt,
     createdAt: row.createdAt,
     creator: { id: row.userId, name: row.creatorName, generalArea: row.creatorArea },
     helper: row.claimedBy && row.helperName !== null ? { id: row.claimedBy, name: row.helperName, generalArea: row.helperArea } : null,

@@ -27,6 +27,8 @@ export const requests = pgTable(
     fulfilledAt: ts("fulfilled_at"),
     /** When the posting notice was last (re)sent; bounds POST /requests/{id}/notify to once an hour. */
     lastNotifiedAt: ts("last_notified_at"),
+    /** When the requester sent the one-tap "Thank you" for a fulfilled request (once; issue 15). */
+    thankedAt: ts("thanked_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     claimedAt: null,
     fulfilledAt: null,
     lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR),
+    thankedAt: null,
     createdAt: new Date(NOW.getTime() - 2 * HOUR),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
     helper: null,
@@ -37,9 +38,9 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
 const claimed = (overrides: Partial<RequestView> = {}) =>
   request({ status: "claimed", displayStatus: "claimed", claimedBy: HELPER, claimedAt: NOW, helper: { id: HELPER, name: "Bo", generalArea: null }, ...overrides });
 
-function fakeActions(): RequestActions & Record<"claim" | "unclaim" | "fulfill" | "notify" | "remove", ReturnType<typeof vi.fn>> {
+function fakeActions(): RequestActions & Record<"claim" | "unclaim" | "fulfill" | "notify" | "remove" | "thank", ReturnType<typeof vi.fn>> {
   const done = () => vi.fn(async () => true);
-  return { claim: done(), unclaim: done(), fulfill: done(), notify: done(), remove: done() } as never;
+  return { claim: done(), unclaim: done(), fulfill: done(), notify: done(), remove: done(), thank: done() } as never;
 }
 
 function show(view: RequestView, viewerId: string, actions = fakeActions()) {
@@ -61,7 +62,9 @@ describe("a request card's buttons", () => {
     ["the helper of a claimed request", claimed(), HELPER, ["Mark fulfilled", "Unclaim"]],
     ["another neighbour looking at a claimed request", claimed(), OTHER, []],
     ["the owner of a claimed request", claimed(), OWNER, ["Delete"]],
-    ["the owner of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), OWNER, []],
+    ["the owner of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), OWNER, ["Thank you"]],
+    ["the owner of a fulfilled request they thanked for", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW, thankedAt: NOW }), OWNER, []],
+    ["the helper of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), HELPER, []],
     ["a neighbour looking at an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OTHER, []],
     ["the owner of an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OWNER, ["Delete"]],
   ])("for %s are exactly the ones allowed", (_who, view, viewer, expected) => {

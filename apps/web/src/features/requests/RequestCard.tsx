@@ -2,15 +2,14 @@ import { nextNotifyAt } from "@hyn/validators/rules";
 import { useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
-import { displayStatusOf, formatNeededBy, requestPermissions } from "./request-rules";
+import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
+import { RequestThanks } from "./RequestThanks";
 import { StatusBadge } from "./StatusBadge";
 import { DELETE_CONFIRMATION } from "./texts";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
 type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
-
-const personName = (name: string) => name.trim() || "A neighbour";
 
 /**
  * SPEC §2 request card: item, store, pickup notes, needed-by, group, creator and helper, the status
@@ -153,6 +152,8 @@ export function RequestCard({
           )}
         </div>
       )}
+
+      <RequestThanks request={request} viewerId={viewerId} titleId={titleId} onThank={actions.thank} />
 
       {notifyWaiting && request.lastNotifiedAt && (
         <p id={notifyNoteId} className="small muted request-notify-note">

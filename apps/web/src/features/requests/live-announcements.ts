@@ -51,6 +51,8 @@ export function liveAnnouncement(type: RequestEventType, itemDescription: string
       return `${item} is open again: its helper stepped back.`;
     case "request.fulfilled":
       return `${item} was marked fulfilled.`;
+    case "request.thanked":
+      return `${item}: its requester said thank you.`;
     case "request.deleted":
       return `${item} was deleted by its owner.`;
   }

@@ -20,6 +20,9 @@ export interface RequestFacts {
   createdAt: Date;
 }
 
+/** How a person is named on a card: their name, else "A neighbour". */
+export const personName = (name: string) => name.trim() || "A neighbour";
+
 /** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
   return requestDisplayStatus(request.status, request.neededBy, now);

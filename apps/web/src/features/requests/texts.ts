@@ -11,6 +11,8 @@ export const requestToasts = {
   deleteFailed: "Failed to delete request",
   // Not in the spec: the notify action (issue 4) has no SPEC fallback text.
   notifyFailed: "Failed to notify the group",
+  // Not in the spec: the one-tap "Thank you" (issue 15).
+  thankFailed: "Your thanks could not be sent. Please try again.",
   // Not in the spec: "Show earlier" (issue 13) has no SPEC text.
   loadEarlierFailed: "Earlier requests could not be loaded. Please try again.",
 } as const;

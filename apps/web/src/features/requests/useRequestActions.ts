@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
+import { personName } from "./request-rules";
 import { requestToasts } from "./texts";
 import type { DashboardData, RequestView } from "./types";
 
@@ -90,6 +91,8 @@ export function useRequestActions(own: RecentOwnChanges) {
         transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, requestToasts.unclaimFailed, (view) => `You unclaimed ${quoted(view)}. It is open for others again.`),
       fulfill: (request: RequestView) =>
         transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, requestToasts.fulfillFailed, (view) => `${quoted(view)} is marked fulfilled. Thank you for helping!`),
+      thank: (request: RequestView) =>
+        transition(request, "request.thanked", utils.client.requests.thank.mutate, requestToasts.thankFailed, (view) => `Your thanks went to ${personName(view.helper?.name ?? "")}.`),
 
       /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */
       async remove(request: RequestView, beforeRemoval?: () => void): Promise<boolean> {

@@ -1,0 +1,60 @@
+import { useState } from "react";
+import { Button } from "../../components/ui";
+import { personName } from "./request-rules";
+import type { RequestView } from "./types";
+
+/**
+ * The one-tap "Thank you" on a fulfilled card (issue 15). The requester sees the button, then "Thanks
+ * sent"; the helper sees "{name} thanked you". No text can be added: the product has no messaging.
+ */
+export function RequestThanks({
+  request,
+  viewerId,
+  titleId,
+  onThank,
+}: {
+  request: RequestView;
+  viewerId: string;
+  /** The card's title, so the button says which request it thanks for. */
+  titleId: string;
+  onThank: (request: RequestView) => Promise<boolean>;
+}) {
+  const [busy, setBusy] = useState(false);
+  if (request.status !== "fulfilled" || !request.helper) return null;
+
+  if (request.userId === viewerId) {
+    if (request.thankedAt) {
+      return (
+        <p className="request-thanks request-thanks-sent">
+          <span aria-hidden="true">✓ </span>Thanks sent
+        </p>
+      );
+    }
+    return (
+      <div className="request-thanks">
+        <Button
+          variant="secondary"
+          className="btn-small"
+          busy={busy}
+          aria-describedby={titleId}
+          onClick={() => {
+            setBusy(true);
+            void onThank(request).finally(() => setBusy(false));
+          }}
+        >
+          Thank you
+        </Button>
+      </div>
+    );
+  }
+
+  if (request.helper.id === viewerId && request.thankedAt) {
+    return (
+      <p className="request-thanks request-thanks-received">
+        <span aria-hidden="true">♥ </span>
+        {personName(request.creator.name)} thanked you
+      </p>
+    );
+  }
+  return null;
+}

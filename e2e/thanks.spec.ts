@@ -1,0 +1,89 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+
+/** The card of the request described as `item` in the dashboard section titled `title`. */
+function card(page: Page, title: string, item: string): Locator {
+  const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  return section.getByTestId("request-card").filter({ has: page.getByRole("heading", { name: item, exact: true }) });
+}
+
+/** A second person in their own browser context, watched for console errors like the fixture's page. */
+async function secondPerson(browser: Browser, baseURL: string | undefined, errors: string[]) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page };
+}
+
+async function groupWithNeighbour(owner: Page, neighbour: Page, mailbox: Mailbox, neighbourEmail: string): Promise<string> {
+  const created = await owner.request.post("/api/groups", { data: { name: `Thanks Row ${Date.now().toString(36)}` } });
+  const { id: groupId } = (await created.json()) as { id: string };
+  expect((await owner.request.post("/api/invites", { data: { groupId, email: neighbourEmail } })).status()).toBe(201);
+  const link = await mailbox.waitForLink(neighbourEmail, /\/invite\//);
+  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
+  expect((await neighbour.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
+  return groupId;
+}
+
+async function openDashboard(page: Page) {
+  await page.goto("/");
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+}
+
+test("a requester thanks the neighbour who fulfilled their request", async ({ page, browser, baseURL, mailbox }, testInfo) => {
+  const neighbourErrors: string[] = [];
+  await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
+  const { context, page: neighbourPage } = await secondPerson(browser, baseURL, neighbourErrors);
+  const neighbour = await signUpAndConfirm(neighbourPage, mailbox, { name: "Nico Neighbour" });
+  const groupId = await groupWithNeighbour(page, neighbourPage, mailbox, neighbour.email);
+
+  const posted = await page.request.post("/api/requests", {
+    data: { groupId, itemDescription: "A loaf of rye bread", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() },
+  });
+  const { id: requestId } = (await posted.json()) as { id: string };
+  expect((await neighbourPage.request.post(`/api/requests/${requestId}/claim`)).ok()).toBe(true);
+  expect((await neighbourPage.request.post(`/api/requests/${requestId}/fulfill`)).ok()).toBe(true);
+
+  await openDashboard(neighbourPage);
+  await openDashboard(page);
+  const mine = card(page, "Your Requests", "A loaf of rye bread");
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "fulfilled");
+  const thankButton = mine.getByRole("button", { name: "Thank you" });
+  await expect(thankButton).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("thank-you-desktop.png"), fullPage: true });
+
+  // One tap, from the keyboard.
+  await thankButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("toast").filter({ hasText: "Your thanks went to Nico Neighbour." })).toBeVisible();
+  await expect(mine).toContainText("Thanks sent");
+  await expect(mine.getByRole("button", { name: "Thank you" })).toHaveCount(0);
+
+  // The helper's dashboard shows it live, on the card of the request they fulfilled.
+  const helped = card(neighbourPage, "Requests you can help with", "A loaf of rye bread");
+  await expect(helped).toContainText("Olive Owner thanked you");
+  await expect(neighbourPage.getByRole("status").filter({ hasText: "its requester said thank you" })).toBeVisible();
+
+  // And by e-mail, with a link that opens that card.
+  const link = await mailbox.waitForLink(neighbour.email, new RegExp(`\\?request=${requestId}`));
+  const mail = (await mailbox.all(neighbour.email)).find((m) => m.links.includes(link));
+  expect(mail?.subject).toBe("Olive Owner thanked you for helping with A loaf of rye bread");
+  await neighbourPage.setViewportSize({ width: 390, height: 844 });
+  await neighbourPage.goto(link);
+  await expect(helped).toBeFocused();
+  await expect(helped).toContainText("Olive Owner thanked you");
+  await expect.poll(() => neighbourPage.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await neighbourPage.screenshot({ path: testInfo.outputPath("thanked-390.png"), fullPage: true });
+
+  // It stays sent: after a reload, on a phone-sized screen too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(mine).toContainText("Thanks sent");
+  await page.screenshot({ path: testInfo.outputPath("thanks-sent-390.png"), fullPage: true });
+
+  await context.close();
+  expect(neighbourErrors, "unexpected console errors in the neighbour's browser").toEqual([]);
+});

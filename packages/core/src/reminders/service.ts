@@ -1,0 +1,67 @@
+import { requestReminders, requests, users } from "@hyn/db";
+import { eq } from "drizzle-orm";
+import { enqueueEmail } from "../mail/outbox";
+import { notificationLinks, summaryOf } from "../notifications/immediate";
+import { channelsFor } from "../notifications/preferences";
+import { helperReminderEmail, requesterReminderEmail } from "../notifications/templates";
+import { selectRequestView } from "../requests/view";
+import type { CoreDeps } from "../shared/deps";
+import { decideReminder } from "./rules";
+import { scheduleReminder, type RequestReminderJob } from "./schedule";
+
+/**
+ * Runs one reminder's job: in ONE transaction, reads the request as it is now (holding its row, so an
+ * unclaim or a fulfilment either came before and is seen, or waits until the reminder is queued),
+ * decides, and queues the e-mail together with the `request_reminders` row whose primary key
+ * (request, kind, claim) lets only the first of any number of runs (retries, restarts, instances) insert
+ * it; a later run inserts nothing, so it queues nothing.
+ */
+export function createRemindersService(deps: CoreDeps) {
+  const { db, clock, config } = deps;
+  return {
+    /** What became of it ("sent", "already sent", "preference off", "rescheduled", or why it is no longer wanted), for logs and tests. */
+    async run(job: RequestReminderJob): Promise<string> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [state] = await tx
+          .select({
+            userId: requests.userId,
+            status: requests.status,
+            claimedBy: requests.claimedBy,
+            claimedAt: requests.claimedAt,
+            createdAt: requests.createdAt,
+            neededBy: requests.neededBy,
+          })
+          .from(requests)
+          .where(eq(requests.id, job.requestId))
+          .for("share");
+        const decision = decideReminder(job.kind, state ?? null, now);
+        if (!decision.send) {
+          if (!decision.dueAt) return decision.reason;
+          await scheduleReminder(deps.jobs, tx, job, decision.dueAt);
+          return "rescheduled";
+        }
+        const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, decision.recipientId));
+        if (!recipient || !(await channelsFor(tx, decision.recipientId, "reminders")).email) return "preference off";
+        const [recorded] = await tx
+          .insert(requestReminders)
+          .values({ requestId: job.requestId, kind: job.kind, claimKey: decision.claimKey, sentAt: now })
+          .onConflictDoNothing()
+          .returning({ requestId: requestReminders.requestId });
+        if (!recorded) return "already sent";
+        const view = await selectRequestView(tx, now, job.requestId);
+        if (!view) return "deleted";
+        const summary = summaryOf(config, view);
+        const links = notificationLinks(config);
+        const message =
+          job.kind === "helper"
+            ? helperReminderEmail(recipient.email, { requesterName: view.creator.name, request: summary }, links)
+            : requesterReminderEmail(recipient.email, { request: summary }, links);
+        await enqueueEmail(tx, now, { ...message, type: `reminder_${job.kind}`, userId: decision.recipientId, requestIds: [job.requestId] });
+        return "sent";
+      });
+    },
+  };
+}
+
+export type RemindersService = ReturnType<typeof createRemindersService>;

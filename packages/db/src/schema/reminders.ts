@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
+import { requests } from "./requests";
+
+/** The two reminders before a request's needed-by time (issue 15): to its helper, to its requester. */
+export const REQUEST_REMINDER_KINDS = ["helper", "requester"] as const;
+
+/**
+ * Each reminder that was sent, written in the transaction that queues its e-mail: the primary key makes
+ * a second run of the same reminder (a retry, a restart, another instance) insert nothing and send
+ * nothing. `claim_key` names the claim a helper's reminder was for (claimer and claim time), so a new
+ * claim after an unclaim has a reminder of its own; it is '' for the requester's. Goes with the request.
+ */
+export const requestReminders = pgTable(
+  "request_reminders",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: REQUEST_REMINDER_KINDS }).notNull(),
+    claimKey: text("claim_key").notNull().default(""),
+    sentAt: ts("sent_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.kind, t.claimKey], name: "request_reminders_pkey" }),
+    check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester')`),
+  ],
+);
