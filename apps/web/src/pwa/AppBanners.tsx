@@ -13,7 +13,7 @@ export function AppBanners() {
     <div className="app-banners">
       {!online && (
         <div className="app-banner app-banner-offline" role="status">
-          <strong>You are offline.</strong> What you see may be out of date and is not live. Nothing you do is sent until you are back online.
+          <strong>You are offline.</strong> What you see may be out of date and is not live, and nothing can be sent until you are back online.
         </div>
       )}
       {applyUpdate && (
