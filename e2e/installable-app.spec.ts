@@ -11,6 +11,9 @@ import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
  * request that notifications open. Screenshots of the new screens go to test-results/<port>/screens.
  */
 
+// Every other spec blocks the service worker (playwright.config.ts); here it is the subject.
+test.use({ serviceWorkers: "allow" });
+
 const screens = `test-results/${process.env.E2E_PORT ?? 3100}/screens`;
 const builtServiceWorker = fileURLToPath(new URL("../apps/web/dist/sw.js", import.meta.url));
 const OFFLINE_NOT_SENT = "You are offline, so this was not sent. Try again when you are back online.";
