@@ -23,6 +23,9 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The service worker (ADR 0016) answers from its cache, where page.route cannot reach: specs that
+    // stub a request would depend on whether it had installed yet. e2e/installable-app.spec.ts allows it.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
