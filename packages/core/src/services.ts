@@ -9,6 +9,7 @@ import { createMetricsService } from "./metrics/service";
 import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
+import { createNotificationSettingsService } from "./notifications/settings";
 import { createRequestsService } from "./requests/service";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
@@ -30,6 +31,7 @@ export function createServices(deps: CoreDeps) {
     rateLimits,
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
+    notificationSettings: createNotificationSettingsService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

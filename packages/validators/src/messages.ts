@@ -1,3 +1,4 @@
+import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 import { MAX_NEEDED_BY_YEARS_AHEAD, PAGE_LIMIT_MAX } from "./rules";
 
 /**
@@ -100,6 +101,11 @@ export const messages = {
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
+  // Not in the spec: notification preferences per kind and per group (issue 15).
+  notificationKindInvalid: `Kind must be one of ${NOTIFICATION_KINDS.join(", ")}`,
+  notificationChannelInvalid: "Channels are email and push, each true or false",
+  notificationChannelMissing: "Give email or push (true or false) to change",
+  groupFrequencyInvalid: `Frequency must be one of ${GROUP_NOTIFY_FREQUENCIES.join(", ")}, or null to follow your profile`,
 } as const;
 
 export type MessageKey = keyof typeof messages;
