@@ -47,7 +47,7 @@ export const restRoutes: RestRoute[] = [
   { method: "PUT", path: "/user/email-preferences", procedure: "user.updateEmailPreferences", input: body },
   { method: "GET", path: "/user/notification-preferences", procedure: "user.notificationPreferences" },
   { method: "PUT", path: "/user/notification-preferences/kinds/:kind", procedure: "user.updateNotificationKind", input: (r) => ({ ...(body(r) as object), kind: params(r).kind }) },
-  { method: "PUT", path: "/user/notification-preferences/groups/:id", procedure: "user.updateGroupNotifications", input: (r) => ({ ...(body(r) as object), groupId: params(r).id }) },
+  { method: "PUT", path: "/user/notification-preferences/groups/:groupId", procedure: "user.updateGroupNotifications", input: (r) => ({ ...(body(r) as object), groupId: params(r).groupId }) },
   { method: "PUT", path: "/user/profile", procedure: "user.updateProfile", input: body },
   { method: "POST", path: "/users/batch", procedure: "user.batch", input: body },
   { method: "POST", path: "/feedback", procedure: "feedback.send", input: body },
