@@ -70,6 +70,19 @@ describe("the notification preferences over REST", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("answers the Groups page's batch of six queries, the preferences among them, in one call", async () => {
+    const { ann } = await signedUpWithGroup();
+    const procedures = ["limits.withCounts", "invitations.pending", "invitations.outgoing", "groups.list", "invitations.count", "user.notificationPreferences"];
+    const input = Object.fromEntries(procedures.map((_, i) => [i, { json: null, meta: { values: ["undefined"], v: 1 } }]));
+    const batch = await app.server.inject({
+      method: "GET",
+      url: `/trpc/${procedures.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: ann.headers,
+    });
+    expect(batch.statusCode).toBe(200);
+    expect((batch.json() as unknown[]).length).toBe(procedures.length);
+  });
+
   it("lists the routes in the OpenAPI document with their bodies", async () => {
     app = await createTestApp();
     const document = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json();
