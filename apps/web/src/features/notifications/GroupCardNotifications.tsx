@@ -24,7 +24,8 @@ export function GroupCardNotifications({ groupId, groupName }: { groupId: string
       </p>
     );
   }
-  // A group joined since the preferences were read has no setting yet: it follows the profile.
+  // A group joined since the preferences were read follows the profile until they are read again
+  // (joining refreshes them); its `effective` is not shown.
   const setting = preferences.data.groups.find((g) => g.groupId === groupId) ?? { groupId, groupName, frequency: null, effective: "off" as const };
   return (
     <div className="group-notifications">
