@@ -349,8 +349,8 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   await expect(card.getByRole("button", { name: "Invite Members" })).toBeEnabled();
   // Time for any follow-up call to show itself.
   await page.waitForTimeout(1_000);
-  // Who is signed in, then everything the page shows, the owner's invitation count included.
-  expect(calls).toEqual([["user.me"], ["groups.list", "invitations.count", "invitations.outgoing", "invitations.pending", "limits.withCounts"]]);
+  // Who is signed in, then everything the page shows, the owner's invitation count and the cards' notification settings included.
+  expect(calls).toEqual([["user.me"], ["groups.list", "invitations.count", "invitations.outgoing", "invitations.pending", "limits.withCounts", "user.notificationPreferences"]]);
 
   const visitor = await browser.newContext({ baseURL });
   const visitorPage = await visitor.newPage();

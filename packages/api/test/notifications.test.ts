@@ -1,5 +1,5 @@
 import { HOUR_MS, MINUTE_MS, latestDigestSlot } from "@hyn/core";
-import { emailOutbox, emailSendLog, userLimits, userNotificationKinds } from "@hyn/db";
+import { emailOutbox, emailSendLog, userLimits } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -117,7 +117,7 @@ describe("immediate notifications", () => {
     const ann = await neighbour("Ann", "daily");
     const bo = await neighbour("Bo", "disabled");
     for (const who of [ann, bo]) {
-      await h.db.insert(userNotificationKinds).values({ userId: who.user.id, kind: "request_updates", email: false });
+      await who.caller.user.updateNotificationKind({ kind: "request_updates", email: false });
     }
     const street = await groupWith(h, bo, [ann]);
     const milk = await post(ann, street.id, "Milk");

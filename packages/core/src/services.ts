@@ -10,6 +10,7 @@ import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
 import { createRemindersService } from "./reminders/service";
+import { createNotificationSettingsService } from "./notifications/settings";
 import { createRequestsService } from "./requests/service";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
@@ -32,6 +33,7 @@ export function createServices(deps: CoreDeps) {
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
     reminders: createRemindersService(deps),
+    notificationSettings: createNotificationSettingsService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

@@ -1,4 +1,5 @@
 import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
+import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 import { MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX } from "./rules";
 
 /**
@@ -108,6 +109,11 @@ export const messages = {
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
+  // Not in the spec: notification preferences per kind and per group (issue 15).
+  notificationKindInvalid: `Kind must be one of ${NOTIFICATION_KINDS.join(", ")}`,
+  notificationChannelInvalid: "Channels are email and push, each true or false",
+  notificationChannelMissing: "Give email or push (true or false) to change",
+  groupFrequencyInvalid: `Frequency must be one of ${GROUP_NOTIFY_FREQUENCIES.join(", ")}, or null to follow your profile`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

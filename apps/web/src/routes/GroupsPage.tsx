@@ -9,6 +9,7 @@ import type { Group } from "../features/groups/useGroupsCache";
 import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { SentInvitations } from "../features/invitations/SentInvitations";
 import { UsageLimits } from "../features/limits/UsageLimits";
+import { useNotificationPreferences } from "../features/notifications/useNotificationPreferences";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/groups/groups.css";
@@ -49,6 +50,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   // Owners' cards show the invitation limit: asked for with the page's other calls rather than in a
   // third round trip once the cards are on the page.
   trpc.invitations.count.useQuery();
+  // Each card's "New requests" setting, likewise in the first batch.
+  useNotificationPreferences();
   const [creating, setCreating] = useState(false);
   const cards = useRef(new Map<string, HTMLElement>());
 

@@ -2,6 +2,11 @@ import {
   deleteAccountInput,
   emailPreferencesInput,
   emailPreferencesOutput,
+  groupNotificationsOutput,
+  notificationKindOutput,
+  notificationPreferencesOutput,
+  updateGroupNotificationsInput,
+  updateNotificationKindInput,
   publicUserOutput,
   updateProfileInput,
   userIdInput,
@@ -43,6 +48,21 @@ export const userRouter = router({
     .input(emailPreferencesInput)
     .output(emailPreferencesOutput)
     .mutation(({ ctx, input }) => ctx.services.accounts.updateEmailPreferences(ctx.session.user.id, input)),
+
+  /** Issue 15: the profile's frequency, each kind's channels, and each of the caller's groups. */
+  notificationPreferences: protectedProcedure
+    .output(notificationPreferencesOutput)
+    .query(({ ctx }) => ctx.services.notificationSettings.read(ctx.session.user.id)),
+
+  updateNotificationKind: protectedProcedure
+    .input(updateNotificationKindInput)
+    .output(notificationKindOutput)
+    .mutation(({ ctx, input: { kind, ...channels } }) => ctx.services.notificationSettings.updateKind(ctx.session.user.id, kind, channels)),
+
+  updateGroupNotifications: protectedProcedure
+    .input(updateGroupNotificationsInput)
+    .output(groupNotificationsOutput)
+    .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency)),
 
   /** Everything the product holds about the caller (issue 5: data export). */
   exportData: protectedProcedure.query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),

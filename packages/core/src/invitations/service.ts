@@ -16,11 +16,13 @@ import {
 import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { randomUUID } from "node:crypto";
 import { addMember, lockGroup } from "../groups/membership";
 import { groupOf } from "../groups/view";
 import { lockUserLimits } from "../limits/usage";
 import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
+import { wantsInvitationEmail } from "../notifications/preferences";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { displayName, displayNameSql } from "../shared/display-name";
@@ -45,7 +47,14 @@ export function createInvitationsService(deps: CoreDeps) {
     return row;
   }
 
+  /**
+   * Queues the invitation e-mail unless the address belongs to an account that switched invitation
+   * e-mails off (preferences.ts); the invitation still waits in that person's pending invitations.
+   * The id answered then names no e-mail but looks like one, so an inviter cannot tell from it whether
+   * the address has an account or what its owner chose.
+   */
   async function queueInvitationEmail(tx: Transaction, now: Date, to: string, groupName: string, inviterId: string, token: string) {
+    if (!(await wantsInvitationEmail(tx, to))) return { id: randomUUID() };
     const inviter = await emailOf(tx, inviterId);
     return enqueueEmail(tx, now, {
       ...invitationEmail(to, {

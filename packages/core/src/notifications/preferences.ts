@@ -72,6 +72,19 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
   return rows.map((row) => ({ userId: row.userId, email: row.email, channels: { email: row.byEmail, push: row.byPush } }));
 }
 
+/**
+ * Whether an invitation e-mail goes to an address: always when no account has it (the e-mail is how
+ * they learn of the app); otherwise when that account has the "invitations" e-mail switch on.
+ */
+export async function wantsInvitationEmail(executor: Executor, address: string): Promise<boolean> {
+  const [account] = await executor
+    .select({ wanted: channelOnSql(users.id, "invitations", "email") })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`)
+    .limit(1);
+  return account?.wanted ?? true;
+}
+
 /** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`). */
 export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn): SQL {
   return sql`exists (select 1 from ${groupMembers} dgm where dgm.user_id = ${userId} and dgm.group_id = ${groupIdColumn}

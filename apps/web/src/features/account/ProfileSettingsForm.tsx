@@ -86,6 +86,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     }
     if (preferencesResult.status === "fulfilled" && preferencesResult.value) {
       utils.user.emailPreferences.setData(undefined, preferencesResult.value);
+      // Groups that follow the profile show its choice in the Notifications section.
+      void utils.user.notificationPreferences.invalidate();
       setDraft((current) => withoutSaved(current, sent, ["frequency"]));
     } else if (preferencesResult.status === "rejected") {
       toast.error(errorMessage(preferencesResult.reason, "Failed to update email preferences"));

@@ -5,12 +5,13 @@ import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { InviteForm } from "../invitations/InviteForm";
+import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "./useGroupsCache";
 
 /**
  * SPEC §2 group card: name, Owner/Member badge, created date, member count, and View/Hide Members,
- * Invite Members (owners: only they may invite) and Leave Group.
+ * Invite Members (owners: only they may invite) and Leave Group; and when to hear of its new requests (issue 15).
  */
 export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
   const [showMembers, setShowMembers] = useState(false);
@@ -73,6 +74,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
           <dd>{group.memberCount === 1 ? "1 member" : `${group.memberCount} members`}</dd>
         </div>
       </dl>
+      <GroupCardNotifications groupId={group.id} groupName={group.name} />
       <div className="group-actions">
         <Button variant="secondary" className="btn-small" aria-expanded={showMembers} aria-controls={membersId} onClick={() => setShowMembers((v) => !v)}>
           {showMembers ? "Hide Members" : "View Members"}

@@ -20,6 +20,8 @@ export function useGroupsCache() {
         utils.groups.list.setData(undefined, (list) => [...(list ?? []).filter((g) => g.id !== group.id), group]);
         void utils.groups.list.invalidate();
         void utils.limits.invalidate();
+        // Its notification setting (as in the profile) joins the list the cards and the profile read.
+        void utils.user.notificationPreferences.invalidate();
       },
       /** After a transfer: the card shows the new owner. */
       replaceGroup(group: Group) {
@@ -34,6 +36,7 @@ export function useGroupsCache() {
         // Deleting a group deletes its invitations too.
         void utils.invitations.outgoing.invalidate();
         void utils.invitations.count.invalidate();
+        void utils.user.notificationPreferences.invalidate();
       },
       /** After removing a member: dropped from the member list, the card's count follows. */
       removeMember(groupId: string, memberId: string) {

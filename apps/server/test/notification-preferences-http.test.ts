@@ -1,0 +1,97 @@
+import { messages } from "@hyn/validators";
+import { afterEach, describe, expect, it } from "vitest";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+/** Issue 15 over REST: the notification preferences' routes, their 400s and 404s, and the OpenAPI document. */
+
+let app: TestApp;
+afterEach(async () => {
+  await app?.close();
+});
+
+const PREFERENCES = "/api/user/notification-preferences";
+
+async function signedUpWithGroup() {
+  app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+  const ann = await bearerFor(app, "ann@example.com");
+  const created = await app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Elm Street" } });
+  expect(created.statusCode).toBe(201);
+  return { ann, groupId: (created.json() as { id: string }).id };
+}
+
+describe("the notification preferences over REST", () => {
+  it("reads everything, switches a kind's channel and sets a group's frequency", async () => {
+    const { ann, groupId } = await signedUpWithGroup();
+    const read = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      profileFrequency: "disabled",
+      groups: [{ groupId, groupName: "Elm Street", frequency: null, effective: "off" }],
+    });
+    expect(read.json().kinds).toContainEqual({ kind: "invitations", email: true, push: true });
+
+    const kind = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/kinds/invitations`, headers: ann.headers, payload: { email: false } });
+    expect([kind.statusCode, kind.json()]).toEqual([200, { kind: "invitations", email: false, push: true }]);
+
+    const group = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/groups/${groupId}`, headers: ann.headers, payload: { frequency: "immediate" } });
+    expect([group.statusCode, group.json()]).toEqual([200, { groupId, groupName: "Elm Street", frequency: "immediate", effective: "immediate" }]);
+    const back = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/groups/${groupId}`, headers: ann.headers, payload: { frequency: null } });
+    expect(back.json()).toMatchObject({ frequency: null, effective: "off" });
+
+    // The spec's route is untouched: the profile's frequency still lives there.
+    const old = await app.server.inject({ method: "PUT", url: "/api/user/email-preferences", headers: ann.headers, payload: { frequency: "daily" } });
+    expect(old.statusCode).toBe(200);
+    expect(Object.keys(old.json()).sort()).toEqual(["createdAt", "frequency", "lastDailySent", "updatedAt", "userId"]);
+    const after = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
+    expect(after.json()).toMatchObject({ profileFrequency: "daily", groups: [{ frequency: null, effective: "daily" }] });
+  });
+
+  it("answers bad kinds, channels and frequencies with 400, another's group with 404, and no session with 401", async () => {
+    const { ann, groupId } = await signedUpWithGroup();
+    const bo = await bearerFor(app, "bo@example.com");
+    const put = (url: string, payload: unknown, headers: Record<string, string> = ann.headers) =>
+      app.server.inject({ method: "PUT", url, headers, payload: payload as object });
+    const answer = async (response: ReturnType<typeof put>) => {
+      const r = await response;
+      return [r.statusCode, r.json()];
+    };
+
+    expect(await answer(put(`${PREFERENCES}/kinds/gossip`, { email: false }))).toEqual([400, { error: messages.notificationKindInvalid }]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { sms: true }))).toEqual([400, { error: messages.notificationChannelInvalid }]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { push: "off" }))).toEqual([400, { error: messages.notificationChannelInvalid }]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, {}))).toEqual([400, { error: messages.notificationChannelMissing }]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "hourly" }))).toEqual([400, { error: messages.groupFrequencyInvalid }]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, {}))).toEqual([400, { error: messages.groupFrequencyInvalid }]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "off" }, bo.headers))).toEqual([404, { error: messages.groupNotFound }]);
+    // A malformed id is refused as by every group route: it cannot name a group.
+    expect(await answer(put(`${PREFERENCES}/groups/not-a-group`, { frequency: "off" }))).toEqual([400, { error: messages.groupNotFound }]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { email: false }, {}))).toEqual([401, { error: messages.noAuthenticatedUser }]);
+    const anonymous = await app.server.inject({ method: "GET", url: PREFERENCES });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers the Groups page's batch of six queries, the preferences among them, in one call", async () => {
+    const { ann } = await signedUpWithGroup();
+    const procedures = ["limits.withCounts", "invitations.pending", "invitations.outgoing", "groups.list", "invitations.count", "user.notificationPreferences"];
+    const input = Object.fromEntries(procedures.map((_, i) => [i, { json: null, meta: { values: ["undefined"], v: 1 } }]));
+    const batch = await app.server.inject({
+      method: "GET",
+      url: `/trpc/${procedures.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      headers: ann.headers,
+    });
+    expect(batch.statusCode).toBe(200);
+    expect((batch.json() as unknown[]).length).toBe(procedures.length);
+  });
+
+  it("lists the routes in the OpenAPI document with their bodies", async () => {
+    app = await createTestApp();
+    const document = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(document.paths[PREFERENCES].get.operationId).toBe("user_notificationPreferences");
+    const kind = document.paths[`${PREFERENCES}/kinds/{kind}`].put;
+    expect(kind.parameters).toEqual([{ name: "kind", in: "path", required: true, schema: { type: "string" } }]);
+    expect(Object.keys(kind.requestBody.content["application/json"].schema.properties).sort()).toEqual(["email", "push"]);
+    const group = document.paths[`${PREFERENCES}/groups/{groupId}`].put;
+    expect(Object.keys(group.requestBody.content["application/json"].schema.properties)).toEqual(["frequency"]);
+    expect(group.responses["200"].content["application/json"].schema.properties.effective.enum).toEqual(["immediate", "daily", "off"]);
+  });
+});

@@ -1,0 +1,175 @@
+import type { Page } from "@playwright/test";
+import { expect, test, uniqueEmail, type Mailbox, type MailboxEmail } from "./fixtures";
+
+/** Issue 15: notification preferences per kind (profile switches) and per group (profile and group cards). */
+
+const PASSWORD = "neighbourly-secret-42";
+const SHOTS = "test-results/screenshots";
+
+interface ApiUser {
+  email: string;
+  token: string;
+}
+
+/** REST with a bearer token: set-up that is not itself under test. */
+async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : null,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function apiUser(baseURL: string, mailbox: Mailbox, name: string): Promise<ApiUser> {
+  const email = uniqueEmail(name.toLowerCase());
+  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
+  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
+  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
+  return { email, token: verified.session.token };
+}
+
+/** A group owned by `owner` that `members` joined through their invitation links. */
+async function groupWith(baseURL: string, owner: ApiUser, name: string, members: ApiUser[]): Promise<string> {
+  const group = await api<{ id: string }>(baseURL, owner.token, "POST", "/groups", { name });
+  for (const member of members) {
+    const invite = await api<{ token: string }>(baseURL, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
+    await api(baseURL, member.token, "POST", `/invites/${invite.token}/join`);
+  }
+  return group.id;
+}
+
+function post(baseURL: string, who: ApiUser, groupId: string, itemDescription: string) {
+  const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+  return api<{ id: string }>(baseURL, who.token, "POST", "/requests", { groupId, itemDescription, neededBy });
+}
+
+/** Waits for an e-mail to `to` whose subject matches, and returns every e-mail to `to` by then. */
+async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Promise<MailboxEmail[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const emails = await mailbox.all(to);
+    if (emails.some((e) => subject.test(e.subject))) return emails;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a subject matching ${subject}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function signIn(page: Page, baseURL: string, user: ApiUser) {
+  await page.context().addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
+}
+
+function toast(page: Page, text: string | RegExp) {
+  return page.getByTestId("toast").filter({ hasText: text });
+}
+
+function notificationsSection(page: Page) {
+  return page.getByRole("region", { name: "Notifications" });
+}
+
+function groupCard(page: Page, name: string) {
+  return page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a member mutes one group and still hears of new requests in another", async ({ page, baseURL, mailbox }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Olive");
+  const member = await apiUser(baseURL!, mailbox, "Milo");
+  const elm = await groupWith(baseURL!, owner, "Elm Street", [member]);
+  const ash = await groupWith(baseURL!, owner, "Ash Lane", [member]);
+  await api(baseURL!, member.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+
+  await signIn(page, baseURL!, member);
+  await page.goto("/profile");
+  const section = notificationsSection(page);
+  const elmSelect = section.getByLabel("Elm Street");
+  await expect(elmSelect).toHaveValue("profile");
+  await expect(elmSelect.getByRole("option", { name: "As in my profile (Immediate)" })).toHaveCount(1);
+  await elmSelect.selectOption({ label: "Off" });
+  await expect(toast(page, "Elm Street: muted")).toBeVisible();
+  await screenshots(page, "notification-preferences-profile");
+
+  // The setting is kept: a fresh page shows it.
+  await page.reload();
+  await expect(notificationsSection(page).getByLabel("Elm Street")).toHaveValue("off");
+  await expect(notificationsSection(page).getByLabel("Ash Lane")).toHaveValue("profile");
+
+  await post(baseURL!, owner, elm, "Milk from Elm");
+  await post(baseURL!, owner, ash, "Bread for Ash");
+  // A person's e-mails go out in the order they were queued: once Ash's is in, Elm's would be too.
+  const emails = await waitForSubject(mailbox, member.email, /^New request in Ash Lane: Bread for Ash$/);
+  expect(emails.map((e) => e.subject).filter((s) => /^New request in Elm Street/.test(s))).toEqual([]);
+});
+
+test("a member turns off e-mails about their requests from the profile", async ({ page, baseURL, mailbox }) => {
+  const requester = await apiUser(baseURL!, mailbox, "Rhea");
+  const helper = await apiUser(baseURL!, mailbox, "Hal");
+  const street = await groupWith(baseURL!, requester, "Oak Court", [helper]);
+
+  await signIn(page, baseURL!, requester);
+  await page.goto("/profile");
+  const section = notificationsSection(page);
+  const emailSwitch = section.getByRole("switch", { name: "E-mail: A neighbour claims, unclaims or fulfils my request" });
+  const pushSwitch = section.getByRole("switch", { name: "Push: A neighbour claims, unclaims or fulfils my request" });
+  await expect(emailSwitch).toBeChecked();
+  // By keyboard: the switch is a real control.
+  await emailSwitch.focus();
+  await page.keyboard.press("Space");
+  await expect(emailSwitch).not.toBeChecked();
+  await expect(toast(page, "E-mail off: a neighbour claims, unclaims or fulfils my request")).toBeVisible();
+  await expect(pushSwitch).toBeChecked();
+  // The spec's radios are untouched, with nothing unsaved.
+  await expect(page.getByLabel("Never")).toBeChecked();
+  await expect(page.getByRole("group", { name: "Unsaved changes" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(emailSwitch).not.toBeChecked();
+
+  const milk = await post(baseURL!, requester, street, "Milk");
+  await api(baseURL!, helper.token, "POST", `/requests/${milk.id}/claim`);
+
+  // Back on: the next claim is told, and the one while it was off was not.
+  await emailSwitch.click();
+  await expect(emailSwitch).toBeChecked();
+  await expect(toast(page, "E-mail on: a neighbour claims, unclaims or fulfils my request")).toBeVisible();
+  const eggs = await post(baseURL!, requester, street, "Eggs");
+  await api(baseURL!, helper.token, "POST", `/requests/${eggs.id}/claim`);
+  const emails = await waitForSubject(mailbox, requester.email, /offered to help with your request: Eggs$/);
+  expect(emails.filter((e) => /your request: Milk$/.test(e.subject))).toEqual([]);
+});
+
+test("a member sets a group's notifications on its group card, and a refused change goes back", async ({ page, baseURL, mailbox }) => {
+  const owner = await apiUser(baseURL!, mailbox, "Otto");
+  const member = await apiUser(baseURL!, mailbox, "Mae");
+  await groupWith(baseURL!, owner, "Birch Lane", [member]);
+
+  await signIn(page, baseURL!, member);
+  await page.goto("/groups");
+  const control = groupCard(page, "Birch Lane").getByLabel("New requests");
+  await expect(control).toHaveValue("profile");
+  await expect(control.getByRole("option", { name: "As in my profile (Never)" })).toHaveCount(1);
+  await control.selectOption({ label: "Daily" });
+  await expect(toast(page, "Birch Lane: new requests in the daily summary")).toBeVisible();
+  await screenshots(page, "notification-preferences-group-card");
+
+  // The same setting on the profile.
+  await page.goto("/profile");
+  await expect(notificationsSection(page).getByLabel("Birch Lane")).toHaveValue("daily");
+
+  // The server refuses: the select shows what is saved again, and says why.
+  await page.goto("/groups");
+  await page.route("**/trpc/user.updateGroupNotifications**", (route) =>
+    route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "Group not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } } } }]) }),
+  );
+  await control.selectOption({ label: "Off" });
+  await expect(toast(page, "Group not found")).toBeVisible();
+  await expect(control).toHaveValue("daily");
+});

@@ -1,0 +1,77 @@
+import { groupMembers, groupNotificationSettings, groups, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
+import {
+  messages,
+  NOTIFICATION_KINDS,
+  type GroupNotifications,
+  type GroupNotifyFrequency,
+  type NotificationKind,
+  type NotificationKindSetting,
+  type NotificationPreferences,
+} from "@hyn/validators";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "./preferences";
+
+/**
+ * Reading and changing a person's notification preferences (issue 15). What they mean for each
+ * e-mail is decided in `preferences.ts`; this service only shows and writes them.
+ */
+export function createNotificationSettingsService(deps: CoreDeps) {
+  const { db, clock } = deps;
+
+  function groupsOf(executor: Executor, userId: string, where?: SQL) {
+    return executor
+      .select({
+        groupId: groups.id,
+        groupName: groups.name,
+        frequency: groupNotificationSettings.frequency,
+        effective: groupFrequencySql(groupMembers.userId, groupMembers.groupId),
+      })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+      .leftJoin(
+        groupNotificationSettings,
+        and(eq(groupNotificationSettings.userId, groupMembers.userId), eq(groupNotificationSettings.groupId, groupMembers.groupId)),
+      )
+      .where(and(eq(groupMembers.userId, userId), where))
+      .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
+  }
+
+  return {
+    async read(userId: string): Promise<NotificationPreferences> {
+      const [profile] = await db
+        .select({ frequency: sql<NotificationPreferences["profileFrequency"]>`coalesce(${userEmailPreferences.frequency}, 'disabled')` })
+        .from(users)
+        .leftJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))
+        .where(eq(users.id, userId));
+      if (!profile) throw new AppError("NOT_FOUND", messages.userNotFound);
+      const stored = await db
+        .select({ kind: userNotificationKinds.kind, email: userNotificationKinds.email, push: userNotificationKinds.push })
+        .from(userNotificationKinds)
+        .where(eq(userNotificationKinds.userId, userId));
+      // No stored row means on (preferences.ts).
+      const kinds = NOTIFICATION_KINDS.map((kind) => stored.find((row) => row.kind === kind) ?? { kind, email: true, push: true });
+      return { profileFrequency: profile.frequency, kinds, groups: await groupsOf(db, userId) };
+    },
+
+    async updateKind(userId: string, kind: NotificationKind, change: Partial<Channels>): Promise<NotificationKindSetting> {
+      return db.transaction(async (tx) => {
+        await setKindChannels(tx, userId, kind, change, clock.now());
+        return { kind, ...(await channelsFor(tx, userId, kind)) };
+      });
+    },
+
+    /** A group the caller is not in reads as one that does not exist, like every other group route. */
+    async updateGroup(userId: string, groupId: string, frequency: GroupNotifyFrequency | null): Promise<GroupNotifications> {
+      return db.transaction(async (tx) => {
+        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        const [group] = await groupsOf(tx, userId, eq(groupMembers.groupId, groupId));
+        if (!group) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        return group;
+      });
+    },
+  };
+}
+
+export type NotificationSettingsService = ReturnType<typeof createNotificationSettingsService>;
