@@ -12,6 +12,7 @@ import { createNotificationsService } from "./notifications/service";
 import { createRequestsService } from "./requests/service";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
+import { createUnsubscribeService } from "./unsubscribe/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -30,6 +31,7 @@ export function createServices(deps: CoreDeps) {
     rateLimits,
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
+    unsubscribe: createUnsubscribeService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

@@ -100,6 +100,9 @@ export const messages = {
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
+  // Not in the spec (issue 15): the unsubscribe link of a non-essential e-mail (RFC 8058).
+  unsubscribeLinkInvalid: "This unsubscribe link is not valid.",
+  oneClickBodyMissing: "A one-click unsubscribe must be sent with the body List-Unsubscribe=One-Click.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

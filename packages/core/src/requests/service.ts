@@ -18,6 +18,7 @@ import { publishRequestEvent } from "../events/publish";
 import { enqueueChangeNotice, enqueuePostingNotices } from "../notifications/immediate";
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
+import { unsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
@@ -86,6 +87,7 @@ export function createRequestsService(deps: CoreDeps) {
     },
   ): Promise<RequestView> {
     const now = clock.now();
+    const unsubscribe = await unsubscribeLinks(deps);
     return db.transaction(async (tx) => {
       const [changed] = await tx
         .update(requests)
@@ -94,7 +96,7 @@ export function createRequestsService(deps: CoreDeps) {
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
-      await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
+      await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now);
       await publish(tx, `request.${change.kind}`, view);
       return view;
     });
@@ -118,6 +120,7 @@ export function createRequestsService(deps: CoreDeps) {
         throw new AppError("BAD_REQUEST", messages.neededByFuture);
       }
       if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", messages.neededByTooFar);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
         const [membership] = await tx
@@ -143,7 +146,7 @@ export function createRequestsService(deps: CoreDeps) {
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
-        await enqueuePostingNotices(tx, config, view, now);
+        await enqueuePostingNotices(tx, config, unsubscribe, view, now);
         await publish(tx, "request.created", view);
         return view;
       });
@@ -224,6 +227,7 @@ export function createRequestsService(deps: CoreDeps) {
     async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const [marked] = await tx
           .update(requests)
@@ -252,7 +256,7 @@ export function createRequestsService(deps: CoreDeps) {
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
+        const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, now);
         return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
