@@ -8,7 +8,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (loading) return <Spinner />;
   if (!user && signedOut) return <Navigate to="/login" replace />;
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  // The hash too: "Manage notifications" in an e-mail leads to /profile#notifications.
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
   return <Outlet />;
 }
 
