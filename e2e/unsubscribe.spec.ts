@@ -94,12 +94,13 @@ test("a neighbour stops all e-mails from the link", async ({ page, browser, base
   await expect(page.getByRole("button", { name: "Stop all e-mails" })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/unsubscribe-all-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Bea's profile now says Never.
   await page.goto("/login");
   await page.getByLabel("Email").fill(bea.email);
   await page.getByLabel("Password").fill(bea.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Log In" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await page.goto("/profile");
   await expect(page.getByLabel("Never")).toBeChecked();
