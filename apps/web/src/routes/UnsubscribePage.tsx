@@ -5,7 +5,7 @@ import { Button, Card, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
 import { UNSUBSCRIBE_TEXTS, unsubscribeTopic, type UnsubscribeDescription } from "../features/unsubscribe/unsubscribe-texts";
-import { errorMessage, trpc } from "../lib/trpc";
+import { errorMessage, errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/unsubscribe/unsubscribe.css";
 
@@ -24,9 +24,11 @@ export default function UnsubscribePage() {
   const [done, setDone] = useState<{ result: UnsubscribeDescription; all: boolean } | null>(null);
 
   if (token === "" || description.isError) {
+    // 400 is a link that is not ours; anything else (too many tries, no connection) says what happened.
+    const invalid = token === "" || errorStatus(description.error) === 400;
     return (
-      <StatusView tone="error" title="Link not valid">
-        <p>{description.isError ? errorMessage(description.error, messages.unsubscribeLinkInvalid) : messages.unsubscribeLinkInvalid}</p>
+      <StatusView tone="error" title={invalid ? "Link not valid" : "Could not check this link"}>
+        <p>{invalid ? messages.unsubscribeLinkInvalid : errorMessage(description.error, UNSUBSCRIBE_TEXTS.checkFailed)}</p>
         <p>You can still choose which e-mails you receive in your profile.</p>
         <Actions showStopAll={false} token={token} onDone={setDone} />
       </StatusView>

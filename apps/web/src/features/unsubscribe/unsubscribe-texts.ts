@@ -27,4 +27,5 @@ export const UNSUBSCRIBE_TEXTS = {
   allStopped: "Help Your Neighbor will send you no more notification e-mails. E-mails about your account, such as a password reset you ask for, still come.",
   otherEmails: "Other e-mails, about other groups or other things, still come as you chose.",
   failed: "Could not unsubscribe. Please try again.",
+  checkFailed: "Could not check this link. Please try again in a moment.",
 } as const;
