@@ -131,6 +131,28 @@ test("nginx answers for the app: client addresses cannot be forged, assets are c
   expect(await huge.json()).toEqual(await large.json());
 });
 
+test("a mail provider's one-click unsubscribe passes nginx: a form POST with no cookie turns the group's notices off", async ({ cluster }) => {
+  const owner = await signUp("Olive Owner");
+  const neighbour = await signUp("Nico Neighbour");
+  const group = await api(owner.token, "POST", "/groups", { name: "Elm Street" });
+  const invite = await api(owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+  await api(neighbour.token, "POST", `/invites/${String(invite.token)}/join`);
+  await api(neighbour.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+  const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  await api(owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
+  const unsubscribeLink = async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/unsubscribe/"));
+  await expect.poll(unsubscribeLink).toBeTruthy();
+  const link = new URL((await unsubscribeLink())!);
+
+  // As RFC 8058 has it: the List-Unsubscribe URL, a form body, no cookie, no Origin.
+  const oneClick = await fetch(`${proxyURL}${link.pathname}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  expect(oneClick.status).toBe(200);
+  expect(await oneClick.json()).toMatchObject({ scope: { type: "group", groupName: "Elm Street" }, state: "stopped" });
+  // The same URL, opened in a browser, is the app's page.
+  const page = await fetch(`${proxyURL}${link.pathname}`);
+  expect([page.status, page.headers.get("content-type")]).toEqual([200, expect.stringContaining("text/html")]);
+});
+
 test("a rolling restart of both instances in the middle of traffic fails no call, and the open dashboard stays live", async ({ page, cluster }) => {
   // Two drains and two start-ups, with a pause after each for nginx.
   test.setTimeout(150_000);

@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, unsubscribeKey, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -25,6 +25,8 @@ import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
 import { scheduleDailyDigest } from "./jobs/daily-digest";
 import { defineRequestReminders } from "./jobs/request-reminders";
 import { registerDevMailbox } from "./routes/dev-mailbox";
+import { registerOneClickUnsubscribe } from "./routes/one-click-unsubscribe";
+import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./routes/one-click-path";
 import { registerDrain, type Drain } from "./drain";
 import { readSpaPreloads } from "./routes/spa-preloads";
 import { isPagePath, isSpaRoute } from "./routes/spa-routes";
@@ -123,9 +125,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await server.register(fastifyCookie);
   await registerSecurity(server, { appUrl: env.APP_URL, https });
 
-  // JSON only: anything else with a body is refused before it reaches a procedure.
+  // JSON only: anything else with a body is refused before it reaches a procedure. The one exception is
+  // the RFC 8058 one-click unsubscribe, whose form body mail providers send (its own parsers check it).
   server.addHook("onRequest", async (request, reply) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS" || request.method === "DELETE") return;
+    if (request.method === "POST" && request.routeOptions.url === ONE_CLICK_UNSUBSCRIBE_ROUTE) return;
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";
     if (length > 0 && !type.startsWith("application/json")) {
@@ -182,6 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 4. REST.
   await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
+
+  // 4b. One-click unsubscribe (RFC 8058): POST /unsubscribe/:token; its GET is the SPA's page.
+  await registerOneClickUnsubscribe(server, { services });
+  // The signing key is read once at start (and created by the first instance), not on a first e-mail.
+  await unsubscribeKey(db.db);
 
   // 5. Dev mailbox (never in production).
   if (mailbox) registerDevMailbox(server, mailbox);

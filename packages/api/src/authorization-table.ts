@@ -51,6 +51,10 @@ export const SWEEP: Record<string, Entry> = {
   "user.deleteAccount": { input: () => ({ password: "not-the-password" }), outsider: "denied", member: "denied" },
   "feedback.send": { public: true, input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
   "admin.metrics": { outsider: "denied", member: "denied" },
+  // Link-based (the signed token is the authority): proven in unsubscribe tests.
+  "unsubscribe.describe": { public: true, outsider: "skip", member: "skip" },
+  "unsubscribe.confirm": { public: true, outsider: "skip", member: "skip" },
+  "unsubscribe.stopAll": { public: true, outsider: "skip", member: "skip" },
   "system.info": { public: true, outsider: "own", member: "own" },
   "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own" },
   "groups.list": { outsider: "own", member: "own" },

@@ -7,6 +7,7 @@ import { groupsRouter } from "./routers/groups";
 import { invitationsRouter } from "./routers/invitations";
 import { limitsRouter } from "./routers/limits";
 import { requestsRouter } from "./routers/requests";
+import { unsubscribeRouter } from "./routers/unsubscribe";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
 
@@ -20,6 +21,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   limits: limitsRouter,
   requests: requestsRouter,
+  unsubscribe: unsubscribeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,7 +22,8 @@ export class CapturingTransport implements MailTransport {
       throw new Error("SMTP unavailable (simulated)");
     }
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
-    this.sent.push({ to: message.to, subject: message.subject, text: message.text, html: message.html, links });
+    // Headers too: non-essential e-mails carry List-Unsubscribe (issue 15).
+    this.sent.push({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}), links });
     return { providerId: `test-${this.sent.length}` };
   }
 }

@@ -22,6 +22,8 @@ const schedule = { hour: 8, timeZone: "UTC" };
 const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 const preferencesLink = "http://localhost:3000/profile";
+/** Notification e-mails are non-essential (issue 15): each ends with its unsubscribe link and "Manage notifications". */
+const footerLinks = [expect.stringMatching(/^http:\/\/localhost:3000\/unsubscribe\/[A-Za-z0-9_-]+$/), "http://localhost:3000/profile#notifications"];
 
 async function neighbour(name: string, frequency: "disabled" | "daily" | "immediate"): Promise<Neighbour> {
   const someone = await h.signUpUser({ name });
@@ -69,7 +71,7 @@ describe("immediate notifications", () => {
     expect(mail!.text).toContain("Store preference: Corner shop");
     expect(mail!.text).toContain("Pickup notes: Blue door");
     expect(mail!.text).toContain("Needed by: Tue, 2 Jun 2026, 16:00 (UTC)");
-    expect(mail!.links).toEqual([requestLink(milk.id), preferencesLink]);
+    expect(mail!.links).toEqual([requestLink(milk.id), ...footerLinks]);
     expect(mail!.html).toContain(`href="${requestLink(milk.id)}"`);
     // The button is the card's own: it opens the request's page with "I can help" focused.
     expect(mail!.text).toContain(`I can help: ${requestLink(milk.id)}`);
@@ -107,7 +109,7 @@ describe("immediate notifications", () => {
       "Bo offered to help with your request: Milk",
     ]);
     expect(toAnn.find((m) => m.subject.includes("no longer"))!.text).toContain("it is open again for others");
-    for (const mail of toAnn) expect(mail.links).toEqual([requestLink(milk.id), preferencesLink]);
+    for (const mail of toAnn) expect(mail.links).toEqual([requestLink(milk.id), ...footerLinks]);
     expect(toBo).toHaveLength(0);
     const types = (await h.db.select({ type: emailSendLog.emailType }).from(emailSendLog).where(eq(emailSendLog.userId, ann.user.id))).map((r) => r.type);
     expect(types.filter((t) => t !== "verify_email").sort()).toEqual(["request_claimed", "request_claimed", "request_fulfilled", "request_unclaimed"]);
@@ -168,7 +170,7 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
     expect(toBo).toHaveLength(2);
     expect(toCy).toHaveLength(2);
     expect(toAnn).toHaveLength(0);
-    expect(toBo[1]!.links).toEqual([requestLink(milk.id), preferencesLink]);
+    expect(toBo[1]!.links).toEqual([requestLink(milk.id), ...footerLinks]);
     expect((await ann.caller.requests.mine()).requests[0]!.lastNotifiedAt).toEqual(h.clock.now());
   });
 
@@ -208,7 +210,7 @@ describe("the daily summary", () => {
     expect(first!.subject).toBe("1 new request in your Help Your Neighbor groups");
     expect(first!.text).toContain("Milk — Ann in Elm Street");
     expect(first!.text).not.toContain("Dee's own request");
-    expect(first!.links).toEqual([requestLink(milk.id), "http://localhost:3000/", preferencesLink]);
+    expect(first!.links).toEqual([requestLink(milk.id), "http://localhost:3000/", ...footerLinks]);
     expect((await dee.caller.user.emailPreferences()).lastDailySent).toEqual(h.clock.now());
     const firstSentAt = h.clock.now();
 

@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const requestLink = (id: string) => `http://localhost:3000/?request=${id}`;
+const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 const posted = new Date("2026-06-01T10:00:00Z");
 const at = (hoursAfterPosting: number) => new Date(posted.getTime() + hoursAfterPosting * HOUR_MS);
 

@@ -44,7 +44,7 @@ describe("thanking the helper", () => {
     const [mail, ...more] = await thanksTo(bo);
     expect(more).toHaveLength(0);
     expect(mail!.subject).toBe("Ann thanked you for helping with Two pints of milk");
-    expect(mail!.links[0]).toBe(`http://localhost:3000/?request=${request.id}`);
+    expect(mail!.links[0]).toBe(`http://localhost:3000/requests/${request.id}`);
     expect(await thanksTo(ann)).toHaveLength(0);
 
     const annsCard = (await ann.caller.requests.dashboard()).myRequests.find((r) => r.id === request.id);

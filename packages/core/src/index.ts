@@ -10,6 +10,10 @@ export * from "./shared/app-secrets";
 export * from "./mail/message";
 export * from "./mail/html";
 export * from "./notifications/preferences";
+// Non-essential e-mails (RFC 8058, ADR 0015): renderEmail's `unsubscribe` option takes `links.for(userId, scope)`.
+export { renderEmail, type EmailContent, type UnsubscribeLink } from "./mail/layout";
+export { unsubscribeLinks, unsubscribeKey, unsubscribePath, MANAGE_NOTIFICATIONS_PATH, type UnsubscribeLinks } from "./unsubscribe/links";
+export { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope, type UnsubscribeClaim } from "./unsubscribe/token";
 export * from "./mail/outbox";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";

@@ -14,6 +14,7 @@ import { createNotificationSettingsService } from "./notifications/settings";
 import { createRequestsService } from "./requests/service";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
+import { createUnsubscribeService } from "./unsubscribe/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -34,6 +35,7 @@ export function createServices(deps: CoreDeps) {
     notifications: createNotificationsService(deps),
     reminders: createRemindersService(deps),
     notificationSettings: createNotificationSettingsService(deps),
+    unsubscribe: createUnsubscribeService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

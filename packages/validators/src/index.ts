@@ -12,3 +12,4 @@ export * from "./invitations";
 export * from "./limits";
 export * from "./requests";
 export * from "./notifications";
+export * from "./unsubscribe";

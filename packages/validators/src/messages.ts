@@ -114,6 +114,9 @@ export const messages = {
   notificationChannelInvalid: "Channels are email and push, each true or false",
   notificationChannelMissing: "Give email or push (true or false) to change",
   groupFrequencyInvalid: `Frequency must be one of ${GROUP_NOTIFY_FREQUENCIES.join(", ")}, or null to follow your profile`,
+  // Not in the spec (issue 15): the unsubscribe link of a non-essential e-mail (RFC 8058).
+  unsubscribeLinkInvalid: "This unsubscribe link is not valid.",
+  oneClickBodyMissing: "A one-click unsubscribe must be sent with the body List-Unsubscribe=One-Click.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import { appRouter } from "@hyn/api";
 import { z } from "zod";
+import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../routes/one-click-path";
 import { PAGE_QUERY, type RestRoute } from "./routes";
 
 /** The subset of a tRPC procedure definition the document reads. */
@@ -60,6 +61,9 @@ const PUBLIC_PROCEDURES = new Set([
   "auth.verifyEmail",
   "feedback.send",
   "invitations.validate",
+  "unsubscribe.describe",
+  "unsubscribe.confirm",
+  "unsubscribe.stopAll",
 ]);
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
@@ -80,6 +84,26 @@ const LINK_HEADER = {
 
 export const toOpenApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, "{$1}")}`;
 export const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** RFC 8058's one-click POST, outside /api: the URL in an e-mail's List-Unsubscribe header. */
+function oneClickOperation() {
+  const oneClickBody = { type: "object", properties: { "List-Unsubscribe": { const: "One-Click" } }, required: ["List-Unsubscribe"] };
+  return {
+    operationId: "unsubscribe_oneClick",
+    tags: ["unsubscribe"],
+    summary: "One-click unsubscribe (RFC 8058)",
+    description:
+      "What mail providers send for the List-Unsubscribe URL of a non-essential e-mail: no session, no cookie, no Origin; the signed token is the authority. Turns off exactly what the e-mail was about (a kind's e-mails, or one group's new requests). Twice is harmless; a deleted account's link changes nothing. A GET of the same URL is the web page that explains the link.",
+    security: [],
+    parameters: [{ name: "token", in: "path", required: true, schema: { type: "string" } }],
+    requestBody: { required: true, content: Object.fromEntries(ONE_CLICK_CONTENT_TYPES.map((type) => [type, { schema: oneClickBody }])) },
+    responses: {
+      "200": { description: "Done (or nothing to do): the link's state now", content: { "application/json": { schema: toSchema(procedureDef("unsubscribe.confirm")!.output!, "output") } } },
+      "400": { description: "The link is not valid, or the body is not List-Unsubscribe=One-Click", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      "429": { description: "Too many invalid links from this address; see Retry-After", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    },
+  };
+}
 
 /** OpenAPI 3.1 for the REST table, from the very schemas the procedures validate with. */
 export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
@@ -124,6 +148,7 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
     };
     (paths[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
+  paths[ONE_CLICK_UNSUBSCRIBE_ROUTE.replace(/:(\w+)/g, "{$1}")] = { post: oneClickOperation() };
   return {
     openapi: "3.1.0",
     info: {

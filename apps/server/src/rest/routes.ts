@@ -52,6 +52,10 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", path: "/users/batch", procedure: "user.batch", input: body },
   { method: "POST", path: "/feedback", procedure: "feedback.send", input: body },
   { method: "GET", path: "/admin/metrics", procedure: "admin.metrics" },
+  // Unsubscribe links (issue 15): the page's calls. The one-click POST is /unsubscribe/:token (routes/one-click-unsubscribe.ts).
+  { method: "GET", path: "/unsubscribe/:token", procedure: "unsubscribe.describe", input: (r) => ({ token: params(r).token }) },
+  { method: "POST", path: "/unsubscribe/:token", procedure: "unsubscribe.confirm", input: (r) => ({ token: params(r).token }) },
+  { method: "POST", path: "/unsubscribe/:token/all", procedure: "unsubscribe.stopAll", input: (r) => ({ token: params(r).token }) },
   // Groups, invitations and limits (static paths before parameterised ones)
   { method: "POST", path: "/groups", procedure: "groups.create", input: body, status: 201 },
   { method: "GET", path: "/groups", procedure: "groups.list" },

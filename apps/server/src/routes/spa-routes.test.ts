@@ -3,7 +3,7 @@ import { isSpaRoute } from "./spa-routes";
 
 describe("isSpaRoute", () => {
   it("knows every SPEC §2 route", () => {
-    for (const path of ["/", "/login", "/signup", "/verify-email", "/auth/callback", "/forgot-password", "/reset-password", "/groups", "/profile", "/invite", "/join/abc", "/invite/abc", "/feedback", "/about", "/admin"]) {
+    for (const path of ["/", "/login", "/signup", "/verify-email", "/auth/callback", "/forgot-password", "/reset-password", "/groups", "/profile", "/invite", "/join/abc", "/invite/abc", "/unsubscribe/abc", "/feedback", "/about", "/admin"]) {
       expect(isSpaRoute(path), path).toBe(true);
     }
   });

@@ -39,6 +39,8 @@ export const createAppRouter = () =>
             { path: "/invite", lazy: screen(() => import("../routes/JoinPage")) },
             { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage")) },
             { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage")) },
+            // From a non-essential e-mail's footer, logged in or not (issue 15).
+            { path: "/unsubscribe/:token", lazy: screen(() => import("../routes/UnsubscribePage")) },
             { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage")) },
             { path: "/about", lazy: screen(() => import("../routes/AboutPage")) },
             {

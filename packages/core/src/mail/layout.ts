@@ -11,6 +11,31 @@ export interface EmailContent {
   /** Small print under the action, e.g. the link's expiry or a preferences link. */
   footer?: string[];
   footerLink?: { label: string; url: string };
+  /**
+   * Makes the e-mail non-essential (RFC 8058): the List-Unsubscribe headers and the footer links
+   * "Unsubscribe" and "Manage notifications". Transactional e-mails (verification, reset, invitation,
+   * feedback) leave it out. Links come from `unsubscribeLinks(deps).for(userId, scope)`.
+   */
+  unsubscribe?: UnsubscribeLink;
+}
+
+export interface UnsubscribeLink {
+  /** The signed one-click URL: POST unsubscribes, GET shows the page that explains it. */
+  url: string;
+  /** The profile's notifications section. */
+  manageUrl: string;
+}
+
+/** RFC 2369 + RFC 8058: mail clients show their own "Unsubscribe" and POST to the URL. */
+function unsubscribeHeaders(link: UnsubscribeLink): Record<string, string> {
+  return { "List-Unsubscribe": `<${link.url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+function unsubscribeFooterLinks(link: UnsubscribeLink) {
+  return [
+    { label: "Unsubscribe", url: link.url },
+    { label: "Manage notifications", url: link.manageUrl },
+  ];
 }
 
 /** Renders one consistent e-mail: product name, paragraphs, one button with its URL also in text. */
@@ -20,6 +45,7 @@ export function renderEmail(content: EmailContent): EmailMessage {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footer ?? []),
     ...(content.footerLink ? [`${content.footerLink.label}: ${content.footerLink.url}`] : []),
+    ...(content.unsubscribe ? unsubscribeFooterLinks(content.unsubscribe).map((link) => `${link.label}: ${link.url}`) : []),
     `— ${PRODUCT_NAME}`,
   ].join("\n\n");
 
@@ -32,6 +58,13 @@ export function renderEmail(content: EmailContent): EmailMessage {
     ...(content.footerLink
       ? [`<p style="font-size:13px"><a href="${escapeHtml(content.footerLink.url)}">${escapeHtml(content.footerLink.label)}</a></p>`]
       : []),
+    ...(content.unsubscribe
+      ? [
+          `<p style="font-size:13px">${unsubscribeFooterLinks(content.unsubscribe)
+            .map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`)
+            .join(" · ")}</p>`,
+        ]
+      : []),
   ].join("\n");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
@@ -41,5 +74,5 @@ ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${button}
 ${footer}
 </body></html>`;
-  return { to: content.to, subject: content.subject, text, html };
+  return { to: content.to, subject: content.subject, text, html, ...(content.unsubscribe ? { headers: unsubscribeHeaders(content.unsubscribe) } : {}) };
 }

@@ -4,6 +4,7 @@ import { enqueueEmail } from "../mail/outbox";
 import type { CoreDeps } from "../shared/deps";
 import { inGroupsOf, selectRequestViews } from "../requests/view";
 import { notificationLinks, summaryOf } from "./immediate";
+import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { inDailyGroupsOf, wantsDailySummarySql } from "./preferences";
 import { dailyDigestEmail } from "./templates";
 
@@ -28,7 +29,7 @@ export interface DigestRunResult {
  * due; after it, done. So a run stopped at any point and started again, on this instance or another,
  * skips nobody and repeats nothing. Nothing new means no e-mail, and the member stays as they were.
  */
-async function digestForMember(deps: CoreDeps, userId: string, slot: Date): Promise<boolean> {
+async function digestForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, userId: string, slot: Date): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Transaction) => {
     const [member] = await tx
@@ -58,7 +59,8 @@ async function digestForMember(deps: CoreDeps, userId: string, slot: Date): Prom
           dashboardUrl: `${deps.config.appUrl}/`,
           requests: fresh.map((request) => ({ ...summaryOf(deps.config, request), posterName: request.creator.name })),
         },
-        notificationLinks(deps.config),
+        // The summary's "Unsubscribe" stops new-request e-mails (every group's, and the summary itself).
+        notificationLinks(deps.config, unsubscribe, userId, { kind: "new_requests" }),
       ),
       type: "daily_digest",
       userId,
@@ -89,9 +91,10 @@ export async function runDailyDigest(deps: CoreDeps, options: DigestRunOptions):
     .where(dueFor(options.slot))
     .orderBy(asc(userEmailPreferences.userId));
   const result: DigestRunResult = { considered: 0, sent: 0 };
+  const unsubscribe = await unsubscribeLinks(deps);
   for (const { userId } of due) {
     if (options.signal?.aborted) break;
-    const sent = await digestForMember(deps, userId, options.slot);
+    const sent = await digestForMember(deps, unsubscribe, userId, options.slot);
     result.considered++;
     if (sent) result.sent++;
     options.onMember?.({ userId, sent });

@@ -5,6 +5,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
+import type { UnsubscribeLinks } from "../unsubscribe/links";
+import type { UnsubscribeScope } from "../unsubscribe/token";
 import { channelOnSql, newRequestRecipients } from "./preferences";
 import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
 
@@ -18,8 +20,9 @@ export function requestUrl(config: CoreConfig, requestId: string): string {
   return `${config.appUrl}/requests/${encodeURIComponent(requestId)}`;
 }
 
-export function notificationLinks(config: CoreConfig): NotificationLinks {
-  return { preferencesUrl: `${config.appUrl}/profile`, timeZone: config.timeZone ?? "UTC" };
+/** The links of one recipient's notice: its unsubscribe link turns off exactly `scope`. */
+export function notificationLinks(config: CoreConfig, unsubscribe: UnsubscribeLinks, userId: string, scope: UnsubscribeScope): NotificationLinks {
+  return { unsubscribe: unsubscribe.for(userId, scope), timeZone: config.timeZone ?? "UTC" };
 }
 
 export function summaryOf(config: CoreConfig, request: RequestView): RequestSummary {
@@ -38,11 +41,18 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
  * of its new requests at once by e-mail (preferences.ts), except the poster. Runs in the caller's
  * transaction, so the e-mails go out if and only if that change commits. Returns how many were queued.
  */
-export async function enqueuePostingNotices(tx: Executor, config: CoreConfig, request: RequestView, now: Date): Promise<number> {
+export async function enqueuePostingNotices(
+  tx: Executor,
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  request: RequestView,
+  now: Date,
+): Promise<number> {
   const recipients = (await newRequestRecipients(tx, request.groupId, request.userId)).filter((r) => r.channels.email);
   const summary = summaryOf(config, request);
-  const links = notificationLinks(config);
   for (const recipient of recipients) {
+    // Unsubscribing from a posting notice mutes its group (Off), not every group.
+    const links = notificationLinks(config, unsubscribe, recipient.userId, { groupId: request.groupId });
     await enqueueEmail(tx, now, {
       ...requestPostedEmail(recipient.email, { posterName: request.creator.name, request: summary }, links),
       type: "request_posted",
@@ -57,6 +67,7 @@ export async function enqueuePostingNotices(tx: Executor, config: CoreConfig, re
 export async function enqueueChangeNotice(
   tx: Executor,
   config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
   change: { kind: RequestChange; request: RequestView; helperId: string },
   now: Date,
 ): Promise<boolean> {
@@ -73,7 +84,7 @@ export async function enqueueChangeNotice(
     ...requestChangedEmail(
       owner.email,
       { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
-      notificationLinks(config),
+      notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }),
     ),
     type: `request_${change.kind}`,
     userId: change.request.userId,
@@ -83,14 +94,20 @@ export async function enqueueChangeNotice(
 }
 
 /** To the helper, if their "thanks" e-mails are on, when the requester taps "Thank you". */
-export async function enqueueThanksNotice(tx: Executor, config: CoreConfig, thanks: { request: RequestView; helperId: string }, now: Date): Promise<boolean> {
+export async function enqueueThanksNotice(
+  tx: Executor,
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  thanks: { request: RequestView; helperId: string },
+  now: Date,
+): Promise<boolean> {
   const [helper] = await tx
     .select({ email: users.email, wanted: channelOnSql(users.id, "thanks", "email") })
     .from(users)
     .where(eq(users.id, thanks.helperId));
   if (!helper?.wanted) return false;
   await enqueueEmail(tx, now, {
-    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config)),
+    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" })),
     type: "request_thanked",
     userId: thanks.helperId,
     requestIds: [thanks.request.id],

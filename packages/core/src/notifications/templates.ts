@@ -1,4 +1,4 @@
-import { renderEmail } from "../mail/layout";
+import { renderEmail, type UnsubscribeLink } from "../mail/layout";
 import type { EmailMessage } from "../mail/message";
 import { PRODUCT_NAME } from "../shared/config";
 
@@ -13,9 +13,10 @@ export interface RequestSummary {
   url: string;
 }
 
+/** Per recipient: notification e-mails are non-essential, so each carries its reader's unsubscribe link. */
 export interface NotificationLinks {
-  /** `${APP_URL}/profile`, where the e-mail frequency is chosen. */
-  preferencesUrl: string;
+  /** What this e-mail's "Unsubscribe" turns off, and the profile's notifications section. */
+  unsubscribe: UnsubscribeLink;
   timeZone: string;
 }
 
@@ -51,7 +52,7 @@ function details(request: RequestSummary, timeZone: string): string[] {
 function footer(links: NotificationLinks) {
   return {
     footer: [`You receive this because of your e-mail notification settings on ${PRODUCT_NAME}.`],
-    footerLink: { label: "Change your e-mail preferences", url: links.preferencesUrl },
+    unsubscribe: links.unsubscribe,
   };
 }
 

@@ -1,3 +1,4 @@
+import { unsubscribeLinks } from "../unsubscribe/links";
 import { requestReminders, requests, users } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
@@ -22,6 +23,7 @@ export function createRemindersService(deps: CoreDeps) {
     /** What became of it ("sent", "already sent", "preference off", "rescheduled", or why it is no longer wanted), for logs and tests. */
     async run(job: RequestReminderJob): Promise<string> {
       const now = clock.now();
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const [state] = await tx
           .select({
@@ -52,7 +54,7 @@ export function createRemindersService(deps: CoreDeps) {
         const view = await selectRequestView(tx, now, job.requestId);
         if (!view) return "deleted";
         const summary = summaryOf(config, view);
-        const links = notificationLinks(config);
+        const links = notificationLinks(config, unsubscribe, decision.recipientId, { kind: "reminders" });
         const message =
           job.kind === "helper"
             ? helperReminderEmail(recipient.email, { requesterName: view.creator.name, request: summary }, links)

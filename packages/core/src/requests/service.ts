@@ -18,6 +18,7 @@ import { publishRequestEvent } from "../events/publish";
 import { enqueueChangeNotice, enqueuePostingNotices, enqueueThanksNotice } from "../notifications/immediate";
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
+import { unsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
@@ -92,6 +93,7 @@ export function createRequestsService(deps: CoreDeps) {
     },
   ): Promise<RequestView> {
     const now = clock.now();
+    const unsubscribe = await unsubscribeLinks(deps);
     return db.transaction(async (tx) => {
       const [changed] = await tx
         .update(requests)
@@ -101,7 +103,7 @@ export function createRequestsService(deps: CoreDeps) {
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await change.then?.(tx, view, now);
-      await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
+      await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now);
       await publish(tx, `request.${change.kind}`, view);
       return view;
     });
@@ -125,6 +127,7 @@ export function createRequestsService(deps: CoreDeps) {
         throw new AppError("BAD_REQUEST", messages.neededByFuture);
       }
       if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", messages.neededByTooFar);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
         const [membership] = await tx
@@ -150,7 +153,7 @@ export function createRequestsService(deps: CoreDeps) {
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
-        await enqueuePostingNotices(tx, config, view, now);
+        await enqueuePostingNotices(tx, config, unsubscribe, view, now);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
         if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
         await publish(tx, "request.created", view);
@@ -248,6 +251,7 @@ export function createRequestsService(deps: CoreDeps) {
     async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const [marked] = await tx
           .update(requests)
@@ -276,7 +280,7 @@ export function createRequestsService(deps: CoreDeps) {
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
+        const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, now);
         return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
@@ -288,6 +292,7 @@ export function createRequestsService(deps: CoreDeps) {
      */
     async thank(userId: string, requestId: string): Promise<RequestView> {
       const now = clock.now();
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const [marked] = await tx
           .update(requests)
@@ -302,7 +307,7 @@ export function createRequestsService(deps: CoreDeps) {
           throw new AppError("CONFLICT", messages.thankNoHelper);
         }
         const view = await mustSelectView(tx, now, requestId);
-        await enqueueThanksNotice(tx, config, { request: view, helperId: marked.helperId! }, now);
+        await enqueueThanksNotice(tx, config, unsubscribe, { request: view, helperId: marked.helperId! }, now);
         await publish(tx, "request.thanked", view);
         return view;
       });

@@ -10,7 +10,8 @@ export function RequireAuth() {
   const online = useOnline();
   if (loading) return online ? <Spinner /> : <OfflineNotice />;
   if (!user && signedOut) return <Navigate to="/login" replace />;
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  // The hash too: "Manage notifications" in an e-mail leads to /profile#notifications.
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
   return <Outlet />;
 }
 

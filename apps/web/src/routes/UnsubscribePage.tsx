@@ -1,0 +1,140 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { messages } from "@hyn/validators/messages";
+import { Button, Card, Spinner } from "../components/ui";
+import { useToast } from "../components/Toasts";
+import { StatusView } from "../features/account/StatusView";
+import { UNSUBSCRIBE_TEXTS, unsubscribeTopic, type UnsubscribeDescription } from "../features/unsubscribe/unsubscribe-texts";
+import { errorMessage, errorStatus, trpc } from "../lib/trpc";
+import { usePageTitle } from "../lib/usePageTitle";
+import "../features/unsubscribe/unsubscribe.css";
+
+/** Where "Manage notifications" leads: the profile's notifications section (log in first when needed). */
+const MANAGE_NOTIFICATIONS = "/profile#notifications";
+
+/**
+ * /unsubscribe/{token} (issue 15): the page behind a non-essential e-mail's "Unsubscribe" link. Opening
+ * it changes nothing (mail scanners open links too): it says what would stop, and the button does it.
+ * No session needed: the signed token is the authority.
+ */
+export default function UnsubscribePage() {
+  usePageTitle("Unsubscribe");
+  const token = useParams().token ?? "";
+  const description = trpc.unsubscribe.describe.useQuery({ token }, { retry: false, staleTime: Infinity, enabled: token !== "" });
+  const [done, setDone] = useState<{ result: UnsubscribeDescription; all: boolean } | null>(null);
+
+  if (token === "" || description.isError) {
+    // 400 is a link that is not ours; anything else (too many tries, no connection) says what happened.
+    const invalid = token === "" || errorStatus(description.error) === 400;
+    return (
+      <StatusView tone="error" title={invalid ? "Link not valid" : "Could not check this link"}>
+        <p>{invalid ? messages.unsubscribeLinkInvalid : errorMessage(description.error, UNSUBSCRIBE_TEXTS.checkFailed)}</p>
+        <p>You can still choose which e-mails you receive in your profile.</p>
+        <Actions showStopAll={false} token={token} onDone={setDone} />
+      </StatusView>
+    );
+  }
+  if (description.isPending) {
+    return (
+      <div className="page page-narrow">
+        <Card aria-busy="true">
+          <Spinner label="Checking your link…" />
+        </Card>
+      </div>
+    );
+  }
+  if (done) return <Done result={done.result} all={done.all} token={token} onDone={setDone} />;
+
+  const current = description.data;
+  const topic = unsubscribeTopic(current.scope);
+  if (current.state === "accountGone") {
+    return (
+      <StatusView tone="info" title="Nothing to unsubscribe">
+        <p>{UNSUBSCRIBE_TEXTS.accountGone}</p>
+        <div className="row unsubscribe-actions">
+          <Link className="btn btn-secondary" to="/">
+            Go to Help Your Neighbor
+          </Link>
+        </div>
+      </StatusView>
+    );
+  }
+  if (current.state === "notMember" || current.state === "stopped") {
+    return (
+      <StatusView tone="info" title="Nothing to unsubscribe">
+        <p>{current.state === "notMember" ? UNSUBSCRIBE_TEXTS.notMember : UNSUBSCRIBE_TEXTS.alreadyStopped(topic)}</p>
+        {current.allStopped && <p>{UNSUBSCRIBE_TEXTS.allStopped}</p>}
+        <Actions showStopAll={!current.allStopped} token={token} onDone={setDone} />
+      </StatusView>
+    );
+  }
+  return <Confirm token={token} topic={topic} onDone={setDone} />;
+}
+
+type OnDone = (done: { result: UnsubscribeDescription; all: boolean }) => void;
+
+function Confirm({ token, topic, onDone }: { token: string; topic: string; onDone: OnDone }) {
+  const confirm = trpc.unsubscribe.confirm.useMutation();
+  const toast = useToast();
+  async function unsubscribe() {
+    try {
+      onDone({ result: await confirm.mutateAsync({ token }), all: false });
+    } catch (e) {
+      toast.error(errorMessage(e, UNSUBSCRIBE_TEXTS.failed));
+    }
+  }
+  return (
+    <StatusView tone="info" title="Unsubscribe">
+      <p className="unsubscribe-topic">{UNSUBSCRIBE_TEXTS.willStop(topic)}</p>
+      <p>{UNSUBSCRIBE_TEXTS.otherEmails}</p>
+      <div className="row unsubscribe-primary">
+        <Button onClick={() => void unsubscribe()} busy={confirm.isPending}>
+          Unsubscribe
+        </Button>
+      </div>
+      <Actions showStopAll token={token} onDone={onDone} disabled={confirm.isPending} />
+    </StatusView>
+  );
+}
+
+function Done({ result, all, token, onDone }: { result: UnsubscribeDescription; all: boolean; token: string; onDone: OnDone }) {
+  if (all || result.state === "accountGone") {
+    return (
+      <StatusView tone="success" title={result.state === "accountGone" ? "Nothing to unsubscribe" : "All e-mails stopped"} takeFocus>
+        <p>{result.state === "accountGone" ? UNSUBSCRIBE_TEXTS.accountGone : UNSUBSCRIBE_TEXTS.allStopped}</p>
+        <Actions showStopAll={false} token={token} onDone={onDone} />
+      </StatusView>
+    );
+  }
+  return (
+    <StatusView tone="success" title="You are unsubscribed" takeFocus>
+      <p>{result.state === "notMember" ? UNSUBSCRIBE_TEXTS.notMember : UNSUBSCRIBE_TEXTS.stopped(unsubscribeTopic(result.scope))}</p>
+      <Actions showStopAll={!result.allStopped} token={token} onDone={onDone} />
+    </StatusView>
+  );
+}
+
+/** "Stop all e-mails" (when there is more to stop) and "Manage notifications". */
+function Actions({ showStopAll, token, onDone, disabled = false }: { showStopAll: boolean; token: string; onDone: OnDone; disabled?: boolean }) {
+  const stopAll = trpc.unsubscribe.stopAll.useMutation();
+  const toast = useToast();
+  async function stopAllEmails() {
+    try {
+      onDone({ result: await stopAll.mutateAsync({ token }), all: true });
+    } catch (e) {
+      toast.error(errorMessage(e, UNSUBSCRIBE_TEXTS.failed));
+    }
+  }
+  return (
+    <div className="row unsubscribe-actions">
+      {showStopAll && (
+        <Button variant="secondary" onClick={() => void stopAllEmails()} busy={stopAll.isPending} disabled={disabled}>
+          Stop all e-mails
+        </Button>
+      )}
+      <Link className="btn btn-ghost" to={MANAGE_NOTIFICATIONS}>
+        Manage notifications
+      </Link>
+    </div>
+  );
+}
