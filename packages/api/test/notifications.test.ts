@@ -106,7 +106,8 @@ describe("immediate notifications", () => {
     ]);
     expect(toAnn.find((m) => m.subject.includes("no longer"))!.text).toContain("it is open again for others");
     for (const mail of toAnn) expect(mail.links).toEqual([requestLink(milk.id), preferencesLink]);
-    expect(toBo).toHaveLength(0);
+    // The helper hears only of their own claims, with the calendar file (calendar.test.ts).
+    expect(toBo.map((m) => m.subject)).toEqual(["You're helping Ann with Milk", "You're helping Ann with Milk"]);
     const types = (await h.db.select({ type: emailSendLog.emailType }).from(emailSendLog).where(eq(emailSendLog.userId, ann.user.id))).map((r) => r.type);
     expect(types.filter((t) => t !== "verify_email").sort()).toEqual(["request_claimed", "request_claimed", "request_fulfilled", "request_unclaimed"]);
   });
@@ -116,6 +117,8 @@ describe("immediate notifications", () => {
     const bo = await neighbour("Bo", "disabled");
     for (const who of [ann, bo]) {
       await h.db.insert(userNotificationKinds).values({ userId: who.user.id, kind: "request_updates", email: false });
+      // Nor does the helper's claim confirmation reach them: it is a reminder.
+      await h.db.insert(userNotificationKinds).values({ userId: who.user.id, kind: "reminders", email: false });
     }
     const street = await groupWith(h, bo, [ann]);
     const milk = await post(ann, street.id, "Milk");
@@ -136,7 +139,7 @@ describe("immediate notifications", () => {
     await bo.caller.requests.claim({ id: milk.id });
     expect((await failure(bo.caller.requests.claim({ id: milk.id }))).message).toBe(messages.requestNotClaimable);
     const queued = await h.db.select({ type: emailOutbox.emailType }).from(emailOutbox);
-    expect(queued.map((q) => q.type).filter((t) => t !== "verify_email").sort()).toEqual(["request_claimed", "request_posted"]);
+    expect(queued.map((q) => q.type).filter((t) => t !== "verify_email").sort()).toEqual(["claim_confirmation", "request_claimed", "request_posted"]);
   });
 });
 

@@ -60,6 +60,7 @@ const PUBLIC_PROCEDURES = new Set([
   "auth.verifyEmail",
   "feedback.send",
   "invitations.validate",
+  "calendar.feed",
 ]);
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
@@ -110,7 +111,9 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
       ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: route.page
+        [String(route.status ?? 200)]: route.calendar
+          ? { description: "Success: an iCalendar (RFC 5545) file, as a download", content: { "text/calendar": { schema: { type: "string" } } } }
+          : route.page
           ? {
               description: "Success: one page of the list",
               headers: { Link: LINK_HEADER },

@@ -15,12 +15,14 @@ import {
 import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
+import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueueChangeNotice, enqueuePostingNotices } from "../notifications/immediate";
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
+import { bumpedRevision } from "./revision";
 import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
@@ -83,18 +85,21 @@ export function createRequestsService(deps: CoreDeps) {
       set: (now: Date) => Partial<typeof requests.$inferInsert>;
       allowedWhen: (now: Date) => ReturnType<typeof and>;
       refuse: (facts: RequestFacts) => AppError;
+      /** A further e-mail to the actor, queued with the change. */
+      confirm?: (tx: Transaction, now: Date) => Promise<unknown>;
     },
   ): Promise<RequestView> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const [changed] = await tx
         .update(requests)
-        .set(change.set(now))
+        .set({ ...change.set(now), ...bumpedRevision() })
         .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId)))
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
+      await change.confirm?.(tx, now);
       await publish(tx, `request.${change.kind}`, view);
       return view;
     });
@@ -171,6 +176,7 @@ export function createRequestsService(deps: CoreDeps) {
           facts.userId === userId
             ? new AppError("FORBIDDEN", messages.cannotClaimOwn)
             : new AppError("CONFLICT", messages.requestNotClaimable),
+        confirm: (tx, now) => enqueueClaimConfirmation(tx, config, userId, requestId, now),
       });
     },
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./columns";
 import { groups } from "./groups";
 import { users } from "./users";
@@ -27,6 +27,8 @@ export const requests = pgTable(
     fulfilledAt: ts("fulfilled_at"),
     /** When the posting notice was last (re)sent; bounds POST /requests/{id}/notify to once an hour. */
     lastNotifiedAt: ts("last_notified_at"),
+    /** Bumped by every change of status or helper, in the same UPDATE: the calendar event's SEQUENCE (RFC 5545). */
+    revision: integer("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
