@@ -144,6 +144,7 @@ describe("the personal calendar feed", () => {
     const response = await readFeed(url);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="help-your-neighbor.ics"');
     const feed = parseCalendar(response.body);
     expect(feed.name).toBe("Help Your Neighbor");
     expect(feed.events.map((e) => [e.uid, e.summary, e.status])).toEqual([

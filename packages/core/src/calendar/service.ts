@@ -6,7 +6,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { hashToken } from "../shared/tokens";
 import { selectCalendarEntry, selectFeedEntries } from "./entries";
-import { feedToken, newFeedSeed } from "./feed-tokens";
+import { feedToken, loadFeedKey, newFeedSeed } from "./feed-tokens";
 import { CALENDAR_CONTENT_TYPE, renderCalendar, requestCalendarFilename } from "./ics";
 
 /** A calendar file as a transport sends it. */
@@ -23,15 +23,25 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
   const { db, clock, config } = deps;
   const calendarOptions = (readerId: string) => ({ appUrl: config.appUrl, productName: config.productName, readerId, now: clock.now() });
 
+  // The key never changes once stored: read once per instance (again after a failed read).
+  let feedKey: Promise<string> | null = null;
+  function key(): Promise<string> {
+    feedKey ??= loadFeedKey(db).catch((error: unknown) => {
+      feedKey = null;
+      throw error;
+    });
+    return feedKey;
+  }
+
   /** Where calendar apps fetch the feed: no session, the token is the credential. */
   async function feedUrl(userId: string, seed: string): Promise<{ url: string }> {
-    const token = await feedToken(db, userId, seed);
+    const token = feedToken(await key(), userId, seed);
     return { url: `${config.appUrl}/api/calendar/${token}.ics` };
   }
 
   async function storeNewSeed(userId: string, replace: boolean): Promise<void> {
     const seed = newFeedSeed();
-    const tokenHash = hashToken(await feedToken(db, userId, seed));
+    const tokenHash = hashToken(feedToken(await key(), userId, seed));
     const insert = db.insert(calendarFeeds).values({ userId, seed, tokenHash, createdAt: clock.now() });
     await (replace ? insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { seed, tokenHash, createdAt: clock.now() } }) : insert.onConflictDoNothing());
   }
@@ -80,7 +90,7 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
       }
       const entries = await selectFeedEntries(db, config, feed.userId, clock.now());
       return {
-        filename: "help-your-neighbor.ics",
+        filename: `${config.productName.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.ics`,
         contentType: CALENDAR_CONTENT_TYPE,
         content: renderCalendar(entries, { ...calendarOptions(feed.userId), name: config.productName }),
       };
