@@ -91,6 +91,11 @@ export const SWEEP: Record<string, Entry> = {
   "requests.notify": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
   "requests.thank": { input: (w) => ({ id: w.fulfilledByMemberRequestId }), outsider: "denied", member: "denied" },
   "requests.onChange": { outsider: "skip", member: "skip" },
+  "requests.calendar": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "allowed" },
+  "user.calendarFeed": { outsider: "own", member: "own" },
+  "user.regenerateCalendarFeed": { outsider: "own", member: "own" },
+  // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
+  "calendar.feed": { public: true, input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
 };
 
 

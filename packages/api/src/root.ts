@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter } from "./routers/admin";
 import { systemRouter } from "./routers/system";
 import { authRouter } from "./routers/auth";
+import { calendarRouter } from "./routers/calendar";
 import { feedbackRouter } from "./routers/feedback";
 import { groupsRouter } from "./routers/groups";
 import { invitationsRouter } from "./routers/invitations";
@@ -22,6 +23,7 @@ export const appRouter = router({
   limits: limitsRouter,
   requests: requestsRouter,
   unsubscribe: unsubscribeRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { createCalendarService } from "./calendar/service";
 import { createDataRightsService } from "./accounts/data-rights";
 import { createAccountsService } from "./accounts/service";
 import { createSignInThrottle } from "./accounts/sign-in-throttle";
@@ -25,6 +26,7 @@ export function createServices(deps: CoreDeps) {
     accounts,
     signInThrottle: createSignInThrottle(accounts, rateLimits),
     dataRights: createDataRightsService(deps),
+    calendar: createCalendarService(deps, rateLimits),
     feedback: createFeedbackService(deps),
     groups: createGroupsService(deps),
     invitations: createInvitationsService(deps),

@@ -13,3 +13,4 @@ export * from "./limits";
 export * from "./requests";
 export * from "./notifications";
 export * from "./unsubscribe";
+export * from "./calendar";

@@ -9,6 +9,11 @@ describe("scrubUrl", () => {
     expect(scrubUrl("/join/abc123")).toBe("/join/[redacted]");
   });
 
+  it("removes a calendar feed's token, its address's only credential, and keeps a request's calendar path", () => {
+    expect(scrubUrl("/api/calendar/abcdefghijklmnopqrstuvwxyz234567.ics")).toBe("/api/calendar/[redacted]");
+    expect(scrubUrl("/api/requests/42/calendar.ics")).toBe("/api/requests/42/calendar.ics");
+  });
+
   it("removes verification and reset tokens from queries and keeps the rest", () => {
     expect(scrubUrl("/auth/callback?token_hash=secret&type=signup")).toBe("/auth/callback?token_hash=%5Bredacted%5D&type=signup");
     expect(scrubUrl("/reset-password?token=secret")).toBe("/reset-password?token=%5Bredacted%5D");

@@ -1,10 +1,10 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
-import type { Services } from "@hyn/core";
+import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
 import { messages, type RequestPage } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { sessionOfRequest } from "../plugins/session";
 import { sessionCookieFor } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
@@ -34,6 +34,15 @@ export function nextPageLink(requestUrl: string, cursor: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+/** A calendar file as a download; never cached by anyone else, as its address may be a credential. */
+function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
+  return reply
+    .type(file.contentType)
+    .header("Content-Disposition", `attachment; filename="${file.filename}"`)
+    .header("Cache-Control", "private, no-cache")
+    .send(file.content);
+}
+
 export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string; routes?: RestRoute[] }) {
   const routes = options.routes ?? restRoutes;
   // Built once at start: a route naming a missing procedure fails here, not at a client's first call.
@@ -57,6 +66,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
             ip: request.ip,
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(route.input ? route.input(request) : undefined);
+          if (route.calendar) return sendCalendarFile(reply, result as CalendarFile);
           if (route.page) {
             const { requests, nextCursor } = result as RequestPage;
             if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));

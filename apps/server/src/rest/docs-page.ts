@@ -12,17 +12,24 @@ function describeSchema(schema: unknown): string {
     .join("")}</ul>`;
 }
 
+/** A JSON answer's fields, or the media type of any other (a calendar file). */
+function describeResponse(content: Record<string, { schema: unknown }> | undefined): string {
+  if (!content) return "";
+  const json = content["application/json"];
+  return json ? describeSchema(json.schema) : Object.keys(content).map((type) => `<code>${escapeHtml(type)}</code>`).join(", ");
+}
+
 /** A readable API reference rendered on the server (the CSP allows no third-party viewer). */
 export function renderDocsPage(doc: Doc): string {
   const rows = Object.entries(doc.paths)
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => {
-        const o = op as { summary: string; security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: { "application/json": { schema: unknown } } }> };
+        const o = op as { summary: string; security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
         const success = Object.entries(o.responses).find(([status]) => status.startsWith("2"));
         return `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${o.security ? ' <span class="pub">public</span>' : ""}</h3>
 <p>${escapeHtml(o.summary)}</p>
 ${o.requestBody ? `<h4>Body (${escapeHtml(Object.keys(o.requestBody.content).join(" or "))})</h4>${describeSchema(Object.values(o.requestBody.content)[0]?.schema)}` : ""}
-${success ? `<h4>${success[0]} response</h4>${describeSchema(success[1].content?.["application/json"].schema)}` : ""}</section>`;
+${success ? `<h4>${success[0]} response</h4>${describeResponse(success[1].content)}` : ""}</section>`;
       }),
     )
     .join("\n");

@@ -64,6 +64,7 @@ const PUBLIC_PROCEDURES = new Set([
   "unsubscribe.describe",
   "unsubscribe.confirm",
   "unsubscribe.stopAll",
+  "calendar.feed",
 ]);
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
@@ -134,7 +135,9 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
       ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: route.page
+        [String(route.status ?? 200)]: route.calendar
+          ? { description: "Success: an iCalendar (RFC 5545) file, as a download", content: { "text/calendar": { schema: { type: "string" } } } }
+          : route.page
           ? {
               description: "Success: one page of the list",
               headers: { Link: LINK_HEADER },

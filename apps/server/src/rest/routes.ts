@@ -18,6 +18,11 @@ export interface RestRoute {
    * answers a RequestPage; the body is its list and a `Link: <...>; rel="next"` header its next page.
    */
   page?: true;
+  /**
+   * The procedure answers a calendar file ({ filename, contentType, content }): sent as that type,
+   * as a download named filename, instead of JSON (issue 15).
+   */
+  calendar?: true;
 }
 
 type Params = Record<string, string>;
@@ -92,6 +97,11 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", path: "/requests/:id/thank", procedure: "requests.thank", input: (r) => ({ id: params(r).id }) },
   { method: "DELETE", path: "/requests/:id", procedure: "requests.remove", input: (r) => ({ id: params(r).id }) },
   { method: "GET", path: "/dashboard", procedure: "requests.dashboard" },
+  // Calendars (issue 15): the feed's address carries its own credential, no session needed.
+  { method: "GET", path: "/requests/:id/calendar.ics", procedure: "requests.calendar", input: (r) => ({ id: params(r).id }), calendar: true },
+  { method: "GET", path: "/user/calendar-feed", procedure: "user.calendarFeed" },
+  { method: "POST", path: "/user/calendar-feed/regenerate", procedure: "user.regenerateCalendarFeed" },
+  { method: "GET", path: "/calendar/:token.ics", procedure: "calendar.feed", input: (r) => ({ token: params(r).token }), calendar: true },
   // Parameterised paths last among their siblings, so /user/current is not read as an id.
   { method: "GET", path: "/user/:id", procedure: "user.byId", input: (r) => ({ id: params(r).id }) },
 ];

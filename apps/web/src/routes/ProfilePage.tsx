@@ -1,5 +1,6 @@
 import { Spinner } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
+import { CalendarFeedSection } from "../features/account/CalendarFeedSection";
 import { ChangePasswordForm } from "../features/account/ChangePasswordForm";
 import { DataRightsSection } from "../features/account/DataRightsSection";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
@@ -20,6 +21,7 @@ export default function ProfilePage() {
       <div className="stack">
         <ProfileSettingsForm user={user} />
         <NotificationSettingsSection />
+        <CalendarFeedSection />
         <ChangePasswordForm />
         <DataRightsSection />
       </div>

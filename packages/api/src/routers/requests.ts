@@ -1,4 +1,5 @@
 import {
+  calendarFileOutput,
   createRequestInput,
   dashboardOutput,
   groupRequestsInput,
@@ -72,6 +73,12 @@ export const requestsRouter = router({
     .mutation(async ({ ctx, input }) => {
       return { ok: true as const, ...(await ctx.services.requests.notifyGroup(ctx.session.user.id, input.id)) };
     }),
+
+  /** The request as a calendar event (issue 15), for whoever may read it; REST sends it as text/calendar. */
+  calendar: protectedProcedure
+    .input(requestIdInput)
+    .output(calendarFileOutput)
+    .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id)),
 
   dashboard: protectedProcedure.output(dashboardOutput).query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
 

@@ -1,4 +1,5 @@
 import {
+  calendarFeedOutput,
   deleteAccountInput,
   emailPreferencesInput,
   emailPreferencesOutput,
@@ -63,6 +64,13 @@ export const userRouter = router({
     .input(updateGroupNotificationsInput)
     .output(groupNotificationsOutput)
     .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency)),
+  /** The caller's personal calendar feed address (issue 15), made on the first ask. */
+  calendarFeed: protectedProcedure.output(calendarFeedOutput).query(({ ctx }) => ctx.services.calendar.feedLink(ctx.session.user.id)),
+
+  /** A new feed address; the old one is "Not found" from now on. */
+  regenerateCalendarFeed: protectedProcedure
+    .output(calendarFeedOutput)
+    .mutation(({ ctx }) => ctx.services.calendar.regenerateFeedLink(ctx.session.user.id)),
 
   /** Everything the product holds about the caller (issue 5: data export). */
   exportData: protectedProcedure.query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),

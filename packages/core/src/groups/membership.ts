@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "../limits/rules";
 import { publishRequestEvent } from "../events/publish";
+import { bumpedRevision } from "../requests/revision";
 import { AppError } from "../shared/errors";
 
 
@@ -73,7 +74,7 @@ export async function departFromGroups(tx: Transaction, userId: string, from: { 
     .returning({ groupId: groupMembers.groupId });
   const reopened = await tx
     .update(requests)
-    .set({ status: "open", claimedBy: null, claimedAt: null })
+    .set({ status: "open", claimedBy: null, claimedAt: null, ...bumpedRevision() })
     .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), groupId === undefined ? undefined : eq(requests.groupId, groupId)))
     .returning({ id: requests.id, groupId: requests.groupId });
   for (const request of reopened) await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });

@@ -177,3 +177,27 @@ export function thanksEmail(to: string, thanks: { requesterName: string; request
     ...footer(links),
   });
 }
+
+/**
+ * To the helper, when they claim (issue 15): the commitment, with its calendar file attached by the
+ * caller. Kind "reminders" (notification-kinds.ts) decides whether it is sent.
+ */
+export function claimConfirmationEmail(
+  to: string,
+  claim: { requesterName: string; request: RequestSummary },
+  links: NotificationLinks,
+): EmailMessage {
+  const requester = oneLine(claim.requesterName) || "a neighbour";
+  return renderEmail({
+    to,
+    subject: `You're helping ${requester} with ${shorten(claim.request.itemDescription, 60)}`,
+    paragraphs: [
+      `Thank you for offering to help ${requester} in ${oneLine(claim.request.groupName)}:`,
+      claim.request.itemDescription,
+      ...details(claim.request, links.timeZone),
+      "The attached calendar file puts it in your calendar. If you can no longer help, unclaim the request so another neighbour can step in.",
+    ],
+    action: { label: "See the request", url: claim.request.url },
+    ...footer(links),
+  });
+}

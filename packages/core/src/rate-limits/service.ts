@@ -22,6 +22,8 @@ export const RATE_LIMIT_RULES = {
   emailPerIp: { limit: 10, windowMs: HOUR_MS },
   /** Verification and reset tokens tried (checked, verified, used) from one IP. */
   tokenChecksPerIp: { limit: 30, windowMs: 15 * MINUTE_MS },
+  /** Calendar feed links that matched nothing, from one IP (only failures: calendar apps poll good links). */
+  calendarFeedFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE_MS },
   /** Passwords tried to delete one account. */
   accountDeletionPerUser: { limit: 5, windowMs: 15 * MINUTE_MS },
   invitationsPerUser: { limit: 30, windowMs: HOUR_MS },

@@ -15,15 +15,17 @@ import {
 import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
+import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueueChangeNotice, enqueuePostingNotices, enqueueThanksNotice } from "../notifications/immediate";
 import type { RequestChange } from "../notifications/templates";
 import type { CoreDeps } from "../shared/deps";
-import { unsubscribeLinks } from "../unsubscribe/links";
+import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
+import { bumpedRevision } from "./revision";
 import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
@@ -90,6 +92,8 @@ export function createRequestsService(deps: CoreDeps) {
       refuse: (facts: RequestFacts) => AppError;
       /** More work in the same transaction, once the change is made. */
       then?: (tx: Transaction, view: RequestView, now: Date) => Promise<void>;
+      /** A further e-mail to the actor, queued with the change. */
+      confirm?: (tx: Transaction, now: Date, unsubscribe: UnsubscribeLinks) => Promise<unknown>;
     },
   ): Promise<RequestView> {
     const now = clock.now();
@@ -97,13 +101,14 @@ export function createRequestsService(deps: CoreDeps) {
     return db.transaction(async (tx) => {
       const [changed] = await tx
         .update(requests)
-        .set(change.set(now))
+        .set({ ...change.set(now), ...bumpedRevision() })
         .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId)))
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await change.then?.(tx, view, now);
       await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now);
+      await change.confirm?.(tx, now, unsubscribe);
       await publish(tx, `request.${change.kind}`, view);
       return view;
     });
@@ -198,6 +203,7 @@ export function createRequestsService(deps: CoreDeps) {
           const remindAt = helperReminderDueAt(view.neededBy, now);
           if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "helper" }, remindAt);
         },
+        confirm: (tx, now, unsubscribe) => enqueueClaimConfirmation(tx, config, unsubscribe, userId, requestId, now),
       });
     },
 

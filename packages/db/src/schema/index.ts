@@ -11,3 +11,4 @@ export * from "./dev-mailbox";
 export * from "./notifications";
 export * from "./app-secrets";
 export * from "./reminders";
+export * from "./calendar-feeds";

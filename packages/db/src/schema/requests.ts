@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./columns";
 import { groups } from "./groups";
 import { users } from "./users";
@@ -29,6 +29,8 @@ export const requests = pgTable(
     lastNotifiedAt: ts("last_notified_at"),
     /** When the requester sent the one-tap "Thank you" for a fulfilled request (once; issue 15). */
     thankedAt: ts("thanked_at"),
+    /** Bumped by every change of status or helper, in the same UPDATE: the calendar event's SEQUENCE (RFC 5545). */
+    revision: integer("revision").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
+import { AddToCalendarLink } from "./AddToCalendarLink";
 import { StatusBadge } from "./StatusBadge";
 import { DELETE_CONFIRMATION } from "./texts";
 import type { RequestActions } from "./useRequestActions";
@@ -42,6 +43,7 @@ export function RequestCard({
   const can = requestPermissions(request, viewerId, now);
   const titleId = `request-${request.id}-title`;
   const isOwner = request.userId === viewerId;
+  const inCalendar = request.status === "claimed" && (isOwner || request.claimedBy === viewerId);
   // Posting notifies the group, so the button waits out the hour instead of answering "too soon".
   const notifyFrom = nextNotifyAt(request.lastNotifiedAt);
   const notifyWaiting = can.canNotify && notifyFrom > now;
@@ -137,12 +139,13 @@ export function RequestCard({
         </div>
       )}
 
-      {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete) && (
+      {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete || inCalendar) && (
         <div className="request-actions">
           {can.canClaim && actionButton("claim", "I can help", "primary")}
           {can.canFulfill && actionButton("fulfill", "Mark fulfilled", "primary")}
           {can.canUnclaim && actionButton("unclaim", "Unclaim", "secondary")}
           {can.canNotify && actionButton("notify", "Notify group", "secondary", notifyWaiting)}
+          {inCalendar && <AddToCalendarLink requestId={request.id} describedBy={titleId} />}
           {can.canDelete && (
             <Button
               variant="ghost"

@@ -1,0 +1,145 @@
+/**
+ * Issue 15, the commitment in the calendar: a request's calendar file through the procedures, read
+ * back with a real iCalendar parser. The HTTP side (text/calendar, the feed's address, the e-mail's
+ * attachment) is in apps/server/test/calendar-http.test.ts.
+ */
+import { HOUR_MS, MINUTE_MS, setKindChannels } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseCalendar, type ParsedEvent } from "../src/testing-calendar";
+import { createHarness, type Harness } from "../src/testing";
+import { failure } from "./expect-failure";
+import { groupWith } from "./helpers/membership";
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+  h.clock.set(new Date("2026-06-01T10:00:00Z"));
+});
+afterEach(async () => {
+  await h.close();
+});
+
+type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
+
+async function eventFor(who: Neighbour, requestId: string): Promise<ParsedEvent> {
+  const file = await who.caller.requests.calendar({ id: requestId });
+  const calendar = parseCalendar(file.content);
+  expect(calendar.method).toBe("PUBLISH");
+  expect(calendar.events).toHaveLength(1);
+  return calendar.events[0]!;
+}
+
+describe("a request's calendar file", () => {
+  it("names the item, group, requester, store and pickup notes, whatever characters they hold", async () => {
+    const ann = await h.signUpUser({ name: "Ann, the; baker\\" });
+    const bo = await h.signUpUser({ name: "Bo 李" });
+    const group = await groupWith(h, ann, [bo], "Größe; Straße, 牛乳");
+    const neededBy = inHours(30);
+    const request = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Größe; 牛乳, \n x",
+      storePreference: "Bäckerei, Nord; 1",
+      pickupNotes: "Door 3; ring twice,\nthen wait — 谢谢",
+      neededBy,
+    });
+    await bo.caller.requests.claim({ id: request.id });
+
+    const file = await bo.caller.requests.calendar({ id: request.id });
+    expect(file).toMatchObject({ filename: `request-${request.id}.ics`, contentType: "text/calendar; charset=utf-8" });
+    const event = await eventFor(bo, request.id);
+    expect(event).toMatchObject({
+      uid: `request-${request.id}@localhost`,
+      status: "CONFIRMED",
+      sequence: 1,
+      summary: "Help Ann, the; baker\\ with Größe; 牛乳, x",
+      url: `http://localhost:3000/requests/${request.id}`,
+    });
+    expect(event.start).toEqual(neededBy);
+    expect(event.end).toEqual(new Date(neededBy.getTime() + 15 * MINUTE_MS));
+    expect(event.description).toBe(
+      [
+        "Größe; 牛乳, \n x",
+        "",
+        "Group: Größe; Straße, 牛乳",
+        "Requested by: Ann, the; baker\\",
+        "Helper: Bo 李",
+        "Store preference: Bäckerei, Nord; 1",
+        "Pickup notes: Door 3; ring twice,\nthen wait — 谢谢",
+        "",
+        `http://localhost:3000/requests/${request.id}`,
+      ].join("\n"),
+    );
+  });
+
+  it("follows the request: STATUS from each reader's side and a SEQUENCE that grows with every change", async () => {
+    const ann = await h.signUpUser({ name: "Ann" });
+    const bo = await h.signUpUser({ name: "Bo" });
+    const cy = await h.signUpUser({ name: "Cy" });
+    const group = await groupWith(h, ann, [bo, cy]);
+    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
+    const seen = async () => ({
+      ann: await eventFor(ann, request.id),
+      bo: await eventFor(bo, request.id),
+      cy: await eventFor(cy, request.id),
+    });
+    const statuses = (events: Record<string, ParsedEvent>) => Object.fromEntries(Object.entries(events).map(([who, e]) => [who, [e.status, e.sequence]]));
+
+    expect(statuses(await seen())).toEqual({ ann: ["TENTATIVE", 0], bo: ["CANCELLED", 0], cy: ["CANCELLED", 0] });
+    expect((await eventFor(ann, request.id)).summary).toBe("Your request: Milk");
+
+    await bo.caller.requests.claim({ id: request.id });
+    expect(statuses(await seen())).toEqual({ ann: ["CONFIRMED", 1], bo: ["CONFIRMED", 1], cy: ["CANCELLED", 1] });
+
+    await bo.caller.requests.unclaim({ id: request.id });
+    expect(statuses(await seen())).toEqual({ ann: ["TENTATIVE", 2], bo: ["CANCELLED", 2], cy: ["CANCELLED", 2] });
+
+    await cy.caller.requests.claim({ id: request.id });
+    expect(statuses(await seen())).toEqual({ ann: ["CONFIRMED", 3], bo: ["CANCELLED", 3], cy: ["CONFIRMED", 3] });
+
+    // Leaving the group reopens Cy's claim (membership.ts): a change like any other.
+    await cy.caller.groups.leave({ groupId: group.id });
+    expect([(await eventFor(ann, request.id)).status, (await eventFor(ann, request.id)).sequence]).toEqual(["TENTATIVE", 4]);
+
+    // A refused change changes nothing, so the calendars keep their copy.
+    await failure(bo.caller.requests.fulfill({ id: request.id }));
+    expect((await eventFor(ann, request.id)).sequence).toBe(4);
+
+    // Past its needed-by with nobody helping: it will not happen.
+    h.clock.set(inHours(31));
+    expect((await eventFor(ann, request.id)).status).toBe("CANCELLED");
+  });
+
+  it("is 'Request not found' for anyone who cannot read the request", async () => {
+    const ann = await h.signUpUser({ name: "Ann" });
+    const outsider = await h.signUpUser({ name: "Out" });
+    const group = await groupWith(h, ann);
+    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
+
+    expect(await failure(outsider.caller.requests.calendar({ id: request.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+    expect(await failure(ann.caller.requests.calendar({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+    await ann.caller.requests.remove({ id: request.id });
+    expect(await failure(ann.caller.requests.calendar({ id: request.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+  });
+});
+
+describe("the claim confirmation", () => {
+  it("goes to the helper when they claim, unless their reminder e-mails are off", async () => {
+    const ann = await h.signUpUser({ name: "Ann" });
+    const bo = await h.signUpUser({ name: "Bo" });
+    const cy = await h.signUpUser({ name: "Cy" });
+    const group = await groupWith(h, ann, [bo, cy]);
+    const milk = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
+    const eggs = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Eggs", neededBy: inHours(30) });
+    await setKindChannels(h.db, cy.user.id, "reminders", { email: false }, h.clock.now());
+    await bo.caller.requests.claim({ id: milk.id });
+    await cy.caller.requests.claim({ id: eggs.id });
+    await h.deliver();
+    const subjects = (who: Neighbour) => h.inbox(who.email).map((m) => m.subject).filter((s) => !/Confirm your/.test(s));
+    expect(subjects(bo)).toEqual(["You're helping Ann with Milk"]);
+    expect(subjects(cy)).toEqual([]);
+    // The requester hears of both claims as before.
+    expect(subjects(ann).sort()).toEqual(["Bo offered to help with your request: Milk", "Cy offered to help with your request: Eggs"]);
+  });
+});

@@ -1,0 +1,72 @@
+import { groups, requests, users, type Executor } from "@hyn/db";
+import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { CoreConfig } from "../shared/config";
+import { displayNameInGroup } from "../shared/display-name";
+import { requestUrl } from "../notifications/immediate";
+import { inGroupsOf } from "../requests/view";
+import type { CalendarEntry } from "./ics";
+
+/** At most this many events in a personal feed: the soonest ones. */
+export const CALENDAR_FEED_MAX_EVENTS = 100;
+
+const requester = alias(users, "calendar_requester");
+const helper = alias(users, "calendar_helper");
+
+/** What an event shows, people named as `readerId` may see them. */
+function entryColumns(readerId: string) {
+  return {
+    id: requests.id,
+    itemDescription: requests.itemDescription,
+    groupName: groups.name,
+    requesterId: requests.userId,
+    requesterName: displayNameInGroup(requester, requests.groupId, readerId),
+    helperName: sql<string | null>`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, readerId)} end`,
+    claimedBy: requests.claimedBy,
+    status: requests.status,
+    neededBy: requests.neededBy,
+    storePreference: requests.storePreference,
+    pickupNotes: requests.pickupNotes,
+    revision: requests.revision,
+  };
+}
+
+async function selectEntries(executor: Executor, config: CoreConfig, readerId: string, where: SQL | undefined, limit: number): Promise<CalendarEntry[]> {
+  const rows = await executor
+    .select(entryColumns(readerId))
+    .from(requests)
+    .innerJoin(groups, eq(groups.id, requests.groupId))
+    .innerJoin(requester, eq(requester.id, requests.userId))
+    .leftJoin(helper, eq(helper.id, requests.claimedBy))
+    .where(where)
+    .orderBy(asc(requests.neededBy), asc(requests.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, url: requestUrl(config, row.id) }));
+}
+
+/** One request, if `readerId` may read it (their own, or in one of their groups): as reading the request decides. */
+export async function selectCalendarEntry(executor: Executor, config: CoreConfig, requestId: string, readerId: string): Promise<CalendarEntry | null> {
+  const [entry] = await selectEntries(executor, config, readerId, and(eq(requests.id, requestId), or(eq(requests.userId, readerId), inGroupsOf(readerId))), 1);
+  return entry ?? null;
+}
+
+/**
+ * A personal feed: what `readerId` is helping with (claimed by them) and their own requests still
+ * open or claimed, due after `now`; the soonest CALENDAR_FEED_MAX_EVENTS. A request that leaves this
+ * set (unclaimed, fulfilled, deleted, past) leaves the feed, and subscribed calendars drop it.
+ */
+export function selectFeedEntries(executor: Executor, config: CoreConfig, readerId: string, now: Date): Promise<CalendarEntry[]> {
+  return selectEntries(
+    executor,
+    config,
+    readerId,
+    and(
+      gt(requests.neededBy, now),
+      or(
+        and(eq(requests.claimedBy, readerId), eq(requests.status, "claimed")),
+        and(eq(requests.userId, readerId), or(eq(requests.status, "open"), eq(requests.status, "claimed"))),
+      ),
+    ),
+    CALENDAR_FEED_MAX_EVENTS,
+  );
+}

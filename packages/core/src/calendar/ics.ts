@@ -1,0 +1,116 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { MINUTE_MS } from "../shared/clock";
+import { PRODUCT_NAME } from "../shared/config";
+
+/** One request as a calendar event, from one reader's point of view. */
+export interface CalendarEntry {
+  id: string;
+  itemDescription: string;
+  groupName: string;
+  requesterId: string;
+  /** As the reader sees them (name, else address within a shared group, else ""). */
+  requesterName: string;
+  helperName: string | null;
+  claimedBy: string | null;
+  status: "open" | "claimed" | "fulfilled" | "expired";
+  neededBy: Date;
+  storePreference: string | null;
+  pickupNotes: string | null;
+  /** Grows with every change of status or helper: the event's SEQUENCE. */
+  revision: number;
+  /** `${APP_URL}/?request=<id>` (requestUrl). */
+  url: string;
+}
+
+/**
+ * The event sits at the needed-by time with this length: the moment the item is due, long enough to
+ * show as a block in a day view. The needed-by time is a deadline, so it starts there rather than ending there.
+ */
+export const CALENDAR_EVENT_MINUTES = 15;
+
+/** What the reader's calendar should show: their commitment is on, tentative, or off. */
+export function eventStatusFor(entry: Pick<CalendarEntry, "status" | "requesterId" | "claimedBy" | "neededBy">, readerId: string, now: Date): ICalEventStatus {
+  const active = entry.status === "claimed" || entry.status === "fulfilled";
+  // The helper's commitment holds while the request is theirs; once unclaimed (by them or by their
+  // departure) or taken by someone else, it is off for them.
+  if (entry.claimedBy === readerId && active) return ICalEventStatus.CONFIRMED;
+  if (entry.requesterId === readerId) {
+    if (active) return ICalEventStatus.CONFIRMED;
+    // Open and still in time: a helper may yet come. Past its needed-by with nobody: it will not happen.
+    if (entry.status === "open" && entry.neededBy.getTime() > now.getTime()) return ICalEventStatus.TENTATIVE;
+  }
+  return ICalEventStatus.CANCELLED;
+}
+
+/** Summaries are one line whatever was stored; descriptions keep the stored text, line breaks included. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+function summaryOf(entry: CalendarEntry, readerId: string): string {
+  const item = oneLine(entry.itemDescription);
+  if (entry.requesterId === readerId) return `Your request: ${item}`;
+  return `Help ${oneLine(entry.requesterName) || "a neighbour"} with ${item}`;
+}
+
+function descriptionOf(entry: CalendarEntry): string {
+  return [
+    entry.itemDescription,
+    "",
+    `Group: ${entry.groupName}`,
+    `Requested by: ${entry.requesterName || "A neighbour"}`,
+    ...(entry.helperName !== null && entry.claimedBy ? [`Helper: ${entry.helperName || "A neighbour"}`] : []),
+    ...(entry.storePreference ? [`Store preference: ${entry.storePreference}`] : []),
+    ...(entry.pickupNotes ? [`Pickup notes: ${entry.pickupNotes}`] : []),
+    "",
+    entry.url,
+  ].join("\n");
+}
+
+/** `request-<id>@<host of APP_URL>`: the same for every copy of one request, so calendars update it in place. */
+export function eventUid(requestId: string, appUrl: string): string {
+  return `request-${requestId}@${new URL(appUrl).hostname}`;
+}
+
+export interface CalendarOptions {
+  appUrl: string;
+  readerId: string;
+  now: Date;
+  /** The feed's title in calendar apps; absent for a single event's file. */
+  name?: string;
+}
+
+/**
+ * An iCalendar (RFC 5545) document of `entries`, written by ical-generator, which escapes every text
+ * value (commas, semicolons, backslashes, line breaks) and folds long lines. METHOD:PUBLISH: the file
+ * informs, it asks no one to reply.
+ */
+export function renderCalendar(entries: CalendarEntry[], options: CalendarOptions): string {
+  const calendar = ical({
+    prodId: { company: PRODUCT_NAME, product: "Requests", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+    ...(options.name ? { name: options.name } : {}),
+  });
+  for (const entry of entries) {
+    calendar.createEvent({
+      id: eventUid(entry.id, options.appUrl),
+      sequence: entry.revision,
+      stamp: options.now,
+      start: entry.neededBy,
+      end: new Date(entry.neededBy.getTime() + CALENDAR_EVENT_MINUTES * MINUTE_MS),
+      status: eventStatusFor(entry, options.readerId, options.now),
+      summary: summaryOf(entry, options.readerId),
+      description: descriptionOf(entry),
+      url: entry.url,
+    });
+  }
+  return calendar.toString();
+}
+
+/** The file name a single request's calendar file downloads as. */
+export function requestCalendarFilename(requestId: string): string {
+  return `request-${requestId}.ics`;
+}
+
+/** The Content-Type of every calendar this app serves or attaches. */
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8";
+/** In an e-mail, the method is named in the type too (RFC 6047). */
+export const CALENDAR_ATTACHMENT_TYPE = `${CALENDAR_CONTENT_TYPE}; method=PUBLISH`;

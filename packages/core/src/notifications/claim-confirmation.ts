@@ -1,0 +1,37 @@
+import { users, type Executor } from "@hyn/db";
+import { eq } from "drizzle-orm";
+import { selectCalendarEntry } from "../calendar/entries";
+import { CALENDAR_ATTACHMENT_TYPE, renderCalendar, requestCalendarFilename } from "../calendar/ics";
+import { enqueueEmail } from "../mail/outbox";
+import type { CoreConfig } from "../shared/config";
+import type { UnsubscribeLinks } from "../unsubscribe/links";
+import { notificationLinks } from "./immediate";
+import { channelsFor } from "./preferences";
+import { claimConfirmationEmail } from "./templates";
+
+/**
+ * "You're helping {name} with {item}" to the helper who just claimed, with the request's calendar
+ * file attached; queued in the claim's transaction, so it goes out if and only if the claim commits.
+ */
+export async function enqueueClaimConfirmation(
+  tx: Executor,
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  helperId: string,
+  requestId: string,
+  now: Date,
+): Promise<boolean> {
+  if (!(await channelsFor(tx, helperId, "reminders")).email) return false;
+  const entry = await selectCalendarEntry(tx, config, requestId, helperId);
+  const [helper] = await tx.select({ email: users.email }).from(users).where(eq(users.id, helperId));
+  if (!entry || !helper) return false;
+  const ics = renderCalendar([entry], { appUrl: config.appUrl, readerId: helperId, now });
+  await enqueueEmail(tx, now, {
+    ...claimConfirmationEmail(helper.email, { requesterName: entry.requesterName, request: entry }, notificationLinks(config, unsubscribe, helperId, { kind: "reminders" })),
+    attachments: [{ filename: requestCalendarFilename(requestId), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics }],
+    type: "claim_confirmation",
+    userId: helperId,
+    requestIds: [requestId],
+  });
+  return true;
+}
