@@ -10,3 +10,4 @@ export * from "./change-log";
 export * from "./dev-mailbox";
 export * from "./notifications";
 export * from "./app-secrets";
+export * from "./push";
