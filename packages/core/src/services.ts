@@ -10,6 +10,7 @@ import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
 import { createRequestsService } from "./requests/service";
+import { createPushService } from "./push/subscriptions";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
 
@@ -30,6 +31,7 @@ export function createServices(deps: CoreDeps) {
     rateLimits,
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
+    push: createPushService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

@@ -10,3 +10,4 @@ export * from "./groups";
 export * from "./invitations";
 export * from "./limits";
 export * from "./requests";
+export * from "./push";

@@ -100,6 +100,15 @@ export const messages = {
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
   pageCursorInvalid: "cursor is not valid: use the link to the next page as it was given",
+  // Not in the spec: Web Push devices (issue 16).
+  pushEndpointInvalid: "endpoint must be the push subscription's URL",
+  pushEndpointNotAllowed: "endpoint is not on a known push service",
+  pushEndpointNotPublic: "endpoint does not resolve to a public address",
+  pushEndpointUnresolvable: "endpoint's host could not be found",
+  pushKeyP256dhInvalid: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), base64url-encoded",
+  pushKeyAuthInvalid: "keys.auth must be the browser's auth secret: 16 bytes, base64url-encoded",
+  pushLabelTooLong: "label must be at most 80 characters",
+  pushDeviceNotFound: "Device not found",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -67,7 +67,7 @@ async function visibleFacts(executor: Executor, requestId: string, userId: strin
 }
 
 export function createRequestsService(deps: CoreDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, jobs } = deps;
 
   /**
    * A state change made as one conditional UPDATE (DESIGN §6), holding the actor's membership so that
@@ -94,7 +94,7 @@ export function createRequestsService(deps: CoreDeps) {
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
-      await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now);
+      await enqueueChangeNotice(tx, config, { kind: change.kind, request: view, helperId: userId }, now, jobs);
       await publish(tx, `request.${change.kind}`, view);
       return view;
     });
@@ -143,7 +143,7 @@ export function createRequestsService(deps: CoreDeps) {
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
-        await enqueuePostingNotices(tx, config, view, now);
+        await enqueuePostingNotices(tx, config, view, now, jobs);
         await publish(tx, "request.created", view);
         return view;
       });
@@ -252,7 +252,7 @@ export function createRequestsService(deps: CoreDeps) {
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        const notifiedCount = await enqueuePostingNotices(tx, config, view, now);
+        const notifiedCount = await enqueuePostingNotices(tx, config, view, now, jobs);
         return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },

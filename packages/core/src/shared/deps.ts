@@ -1,6 +1,7 @@
 import type { Database } from "@hyn/db";
 import type { RateLimitStore } from "../rate-limits/store";
 import type { Clock } from "./clock";
+import type { JobQueue } from "./jobs";
 import type { CoreConfig } from "./config";
 import type { Logger } from "./logger";
 
@@ -12,4 +13,6 @@ export interface CoreDeps {
   logger: Logger;
   /** Where rate-limit counters live; PostgreSQL (the `rate_limits` table) when absent. */
   rateLimitStore?: RateLimitStore;
+  /** The job engine, for work done after the request (pushes). Absent: nothing is queued (tests without workers, the CLI). */
+  jobs?: JobQueue;
 }
