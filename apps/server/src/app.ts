@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -22,6 +22,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
 import { scheduleDailyDigest } from "./jobs/daily-digest";
+import { definePushDelivery } from "./jobs/push-delivery";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { registerDrain, type Drain } from "./drain";
 import { readSpaPreloads } from "./routes/spa-preloads";
@@ -89,8 +90,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
+  // Started before the services, which queue work on it (pushes) inside their transactions.
+  const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
+  const push = pushConfigOf(env);
   const services = createServices({
     ...(rateLimitStore ? { rateLimitStore } : {}),
+    ...(jobs ? { jobs } : {}),
     db: db.db,
     clock,
     logger: server.log,
@@ -103,9 +108,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       timeZone: env.APP_TIMEZONE,
       demoAccounts: options.demoAccounts ?? [],
+      push,
     },
   });
   await services.accounts.grantConfiguredAdmins();
+  // The VAPID pair exists from the first start on (generated once, shared through the database).
+  await services.push.vapidPublicKey();
 
   // Without SMTP: the dev mailbox (kept in the database, shows links); in production only a log line without them.
   const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(db.db, server.log) : null;
@@ -214,8 +222,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });
-  const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
   if (jobs) {
+    // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
+    await definePushDelivery(jobs, { db: db.db, clock, logger: server.log, push });
     // The change log is pruned whether or not this instance's cache is on: others may read it.
     await scheduleChangeLogPruning(jobs, db.db, ANSWER_MAX_AGE_MS);
     // Sent e-mails older than 30 days (ADR 0002).
@@ -242,4 +251,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   return { server, services, mailbox, outbox, answerCache, jobs, drain };
+}
+
+/** Web Push settings from the env: the allow-list, the VAPID pair if configured, and loopback http outside production. */
+function pushConfigOf(env: Env): PushConfig {
+  const fromAddress = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return {
+    serviceHosts: env.PUSH_SERVICE_HOSTS,
+    allowLoopbackHttp: env.NODE_ENV !== "production",
+    vapidSubject: env.VAPID_SUBJECT ?? `mailto:${fromAddress.trim()}`,
+    ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { vapidKeys: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } } : {}),
+  };
 }

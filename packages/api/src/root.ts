@@ -6,6 +6,7 @@ import { feedbackRouter } from "./routers/feedback";
 import { groupsRouter } from "./routers/groups";
 import { invitationsRouter } from "./routers/invitations";
 import { limitsRouter } from "./routers/limits";
+import { pushRouter } from "./routers/push";
 import { requestsRouter } from "./routers/requests";
 import { userRouter } from "./routers/user";
 import { createCallerFactory, router } from "./trpc";
@@ -20,6 +21,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   limits: limitsRouter,
   requests: requestsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

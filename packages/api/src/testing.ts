@@ -2,7 +2,7 @@
  * The integration-test harness: a fresh database, the real services with a fake clock, callers
  * that act as a given user, and an inbox fed by the real outbox worker.
  */
-import { deliverDueEmails, createServices, silentLogger, type MailTransport, type CoreConfig } from "@hyn/core";
+import { deliverDueEmails, createServices, silentLogger, type MailTransport, type CoreConfig, type JobQueue } from "@hyn/core";
 import { FakeClock, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage } from "@hyn/core";
@@ -31,11 +31,12 @@ export interface RecordingCookie extends SessionCookie {
   token: string | null;
 }
 
-export async function createHarness(options: { config?: Partial<CoreConfig>; maxConnections?: number } = {}) {
+/** `jobs`: where services queue background work (pushes); without it none is queued. */
+export async function createHarness(options: { config?: Partial<CoreConfig>; maxConnections?: number; jobs?: JobQueue } = {}) {
   const database = await createTestDatabase(options.maxConnections ? { maxConnections: options.maxConnections } : {});
   const clock = new FakeClock(new Date());
   const config = testConfig(options.config);
-  const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger });
+  const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger, ...(options.jobs ? { jobs: options.jobs } : {}) });
   const transport = new CapturingTransport();
 
   /** A tRPC caller acting with the given session token (or anonymously), from `options.ip` (127.0.0.1). */

@@ -60,6 +60,7 @@ const PUBLIC_PROCEDURES = new Set([
   "auth.verifyEmail",
   "feedback.send",
   "invitations.validate",
+  "push.vapidPublicKey",
 ]);
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {

@@ -83,6 +83,11 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", path: "/requests/:id/notify", procedure: "requests.notify", input: (r) => ({ id: params(r).id }) },
   { method: "DELETE", path: "/requests/:id", procedure: "requests.remove", input: (r) => ({ id: params(r).id }) },
   { method: "GET", path: "/dashboard", procedure: "requests.dashboard" },
+  // Web Push devices (issue 16)
+  { method: "GET", path: "/push/vapid-public-key", procedure: "push.vapidPublicKey" },
+  { method: "POST", path: "/push/subscriptions", procedure: "push.subscribe", input: body, status: 201 },
+  { method: "GET", path: "/push/subscriptions", procedure: "push.devices" },
+  { method: "DELETE", path: "/push/subscriptions/:id", procedure: "push.unsubscribe", input: (r) => ({ id: params(r).id }) },
   // Parameterised paths last among their siblings, so /user/current is not read as an id.
   { method: "GET", path: "/user/:id", procedure: "user.byId", input: (r) => ({ id: params(r).id }) },
 ];
