@@ -101,13 +101,17 @@ export function readProcessEnv(): Record<string, string | undefined> {
   return { ...process.env };
 }
 
+/** Never repeated in a start-up error: it would land in logs. */
+const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY"]);
+
 /** Parses the environment; the error is one line naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`);
+    const got = SECRET_VARIABLES.has(name) ? "" : ` (got ${JSON.stringify(source[name] ?? "")})`;
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${got}`);
   }
   return result.data;
 }
