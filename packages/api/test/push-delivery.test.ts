@@ -164,6 +164,19 @@ describe("preferences decide", () => {
     expect(h.inbox(bo.email).some((m) => m.text.includes("Tea"))).toBe(true);
   });
 
+  it("a requester with request updates off for push hears of a claim by e-mail only", async () => {
+    const ann = await neighbour("Ann");
+    const bo = await neighbour("Bo");
+    const group = await groupWith(h, ann, [bo]);
+    const request = await ann.caller.requests.create({ itemDescription: "Soap", groupId: group.id, neededBy: inThreeDays() });
+    await subscribeDevice(ann);
+    await setKindChannels(h.db, ann.user.id, "request_updates", { push: false }, h.clock.now());
+    await bo.caller.requests.claim({ id: request.id });
+    expect(queue.jobs).toEqual([]);
+    await h.deliver();
+    expect(h.inbox(ann.email).some((m) => m.text.includes("Soap"))).toBe(true);
+  });
+
   it("a member whose group is not on Immediate gets no push for its new requests", async () => {
     const ann = await neighbour("Ann");
     const bo = await h.signUpUser({ name: "Bo" });
