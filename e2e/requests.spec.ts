@@ -125,7 +125,7 @@ test("a neighbour posts a request, another claims and fulfils it, and the first 
   await expect(mine).toContainText("Nico Neighbour");
   await expect(page.getByRole("status").filter({ hasText: "was claimed by a neighbour" })).toBeVisible();
   // With immediate notifications the owner is e-mailed, with a link to the request.
-  const claimedLink = await mailbox.waitForLink(owner.email, new RegExp(`\\?request=${requestId}`));
+  const claimedLink = await mailbox.waitForLink(owner.email, new RegExp(`/requests/${requestId}$`));
   const ownerMail = await mailbox.all(owner.email);
   expect(ownerMail.some((m) => /Nico Neighbour offered to help with your request: Two litres of oat milk/.test(m.subject))).toBe(true);
 
@@ -144,8 +144,12 @@ test("a neighbour posts a request, another claims and fulfils it, and the first 
   await expect(page.getByRole("status").filter({ hasText: "was marked fulfilled" })).toBeVisible();
   expect(await page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-  // The e-mailed link opens the dashboard at that request.
+  // The e-mailed link opens that request's own page.
   await page.goto(claimedLink);
+  await expect(page.getByTestId("request-card")).toContainText("Two litres of oat milk");
+  await expect(page.getByText("This request has been fulfilled.")).toBeVisible();
+  // A link from an e-mail sent before that page existed still opens the dashboard at the request.
+  await page.goto(`/?request=${requestId}`);
   const linked = page.locator(`#request-${requestId}`);
   await expect(linked).toBeFocused();
   await expect(linked).toHaveClass(/request-card-highlight/);

@@ -3,6 +3,8 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { appManifest } from "./src/pwa/manifest";
 
 const api = "http://127.0.0.1:3000";
 
@@ -88,7 +90,26 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), routePreloads()],
+  plugins: [
+    react(),
+    precompress(),
+    routePreloads(),
+    // The installable app (ADR 0016): our own worker (src/sw.ts) gets the build's file list injected;
+    // registration is ours too (src/pwa/register.ts, after the first paint), so the plugin adds none.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: appManifest,
+      injectManifest: {
+        // The shell and every hashed asset (the plugin adds the web app manifest and its icons); not the
+        // .br/.gz copies nor the build's own manifests.
+        globPatterns: ["**/*.{js,css,html,svg}"],
+        globIgnores: ["**/node_modules/**", ".vite/**"],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     // Keep the browser's Host so the server's same-origin check for cookie mutations sees :5173 as itself.

@@ -117,6 +117,12 @@ test("nginx answers for the app: client addresses cannot be forged, assets are c
   expect(second.status).toBe(200);
   expect(second.headers.get("x-cache-status")).toBe("HIT");
 
+  // The service worker is never kept by nginx: each visit revalidates it, so a new version is found.
+  const worker = await fetch(`${proxyURL}/sw.js`);
+  expect(worker.status).toBe(200);
+  expect(worker.headers.get("cache-control")).toBe("no-cache");
+  expect(worker.headers.get("x-cache-status")).toBeNull();
+
   const huge = await fetch(`${proxyURL}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) }) });
   expect(huge.status).toBe(413);
   // The same answer as an instance gives for a body over its own, smaller limit.

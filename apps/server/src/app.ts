@@ -190,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const hasSpa = existsSync(path.join(webDist, "index.html"));
   const assetsDir = path.join(path.resolve(webDist), "assets") + path.sep;
   const indexHtml = path.join(path.resolve(webDist), "index.html");
+  // The service worker (ADR 0016) must be revalidated on every visit, or a new version goes unseen.
+  const serviceWorker = path.join(path.resolve(webDist), "sw.js");
   const preloadsOf = hasSpa ? readSpaPreloads(webDist) : () => undefined;
   if (hasSpa) {
     await server.register(fastifyStatic, {
@@ -205,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         if (filePath.startsWith(assetsDir)) void reply.header("Cache-Control", "public, max-age=31536000, immutable");
         // index.html names the current build's assets: always revalidated. Set here, since the file's
         // own headers (maxAge above) would replace one set on the reply before sendFile.
-        else if (filePath.startsWith(indexHtml)) void reply.header("Cache-Control", "no-cache");
+        else if (filePath.startsWith(indexHtml) || filePath === serviceWorker) void reply.header("Cache-Control", "no-cache");
       },
     });
   }

@@ -86,6 +86,35 @@ describe("requests over REST (SPEC §7)", () => {
   });
 });
 
+describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
+  it("answers a member and the creator with the request, and everyone else, or a bad id, as the other request routes do", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const bo = await bearerFor(app, "bo@example.com");
+    const olga = await bearerFor(app, "olga@example.com");
+    const groupId = await groupOf(ann.userId, [bo.userId]);
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const milk = (await app.server.inject({ method: "POST", url: "/api/requests", headers: ann.headers, payload: { itemDescription: "Milk", groupId, neededBy } })).json();
+    const get = (who: { headers: Record<string, string> } | null, id: string) => app.server.inject({ method: "GET", url: `/api/requests/${id}`, headers: who?.headers ?? {} });
+
+    const seen = await get(bo, milk.id);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual(milk);
+    expect((await get(ann, milk.id)).json()).toEqual(milk);
+    const hidden = await get(olga, milk.id);
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
+    const unknown = await get(bo, "00000000-0000-4000-8000-000000000000");
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: messages.requestNotFound }]);
+    const malformed = await get(bo, "not-an-id");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: expect.any(String) });
+    expect((await get(null, milk.id)).statusCode).toBe(401);
+
+    const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    expect(doc.paths["/api/requests/{id}"]?.get).toMatchObject({ operationId: "requests_byId", responses: { 200: expect.anything(), 404: expect.anything() } });
+  });
+});
+
 /** Reads server-sent events from a streaming response until `until` matches one, or fails after 5 s. */
 async function readEvents(body: ReadableStream<Uint8Array>, until: (data: string) => boolean): Promise<string[]> {
   const reader = body.getReader();

@@ -17,6 +17,8 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js"), script);
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.br"), brotliCompressSync(script));
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.gz"), gzipSync(script));
+  await writeFile(path.join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});");
+  await writeFile(path.join(webDist, "manifest.webmanifest"), JSON.stringify({ name: "Help Your Neighbor" }));
   await writeFile(path.join(webDist, "route-preloads.json"), JSON.stringify({ "/": ["/assets/index-1.css", "/assets/Dashboard-abc123.js"] }));
   app = await createTestApp({ WEB_DIST: webDist });
 });
@@ -51,6 +53,30 @@ describe("serving the built web app", () => {
     const plain = await app.server.inject({ method: "GET", url: "/assets/Dashboard-abc123.js" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+});
+
+describe("the installable app (ADR 0016)", () => {
+  it("sends the service worker for revalidation on every visit, so a new version is found at once", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/sw.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  it("lets pages load the worker and the manifest from this origin", async () => {
+    const manifest = await app.server.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    const csp = String(manifest.headers["content-security-policy"]);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
+  });
+
+  it("answers a request's page, which notification links open, with the app", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/requests/0b6c5a3e-4a8e-4a8a-9f2c-1f0c5d6e7a8b" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
   });
 });
 

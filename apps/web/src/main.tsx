@@ -7,8 +7,10 @@ import { ToastProvider } from "./components/Toasts";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { prefetchCurrentUser } from "./features/auth/current-user";
 import { checkConfig } from "./lib/config";
+import { startOnlineTracking } from "./lib/online";
 import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
 import { yieldToMain } from "./lib/yield-to-main";
+import { registerServiceWorkerAfterFirstPaint } from "./pwa/start";
 import "./styles.css";
 
 function createQueryClient() {
@@ -23,6 +25,9 @@ function createQueryClient() {
           return status !== undefined && status < 500 ? false : count < 2;
         },
       },
+      // A change made without a network fails at once with a plain message, rather than waiting
+      // (paused) and going out unseen once the network is back (ADR 0016).
+      mutations: { networkMode: "always" },
     },
   });
 }
@@ -71,6 +76,7 @@ async function start() {
     root.render(<ConfigurationError problem={config.problem} />);
     return;
   }
+  startOnlineTracking();
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   void prefetchCurrentUser(queryClient, trpcClient);
@@ -84,6 +90,7 @@ async function start() {
       </StrictMode>,
     );
   });
+  registerServiceWorkerAfterFirstPaint();
 }
 
 void start();

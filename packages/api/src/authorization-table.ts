@@ -85,6 +85,7 @@ export const SWEEP: Record<string, Entry> = {
   "requests.mine": { outsider: "own", member: "own" },
   "requests.forGroup": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
   "requests.dashboard": { outsider: "own", member: "own" },
+  "requests.byId": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "allowed" },
   "requests.claim": { input: (w) => ({ id: w.claimableRequestId }), outsider: "denied", member: "allowed" },
   "requests.unclaim": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
   "requests.fulfill": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },

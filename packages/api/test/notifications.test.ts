@@ -20,7 +20,7 @@ afterEach(async () => {
 type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
 const schedule = { hour: 8, timeZone: "UTC" };
 const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
-const requestLink = (id: string) => `http://localhost:3000/?request=${id}`;
+const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 const preferencesLink = "http://localhost:3000/profile";
 
 async function neighbour(name: string, frequency: "disabled" | "daily" | "immediate"): Promise<Neighbour> {
@@ -71,6 +71,8 @@ describe("immediate notifications", () => {
     expect(mail!.text).toContain("Needed by: Tue, 2 Jun 2026, 16:00 (UTC)");
     expect(mail!.links).toEqual([requestLink(milk.id), preferencesLink]);
     expect(mail!.html).toContain(`href="${requestLink(milk.id)}"`);
+    // The button is the card's own: it opens the request's page with "I can help" focused.
+    expect(mail!.text).toContain(`I can help: ${requestLink(milk.id)}`);
 
     // Delivered once: another pass of the worker sends nothing more.
     expect(await h.deliver()).toBe(0);

@@ -20,6 +20,9 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The installable app's service worker and manifest (ADR 0016), from this origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -77,6 +77,7 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", path: "/requests", procedure: "requests.create", input: body, status: 201 },
   { method: "GET", path: "/user/requests", procedure: "requests.mine", input: pageQuery, page: true },
   { method: "GET", path: "/groups/:id/requests", procedure: "requests.forGroup", input: (r) => ({ ...pageQuery(r), groupId: params(r).id }), page: true },
+  { method: "GET", path: "/requests/:id", procedure: "requests.byId", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/claim", procedure: "requests.claim", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/unclaim", procedure: "requests.unclaim", input: (r) => ({ id: params(r).id }) },
   { method: "POST", path: "/requests/:id/fulfill", procedure: "requests.fulfill", input: (r) => ({ id: params(r).id }) },

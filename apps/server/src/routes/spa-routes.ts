@@ -8,7 +8,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin)\/?$/,
   /^\/auth\/callback\/?$/,
-  /^\/(invite|join)\/[^/]+\/?$/,
+  /^\/(invite|join|requests)\/[^/]+\/?$/,
 ];
 
 export function isSpaRoute(pathname: string): boolean {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
+import { AppBanners } from "../pwa/AppBanners";
 
 function Brand() {
   return (
@@ -125,6 +126,7 @@ export function Layout() {
         </div>
         {changingPage && <div className="page-progress" role="progressbar" aria-label="Opening page" />}
       </header>
+      <AppBanners />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -46,6 +46,8 @@ export const createAppRouter = () =>
               children: [
                 { path: "/", lazy: screen(() => import("../routes/DashboardPage")) },
                 { path: "/profile", lazy: screen(() => import("../routes/ProfilePage")) },
+                // One request: where a notification's "I can help" leads (signed out: log in, then back here).
+                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage")) },
                 { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage")) }] },
               ],
             },

@@ -2,6 +2,7 @@ import type { AppRouter, RouterInputs, RouterOutputs } from "@hyn/api";
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
+import { OFFLINE_NOT_SENT } from "./online";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };
@@ -22,8 +23,9 @@ export function createTrpcClient() {
   });
 }
 
-/** The server's message (a SPEC text) or the screen's fallback toast text. */
+/** The server's message (a SPEC text), the offline notice when there was no network, or the screen's fallback toast text. */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (!navigator.onLine && !(error instanceof TRPCClientError && error.data)) return OFFLINE_NOT_SENT;
   if (error instanceof TRPCClientError && error.message && !/^Failed to fetch|fetch failed|Unexpected token|Unable to transform response/i.test(error.message)) {
     return error.message;
   }

@@ -31,6 +31,12 @@ export const requestsRouter = router({
     .output(requestPageOutput)
     .query(({ ctx, input }) => ctx.services.requests.forGroup(ctx.session.user.id, input.groupId, input)),
 
+  /** One request the caller may see (their own, or in one of their groups): the page a notification opens. */
+  byId: protectedProcedure
+    .input(requestIdInput)
+    .output(requestOutput)
+    .query(({ ctx, input }) => ctx.services.requests.byId(ctx.session.user.id, input.id)),
+
   claim: protectedProcedure
     .input(requestIdInput)
     .output(requestOutput)

@@ -13,9 +13,12 @@ import { requestChangedEmail, requestPostedEmail, type NotificationLinks, type R
 
 const helperUser = alias(users, "helper_user");
 
-/** The dashboard opens the request named in `?request=`. */
+/**
+ * The page of one request (issue 16): "I can help" focused for a neighbour who can claim it, the
+ * helper's buttons for its helper. E-mails sent before it link to `/?request=`, which still works.
+ */
 export function requestUrl(config: CoreConfig, requestId: string): string {
-  return `${config.appUrl}/?request=${encodeURIComponent(requestId)}`;
+  return `${config.appUrl}/requests/${encodeURIComponent(requestId)}`;
 }
 
 export function notificationLinks(config: CoreConfig): NotificationLinks {

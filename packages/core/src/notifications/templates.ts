@@ -9,7 +9,7 @@ export interface RequestSummary {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
-  /** `${APP_URL}/?request=<id>`: the dashboard opens that request. */
+  /** `${APP_URL}/requests/<id>`: the app's page of that one request. */
   url: string;
 }
 
@@ -69,7 +69,8 @@ export function requestPostedEmail(
       posted.request.itemDescription,
       ...details(posted.request, links.timeZone),
     ],
-    action: { label: "See the request", url: posted.request.url },
+    // The card's own label: the link opens the request with this button focused (issue 16).
+    action: { label: "I can help", url: posted.request.url },
     ...footer(links),
   });
 }

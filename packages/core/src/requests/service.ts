@@ -21,7 +21,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
-import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView } from "./view";
+import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "./view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
@@ -159,6 +159,16 @@ export function createRequestsService(deps: CoreDeps) {
       const [membership] = await groupListQueries(db).membership.execute({ groupId, userId });
       if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
       return selectGroupRequestPage(db, clock.now(), groupId, page);
+    },
+
+    /**
+     * GET /requests/{id}: one request, as the lists show it (the page a notification's link opens).
+     * Reading never changes it. Not the caller's and not in their groups: "Request not found".
+     */
+    async byId(userId: string, requestId: string): Promise<RequestView> {
+      const view = await selectVisibleRequestView(db, clock.now(), requestId, userId);
+      if (!view) throw notFound();
+      return view;
     },
 
     /** open -> claimed, by a member other than the requester, before the needed-by time. */

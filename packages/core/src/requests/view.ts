@@ -230,6 +230,15 @@ export async function selectRequestView(executor: Executor, now: Date, requestId
   return view ?? null;
 }
 
+/**
+ * One request as the lists would show it to `userId` (SPEC §4): their own, or one in a group they
+ * belong to; null otherwise, so an id in another group reads the same as one that does not exist.
+ */
+export async function selectVisibleRequestView(executor: Executor, now: Date, requestId: string, userId: string): Promise<RequestView | null> {
+  const [view] = await selectRequestViews(executor, now, and(eq(requests.id, requestId), or(eq(requests.userId, userId), inGroupsOf(userId))));
+  return view ?? null;
+}
+
 function toRequestView(row: Row, now: Date): RequestView {
   // "expired" is never written (SPEC §4); a stored one from elsewhere reads as open, and displays as expired.
   const status: RequestStatus = row.status === "expired" ? "open" : row.status;

@@ -29,7 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // as a query-store update, which React renders in one go; the app sees it through a deferred value,
   // so React renders the page in short slices and the phone stays responsive. Later changes (sign-in,
   // sign-out) are not deferred: the page that follows must see them in the same render.
-  const loadingNow = me.isLoading;
+  // Pending also while paused for want of a network (opened offline): not known, so not "signed out".
+  const loadingNow = me.isPending;
   const loading = useDeferredValue(loadingNow) || loadingNow;
   // A failed current-user load means nobody is signed in.
   const user = loading || me.isError ? null : (me.data ?? null);

@@ -1,15 +1,29 @@
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Button, Card, Spinner } from "../../components/ui";
+import { useOnline } from "../../lib/online";
 import { useAuth } from "./AuthProvider";
 
 /** Logged-out visitors go to /login?redirect=<where they were>, and come back after signing in. */
 export function RequireAuth() {
   const { user, loading, signedOut } = useAuth();
   const location = useLocation();
-  if (loading) return <Spinner />;
+  const online = useOnline();
+  if (loading) return online ? <Spinner /> : <OfflineNotice />;
   if (!user && signedOut) return <Navigate to="/login" replace />;
   if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <Outlet />;
+}
+
+/** Opened without a network and nothing known yet: said plainly, rather than an endless spinner or old data. */
+function OfflineNotice() {
+  return (
+    <div className="page page-narrow">
+      <Card className="offline-notice">
+        <h1>You are offline</h1>
+        <p>Your groups and requests will show here as soon as you are back online.</p>
+      </Card>
+    </div>
+  );
 }
 
 export function RequireAdmin() {

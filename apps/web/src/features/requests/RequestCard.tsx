@@ -23,6 +23,7 @@ export function RequestCard({
   actions,
   highlighted = false,
   changed = false,
+  focusClaim = false,
   onRemoved,
 }: {
   request: RequestView;
@@ -31,6 +32,8 @@ export function RequestCard({
   actions: RequestActions;
   highlighted?: boolean;
   changed?: boolean;
+  /** Focus "I can help" when shown (a notification's link): one tap, or Enter, claims. */
+  focusClaim?: boolean;
   /** The card is about to go: the list moves focus somewhere that stays. */
   onRemoved?: () => void;
 }) {
@@ -66,6 +69,7 @@ export function RequestCard({
 
   const actionButton = (action: Exclude<Action, "remove">, label: string, variant: "primary" | "secondary" | "ghost", waiting = false) => (
     <Button
+      autoFocus={focusClaim && action === "claim"}
       variant={variant}
       className="btn-small"
       busy={busy === action}

@@ -47,6 +47,8 @@ export function useRequestActions(own: RecentOwnChanges) {
 
     function refresh() {
       void utils.requests.dashboard.invalidate();
+      // The one-request page (routes/RequestPage.tsx), if it has been open.
+      void utils.requests.byId.invalidate();
       // The usage bars elsewhere (the Groups page) count open requests too.
       void utils.limits.invalidate();
     }
@@ -73,6 +75,7 @@ export function useRequestActions(own: RecentOwnChanges) {
       const view = await attempt(request, echo, () => call({ id: request.id }), fallback);
       if (!view) return false;
       patch((data) => replaceRequest(data, view));
+      utils.requests.byId.setData({ id: view.id }, view);
       refresh();
       toast.success(success(view));
       return true;

@@ -1,0 +1,21 @@
+import { Workbox } from "workbox-window";
+import { offerUpdate } from "./update-state";
+
+/**
+ * Registers the service worker (src/sw.ts). A new version installs in the background and waits; the
+ * page offers "New version available - Reload", which lets it take over and reloads into it.
+ */
+export function registerServiceWorker(): void {
+  const workbox = new Workbox("/sw.js", { scope: "/" });
+  workbox.addEventListener("waiting", () => {
+    offerUpdate(() => {
+      workbox.addEventListener("controlling", () => window.location.reload());
+      workbox.messageSkipWaiting();
+    });
+  });
+  void workbox.register();
+  // A tab left open for days still hears of a new version when it is looked at again.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void workbox.update();
+  });
+}
