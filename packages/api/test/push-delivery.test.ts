@@ -86,7 +86,7 @@ describe("a push reaches a device through its push service", () => {
       kind: "new_requests",
       title: "New request in Maple Street",
       body: "Ann needs: Oat milk",
-      url: `${h.config.appUrl}/?request=${request.id}`,
+      url: `${h.config.appUrl}/requests/${request.id}`,
       tag: `request-${request.id}`,
     });
     const [device] = await member.caller.push.devices();
@@ -131,7 +131,7 @@ describe("a push reaches a device through its push service", () => {
       "Your request was claimed",
       "Your request was fulfilled",
     ]);
-    expect(payloadOf(0, browser)).toMatchObject({ kind: "request_updates", body: "Bo will pick up: Eggs (Elm Row)", url: `${h.config.appUrl}/?request=${request.id}` });
+    expect(payloadOf(0, browser)).toMatchObject({ kind: "request_updates", body: "Bo will pick up: Eggs (Elm Row)", url: `${h.config.appUrl}/requests/${request.id}` });
     expect(service.received[0]!.headers.urgency).toBe("high");
   });
 

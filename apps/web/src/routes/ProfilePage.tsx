@@ -3,6 +3,7 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { ChangePasswordForm } from "../features/account/ChangePasswordForm";
 import { DataRightsSection } from "../features/account/DataRightsSection";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
+import { DevicesSection } from "../features/push/DevicesSection";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export default function ProfilePage() {
@@ -18,6 +19,7 @@ export default function ProfilePage() {
       </header>
       <div className="stack">
         <ProfileSettingsForm user={user} />
+        <DevicesSection />
         <ChangePasswordForm />
         <DataRightsSection />
       </div>
