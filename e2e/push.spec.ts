@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { browserSubscription, decryptAes128gcm, startLocalPushService, type LocalPushService } from "../packages/api/test/helpers/local-push-service";
-import { expect, signUpAndConfirm, test } from "./fixtures";
+import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
 
 test.use({ permissions: ["notifications"] });
 
@@ -23,21 +23,22 @@ test.afterAll(async () => {
 /** The page's PushManager subscribes to `json` (the local push service) instead of the browser vendor's. */
 async function useLocalPushService(page: Page, json: { endpoint: string; keys: { p256dh: string; auth: string } }) {
   await page.addInitScript((subscription) => {
-    let current: PushSubscription | null = null;
-    PushManager.prototype.getSubscription = async () => current;
-    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-      const key = options?.applicationServerKey as Uint8Array;
+    // Page globals, typed here: the e2e project is compiled without the DOM library.
+    const manager = (globalThis as unknown as { PushManager: { prototype: Record<string, unknown> } }).PushManager.prototype;
+    let current: object | null = null;
+    manager.getSubscription = async () => current;
+    manager.subscribe = async (options?: { applicationServerKey?: Uint8Array }) => {
       current = {
         endpoint: subscription.endpoint,
         expirationTime: null,
-        options: { userVisibleOnly: true, applicationServerKey: key.slice().buffer },
+        options: { userVisibleOnly: true, applicationServerKey: options?.applicationServerKey?.slice().buffer ?? null },
         getKey: () => null,
         toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
         unsubscribe: async () => {
           current = null;
           return true;
         },
-      } as unknown as PushSubscription;
+      };
       return current;
     };
   }, json);
@@ -57,7 +58,7 @@ async function serviceWorkerOf(context: BrowserContext, page: Page) {
 }
 
 /** Another person, over REST with a bearer token from a request context of their own (not the page's cookies). */
-async function signUpByApi(api: APIRequestContext, mailbox: import("./fixtures").Mailbox, name: string) {
+async function signUpByApi(api: APIRequestContext, mailbox: Mailbox, name: string) {
   const email = `push-${name.toLowerCase()}-${Date.now().toString(36)}@example.com`;
   const signUp = await api.post("/api/auth/signup", { data: { email, password: "neighbourly-secret-42", name } });
   expect(signUp.status()).toBe(201);
@@ -124,7 +125,11 @@ test("a member turns on notifications on this device and its service worker show
   const worker = await serviceWorkerOf(context, page);
   await worker.cdp.send("ServiceWorker.deliverPushMessage", { origin: worker.origin, registrationId: worker.registrationId, data: plaintext });
   await expect
-    .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body, n.tag, (n.data as { url: string }).url])), { timeout: 10_000 })
+    .poll(() => page.evaluate(async () => {
+          type Shown = { title: string; body: string; tag: string; data: { url: string } };
+          const worker = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<Shown[]> }> } } }).navigator.serviceWorker;
+          return (await (await worker.ready).getNotifications()).map((n) => [n.title, n.body, n.tag, n.data.url]);
+        }), { timeout: 10_000 })
     .toEqual([["New request in Linden Lane", "Ann needs: Birthday candles", `request-${request.id}`, `${baseURL}/requests/${request.id}`]]);
 
   // Off again: the device leaves the list.

@@ -38,7 +38,7 @@ describe("pushes on two instances", () => {
     late.engine = engines[0];
 
     const ann = await h.signUpUser({ name: "Ann" });
-    const members = [];
+    const members: Awaited<ReturnType<Harness["signUpUser"]>>[] = [];
     const browsers: BrowserSubscription[] = [];
     for (const name of ["Bo", "Cy"]) {
       const member = await h.signUpUser({ name });
