@@ -262,6 +262,14 @@ describe("devices", () => {
     expect(await failure(ann.caller.push.unsubscribe({ id }))).toEqual({ code: "NOT_FOUND", message: messages.pushDeviceNotFound });
   });
 
+  it("are in the person's data export, and go with the account", async () => {
+    const ann = await neighbour("Ann");
+    const { id } = await subscribeDevice(ann, "Phone");
+    expect((await ann.caller.user.exportData()).pushDevices).toEqual([expect.objectContaining({ id, label: "Phone" })]);
+    await ann.caller.user.deleteAccount({ password: ann.password });
+    expect(await h.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.id, id))).toEqual([]);
+  });
+
   it.each([
     ["an endpoint that is not a URL", { endpoint: "not a url" }, messages.pushEndpointInvalid],
     ["an endpoint off the allow-list", { endpoint: "https://push.evil.example/abc" }, messages.pushEndpointNotAllowed],
