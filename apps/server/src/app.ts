@@ -112,8 +112,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   });
   await services.accounts.grantConfiguredAdmins();
-  // The VAPID pair exists from the first start on (generated once, shared through the database).
-  await services.push.vapidPublicKey();
 
   // Without SMTP: the dev mailbox (kept in the database, shows links); in production only a log line without them.
   const mailbox = !options.transport && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(db.db, server.log) : null;
