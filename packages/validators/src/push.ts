@@ -35,6 +35,7 @@ export const pushSubscriptionInput = z.object({
     .transform((v) => v || "A browser"),
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
+export type PushSubscriptionData = z.output<typeof pushSubscriptionInput>;
 
 export const pushDeviceIdInput = z.object({ id: z.uuid({ error: messages.pushDeviceNotFound }) });
 

@@ -1,5 +1,5 @@
 import { pushSubscriptions } from "@hyn/db";
-import { messages, type PushDeviceView, type PushSubscriptionInput } from "@hyn/validators";
+import { messages, type PushDeviceView, type PushSubscriptionData } from "@hyn/validators";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
@@ -9,8 +9,6 @@ import { loadVapidKeys } from "./vapid";
 
 /** A person's devices beyond this many: the least recently subscribed one goes. */
 export const MAX_PUSH_DEVICES = 20;
-
-type SubscriptionInput = { endpoint: string; keys: { p256dh: string; auth: string }; label: string } & Omit<PushSubscriptionInput, "label">;
 
 const deviceColumns = {
   id: pushSubscriptions.id,
@@ -41,7 +39,7 @@ export function createPushService(deps: CoreDeps & { resolve?: Resolver }) {
      * Stores a browser's subscription after checking its endpoint. The same endpoint again (the
      * browser subscribed anew, or another person signed in on it) updates the row and moves it to the caller.
      */
-    async subscribe(userId: string, input: SubscriptionInput): Promise<PushDeviceView> {
+    async subscribe(userId: string, input: PushSubscriptionData): Promise<PushDeviceView> {
       await checkPushEndpoint(input.endpoint, push, resolve);
       const now = clock.now();
       return db.transaction(async (tx) => {
