@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, unsubscribeKey, DevMailbox, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, unsubscribeKey, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -24,6 +24,7 @@ import { startOutboxWorker, type OutboxWorker } from "./jobs/outbox-worker";
 import { scheduleOutboxPruning } from "./jobs/outbox-pruner";
 import { scheduleDailyDigest } from "./jobs/daily-digest";
 import { defineRequestReminders } from "./jobs/request-reminders";
+import { definePushDelivery } from "./jobs/push-delivery";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { registerOneClickUnsubscribe } from "./routes/one-click-unsubscribe";
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./routes/one-click-path";
@@ -96,8 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
-  // Before the services: posting and claiming queue their reminders on it (issue 15).
+  // Before the services: posting and claiming queue reminders and pushes on it, inside their transactions.
   const jobs = options.startWorkers === false ? null : await startJobEngine(db, server.log);
+  const push = pushConfigOf(env);
   const services = createServices({
     ...(rateLimitStore ? { rateLimitStore } : {}),
     ...(jobs ? { jobs } : {}),
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       timeZone: env.APP_TIMEZONE,
       demoAccounts: options.demoAccounts ?? [],
+      push,
     },
   });
   await services.accounts.grantConfiguredAdmins();
@@ -237,6 +240,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (jobs) {
     // The reminders before a needed-by time; defined before the server listens, so no claim sends to a missing queue.
     await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger: server.log, onSent: () => outbox?.kick() });
+    // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
+    await definePushDelivery(jobs, { db: db.db, clock, logger: server.log, push });
     // The change log is pruned whether or not this instance's cache is on: others may read it.
     await scheduleChangeLogPruning(jobs, db.db, ANSWER_MAX_AGE_MS);
     // Sent e-mails older than 30 days (ADR 0002).
@@ -263,4 +268,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   return { server, services, mailbox, outbox, answerCache, jobs, drain };
+}
+
+/** Web Push settings from the env: the allow-list, the VAPID pair if configured, and loopback http outside production. */
+function pushConfigOf(env: Env): PushConfig {
+  const fromAddress = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  return {
+    serviceHosts: env.PUSH_SERVICE_HOSTS,
+    allowLoopbackHttp: env.NODE_ENV !== "production",
+    vapidSubject: env.VAPID_SUBJECT ?? `mailto:${fromAddress.trim()}`,
+    ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { vapidKeys: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } } : {}),
+  };
 }

@@ -33,6 +33,32 @@ describe("parseEnv", () => {
     expect(text).not.toContain("\n");
   });
 
+  describe("Web Push", () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${"A".repeat(86)}`, VAPID_PRIVATE_KEY: "p".repeat(43), VAPID_SUBJECT: "mailto:ops@example.com" };
+
+    it("takes the VAPID keys all three together, or none, and the vendors' push services by default", () => {
+      expect(parseEnv(pair)).toMatchObject(pair);
+      const none = parseEnv({});
+      expect(none.VAPID_PUBLIC_KEY).toBeUndefined();
+      expect(none.PUSH_SERVICE_HOSTS).toEqual(["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"]);
+      expect(parseEnv({ PUSH_SERVICE_HOSTS: " push.example.net, *.Push.Example.org " }).PUSH_SERVICE_HOSTS).toEqual(["push.example.net", "*.push.example.org"]);
+    });
+
+    it.each([
+      [{ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY, VAPID_SUBJECT: pair.VAPID_SUBJECT }, "Invalid environment variable VAPID_PRIVATE_KEY: must be set with the other VAPID_ variables (all three or none)"],
+      [{ ...pair, VAPID_SUBJECT: "ops@example.com" }, 'Invalid environment variable VAPID_SUBJECT: must be a mailto: address or an https: URL (got "ops@example.com")'],
+      [{ ...pair, VAPID_PUBLIC_KEY: "short" }, 'Invalid environment variable VAPID_PUBLIC_KEY: must be a base64url P-256 public key (87 characters) (got "short")'],
+      [{ PUSH_SERVICE_HOSTS: "https://fcm.googleapis.com" }, 'Invalid environment variable PUSH_SERVICE_HOSTS: must be host names, comma-separated (*.example.com for subdomains) (got "https://fcm.googleapis.com")'],
+    ])("refuses %o at start-up", (source, message) => {
+      expect(refusal(source)).toBe(message);
+    });
+
+    it("never repeats a bad private key in the error", () => {
+      const text = refusal({ ...pair, VAPID_PRIVATE_KEY: "secret-but-wrong" });
+      expect(text).toBe("Invalid environment variable VAPID_PRIVATE_KEY: must be a base64url P-256 private key (43 characters)");
+    });
+  });
+
   it("takes a Redis URL and treats an empty one as unset", () => {
     expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379/2" }).REDIS_URL).toBe("redis://127.0.0.1:6379/2");
     expect(parseEnv({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();

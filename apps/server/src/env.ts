@@ -1,7 +1,13 @@
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "@hyn/core";
 import { z } from "zod";
 
 /** The only reader of process.env for the server (DESIGN §3). */
 const booleanString = z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
 
 const isTimeZone = (tz: string) => {
   try {
@@ -66,6 +72,23 @@ export const envSchema = z
     DRAIN_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).min(0, "must be a number of seconds").max(300, "must be a number of seconds").default(10),
     /** Where the built SPA is; the default is this repository's apps/web/dist. */
     WEB_DIST: z.string().optional(),
+    /** Web Push (issue 16): a VAPID key pair (base64url, as web-push generates) and its contact; all three or none (then generated and kept in the database). */
+    VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), "must be a base64url P-256 public key (87 characters)"),
+    VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), "must be a base64url P-256 private key (43 characters)"),
+    VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^mailto:\S+@\S+$/.test(v) || /^https:\/\/\S+$/.test(v), "must be a mailto: address or an https: URL"),
+    /** Hosts push endpoints may be on, comma-separated ("*.push.apple.com" for subdomains); the browser vendors' by default. */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean) : [...DEFAULT_PUSH_SERVICE_HOSTS]))
+      .refine((hosts) => hosts.length > 0 && hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h)), "must be host names, comma-separated (*.example.com for subdomains)"),
+  })
+  .superRefine((env, context) => {
+    const given = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 3) {
+      const missing = (["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const).find((name) => env[name] === undefined)!;
+      context.addIssue({ code: "custom", path: [missing], message: "must be set with the other VAPID_ variables (all three or none)" });
+    }
   })
   .transform((env) => ({ ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") }));
 
@@ -78,13 +101,17 @@ export function readProcessEnv(): Record<string, string | undefined> {
   return { ...process.env };
 }
 
+/** Never repeated in a start-up error: it would land in logs. */
+const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY"]);
+
 /** Parses the environment; the error is one line naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
-    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? "")})`);
+    const got = SECRET_VARIABLES.has(name) ? "" : ` (got ${JSON.stringify(source[name] ?? "")})`;
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message}${got}`);
   }
   return result.data;
 }

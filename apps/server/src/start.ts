@@ -20,6 +20,8 @@ export async function startServer(env: Env, options: { beforeListen?: (db: DbHan
   await options.beforeListen?.(db);
   const logStream = logFormatFor(env, process.stdout.isTTY) === "pretty" ? prettyLogStream() : undefined;
   const app = await buildApp({ env, db, ...(logStream ? { logStream } : {}), ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
+  // Web Push's VAPID pair exists from the first start on: generated once, shared through the database (ADR 0017).
+  await app.services.push.vapidPublicKey();
 
   let closing = false;
   const shutdown = async (signal: string) => {

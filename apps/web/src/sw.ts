@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NOT_APP_PAGES } from "./pwa/server-paths";
 import { SKIP_WAITING } from "./pwa/messages";
+import { registerPushHandlers } from "./sw/push-handlers";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -24,6 +25,9 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { deny
 self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING) void self.skipWaiting();
 });
+
+// Web Push (ADR 0017): show each push, open its page on a tap.
+registerPushHandlers(self);
 
 // The first install takes over the open page at once, so it works offline after one visit.
 clientsClaim();

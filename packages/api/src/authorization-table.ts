@@ -2,6 +2,7 @@
  * The authorization sweep's table (issue 5): for every procedure, what an outsider and a non-owner
  * member must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
  */
+import { createECDH, randomBytes } from "node:crypto";
 import { DAY_MS } from "@hyn/core";
 import type { Harness } from "./testing";
 
@@ -27,6 +28,12 @@ export interface Entry {
 }
 
 const future = () => new Date(Date.now() + 3 * DAY_MS);
+/** A subscription as a browser gives it (a fresh P-256 key, a 16-byte secret), on the tests' loopback push service. */
+const browserSubscription = () => ({
+  endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
+  keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  label: "Sweep browser",
+});
 export const SWEEP: Record<string, Entry> = {
   "auth.signUp": { public: true, input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }), outsider: "skip", member: "skip" },
   "auth.signIn": { public: true, outsider: "skip", member: "skip" },
@@ -56,6 +63,10 @@ export const SWEEP: Record<string, Entry> = {
   "unsubscribe.confirm": { public: true, outsider: "skip", member: "skip" },
   "unsubscribe.stopAll": { public: true, outsider: "skip", member: "skip" },
   "system.info": { public: true, outsider: "own", member: "own" },
+  "push.vapidPublicKey": { public: true, outsider: "own", member: "own" },
+  "push.devices": { outsider: "own", member: "own" },
+  "push.subscribe": { input: () => browserSubscription(), outsider: "own", member: "own" },
+  "push.unsubscribe": { input: () => ({ id: "00000000-0000-4000-8000-000000000000" }), outsider: "denied", member: "denied" },
   "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own" },
   "groups.list": { outsider: "own", member: "own" },
   "groups.members": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },

@@ -7,6 +7,7 @@ import { feedbackRouter } from "./routers/feedback";
 import { groupsRouter } from "./routers/groups";
 import { invitationsRouter } from "./routers/invitations";
 import { limitsRouter } from "./routers/limits";
+import { pushRouter } from "./routers/push";
 import { requestsRouter } from "./routers/requests";
 import { unsubscribeRouter } from "./routers/unsubscribe";
 import { userRouter } from "./routers/user";
@@ -24,6 +25,7 @@ export const appRouter = router({
   requests: requestsRouter,
   unsubscribe: unsubscribeRouter,
   calendar: calendarRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

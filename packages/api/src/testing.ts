@@ -2,7 +2,7 @@
  * The integration-test harness: a fresh database, the real services with a fake clock, callers
  * that act as a given user, and an inbox fed by the real outbox worker.
  */
-import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type RequestReminderJob } from "@hyn/core";
+import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type JobQueue, type RequestReminderJob } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage } from "@hyn/core";
@@ -32,11 +32,14 @@ export interface RecordingCookie extends SessionCookie {
   token: string | null;
 }
 
-export async function createHarness(options: { config?: Partial<CoreConfig>; maxConnections?: number } = {}) {
+/** `jobs`: where services queue background work (reminders, pushes); a fake queue run by `runDueJobs` when absent. */
+export async function createHarness(options: { config?: Partial<CoreConfig>; maxConnections?: number; jobs?: JobQueue } = {}) {
   const database = await createTestDatabase(options.maxConnections ? { maxConnections: options.maxConnections } : {});
   const clock = new FakeClock(new Date());
   const config = testConfig(options.config);
-  const jobs = new FakeJobQueue();
+  // Timed jobs wait in a fake queue run on the fake clock (runDueJobs), unless a test brings a real engine.
+  const fakeJobs = new FakeJobQueue();
+  const jobs: JobQueue = options.jobs ?? fakeJobs;
   const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger, jobs });
   const transport = new CapturingTransport();
 
@@ -73,7 +76,7 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
   /** Runs the timed jobs due by the fake clock (the reminders), as the job engine would; returns their outcomes. */
   async function runDueJobs(): Promise<string[]> {
     const outcomes: string[] = [];
-    for (const job of jobs.takeDue(REQUEST_REMINDER_JOB, clock.now())) outcomes.push(await services.reminders.run(job.data as RequestReminderJob));
+    for (const job of fakeJobs.takeDue(REQUEST_REMINDER_JOB, clock.now())) outcomes.push(await services.reminders.run(job.data as RequestReminderJob));
     return outcomes;
   }
 
@@ -118,7 +121,8 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
     config,
     services,
     transport,
-    jobs,
+    /** The fake queue (unused when the test brought its own `jobs`). */
+    jobs: fakeJobs,
     runDueJobs,
     caller,
     deliver,

@@ -117,10 +117,10 @@ describe("the helper's reminder", () => {
     expect(await remindersTo(bo)).toHaveLength(0);
   });
 
-  it("is not sent when the helper turned reminder e-mails off", async () => {
+  it("is not sent when the helper turned reminders off", async () => {
     const { bo, request } = await milkRequest();
     await claimAt(1, bo, request.id);
-    await setKindChannels(h.db, bo.user.id, "reminders", { email: false }, h.clock.now());
+    await setKindChannels(h.db, bo.user.id, "reminders", { email: false, push: false }, h.clock.now());
     expect(await runJobsAt(69)).toContain("preference off");
     expect(await remindersTo(bo)).toHaveLength(0);
   });
@@ -165,10 +165,17 @@ describe("the requester's reminder", () => {
     expect(await remindersTo(first.ann)).toHaveLength(0);
   });
 
-  it("is not sent when the requester turned reminder e-mails off", async () => {
+  it("is not sent when the requester turned reminders off", async () => {
+    const { ann } = await milkRequest();
+    await setKindChannels(h.db, ann.user.id, "reminders", { email: false, push: false }, h.clock.now());
+    expect(await runJobsAt(48)).toEqual(["preference off"]);
+    expect(await remindersTo(ann)).toHaveLength(0);
+  });
+
+  it("goes by push only when the requester turned reminder e-mails off", async () => {
     const { ann } = await milkRequest();
     await setKindChannels(h.db, ann.user.id, "reminders", { email: false }, h.clock.now());
-    expect(await runJobsAt(48)).toEqual(["preference off"]);
+    expect(await runJobsAt(48)).toEqual(["sent"]);
     expect(await remindersTo(ann)).toHaveLength(0);
   });
 

@@ -14,6 +14,13 @@ export * from "./notifications/preferences";
 export { renderEmail, type EmailContent, type UnsubscribeLink } from "./mail/layout";
 export { unsubscribeLinks, unsubscribeKey, unsubscribePath, MANAGE_NOTIFICATIONS_PATH, type UnsubscribeLinks } from "./unsubscribe/links";
 export { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope, type UnsubscribeClaim } from "./unsubscribe/token";
+// Web Push (issue 16): the server's job handler, env defaults and tests use these.
+export { DEFAULT_PUSH_SERVICE_HOSTS, defaultPushConfig, type PushConfig, type VapidKeys } from "./push/config";
+export { deliverPush, PushRetryableError, type PushDeliveryDeps, type PushOutcome } from "./push/delivery";
+export { PUSH_DELIVERY_QUEUE, queuePush, type PushJob } from "./push/queue";
+export { PUSH_DELIVERY, type PushPayload } from "./push/payload";
+export { loadVapidKeys } from "./push/vapid";
+export type { Resolver } from "./push/endpoint";
 export * from "./mail/outbox";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";

@@ -13,6 +13,7 @@ import { createNotificationsService } from "./notifications/service";
 import { createRemindersService } from "./reminders/service";
 import { createNotificationSettingsService } from "./notifications/settings";
 import { createRequestsService } from "./requests/service";
+import { createPushService } from "./push/subscriptions";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
 import { createUnsubscribeService } from "./unsubscribe/service";
@@ -38,6 +39,7 @@ export function createServices(deps: CoreDeps) {
     reminders: createRemindersService(deps),
     notificationSettings: createNotificationSettingsService(deps),
     unsubscribe: createUnsubscribeService(deps),
+    push: createPushService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

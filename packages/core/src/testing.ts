@@ -1,6 +1,7 @@
 import type { JobQueue, TimedJobOptions } from "./shared/jobs";
 import type { Clock } from "./shared/clock";
 import type { CoreConfig } from "./shared/config";
+import { defaultPushConfig } from "./push/config";
 
 /** A clock tests can set and move. */
 export class FakeClock implements Clock {
@@ -24,6 +25,8 @@ export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     feedbackTo: null,
     // Integration tests create many accounts from one address; the rate-limit tests set 1 explicitly.
     rateLimitMultiplier: 1000,
+    // The tests' local push service listens on 127.0.0.1 over http.
+    push: { ...defaultPushConfig, allowLoopbackHttp: true },
     ...overrides,
   };
 }

@@ -14,3 +14,4 @@ export * from "./requests";
 export * from "./notifications";
 export * from "./unsubscribe";
 export * from "./calendar";
+export * from "./push";

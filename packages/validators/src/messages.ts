@@ -117,6 +117,15 @@ export const messages = {
   // Not in the spec (issue 15): the unsubscribe link of a non-essential e-mail (RFC 8058).
   unsubscribeLinkInvalid: "This unsubscribe link is not valid.",
   oneClickBodyMissing: "A one-click unsubscribe must be sent with the body List-Unsubscribe=One-Click.",
+  // Not in the spec: Web Push devices (issue 16).
+  pushEndpointInvalid: "endpoint must be the push subscription's URL",
+  pushEndpointNotAllowed: "endpoint is not on a known push service",
+  pushEndpointNotPublic: "endpoint does not resolve to a public address",
+  pushEndpointUnresolvable: "endpoint's host could not be found",
+  pushKeyP256dhInvalid: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), base64url-encoded",
+  pushKeyAuthInvalid: "keys.auth must be the browser's auth secret: 16 bytes, base64url-encoded",
+  pushLabelTooLong: "label must be at most 80 characters",
+  pushDeviceNotFound: "Device not found",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -65,6 +65,7 @@ const PUBLIC_PROCEDURES = new Set([
   "unsubscribe.confirm",
   "unsubscribe.stopAll",
   "calendar.feed",
+  "push.vapidPublicKey",
 ]);
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {

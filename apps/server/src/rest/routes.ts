@@ -102,6 +102,11 @@ export const restRoutes: RestRoute[] = [
   { method: "GET", path: "/user/calendar-feed", procedure: "user.calendarFeed" },
   { method: "POST", path: "/user/calendar-feed/regenerate", procedure: "user.regenerateCalendarFeed" },
   { method: "GET", path: "/calendar/:token.ics", procedure: "calendar.feed", input: (r) => ({ token: params(r).token }), calendar: true },
+  // Web Push devices (issue 16)
+  { method: "GET", path: "/push/vapid-public-key", procedure: "push.vapidPublicKey" },
+  { method: "POST", path: "/push/subscriptions", procedure: "push.subscribe", input: body, status: 201 },
+  { method: "GET", path: "/push/subscriptions", procedure: "push.devices" },
+  { method: "DELETE", path: "/push/subscriptions/:id", procedure: "push.unsubscribe", input: (r) => ({ id: params(r).id }) },
   // Parameterised paths last among their siblings, so /user/current is not read as an id.
   { method: "GET", path: "/user/:id", procedure: "user.byId", input: (r) => ({ id: params(r).id }) },
 ];

@@ -5,6 +5,7 @@ import { ChangePasswordForm } from "../features/account/ChangePasswordForm";
 import { DataRightsSection } from "../features/account/DataRightsSection";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
 import { NotificationSettingsSection } from "../features/notifications/NotificationSettingsSection";
+import { DevicesSection } from "../features/push/DevicesSection";
 import { usePageTitle } from "../lib/usePageTitle";
 
 export default function ProfilePage() {
@@ -22,6 +23,7 @@ export default function ProfilePage() {
         <ProfileSettingsForm user={user} />
         <NotificationSettingsSection />
         <CalendarFeedSection />
+        <DevicesSection />
         <ChangePasswordForm />
         <DataRightsSection />
       </div>

@@ -16,12 +16,14 @@ import type { CoreDeps } from "../shared/deps";
 import { departFromGroups } from "../groups/membership";
 import { verifyPassword } from "./passwords";
 import { userColumns, toUser } from "./user-view";
+import { createPushService } from "../push/subscriptions";
 
 /**
  * A person's rights over their data: a full export, and deletion that leaves nothing of them behind
  * while keeping their neighbours' groups and requests working.
  */
 export function createDataRightsService(deps: CoreDeps) {
+  const pushDevices = createPushService(deps);
   const { db, clock } = deps;
 
   return {
@@ -87,6 +89,8 @@ export function createDataRightsService(deps: CoreDeps) {
         invitationsSent: sentInvites,
         invitationsReceived: receivedInvites,
         feedback: sentFeedback,
+        // Devices that get push notifications (issue 16), as the profile lists them.
+        pushDevices: await pushDevices.list(userId),
       };
     },
 

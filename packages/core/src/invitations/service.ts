@@ -23,6 +23,8 @@ import { lockUserLimits } from "../limits/usage";
 import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
 import { wantsInvitationEmail } from "../notifications/preferences";
+import { invitationPayload } from "../push/payload";
+import { queuePush } from "../push/queue";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { displayName, displayNameSql } from "../shared/display-name";
@@ -65,6 +67,21 @@ export function createInvitationsService(deps: CoreDeps) {
       }),
       type: "invitation",
       userId: inviterId,
+    });
+  }
+
+  /**
+   * An invitation to an address that already has an account also reaches that person's devices. The
+   * push opens the dashboard, where the invitation waits: never the link, whose token is a credential.
+   */
+  async function queueInvitationPush(tx: Transaction, invitationId: string, to: string, groupName: string, inviterId: string) {
+    const [invitee] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${to}`);
+    if (!invitee) return;
+    const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
+    await queuePush(tx, deps.jobs, {
+      userId: invitee.id,
+      event: `invited:${invitationId}`,
+      payload: invitationPayload(groupName, inviter?.name ?? "", `${config.appUrl}/`, invitationId),
     });
   }
 
@@ -141,6 +158,7 @@ export function createInvitationsService(deps: CoreDeps) {
             invitedBy: invites.invitedBy,
           });
         await queueInvitationEmail(tx, now, input.email, group.name, inviterId, token);
+        await queueInvitationPush(tx, invite!.id, input.email, group.name, inviterId);
         return { ...invite!, token };
       });
     },

@@ -3,7 +3,10 @@ import type { RequestView } from "@hyn/validators";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
+import { newRequestPayload, requestUpdatePayload, thanksPayload } from "../push/payload";
+import { queuePush } from "../push/queue";
 import type { CoreConfig } from "../shared/config";
+import type { JobQueue } from "../shared/jobs";
 import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import type { UnsubscribeScope } from "../unsubscribe/token";
@@ -36,10 +39,16 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
   };
 }
 
+/** A person's own name, never the address a display name falls back to: pushes pass through the browser vendor. */
+function ownNameSql(userId: string) {
+  return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
+}
+
 /**
- * The posting notice (SPEC §9, issue 4): one e-mail to every member of the request's group who hears
- * of its new requests at once by e-mail (preferences.ts), except the poster. Runs in the caller's
- * transaction, so the e-mails go out if and only if that change commits. Returns how many were queued.
+ * The posting notice (SPEC §9, issue 4): to every member of the request's group who hears of its new
+ * requests at once (preferences.ts), except the poster: an e-mail, and a push to each device, as their
+ * channels say. Runs in the caller's transaction, so both go out if and only if that change commits.
+ * Returns how many members were told.
  */
 export async function enqueuePostingNotices(
   tx: Executor,
@@ -47,10 +56,26 @@ export async function enqueuePostingNotices(
   unsubscribe: UnsubscribeLinks,
   request: RequestView,
   now: Date,
+  jobs?: JobQueue,
 ): Promise<number> {
-  const recipients = (await newRequestRecipients(tx, request.groupId, request.userId)).filter((r) => r.channels.email);
+  const recipients = await newRequestRecipients(tx, request.groupId, request.userId);
   const summary = summaryOf(config, request);
+  let told = 0;
+  let pushPayload: ReturnType<typeof newRequestPayload> | null = null;
   for (const recipient of recipients) {
+    let reached = false;
+    if (recipient.channels.push && jobs) {
+      if (!pushPayload) {
+        const [poster] = await tx.select({ name: users.name }).from(users).where(eq(users.id, request.userId));
+        pushPayload = newRequestPayload({ ...summary, requestId: request.id }, poster?.name ?? "");
+      }
+      reached = (await queuePush(tx, jobs, { userId: recipient.userId, event: `posted:${request.id}:${now.getTime()}`, payload: pushPayload })) > 0;
+    }
+    if (!recipient.channels.email) {
+      if (reached) told++;
+      continue;
+    }
+    told++;
     // Unsubscribing from a posting notice mutes its group (Off), not every group.
     const links = notificationLinks(config, unsubscribe, recipient.userId, { groupId: request.groupId });
     await enqueueEmail(tx, now, {
@@ -60,26 +85,37 @@ export async function enqueuePostingNotices(
       requestIds: [request.id],
     });
   }
-  return recipients.length;
+  return told;
 }
 
-/** To the requester, if their "request updates" e-mails are on, when a neighbour claims, unclaims or fulfils it. */
+/**
+ * To the requester when a neighbour claims, unclaims or fulfils it: an e-mail if their "request updates"
+ * e-mails are on, a push to each device if its push is on. Returns whether the e-mail was queued.
+ */
 export async function enqueueChangeNotice(
   tx: Executor,
   config: CoreConfig,
   unsubscribe: UnsubscribeLinks,
   change: { kind: RequestChange; request: RequestView; helperId: string },
   now: Date,
+  jobs?: JobQueue,
 ): Promise<boolean> {
   const [owner] = await tx
     .select({
       email: users.email,
       wanted: channelOnSql(users.id, "request_updates", "email"),
       helperName: sql<string | null>`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
+      helperOwnName: ownNameSql(change.helperId),
     })
     .from(users)
     .where(eq(users.id, change.request.userId));
-  if (!owner?.wanted) return false;
+  if (!owner) return false;
+  await queuePush(tx, jobs, {
+    userId: change.request.userId,
+    event: `${change.kind}:${change.request.id}:${now.getTime()}`,
+    payload: requestUpdatePayload(change.kind, { ...summaryOf(config, change.request), requestId: change.request.id }, owner.helperOwnName ?? ""),
+  });
+  if (!owner.wanted) return false;
   await enqueueEmail(tx, now, {
     ...requestChangedEmail(
       owner.email,
@@ -93,19 +129,26 @@ export async function enqueueChangeNotice(
   return true;
 }
 
-/** To the helper, if their "thanks" e-mails are on, when the requester taps "Thank you". */
+/** To the helper when the requester taps "Thank you": an e-mail if their "thanks" e-mails are on, a push per device if its push is. */
 export async function enqueueThanksNotice(
   tx: Executor,
   config: CoreConfig,
   unsubscribe: UnsubscribeLinks,
   thanks: { request: RequestView; helperId: string },
   now: Date,
+  jobs?: JobQueue,
 ): Promise<boolean> {
   const [helper] = await tx
-    .select({ email: users.email, wanted: channelOnSql(users.id, "thanks", "email") })
+    .select({ email: users.email, wanted: channelOnSql(users.id, "thanks", "email"), requesterOwnName: ownNameSql(thanks.request.userId) })
     .from(users)
     .where(eq(users.id, thanks.helperId));
-  if (!helper?.wanted) return false;
+  if (!helper) return false;
+  await queuePush(tx, jobs, {
+    userId: thanks.helperId,
+    event: `thanked:${thanks.request.id}`,
+    payload: thanksPayload({ ...summaryOf(config, thanks.request), requestId: thanks.request.id }, helper.requesterOwnName ?? ""),
+  });
+  if (!helper.wanted) return false;
   await enqueueEmail(tx, now, {
     ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" })),
     type: "request_thanked",

@@ -1,3 +1,5 @@
+import { reminderPayload } from "../push/payload";
+import { queuePush } from "../push/queue";
 import { unsubscribeLinks } from "../unsubscribe/links";
 import { requestReminders, requests, users } from "@hyn/db";
 import { eq } from "drizzle-orm";
@@ -44,7 +46,8 @@ export function createRemindersService(deps: CoreDeps) {
           return "rescheduled";
         }
         const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, decision.recipientId));
-        if (!recipient || !(await channelsFor(tx, decision.recipientId, "reminders")).email) return "preference off";
+        const channels = recipient ? await channelsFor(tx, decision.recipientId, "reminders") : { email: false, push: false };
+        if (!channels.email && !channels.push) return "preference off";
         const [recorded] = await tx
           .insert(requestReminders)
           .values({ requestId: job.requestId, kind: job.kind, claimKey: decision.claimKey, sentAt: now })
@@ -54,11 +57,19 @@ export function createRemindersService(deps: CoreDeps) {
         const view = await selectRequestView(tx, now, job.requestId);
         if (!view) return "deleted";
         const summary = summaryOf(config, view);
+        // A push shows a person's own name only, never the address a display name can fall back to.
+        const [requester] = await tx.select({ name: users.name }).from(users).where(eq(users.id, view.userId));
+        await queuePush(tx, deps.jobs, {
+          userId: decision.recipientId,
+          event: `reminder:${job.kind}:${job.requestId}:${decision.claimKey}`,
+          payload: reminderPayload(job.kind, { ...summary, requestId: view.id }, requester?.name ?? ""),
+        });
+        if (!channels.email) return "sent";
         const links = notificationLinks(config, unsubscribe, decision.recipientId, { kind: "reminders" });
         const message =
           job.kind === "helper"
-            ? helperReminderEmail(recipient.email, { requesterName: view.creator.name, request: summary }, links)
-            : requesterReminderEmail(recipient.email, { request: summary }, links);
+            ? helperReminderEmail(recipient!.email, { requesterName: view.creator.name, request: summary }, links)
+            : requesterReminderEmail(recipient!.email, { request: summary }, links);
         await enqueueEmail(tx, now, { ...message, type: `reminder_${job.kind}`, userId: decision.recipientId, requestIds: [job.requestId] });
         return "sent";
       });

@@ -74,7 +74,7 @@ async function visibleFacts(executor: Executor, requestId: string, userId: strin
 }
 
 export function createRequestsService(deps: CoreDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, jobs } = deps;
 
   /**
    * A state change made as one conditional UPDATE (DESIGN §6), holding the actor's membership so that
@@ -107,7 +107,7 @@ export function createRequestsService(deps: CoreDeps) {
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await change.then?.(tx, view, now);
-      await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now);
+      await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now, jobs);
       await change.confirm?.(tx, now, unsubscribe);
       await publish(tx, `request.${change.kind}`, view);
       return view;
@@ -158,7 +158,7 @@ export function createRequestsService(deps: CoreDeps) {
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
-        await enqueuePostingNotices(tx, config, unsubscribe, view, now);
+        await enqueuePostingNotices(tx, config, unsubscribe, view, now, jobs);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
         if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
         await publish(tx, "request.created", view);
@@ -286,7 +286,7 @@ export function createRequestsService(deps: CoreDeps) {
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, now);
+        const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, now, jobs);
         return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
@@ -313,7 +313,7 @@ export function createRequestsService(deps: CoreDeps) {
           throw new AppError("CONFLICT", messages.thankNoHelper);
         }
         const view = await mustSelectView(tx, now, requestId);
-        await enqueueThanksNotice(tx, config, unsubscribe, { request: view, helperId: marked.helperId! }, now);
+        await enqueueThanksNotice(tx, config, unsubscribe, { request: view, helperId: marked.helperId! }, now, jobs);
         await publish(tx, "request.thanked", view);
         return view;
       });

@@ -1,3 +1,5 @@
+import type { PushConfig } from "../push/config";
+
 /** What the core needs to know about the deployment; built from the validated env by the server. */
 export interface CoreConfig {
   appUrl: string;
@@ -11,6 +13,8 @@ export interface CoreConfig {
   timeZone?: string;
   /** Demo mode only (`pnpm demo`): sample accounts shown on the login page. Empty otherwise. */
   demoAccounts?: { name: string; email: string; password: string }[];
+  /** Web Push: allowed push services, VAPID (issue 16). Absent: production's rules, generated keys. */
+  push?: PushConfig;
 }
 
 export const PRODUCT_NAME = "Help Your Neighbor";

@@ -13,6 +13,6 @@ export interface CoreDeps {
   logger: Logger;
   /** Where rate-limit counters live; PostgreSQL (the `rate_limits` table) when absent. */
   rateLimitStore?: RateLimitStore;
-  /** Timed jobs (the reminders before a needed-by time); without it none are scheduled. */
+  /** The job engine, for work done after the request (pushes). Absent: nothing is queued (tests without workers, the CLI). */
   jobs?: JobQueue;
 }

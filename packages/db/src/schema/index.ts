@@ -12,3 +12,4 @@ export * from "./notifications";
 export * from "./app-secrets";
 export * from "./reminders";
 export * from "./calendar-feeds";
+export * from "./push";

@@ -1,0 +1,75 @@
+import { createHarness, type Harness } from "@hyn/api/testing";
+import { queuePush, silentLogger, type JobQueue, type PushPayload } from "@hyn/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { groupWith } from "../../../packages/api/test/helpers/membership";
+import { browserSubscription, decryptAes128gcm, startLocalPushService, type BrowserSubscription, type LocalPushService } from "../../../packages/api/test/helpers/local-push-service";
+import { startJobEngine, type JobEngine } from "../src/jobs/engine";
+import { definePushDelivery } from "../src/jobs/push-delivery";
+
+let h: Harness | undefined;
+let service: LocalPushService | undefined;
+const engines: JobEngine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
+  await service?.close();
+  await h?.close();
+});
+
+/** Resolves once `count` pushes arrived and no more came for a while; fails after `timeoutMs`. */
+async function settled(received: unknown[], count: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (received.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  // Long enough for a second instance's duplicate, were there one, to arrive (each polls every 0.5 s).
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+}
+
+describe("pushes on two instances", () => {
+  it("each event reaches each device exactly once, whichever instance sends it", async () => {
+    // The services queue on the first engine; both engines' workers take jobs.
+    const late: { engine?: JobEngine } = {};
+    const jobs: JobQueue = { send: (name, data, options) => late.engine!.send(name, data, options) };
+    h = await createHarness({ jobs });
+    service = await startLocalPushService();
+    for (let i = 0; i < 2; i++) {
+      const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
+      await definePushDelivery(engine, { db: h.db, clock: h.clock, logger: silentLogger, push: h.config.push! });
+      engines.push(engine);
+    }
+    late.engine = engines[0];
+
+    const ann = await h.signUpUser({ name: "Ann" });
+    const members: Awaited<ReturnType<Harness["signUpUser"]>>[] = [];
+    const browsers: BrowserSubscription[] = [];
+    for (const name of ["Bo", "Cy"]) {
+      const member = await h.signUpUser({ name });
+      await member.caller.user.updateEmailPreferences({ frequency: "immediate" });
+      for (const device of ["phone", "laptop"]) {
+        const browser = browserSubscription(`${service.origin}/push/${name}-${device}`);
+        await member.caller.push.subscribe({ ...browser.json, label: device });
+        browsers.push(browser);
+      }
+      members.push(member);
+    }
+    const group = await groupWith(h, ann, members);
+    const neededBy = new Date(h.clock.now().getTime() + 72 * 3600_000);
+    const items = ["Milk", "Bread", "Eggs"];
+    for (const itemDescription of items) await ann.caller.requests.create({ itemDescription, groupId: group.id, neededBy });
+
+    // The same event queued twice in one transaction is still one job per device (its singleton key).
+    const payload: PushPayload = { kind: "new_requests", title: "Twice", body: "Queued twice", url: `${h.config.appUrl}/`, tag: "twice" };
+    await h.db.transaction(async (tx) => {
+      expect(await queuePush(tx, jobs, { userId: members[0]!.user.id, event: "twice", payload })).toBe(2);
+      await queuePush(tx, jobs, { userId: members[0]!.user.id, event: "twice", payload });
+    });
+
+    const expected = items.length * browsers.length + 2;
+    await settled(service.received, expected);
+    expect(service.received).toHaveLength(expected);
+    const deliveries = service.received.map((push) => {
+      const browser = browsers.find((b) => new URL(b.json.endpoint).pathname === push.path)!;
+      return `${push.path} ${(JSON.parse(decryptAes128gcm(push.body, browser)) as PushPayload).body}`;
+    });
+    expect(new Set(deliveries).size).toBe(expected);
+    expect(deliveries.filter((d) => d.endsWith("Queued twice"))).toHaveLength(2);
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+import { messages } from "@hyn/validators";
+import { afterEach, describe, expect, it } from "vitest";
+import { browserSubscription } from "../../../packages/api/test/helpers/local-push-service";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+let app: TestApp;
+afterEach(async () => {
+  await app?.close();
+});
+
+describe("push devices over REST (issue 16)", () => {
+  it("answers the VAPID public key, then subscribes (201), lists and removes a device, with clear 400s for bad subscriptions", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const bo = await bearerFor(app, "bo@example.com");
+    const call = (who: { headers: Record<string, string> } | null, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+      app.server.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+    const key = await call(null, "GET", "/push/vapid-public-key");
+    expect(key.statusCode).toBe(200);
+    const { publicKey } = key.json() as { publicKey: string };
+    expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
+    // Generated once and kept: every instance (and every call) answers the same key.
+    expect((await call(null, "GET", "/push/vapid-public-key")).json()).toEqual({ publicKey });
+
+    const browser = browserSubscription("http://127.0.0.1:9/push/ann-phone");
+    expect((await call(null, "POST", "/push/subscriptions", { ...browser.json, label: "Phone" })).statusCode).toBe(401);
+    const created = await call(ann, "POST", "/push/subscriptions", { ...browser.json, label: "  Ann's   phone " });
+    expect(created.statusCode).toBe(201);
+    const device = created.json() as { id: string };
+    expect(device).toMatchObject({ label: "Ann's phone", endpointHost: "127.0.0.1:9", lastSuccessAt: null });
+
+    const badKey = await call(ann, "POST", "/push/subscriptions", { ...browser.json, keys: { ...browser.json.keys, p256dh: "AAAA" } });
+    expect([badKey.statusCode, badKey.json()]).toEqual([400, { error: messages.pushKeyP256dhInvalid }]);
+    const offList = await call(ann, "POST", "/push/subscriptions", { ...browser.json, endpoint: "https://169.254.169.254/latest" });
+    expect([offList.statusCode, offList.json()]).toEqual([400, { error: messages.pushEndpointNotAllowed }]);
+
+    expect((await call(ann, "GET", "/push/subscriptions")).json()).toEqual([device]);
+    expect((await call(bo, "GET", "/push/subscriptions")).json()).toEqual([]);
+    const notBos = await call(bo, "DELETE", `/push/subscriptions/${device.id}`);
+    expect([notBos.statusCode, notBos.json()]).toEqual([404, { error: messages.pushDeviceNotFound }]);
+    expect((await call(ann, "DELETE", `/push/subscriptions/${device.id}`)).statusCode).toBe(200);
+    expect((await call(ann, "GET", "/push/subscriptions")).json()).toEqual([]);
+  });
+
+  it("is in the OpenAPI document", async () => {
+    app = await createTestApp();
+    const document = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(document.paths["/api/push/subscriptions"] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(document.paths["/api/push/subscriptions/{id}"] ?? {})).toEqual(["delete"]);
+    expect(document.paths["/api/push/vapid-public-key"]?.get).toMatchObject({ security: [] });
+  });
+});

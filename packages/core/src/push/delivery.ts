@@ -1,0 +1,132 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import { isIP, type LookupFunction } from "node:net";
+import { pushSubscriptions, type Database } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { and, eq } from "drizzle-orm";
+import webPush from "web-push";
+import { isAppError } from "../shared/errors";
+import type { Clock } from "../shared/clock";
+import type { Logger } from "../shared/logger";
+import { defaultPushConfig, type PushConfig } from "./config";
+import { checkEndpointUrl, checkResolvedAddresses, systemResolver, type CheckedEndpoint, type Resolver } from "./endpoint";
+import { PUSH_DELIVERY, type PushPayload } from "./payload";
+import type { PushJob } from "./queue";
+import { loadVapidKeys } from "./vapid";
+
+export interface PushDeliveryDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  push?: PushConfig;
+  resolve?: Resolver;
+  /** How long the push service has to answer. */
+  timeoutMs?: number;
+}
+
+/** The push service failed in a way worth trying again (429, 5xx, no answer): the job engine retries with backoff. */
+export class PushRetryableError extends Error {
+  override readonly name = "PushRetryableError";
+}
+
+export type PushOutcome = "sent" | "gone" | "removed" | "refused" | "rejected";
+
+/**
+ * Sends one queued push (a job of PUSH_DELIVERY_QUEUE): the payload encrypted for the device
+ * (aes128gcm, RFC 8291) with a VAPID signature (RFC 8292), its kind's TTL and urgency. 404/410 mean the
+ * browser dropped the subscription: the row goes. 429, 5xx and network failures throw, so the job is
+ * retried with backoff. Other refusals (400, 401, 403, 413) would fail again: logged, not retried.
+ */
+export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise<PushOutcome> {
+  const push = deps.push ?? defaultPushConfig;
+  const [device] = await deps.db
+    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, job.subscriptionId), eq(pushSubscriptions.userId, job.userId)));
+  // Removed, or now another person's browser: this notice was not meant for them.
+  if (!device) return "gone";
+
+  let checked: CheckedEndpoint;
+  try {
+    checked = checkEndpointUrl(device.endpoint, push);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    deps.logger.warn({ subscriptionId: job.subscriptionId, reason: error.message }, "push endpoint no longer allowed; not sent");
+    return "refused";
+  }
+
+  const keys = await loadVapidKeys(deps.db, push);
+  const { ttlSeconds, urgency } = PUSH_DELIVERY[job.payload.kind];
+  const request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(job.payload), {
+    vapidDetails: { subject: push.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+    contentEncoding: "aes128gcm",
+    TTL: ttlSeconds,
+    urgency,
+    topic: topicOf(job.payload),
+  });
+
+  let status: number;
+  try {
+    status = await post(checked, request.headers as Record<string, string | number>, request.body!, deps.resolve ?? systemResolver, deps.timeoutMs ?? 15_000);
+  } catch (error) {
+    // The name now resolves somewhere private (DNS rebinding): never sent, never retried.
+    if (isAppError(error) && error.message === messages.pushEndpointNotPublic) {
+      deps.logger.warn({ subscriptionId: job.subscriptionId, reason: error.message }, "push endpoint resolves to a non-public address; not sent");
+      return "refused";
+    }
+    throw new PushRetryableError(`push service unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+
+  if (status >= 200 && status < 300) {
+    await deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.clock.now() }).where(eq(pushSubscriptions.id, job.subscriptionId));
+    return "sent";
+  }
+  if (status === 404 || status === 410) {
+    // Only the row as it was: a browser that subscribed again meanwhile has new keys and stays.
+    await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, job.subscriptionId), eq(pushSubscriptions.endpoint, device.endpoint), eq(pushSubscriptions.p256dh, device.p256dh)));
+    return "removed";
+  }
+  if (status === 429 || status >= 500) throw new PushRetryableError(`push service answered ${status}`);
+  deps.logger.warn({ subscriptionId: job.subscriptionId, status }, "push service refused the message; not retried");
+  return "rejected";
+}
+
+/**
+ * The Topic header (RFC 8030 §5.4): a push service keeps only the newest undelivered message per topic,
+ * so a device that was offline gets a request's latest news once. At most 32 base64url characters.
+ */
+function topicOf(payload: PushPayload): string {
+  return createHash("sha256").update(payload.tag).digest("base64url").slice(0, 32);
+}
+
+/**
+ * POSTs the prepared request. The connection goes only to addresses checked here, at connect time,
+ * so a name that resolved to a public address when subscribing cannot be pointed inside now.
+ */
+function post(checked: CheckedEndpoint, headers: Record<string, string | number>, body: Buffer, resolve: Resolver, timeoutMs: number): Promise<number> {
+  let lookupFailure: unknown = null;
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    checkResolvedAddresses(checked, resolve).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+        else callback(null, addresses[0]!, isIP(addresses[0]!));
+      },
+      (error: unknown) => {
+        lookupFailure = error;
+        callback(error as NodeJS.ErrnoException, "", 0);
+      },
+    );
+  };
+  const client = checked.url.protocol === "https:" ? https : http;
+  return new Promise((resolvePromise, reject) => {
+    const outgoing = client.request(checked.url, { method: "POST", headers, lookup, timeout: timeoutMs, agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolvePromise(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    outgoing.on("error", (error) => reject(lookupFailure ?? error));
+    outgoing.end(body);
+  });
+}

@@ -1,0 +1,26 @@
+import { NOTIFICATION_KINDS } from "@hyn/validators/notification-kinds";
+import { describe, expect, it } from "vitest";
+import { invitationPayload, newRequestPayload, PUSH_DELIVERY, requestUpdatePayload } from "./payload";
+
+const request = { itemDescription: "Oat milk", groupName: "Maple Street", url: "https://hyn.example/?request=r1", requestId: "r1" };
+
+describe("push payloads", () => {
+  it("hold only the kind, what the notification shows and where a tap leads", () => {
+    const payloads = [newRequestPayload(request, "Ann"), requestUpdatePayload("claimed", request, "Bo"), invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1")];
+    for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(["body", "kind", "tag", "title", "url"]);
+    expect(payloads[0]).toEqual({ kind: "new_requests", title: "New request in Maple Street", body: "Ann needs: Oat milk", url: request.url, tag: "request-r1" });
+  });
+
+  it("say 'A neighbour' for a person without a name, never anything else about them", () => {
+    expect(newRequestPayload(request, "").body).toBe("A neighbour needs: Oat milk");
+    expect(requestUpdatePayload("fulfilled", request, "").body).toBe("A neighbour marked as delivered: Oat milk (Maple Street)");
+    expect(invitationPayload("Maple Street", "", "https://hyn.example/", "i1").body).toBe("A neighbour invited you to join Maple Street.");
+  });
+
+  it("every kind has a TTL and an urgency", () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      expect(PUSH_DELIVERY[kind].ttlSeconds).toBeGreaterThan(0);
+      expect(["very-low", "low", "normal", "high"]).toContain(PUSH_DELIVERY[kind].urgency);
+    }
+  });
+});
