@@ -115,7 +115,10 @@ test("a member turns off e-mails about their requests from the profile", async (
   const street = await groupWith(baseURL!, requester, "Oak Court", [helper]);
 
   await signIn(page, baseURL!, requester);
-  await page.goto("/profile");
+  // As "Manage notifications" in an e-mail links: straight to the switches, focus on their heading.
+  await page.goto("/profile#notifications");
+  await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeInViewport();
   const section = notificationsSection(page);
   const emailSwitch = section.getByRole("switch", { name: "E-mail: A neighbour claims, unclaims or fulfils my request" });
   const pushSwitch = section.getByRole("switch", { name: "Push: A neighbour claims, unclaims or fulfils my request" });

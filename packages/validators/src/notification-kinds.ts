@@ -22,3 +22,6 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** A group's override of the profile's frequency, for new requests only. "off" mutes the group. */
 export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "off"] as const;
 export type GroupNotifyFrequency = (typeof GROUP_NOTIFY_FREQUENCIES)[number];
+
+/** The profile section with these settings: e-mails' "Manage notifications" links to `/profile#` + this. */
+export const NOTIFICATION_SETTINGS_ANCHOR = "notifications";

@@ -1,3 +1,4 @@
+import { NOTIFICATION_SETTINGS_ANCHOR } from "@hyn/validators/notification-kinds";
 import type { Database } from "@hyn/db";
 import type { UnsubscribeLink } from "../mail/layout";
 import { loadOrCreateSecret } from "../shared/app-secrets";
@@ -9,7 +10,7 @@ export const UNSUBSCRIBE_KEY_NAME = "unsubscribe-signing-key";
 /** The one-click URL (RFC 8058), also the page that explains it: GET shows the page, POST unsubscribes. */
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 /** Where "Manage notifications" leads: the profile's notifications section. */
-export const MANAGE_NOTIFICATIONS_PATH = "/profile#notifications";
+export const MANAGE_NOTIFICATIONS_PATH = `/profile#${NOTIFICATION_SETTINGS_ANCHOR}`;
 
 const keys = new WeakMap<Database, Promise<Uint8Array>>();
 

@@ -1,5 +1,6 @@
-import { NOTIFICATION_CHANNELS } from "@hyn/validators/notification-kinds";
-import { Link } from "react-router";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_SETTINGS_ANCHOR } from "@hyn/validators/notification-kinds";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { Alert, Button, Card, Spinner } from "../../components/ui";
 import { GroupFrequencySelect } from "./GroupFrequencySelect";
 import { CHANNEL_LABELS, KIND_LABELS, LOAD_NOTIFICATIONS_FAILED } from "./texts";
@@ -13,10 +14,23 @@ import "./notifications.css";
 export function NotificationSettingsSection() {
   const preferences = useNotificationPreferences();
   const { setChannel, setGroupFrequency } = useNotificationChanges();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash } = useLocation();
+  const loaded = preferences.isSuccess;
+
+  // "Manage notifications" in an e-mail links to /profile#notifications: once the switches are there,
+  // bring them into view and put the focus on their heading, as the browser would for a plain page.
+  useEffect(() => {
+    if (hash !== `#${NOTIFICATION_SETTINGS_ANCHOR}` || !loaded) return;
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [hash, loaded]);
 
   return (
-    <Card className="settings-section" aria-labelledby="notification-settings-heading">
-      <h2 id="notification-settings-heading">Notifications</h2>
+    <Card id={NOTIFICATION_SETTINGS_ANCHOR} className="settings-section" aria-labelledby="notification-settings-heading">
+      <h2 id="notification-settings-heading" tabIndex={-1} ref={heading}>
+        Notifications
+      </h2>
       <p className="section-intro">What we tell you about, and how. Changes here are saved at once.</p>
       {preferences.isPending ? (
         <Spinner label="Loading your notification settings…" />
