@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
-import { createServices, unsubscribeKey, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
+import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
@@ -192,8 +192,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 4b. One-click unsubscribe (RFC 8058): POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services });
-  // The signing key is read once at start (and created by the first instance), not on a first e-mail.
-  await unsubscribeKey(db.db);
 
   // 5. Dev mailbox (never in production).
   if (mailbox) registerDevMailbox(server, mailbox);

@@ -1,3 +1,4 @@
+import { unsubscribeKey } from "@hyn/core";
 import { createDb, runMigrations, type DbHandle } from "@hyn/db";
 import { buildApp, type App } from "./app";
 import type { Env } from "./env";
@@ -20,8 +21,11 @@ export async function startServer(env: Env, options: { beforeListen?: (db: DbHan
   await options.beforeListen?.(db);
   const logStream = logFormatFor(env, process.stdout.isTTY) === "pretty" ? prettyLogStream() : undefined;
   const app = await buildApp({ env, db, ...(logStream ? { logStream } : {}), ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
-  // Web Push's VAPID pair exists from the first start on: generated once, shared through the database (ADR 0017).
+  // The app's own secrets exist from the first start on, generated once and shared through the database:
+  // Web Push's VAPID pair (ADR 0017) and the key that signs unsubscribe links (ADR 0015). After migrating,
+  // so buildApp alone still answers /readyz on a database that is not migrated yet.
   await app.services.push.vapidPublicKey();
+  await unsubscribeKey(db.db);
 
   let closing = false;
   const shutdown = async (signal: string) => {
