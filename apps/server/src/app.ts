@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     // A tRPC batch names its procedures in one path parameter ("groups.list,limits.withCounts,..."):
     // Fastify's default of 100 characters refused a page's batch of six queries with 414.
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
     trustProxy: env.TRUST_PROXY,
     // Typed for every route's generics; these errors come before any route is chosen.
     frameworkErrors: (error, _request, reply) => answerRouterError(error, reply as FastifyReply),
