@@ -13,9 +13,15 @@ export function registerServiceWorker(): void {
       workbox.messageSkipWaiting();
     });
   });
-  void workbox.register();
+  // Where a browser refuses service workers (a policy, some private modes, automation that blocks them)
+  // registration fails; the app then works as a plain web page, without offline start or update offers.
+  const registering = workbox.register().then(
+    (registration) => registration !== undefined,
+    () => false,
+  );
   // A tab left open for days still hears of a new version when it is looked at again.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") void workbox.update();
+    if (document.visibilityState !== "visible") return;
+    void registering.then((registered) => (registered ? workbox.update() : undefined)).catch(() => undefined);
   });
 }
