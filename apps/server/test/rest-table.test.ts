@@ -109,7 +109,7 @@ describe("the OpenAPI document", () => {
       // Path parameters here; the list routes' query parameters (limit, cursor) have their own test.
       const declared = op.parameters.filter((p) => p.in === "path").map((p) => p.name).sort();
       expect(declared).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), "400", "401", "500"]));
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(route.successStatus ?? 200), "400", "401", "500"]));
     }
   });
 
