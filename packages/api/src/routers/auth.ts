@@ -43,11 +43,13 @@ export const authRouter = router({
     }),
 
   signOut: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/signout" } }).output(ok).mutation(async ({ ctx }) => {
-    if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
-    ctx.sessionCookie.clear();
-    return { ok: true as const };
-  }),
+    .meta({ rest: { method: "POST", path: "/auth/signout" } })
+    .output(ok)
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
+      ctx.sessionCookie.clear();
+      return { ok: true as const };
+    }),
 
   resendConfirmation: publicProcedure
     .meta({ rest: { method: "POST", path: "/auth/resend-confirmation", body: true } })

@@ -12,7 +12,9 @@ export const groupsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.groups.create(ctx.session.user.id, input)),
 
   list: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/groups" } }).output(z.array(groupOutput)).query(({ ctx }) => ctx.services.groups.list(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/groups" } })
+    .output(z.array(groupOutput))
+    .query(({ ctx }) => ctx.services.groups.list(ctx.session.user.id)),
 
   members: protectedProcedure
     .meta({ rest: { method: "GET", path: "/groups/:id/members", renameParams: { id: "groupId" } } })

@@ -51,7 +51,9 @@ export const invitationsRouter = router({
     .query(({ ctx }) => ctx.services.invitations.outgoing(ctx.session.user.id)),
 
   count: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/invitations/count" } }).output(invitationCountOutput).query(({ ctx }) => ctx.services.invitations.count(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/invitations/count" } })
+    .output(invitationCountOutput)
+    .query(({ ctx }) => ctx.services.invitations.count(ctx.session.user.id)),
 
   cancel: protectedProcedure
     .meta({ rest: { method: "DELETE", path: "/invitations/:id" } })

@@ -3,7 +3,9 @@ import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 export const limitsRouter = router({
   get: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/limits" } }).output(userLimitsOutput).query(({ ctx }) => ctx.services.limits.getLimits(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/limits" } })
+    .output(userLimitsOutput)
+    .query(({ ctx }) => ctx.services.limits.getLimits(ctx.session.user.id)),
 
   /** PUT /user/limits: admins set any user's limits. */
   update: adminProcedure
@@ -13,7 +15,9 @@ export const limitsRouter = router({
     .mutation(({ ctx, input }) => ctx.services.limits.updateLimits(input)),
 
   counts: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/counts" } }).output(userCountsOutput).query(({ ctx }) => ctx.services.limits.getCounts(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/counts" } })
+    .output(userCountsOutput)
+    .query(({ ctx }) => ctx.services.limits.getCounts(ctx.session.user.id)),
 
   withCounts: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/limits-with-counts" } })
@@ -21,10 +25,14 @@ export const limitsRouter = router({
     .query(({ ctx }) => ctx.services.limits.limitsWithCounts(ctx.session.user.id)),
 
   canCreateGroup: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/can-create-group" } }).output(canCreateOutput).query(({ ctx }) => ctx.services.limits.canCreateGroup(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/can-create-group" } })
+    .output(canCreateOutput)
+    .query(({ ctx }) => ctx.services.limits.canCreateGroup(ctx.session.user.id)),
 
   canJoinGroup: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/can-join-group" } }).output(canJoinOutput).query(({ ctx }) => ctx.services.limits.canJoinGroup(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/can-join-group" } })
+    .output(canJoinOutput)
+    .query(({ ctx }) => ctx.services.limits.canJoinGroup(ctx.session.user.id)),
 
   canCreateRequest: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/can-create-request" } })

@@ -11,7 +11,9 @@ export const pushRouter = router({
     .query(async ({ ctx }) => ({ publicKey: await ctx.services.push.vapidPublicKey() })),
 
   devices: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/push/subscriptions" } }).output(z.array(pushDeviceView)).query(({ ctx }) => ctx.services.push.list(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/push/subscriptions" } })
+    .output(z.array(pushDeviceView))
+    .query(({ ctx }) => ctx.services.push.list(ctx.session.user.id)),
 
   subscribe: protectedProcedure
     .meta({ rest: { method: "POST", path: "/push/subscriptions", successStatus: 201, body: true } })

@@ -92,7 +92,9 @@ export const requestsRouter = router({
     .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id)),
 
   dashboard: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/dashboard" } }).output(dashboardOutput).query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/dashboard" } })
+    .output(dashboardOutput)
+    .query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
 
   /**
    * Live updates over SSE (ADR 0004): first { type: "connected" } (refetch then), then

@@ -25,7 +25,9 @@ export const userRouter = router({
   }),
 
   current: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/current" } }).output(userOutput).query(({ ctx }) => ctx.services.accounts.currentUser(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/current" } })
+    .output(userOutput)
+    .query(({ ctx }) => ctx.services.accounts.currentUser(ctx.session.user.id)),
 
   byId: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/:id" } })
@@ -75,7 +77,9 @@ export const userRouter = router({
     .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency)),
   /** The caller's personal calendar feed address (issue 15), made on the first ask. */
   calendarFeed: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/calendar-feed" } }).output(calendarFeedOutput).query(({ ctx }) => ctx.services.calendar.feedLink(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/calendar-feed" } })
+    .output(calendarFeedOutput)
+    .query(({ ctx }) => ctx.services.calendar.feedLink(ctx.session.user.id)),
 
   /** A new feed address; the old one is "Not found" from now on. */
   regenerateCalendarFeed: protectedProcedure
@@ -85,7 +89,8 @@ export const userRouter = router({
 
   /** Everything the product holds about the caller (issue 5: data export). */
   exportData: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/user/export" } }).query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),
+    .meta({ rest: { method: "GET", path: "/user/export" } })
+    .query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),
 
   deleteAccount: protectedProcedure
     .meta({ rest: { method: "POST", path: "/user/delete-account", body: true } })
