@@ -80,6 +80,12 @@ describe("the REST table against SPEC §7", () => {
     expect(missing).toEqual([]);
   });
 
+  it("marks public exactly the spec's rows that need no session, from the procedures' meta", () => {
+    const spec = new Set(SPEC_CALLS.map((c) => `${c.method} ${c.path}`));
+    const publicRows = restRoutes.filter((r) => r.public).map((r) => tableKey(r.method, r.path)).filter((key) => spec.has(key));
+    expect(publicRows.sort()).toEqual([...PUBLIC].sort());
+  });
+
   it.each(SPEC_CALLS)("$method $path answers (never a missing route, never a 5xx)", async ({ method, path }) => {
     const response = await app.server.inject({
       method: method as "GET",
@@ -98,7 +104,7 @@ describe("the OpenAPI document", () => {
   it("describes exactly the routes that exist, with their path parameters", async () => {
     const response = await app.server.inject({ method: "GET", url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>> };
+    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>> };
     expect(doc.openapi).toBe("3.1.0");
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     // Plus RFC 8058's one-click POST, outside /api (routes/one-click-unsubscribe.ts).
@@ -109,7 +115,9 @@ describe("the OpenAPI document", () => {
       // Path parameters here; the list routes' query parameters (limit, cursor) have their own test.
       const declared = op.parameters.filter((p) => p.in === "path").map((p) => p.name).sort();
       expect(declared).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(route.status ?? 200), "400", "401", "500"]));
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(route.successStatus ?? 200), "400", "401", "500"]));
+      // Public procedures need no credentials; the rest inherit the document's bearer/cookie.
+      expect(op.security, `${route.method} ${route.path}`).toEqual(route.public ? [] : undefined);
     }
   });
 

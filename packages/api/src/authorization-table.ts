@@ -1,10 +1,12 @@
 /**
  * The authorization sweep's table (issue 5): for every procedure, what an outsider and a non-owner
  * member must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
+ * Which procedures exist, and which are public, is read from the router (procedure-catalog.ts).
  */
 import { createECDH, randomBytes } from "node:crypto";
 import { DAY_MS } from "@hyn/core";
-import type { Harness } from "./testing";
+import { TRPCError } from "@trpc/server";
+import type { createCaller } from "./root";
 
 /** denied: 403 or 404. own: succeeds on the caller's own data. allowed: succeeds (membership is enough). skip: proven in its own tests (destructive or link-based). */
 export type Expect = "denied" | "own" | "allowed" | "skip";
@@ -21,7 +23,6 @@ export interface World {
   invitationToken: string;
 }
 export interface Entry {
-  public?: true;
   input?: (w: World) => unknown;
   outsider: Expect;
   member: Expect;
@@ -35,16 +36,16 @@ const browserSubscription = () => ({
   label: "Sweep browser",
 });
 export const SWEEP: Record<string, Entry> = {
-  "auth.signUp": { public: true, input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }), outsider: "skip", member: "skip" },
-  "auth.signIn": { public: true, outsider: "skip", member: "skip" },
-  "auth.signOut": { public: true, outsider: "skip", member: "skip" },
-  "auth.resendConfirmation": { public: true, outsider: "skip", member: "skip" },
-  "auth.verifyEmail": { public: true, outsider: "skip", member: "skip" },
-  "auth.requestPasswordReset": { public: true, outsider: "skip", member: "skip" },
-  "auth.checkResetToken": { public: true, outsider: "skip", member: "skip" },
-  "auth.completePasswordReset": { public: true, outsider: "skip", member: "skip" },
+  "auth.signUp": { input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }), outsider: "skip", member: "skip" },
+  "auth.signIn": { outsider: "skip", member: "skip" },
+  "auth.signOut": { outsider: "skip", member: "skip" },
+  "auth.resendConfirmation": { outsider: "skip", member: "skip" },
+  "auth.verifyEmail": { outsider: "skip", member: "skip" },
+  "auth.requestPasswordReset": { outsider: "skip", member: "skip" },
+  "auth.checkResetToken": { outsider: "skip", member: "skip" },
+  "auth.completePasswordReset": { outsider: "skip", member: "skip" },
   "auth.updatePassword": { input: () => ({ password: "another-sweep-secret" }), outsider: "skip", member: "skip" },
-  "user.me": { public: true, outsider: "own", member: "own" },
+  "user.me": { outsider: "own", member: "own" },
   "user.current": { outsider: "own", member: "own" },
   "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed" },
@@ -56,14 +57,14 @@ export const SWEEP: Record<string, Entry> = {
   "user.updateGroupNotifications": { input: (w) => ({ groupId: w.groupId, frequency: "off" }), outsider: "denied", member: "allowed" },
   "user.exportData": { outsider: "own", member: "own" },
   "user.deleteAccount": { input: () => ({ password: "not-the-password" }), outsider: "denied", member: "denied" },
-  "feedback.send": { public: true, input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
+  "feedback.send": { input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
   "admin.metrics": { outsider: "denied", member: "denied" },
   // Link-based (the signed token is the authority): proven in unsubscribe tests.
-  "unsubscribe.describe": { public: true, outsider: "skip", member: "skip" },
-  "unsubscribe.confirm": { public: true, outsider: "skip", member: "skip" },
-  "unsubscribe.stopAll": { public: true, outsider: "skip", member: "skip" },
-  "system.info": { public: true, outsider: "own", member: "own" },
-  "push.vapidPublicKey": { public: true, outsider: "own", member: "own" },
+  "unsubscribe.describe": { outsider: "skip", member: "skip" },
+  "unsubscribe.confirm": { outsider: "skip", member: "skip" },
+  "unsubscribe.stopAll": { outsider: "skip", member: "skip" },
+  "system.info": { outsider: "own", member: "own" },
+  "push.vapidPublicKey": { outsider: "own", member: "own" },
   "push.devices": { outsider: "own", member: "own" },
   "push.subscribe": { input: () => browserSubscription(), outsider: "own", member: "own" },
   "push.unsubscribe": { input: () => ({ id: "00000000-0000-4000-8000-000000000000" }), outsider: "denied", member: "denied" },
@@ -74,7 +75,7 @@ export const SWEEP: Record<string, Entry> = {
   "groups.removeMember": { input: (w) => ({ groupId: w.groupId, userId: w.ownerId }), outsider: "denied", member: "denied" },
   "groups.transferOwnership": { input: (w) => ({ groupId: w.groupId, userId: w.memberId }), outsider: "denied", member: "denied" },
   "invitations.create": { input: (w) => ({ groupId: w.groupId, email: "someone-else@example.com" }), outsider: "denied", member: "denied" },
-  "invitations.validate": { public: true, input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
+  "invitations.validate": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
   "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "skip", member: "skip" },
   "invitations.pending": { outsider: "own", member: "own" },
   "invitations.outgoing": { outsider: "own", member: "own" },
@@ -106,14 +107,50 @@ export const SWEEP: Record<string, Entry> = {
   "user.calendarFeed": { outsider: "own", member: "own" },
   "user.regenerateCalendarFeed": { outsider: "own", member: "own" },
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
-  "calendar.feed": { public: true, input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
+  "calendar.feed": { input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
 };
 
 
-type SignedUp = Awaited<ReturnType<Harness["signUpUser"]>>;
+export type CallResult = { ok: true } | { ok: false; code: string };
+
+/** Calls the procedure at a dotted path on a caller; a subscription is read once, which is what starts its checks. */
+export async function callProcedure(caller: object, path: string, input: unknown): Promise<CallResult> {
+  let fn: unknown = caller;
+  for (const key of path.split(".")) fn = (fn as Record<string, unknown>)[key];
+  try {
+    const result = await (fn as (i: unknown) => Promise<unknown>)(input);
+    if (result && typeof (result as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+      await (result as AsyncIterator<unknown>).next?.();
+    }
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof TRPCError) return { ok: false, code: error.code };
+    throw error;
+  }
+}
+
+/**
+ * What is wrong with an anonymous caller's answer, or null. A procedure whose meta says public must
+ * not ask for a session (it may still refuse the input); any other must answer UNAUTHORIZED. So meta
+ * and the builder the procedure is made from cannot drift apart unnoticed.
+ */
+export function anonymousAnswerProblem(isPublic: boolean, result: CallResult): string | null {
+  if (isPublic) {
+    if (result.ok) return null;
+    return result.code === "UNAUTHORIZED" || result.code === "INTERNAL_SERVER_ERROR" ? `public in its meta, but answered ${result.code}` : null;
+  }
+  return !result.ok && result.code === "UNAUTHORIZED" ? null : `not public in its meta, but answered ${result.ok ? "OK" : result.code} without a session`;
+}
+
+/** A signed-up user as a test setup gives it (the harness, or the REST sweep's own sign-up). */
+export interface SweepUser {
+  user: { id: string };
+  email: string;
+  caller: ReturnType<typeof createCaller>;
+}
 
 /** Owner with a group, a member, an outsider, requests in useful states and a pending invitation. */
-export async function buildSweepWorld(h: Pick<Harness, "signUpUser">) {
+export async function buildSweepWorld<U extends SweepUser>(h: { signUpUser(options: { name: string }): Promise<U> }): Promise<{ world: World; owner: U; member: U; outsider: U }> {
   const owner = await h.signUpUser({ name: "Owner" });
   const memberUser = await h.signUpUser({ name: "Member" });
   const outsiderUser = await h.signUpUser({ name: "Outsider" });
@@ -139,5 +176,5 @@ export async function buildSweepWorld(h: Pick<Harness, "signUpUser">) {
     invitationId: pending.id,
     invitationToken: pending.token,
   };
-  return { world, owner, member: memberUser, outsider: outsiderUser } as { world: World; owner: SignedUp; member: SignedUp; outsider: SignedUp };
+  return { world, owner, member: memberUser, outsider: outsiderUser };
 }

@@ -2,3 +2,5 @@ export { appRouter, createCaller, type AppRouter, type RouterInputs, type Router
 export { createContextInner, resolveSession, noopSessionCookie, type Context, type SessionCookie, type AuthSession } from "./context";
 export { publicMessage } from "./errors";
 export { serializeOutput } from "./transformer";
+export { procedureCatalog, catalogEntry, type CatalogEntry } from "./procedure-catalog";
+export type { ProcedureMeta, RestMeta } from "./procedure-meta";

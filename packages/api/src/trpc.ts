@@ -4,9 +4,10 @@ import { messages } from "@hyn/validators";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Context } from "./context";
 import { publicMessage, toTRPCError } from "./errors";
+import type { ProcedureMeta } from "./procedure-meta";
 import { transformer } from "./transformer";
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer,
   // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
   sse: { ping: { enabled: true, intervalMs: 15_000 } },
@@ -35,9 +36,12 @@ const mapAppErrors = t.middleware(async ({ type, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+const baseProcedure = t.procedure.use(mapAppErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** `public` in the meta comes from the builder a procedure starts from, so it cannot disagree with the check. */
+export const publicProcedure = baseProcedure.meta({ public: true });
+
+export const protectedProcedure = baseProcedure.meta({ public: false }).use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
   return next({ ctx: { ...ctx, session: ctx.session } });
 });

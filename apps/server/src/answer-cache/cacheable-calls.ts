@@ -3,12 +3,21 @@
  * session; and a group's request list, shared by every member, over tRPC and over REST. Anything else,
  * including these with a different shape (another batch, a streamed batch), goes its normal way.
  */
+import { catalogEntry } from "@hyn/api";
+
 export type CacheableCall =
   | { scope: "dashboard"; key: (sessionId: string) => string }
   | { scope: "group"; groupId: string; key: (sessionId: string) => string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REST_GROUP_LIST = /^\/api\/groups\/([^/?]+)\/requests$/;
+/** The REST path of a group's list, as its procedure declares it (ADR 0018), with the group id captured. */
+const REST_GROUP_LIST = restPathPattern("requests.forGroup");
+
+function restPathPattern(procedure: string): RegExp {
+  const path = catalogEntry(procedure)?.meta.rest?.path;
+  if (!path) throw new Error(`The answer cache serves ${procedure} over REST, but it has no REST path`);
+  return new RegExp(`^/api${path.replace(/:\w+/g, "([^/?]+)")}$`);
+}
 
 export function recogniseCacheableCall(method: string, url: string): CacheableCall | null {
   if (method !== "GET") return null;

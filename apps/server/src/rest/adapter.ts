@@ -9,7 +9,7 @@ import { sessionOfRequest } from "../plugins/session";
 import { sessionCookieFor } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
 import { buildOpenApiDocument } from "./openapi";
-import { restRoutes, type RestRoute } from "./routes";
+import { inputOfRequest, restRoutes } from "./routes";
 
 type Procedure = (input?: unknown) => Promise<unknown>;
 
@@ -43,16 +43,14 @@ function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
     .send(file.content);
 }
 
-export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string; routes?: RestRoute[] }) {
-  const routes = options.routes ?? restRoutes;
-  // Built once at start: a route naming a missing procedure fails here, not at a client's first call.
-  const document = buildOpenApiDocument(routes, options.appUrl);
+export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string }) {
+  const document = buildOpenApiDocument(restRoutes, options.appUrl);
   const docsPage = renderDocsPage(document);
   app.get("/openapi.json", async () => document);
   app.get("/docs", async (_request, reply) => reply.type("text/html").send(docsPage));
   app.get("/docs.css", async (_request, reply) => reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(DOCS_CSS));
 
-  for (const route of routes) {
+  for (const route of restRoutes) {
     app.route({
       method: route.method,
       url: route.path,
@@ -65,14 +63,14 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
             sessionCookie: sessionCookieFor(reply, options.secureCookies),
             ip: request.ip,
           });
-          const result = await procedureOf(createCaller(ctx), route.procedure)(route.input ? route.input(request) : undefined);
-          if (route.calendar) return sendCalendarFile(reply, result as CalendarFile);
-          if (route.page) {
+          const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
+          if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);
+          if (route.answer === "page") {
             const { requests, nextCursor } = result as RequestPage;
             if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));
-            return reply.code(route.status ?? 200).send(requests);
+            return reply.code(route.successStatus ?? 200).send(requests);
           }
-          return reply.code(route.status ?? 200).send(result ?? { ok: true });
+          return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
         } catch (error) {
           const { status, message, retryAfter } = restErrorOf(error);
           if (status >= 500) request.log.error({ err: error }, "REST call failed");

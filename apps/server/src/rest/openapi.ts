@@ -1,19 +1,7 @@
-import { appRouter } from "@hyn/api";
+import { catalogEntry } from "@hyn/api";
 import { z } from "zod";
 import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../routes/one-click-path";
-import { PAGE_QUERY, type RestRoute } from "./routes";
-
-/** The subset of a tRPC procedure definition the document reads. */
-interface ProcedureDef {
-  type: "query" | "mutation" | "subscription";
-  inputs: z.ZodType[];
-  output?: z.ZodType;
-}
-
-export function procedureDef(path: string): ProcedureDef | undefined {
-  const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: ProcedureDef }> }).procedures;
-  return procedures[path]?._def;
-}
+import { PAGE_QUERY, pathParams, type RestRoute } from "./routes";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,23 +39,6 @@ const ERROR_RESPONSES: Record<string, string> = {
   "503": "The database connection was lost during a change; try again after the Retry-After header",
 };
 
-const PUBLIC_PROCEDURES = new Set([
-  "auth.signUp",
-  "auth.signIn",
-  "auth.signOut",
-  "auth.requestPasswordReset",
-  "auth.completePasswordReset",
-  "auth.resendConfirmation",
-  "auth.verifyEmail",
-  "feedback.send",
-  "invitations.validate",
-  "unsubscribe.describe",
-  "unsubscribe.confirm",
-  "unsubscribe.stopAll",
-  "calendar.feed",
-  "push.vapidPublicKey",
-]);
-
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
   limit: "Finished (fulfilled or expired) requests in this page, newest first. The first page also holds every active (open or claimed) request.",
   cursor: "Where the page starts: the value the previous page's Link header gives. Without it, the first page.",
@@ -85,7 +56,6 @@ const LINK_HEADER = {
 };
 
 export const toOpenApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, "{$1}")}`;
-export const pathParams = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 /** RFC 8058's one-click POST, outside /api: the URL in an e-mail's List-Unsubscribe header. */
 function oneClickOperation() {
@@ -100,7 +70,7 @@ function oneClickOperation() {
     parameters: [{ name: "token", in: "path", required: true, schema: { type: "string" } }],
     requestBody: { required: true, content: Object.fromEntries(ONE_CLICK_CONTENT_TYPES.map((type) => [type, { schema: oneClickBody }])) },
     responses: {
-      "200": { description: "Done (or nothing to do): the link's state now", content: { "application/json": { schema: toSchema(procedureDef("unsubscribe.confirm")!.output!, "output") } } },
+      "200": { description: "Done (or nothing to do): the link's state now", content: { "application/json": { schema: toSchema(catalogEntry("unsubscribe.confirm")!.output!, "output") } } },
       "400": { description: "The link is not valid, or the body is not List-Unsubscribe=One-Click", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
       "429": { description: "Too many invalid links from this address; see Retry-After", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
     },
@@ -111,34 +81,33 @@ function oneClickOperation() {
 export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const def = procedureDef(route.procedure);
-    if (!def) throw new Error(`REST route ${route.method} ${route.path} names unknown procedure ${route.procedure}`);
     const params = pathParams(route.path);
-    const input = def.inputs[0] ? toSchema(def.inputs[0], "input") : undefined;
+    const input = route.schemas.input ? toSchema(route.schemas.input, "input") : undefined;
     let body: JsonSchema | undefined;
     if (input && route.method !== "GET" && route.method !== "DELETE") {
       const properties = { ...((input.properties as JsonSchema | undefined) ?? {}) };
-      for (const p of params) delete properties[p];
+      const fromPath = params.map((p) => route.renameParams?.[p] ?? p);
+      for (const p of fromPath) delete properties[p];
       if (Object.keys(properties).length > 0) {
-        body = { ...input, properties, required: ((input.required as string[] | undefined) ?? []).filter((r) => !params.includes(r)) };
+        body = { ...input, properties, required: ((input.required as string[] | undefined) ?? []).filter((r) => !fromPath.includes(r)) };
       }
     }
-    const output = def.output ? toSchema(def.output, "output") : { type: "object" };
+    const output = route.schemas.output ? toSchema(route.schemas.output, "output") : { type: "object" };
     const [domain, action] = route.procedure.split(".");
     const operation: Record<string, unknown> = {
       operationId: route.procedure.replace(".", "_"),
       tags: [domain],
       summary: `${action} (${route.procedure})`,
-      ...(PUBLIC_PROCEDURES.has(route.procedure) ? { security: [] } : {}),
+      ...(route.public ? { security: [] } : {}),
       parameters: [
         ...params.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
-        ...(route.page ? pageParameters(input) : []),
+        ...(route.answer === "page" ? pageParameters(input) : []),
       ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses: {
-        [String(route.status ?? 200)]: route.calendar
+        [String(route.successStatus ?? 200)]: route.answer === "calendar"
           ? { description: "Success: an iCalendar (RFC 5545) file, as a download", content: { "text/calendar": { schema: { type: "string" } } } }
-          : route.page
+          : route.answer === "page"
           ? {
               description: "Success: one page of the list",
               headers: { Link: LINK_HEADER },

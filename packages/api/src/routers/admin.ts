@@ -2,5 +2,8 @@ import { adminMetricsOutput } from "@hyn/validators";
 import { adminProcedure, router } from "../trpc";
 
 export const adminRouter = router({
-  metrics: adminProcedure.output(adminMetricsOutput).query(({ ctx }) => ctx.services.metrics.adminMetrics()),
+  metrics: adminProcedure
+    .meta({ rest: { method: "GET", path: "/admin/metrics" } })
+    .output(adminMetricsOutput)
+    .query(({ ctx }) => ctx.services.metrics.adminMetrics()),
 });

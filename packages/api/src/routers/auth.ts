@@ -26,6 +26,7 @@ async function startSession(ctx: Context, result: AuthResult): Promise<AuthResul
 
 export const authRouter = router({
   signUp: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true } })
     .input(signUpInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -34,19 +35,24 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/signin", body: true } })
     .input(signInInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
       return startSession(ctx, await ctx.services.signInThrottle.signIn(input, ctx.ip));
     }),
 
-  signOut: publicProcedure.output(ok).mutation(async ({ ctx }) => {
-    if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
-    ctx.sessionCookie.clear();
-    return { ok: true as const };
-  }),
+  signOut: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/signout" } })
+    .output(ok)
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await ctx.services.accounts.signOut(ctx.session.id);
+      ctx.sessionCookie.clear();
+      return { ok: true as const };
+    }),
 
   resendConfirmation: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/resend-confirmation", body: true } })
     .input(emailOnlyInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -57,6 +63,7 @@ export const authRouter = router({
     }),
 
   verifyEmail: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/verify-email", body: true } })
     .input(verifyEmailInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -65,6 +72,7 @@ export const authRouter = router({
     }),
 
   requestPasswordReset: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/reset-password", body: true } })
     .input(emailOnlyInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -83,6 +91,7 @@ export const authRouter = router({
     }),
 
   completePasswordReset: publicProcedure
+    .meta({ rest: { method: "POST", path: "/auth/complete-reset", body: true } })
     .input(completePasswordResetInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -91,6 +100,7 @@ export const authRouter = router({
     }),
 
   updatePassword: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/auth/update-password", body: true } })
     .input(updatePasswordInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {

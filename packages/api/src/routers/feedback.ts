@@ -4,6 +4,7 @@ import { publicProcedure, router } from "../trpc";
 
 export const feedbackRouter = router({
   send: publicProcedure
+    .meta({ rest: { method: "POST", path: "/feedback", body: true } })
     .input(feedbackInput)
     .output(z.object({ ok: z.literal(true), id: z.string() }))
     .mutation(async ({ ctx, input }) => {

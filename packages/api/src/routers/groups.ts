@@ -6,23 +6,30 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const groupsRouter = router({
   create: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/groups", successStatus: 201, body: true } })
     .input(createGroupInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.groups.create(ctx.session.user.id, input)),
 
-  list: protectedProcedure.output(z.array(groupOutput)).query(({ ctx }) => ctx.services.groups.list(ctx.session.user.id)),
+  list: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups" } })
+    .output(z.array(groupOutput))
+    .query(({ ctx }) => ctx.services.groups.list(ctx.session.user.id)),
 
   members: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/members", renameParams: { id: "groupId" } } })
     .input(groupIdInput)
     .output(z.array(groupMemberOutput))
     .query(({ ctx, input }) => ctx.services.groups.members(ctx.session.user.id, input.groupId)),
 
   leave: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/groups/:id/leave", renameParams: { id: "groupId" } } })
     .input(groupIdInput)
     .output(leaveGroupOutput)
     .mutation(({ ctx, input }) => ctx.services.groups.leave(ctx.session.user.id, input.groupId)),
 
   removeMember: protectedProcedure
+    .meta({ rest: { method: "DELETE", path: "/groups/:id/members/:userId", renameParams: { id: "groupId" } } })
     .input(groupMemberInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -31,6 +38,7 @@ export const groupsRouter = router({
     }),
 
   transferOwnership: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/groups/:id/transfer", body: true, renameParams: { id: "groupId" } } })
     .input(groupMemberInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.groups.transferOwnership(ctx.session.user.id, input.groupId, input.userId)),

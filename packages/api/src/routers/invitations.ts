@@ -18,6 +18,7 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const invitationsRouter = router({
   create: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/invites", successStatus: 201, body: true } })
     .input(createInviteInput)
     .output(createdInviteOutput)
     .mutation(async ({ ctx, input }) => {
@@ -28,26 +29,34 @@ export const invitationsRouter = router({
 
   /** Public (SPEC §6): anyone holding a link may see which group it is for; a member, that they are in it. */
   validate: publicProcedure
+    .meta({ rest: { method: "GET", path: "/invites/validate/:token" } })
     .input(inviteTokenInput)
     .output(inviteValidationOutput)
     .query(({ ctx, input }) => ctx.services.invitations.validate(input.token, ctx.session?.user.id ?? null)),
 
   joinByToken: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/invites/:token/join" } })
     .input(inviteTokenInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.invitations.joinByToken(ctx.session.user.id, input.token)),
 
   pending: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/invitations/pending" } })
     .output(z.array(incomingInvitationOutput))
     .query(({ ctx }) => ctx.services.invitations.pending(ctx.session.user.id)),
 
   outgoing: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/invitations/outgoing" } })
     .output(z.array(outgoingInvitationOutput))
     .query(({ ctx }) => ctx.services.invitations.outgoing(ctx.session.user.id)),
 
-  count: protectedProcedure.output(invitationCountOutput).query(({ ctx }) => ctx.services.invitations.count(ctx.session.user.id)),
+  count: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/invitations/count" } })
+    .output(invitationCountOutput)
+    .query(({ ctx }) => ctx.services.invitations.count(ctx.session.user.id)),
 
   cancel: protectedProcedure
+    .meta({ rest: { method: "DELETE", path: "/invitations/:id" } })
     .input(invitationIdInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -56,11 +65,13 @@ export const invitationsRouter = router({
     }),
 
   accept: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/invitations/:id/accept" } })
     .input(invitationIdInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.invitations.accept(ctx.session.user.id, input.id)),
 
   decline: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/invitations/:id/decline" } })
     .input(invitationIdInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -70,6 +81,7 @@ export const invitationsRouter = router({
 
   /** POST /api/send-invitation: re-sends the caller's own invitation (DESIGN §4), never an open relay. */
   resend: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/send-invitation", body: true } })
     .input(resendInvitationInput)
     .output(resendInvitationOutput)
     .mutation(async ({ ctx, input }) => {

@@ -17,49 +17,58 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const requestsRouter = router({
   create: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests", successStatus: 201, body: true } })
     .input(createRequestInput)
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.create(ctx.session.user.id, input)),
 
   /** The caller's requests a page at a time (ADR 0014); no input is the first page. */
   mine: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/requests", answer: "page" } })
     .input(requestPageInput.prefault({}))
     .output(requestPageOutput)
     .query(({ ctx, input }) => ctx.services.requests.mine(ctx.session.user.id, input)),
 
   forGroup: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/requests", renameParams: { id: "groupId" }, answer: "page" } })
     .input(groupRequestsInput)
     .output(requestPageOutput)
     .query(({ ctx, input }) => ctx.services.requests.forGroup(ctx.session.user.id, input.groupId, input)),
 
   /** One request the caller may see (their own, or in one of their groups): the page a notification opens. */
   byId: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/requests/:id" } })
     .input(requestIdInput)
     .output(requestOutput)
     .query(({ ctx, input }) => ctx.services.requests.byId(ctx.session.user.id, input.id)),
 
   claim: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests/:id/claim" } })
     .input(requestIdInput)
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.claim(ctx.session.user.id, input.id)),
 
   unclaim: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests/:id/unclaim" } })
     .input(requestIdInput)
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.unclaim(ctx.session.user.id, input.id)),
 
   fulfill: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests/:id/fulfill" } })
     .input(requestIdInput)
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.fulfill(ctx.session.user.id, input.id)),
 
   /** The requester's one-tap "Thank you" to the helper of a fulfilled request; once (a second is a 409). */
   thank: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests/:id/thank" } })
     .input(requestIdInput)
     .output(requestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.thank(ctx.session.user.id, input.id)),
 
   remove: protectedProcedure
+    .meta({ rest: { method: "DELETE", path: "/requests/:id" } })
     .input(requestIdInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
@@ -68,6 +77,7 @@ export const requestsRouter = router({
     }),
 
   notify: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/requests/:id/notify" } })
     .input(requestIdInput)
     .output(notifyRequestOutput)
     .mutation(async ({ ctx, input }) => {
@@ -76,11 +86,15 @@ export const requestsRouter = router({
 
   /** The request as a calendar event (issue 15), for whoever may read it; REST sends it as text/calendar. */
   calendar: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/requests/:id/calendar.ics", answer: "calendar" } })
     .input(requestIdInput)
     .output(calendarFileOutput)
     .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id)),
 
-  dashboard: protectedProcedure.output(dashboardOutput).query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
+  dashboard: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/dashboard" } })
+    .output(dashboardOutput)
+    .query(({ ctx }) => ctx.services.requests.dashboard(ctx.session.user.id)),
 
   /**
    * Live updates over SSE (ADR 0004): first { type: "connected" } (refetch then), then

@@ -24,58 +24,76 @@ export const userRouter = router({
     return ctx.services.accounts.currentUser(ctx.session.user.id);
   }),
 
-  current: protectedProcedure.output(userOutput).query(({ ctx }) => ctx.services.accounts.currentUser(ctx.session.user.id)),
+  current: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/current" } })
+    .output(userOutput)
+    .query(({ ctx }) => ctx.services.accounts.currentUser(ctx.session.user.id)),
 
   byId: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/:id" } })
     .input(userIdInput)
     .output(publicUserOutput)
     .query(({ ctx, input }) => ctx.services.accounts.visibleUser(ctx.session.user.id, input.id)),
 
   batch: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/users/batch", body: true } })
     .input(userIdsInput)
     .output(z.array(publicUserOutput))
     .query(({ ctx, input }) => ctx.services.accounts.visibleUsers(ctx.session.user.id, input.userIds)),
 
   updateProfile: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/profile", body: true } })
     .input(updateProfileInput)
     .output(userOutput)
     .mutation(({ ctx, input }) => ctx.services.accounts.updateProfile(ctx.session.user.id, input)),
 
   emailPreferences: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/email-preferences" } })
     .output(emailPreferencesOutput)
     .query(({ ctx }) => ctx.services.accounts.emailPreferences(ctx.session.user.id)),
 
   updateEmailPreferences: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/email-preferences", body: true } })
     .input(emailPreferencesInput)
     .output(emailPreferencesOutput)
     .mutation(({ ctx, input }) => ctx.services.accounts.updateEmailPreferences(ctx.session.user.id, input)),
 
   /** Issue 15: the profile's frequency, each kind's channels, and each of the caller's groups. */
   notificationPreferences: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/notification-preferences" } })
     .output(notificationPreferencesOutput)
     .query(({ ctx }) => ctx.services.notificationSettings.read(ctx.session.user.id)),
 
   updateNotificationKind: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/notification-preferences/kinds/:kind", body: true } })
     .input(updateNotificationKindInput)
     .output(notificationKindOutput)
     .mutation(({ ctx, input: { kind, ...channels } }) => ctx.services.notificationSettings.updateKind(ctx.session.user.id, kind, channels)),
 
   updateGroupNotifications: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/notification-preferences/groups/:groupId", body: true } })
     .input(updateGroupNotificationsInput)
     .output(groupNotificationsOutput)
     .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency)),
   /** The caller's personal calendar feed address (issue 15), made on the first ask. */
-  calendarFeed: protectedProcedure.output(calendarFeedOutput).query(({ ctx }) => ctx.services.calendar.feedLink(ctx.session.user.id)),
+  calendarFeed: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/calendar-feed" } })
+    .output(calendarFeedOutput)
+    .query(({ ctx }) => ctx.services.calendar.feedLink(ctx.session.user.id)),
 
   /** A new feed address; the old one is "Not found" from now on. */
   regenerateCalendarFeed: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/user/calendar-feed/regenerate" } })
     .output(calendarFeedOutput)
     .mutation(({ ctx }) => ctx.services.calendar.regenerateFeedLink(ctx.session.user.id)),
 
   /** Everything the product holds about the caller (issue 5: data export). */
-  exportData: protectedProcedure.query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),
+  exportData: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/export" } })
+    .query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),
 
   deleteAccount: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/user/delete-account", body: true } })
     .input(deleteAccountInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -1,0 +1,34 @@
+/**
+ * What a transport needs to know about a procedure, stated once on the procedure (ADR 0018):
+ * `.meta({ rest: { method, path, ... } })`. The REST table, the OpenAPI document and the
+ * authorization sweep's list are all read from the router (procedure-catalog.ts).
+ */
+
+/** How one REST route calls its procedure. A procedure without it has no REST route. */
+export interface RestMeta {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Under /api, in Fastify syntax (:id). Each path parameter becomes an input field of the same name. */
+  path: string;
+  /** 201 for creations; 200 when absent. */
+  successStatus?: 200 | 201;
+  /** The JSON body is (part of) the input; path parameters are merged over it. */
+  body?: true;
+  /** Path parameters whose input field has another name, e.g. `{ id: "groupId" }` for /groups/:id. */
+  renameParams?: Record<string, string>;
+  /**
+   * "page": a list in pages (ADR 0014): `limit` and `cursor` come from the query string, the
+   * procedure answers a RequestPage, the body is its list and a `Link: <...>; rel="next"` header its
+   * next page. "calendar": the procedure answers a calendar file ({ filename, contentType, content }),
+   * sent as that type, as a download (issue 15).
+   */
+  answer?: "page" | "calendar";
+}
+
+export interface ProcedureMeta {
+  /**
+   * Callable without a session. Stamped by the builder (publicProcedure / protectedProcedure in
+   * trpc.ts), never written by hand, so what the sweep and the OpenAPI document read is what runs.
+   */
+  public?: boolean;
+  rest?: RestMeta;
+}
