@@ -4,7 +4,7 @@
  * with ical.js (parseCalendar), never by matching its text.
  */
 import { parseCalendar } from "@hyn/api/testing/calendar";
-import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/core";
+import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/validators/policy";
 import { deliverDueEmails, HOUR_MS, silentLogger } from "@hyn/core";
 import { FakeClock } from "@hyn/core/testing";
 import { requests } from "@hyn/db";

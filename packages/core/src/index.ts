@@ -30,7 +30,6 @@ export * from "./accounts/passwords";
 export * from "./accounts/user-view";
 export * from "./services";
 export type { CalendarFile } from "./calendar/service";
-export { CALENDAR_FEED_MAX_EVENTS } from "./calendar/entries";
 export * from "./rate-limits/service";
 export type { RateLimitStore } from "./rate-limits/store";
 // Limits: the requests service locks and counts through these inside its own transactions.

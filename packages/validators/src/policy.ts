@@ -26,3 +26,14 @@ export const MAX_NEEDED_BY_YEARS_AHEAD = 5;
 export function hoursInWords(hours: number): string {
   return hours === 1 ? "an hour" : `${hours} hours`;
 }
+
+/** The helper is reminded this long before a claimed request's needed-by time (none for a later claim). */
+export const HELPER_REMINDER_LEAD_HOURS = 3;
+/** The requester of a still-open request is reminded this long before its needed-by time (or half-way, when shorter). */
+export const REQUESTER_REMINDER_LEAD_HOURS = 24;
+/** A fulfilled request the helper was thanked for stays in their "Requests you can help with" this long. */
+export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
+/** A person's push devices beyond this many: the least recently subscribed one goes. */
+export const MAX_PUSH_DEVICES = 20;
+/** A personal calendar feed lists at most this many events, the soonest. */
+export const CALENDAR_FEED_MAX_EVENTS = 100;

@@ -1,3 +1,4 @@
+import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/validators/policy";
 import { groups, requests, users, type Executor } from "@hyn/db";
 import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -7,8 +8,6 @@ import { requestUrl } from "../notifications/immediate";
 import { inGroupsOf } from "../requests/view";
 import type { CalendarEntry } from "./ics";
 
-/** At most this many events in a personal feed: the soonest ones. */
-export const CALENDAR_FEED_MAX_EVENTS = 100;
 
 const requester = alias(users, "calendar_requester");
 const helper = alias(users, "calendar_helper");

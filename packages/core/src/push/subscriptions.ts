@@ -1,3 +1,4 @@
+import { MAX_PUSH_DEVICES } from "@hyn/validators/policy";
 import { pushSubscriptions } from "@hyn/db";
 import { messages, type PushDeviceView, type PushSubscriptionData } from "@hyn/validators";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
@@ -7,8 +8,6 @@ import { defaultPushConfig } from "./config";
 import { checkPushEndpoint, systemResolver, type Resolver } from "./endpoint";
 import { loadVapidKeys } from "./vapid";
 
-/** A person's devices beyond this many: the least recently subscribed one goes. */
-export const MAX_PUSH_DEVICES = 20;
 
 const deviceColumns = {
   id: pushSubscriptions.id,

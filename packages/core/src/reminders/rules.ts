@@ -1,5 +1,5 @@
-import { REQUEST_NOTIFY_INTERVAL_MS } from "@hyn/validators";
-import { DAY_MS, HOUR_MS } from "../shared/clock";
+import { HELPER_REMINDER_LEAD_HOURS, REQUEST_NOTIFY_INTERVAL_MS, REQUESTER_REMINDER_LEAD_HOURS } from "@hyn/validators/policy";
+import { HOUR_MS } from "../shared/clock";
 
 /**
  * When the two reminders before a request's needed-by time are due, and whether one is still wanted
@@ -7,9 +7,9 @@ import { DAY_MS, HOUR_MS } from "../shared/clock";
  */
 
 /** The helper hears this long before the needed-by time; a claim made later than that gets no reminder. */
-export const HELPER_REMINDER_LEAD_MS = 3 * HOUR_MS;
+export const HELPER_REMINDER_LEAD_MS = HELPER_REMINDER_LEAD_HOURS * HOUR_MS;
 /** The requester of a still-open request hears this long before the needed-by time... */
-export const REQUESTER_REMINDER_LEAD_MS = DAY_MS;
+export const REQUESTER_REMINDER_LEAD_MS = REQUESTER_REMINDER_LEAD_HOURS * HOUR_MS;
 
 export type ReminderKind = "helper" | "requester";
 

@@ -1,3 +1,4 @@
+import { THANKS_SHOWN_TO_HELPER_DAYS } from "@hyn/validators/policy";
 import { groupMembers, groups, perDatabase, requests, timestampParam, timestampPlaceholder, users, type Database, type Executor } from "@hyn/db";
 import { encodeRequestCursor, requestDisplayStatus, type RequestPage, type RequestPageInput, type RequestStatus, type RequestView } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
@@ -66,8 +67,6 @@ export async function selectRequestViews(executor: Executor, now: Date, where: S
   return rows.map((row) => toRequestView(row, now));
 }
 
-/** How long a fulfilled request the helper was thanked for stays in their "Requests you can help with". */
-export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
 
 /**
  * The helpable list read on every dashboard load, built once per database (see perDatabase): values
