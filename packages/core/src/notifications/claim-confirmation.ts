@@ -6,7 +6,7 @@ import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import { notificationLinks } from "./immediate";
-import { channelsFor } from "./preferences";
+import { channelsFor } from "../preferences/notification-preferences";
 import { claimConfirmationEmail } from "./templates";
 
 /**

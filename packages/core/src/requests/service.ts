@@ -26,7 +26,7 @@ import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { bumpedRevision } from "./revision";
-import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "./view";
+import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "../request-views/view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
