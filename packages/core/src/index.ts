@@ -35,7 +35,6 @@ export * from "./rate-limits/service";
 export type { RateLimitStore } from "./shared/rate-limit-store";
 // Limits: the requests service locks and counts through these inside its own transactions.
 export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
-export { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./limits/rules";
 export { isMember } from "./groups/membership";
 // The daily summary's schedule, for the server's scheduler (issue 4, ADR 0003).
 export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
