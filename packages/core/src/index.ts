@@ -22,6 +22,7 @@ export { PUSH_DELIVERY, type PushPayload } from "./push/payload";
 export { loadVapidKeys } from "./push/vapid";
 export type { Resolver } from "./push/endpoint";
 export * from "./mail/outbox";
+export { EMAIL_KINDS, type EmailKind } from "./mail/email-kinds";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";
 export * from "./mail/transports";

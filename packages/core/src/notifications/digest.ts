@@ -6,7 +6,7 @@ import { inGroupsOf, selectRequestViews } from "../request-views/view";
 import { notificationLinks, summaryOf } from "./immediate";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { inDailyGroupsOf, wantsDailySummarySql } from "../preferences/notification-preferences";
-import { dailyDigestEmail } from "./templates";
+import { dailyDigestEmail } from "../mail/templates";
 
 export interface DigestRunOptions {
   /** The digest time being served (latestDigestSlot): members whose last summary is older get one. */

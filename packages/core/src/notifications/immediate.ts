@@ -12,7 +12,7 @@ import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import type { UnsubscribeScope } from "../unsubscribe/token";
 import { channelOnSql, newRequestRecipients } from "../preferences/notification-preferences";
-import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
+import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "../mail/templates";
 
 const helperUser = alias(users, "helper_user");
 

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
 import { channelsFor } from "../preferences/notification-preferences";
-import { helperReminderEmail, requesterReminderEmail } from "../notifications/templates";
+import { helperReminderEmail, requesterReminderEmail } from "../mail/templates";
 import { selectRequestView } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { decideReminder } from "./rules";

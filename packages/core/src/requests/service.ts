@@ -17,7 +17,7 @@ import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueueChangeNotice, enqueuePostingNotices, enqueueThanksNotice } from "../notifications/immediate";
-import type { RequestChange } from "../notifications/templates";
+import type { RequestChange } from "../mail/templates";
 import type { CoreDeps } from "../shared/deps";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
