@@ -53,7 +53,7 @@ describe("the log of a failed query", () => {
     app = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => void lines.push(line) } });
     await app.db.execute(sql.raw(`CREATE FUNCTION refuse_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test trigger'; END $$`));
     await app.db.execute(sql.raw(`CREATE TRIGGER refuse_log BEFORE INSERT ON email_send_log FOR EACH ROW EXECUTE FUNCTION refuse_log()`));
-    await enqueueEmail(app.db, app.clock.now(), { type: "test", to: CANARY_EMAIL, subject: "s", text: "t", html: "<p>t</p>" });
+    await enqueueEmail(app.db, app.clock.now(), { type: "feedback", to: CANARY_EMAIL, subject: "s", text: "t", html: "<p>t</p>" });
     // The provider's id is one of the values of the failing INSERT into the send log.
     const transport = { send: async () => ({ providerId: "canary-7f3a-provider" }) };
     const worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);

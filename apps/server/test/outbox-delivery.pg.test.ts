@@ -40,7 +40,7 @@ describe("two instances delivering from one outbox", () => {
     sink = await startSmtpSink({ acceptDelayMs: 2 });
     const count = 400;
     for (let i = 0; i < count; i++) {
-      await enqueueEmail(database.handle.db, systemClock.now(), { type: "test", to: `n${i % 150}@example.com`, subject: `#${i}`, text: "t", html: "<p>t</p>" });
+      await enqueueEmail(database.handle.db, systemClock.now(), { type: "feedback", to: `n${i % 150}@example.com`, subject: `#${i}`, text: "t", html: "<p>t</p>" });
     }
 
     const first = instance(database.handle.db);

@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function queue(to: string, subject: string) {
-  await enqueueEmail(app!.db, app!.clock.now(), { type: "test", to, subject, text: "t", html: "<p>t</p>" });
+  await enqueueEmail(app!.db, app!.clock.now(), { type: "feedback", to, subject, text: "t", html: "<p>t</p>" });
 }
 
 describe("the outbox over SMTP", () => {

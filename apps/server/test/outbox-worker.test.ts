@@ -25,10 +25,10 @@ describe("the outbox pruning job", () => {
     const prune = outboxPruningPass(db, clock);
     const subjects = async () => (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map((r) => r.subject);
 
-    await enqueueEmail(db, clock.now(), { type: "test", to: "a@example.com", subject: "sent", text: "t", html: "<p>t</p>" });
+    await enqueueEmail(db, clock.now(), { type: "feedback", to: "a@example.com", subject: "sent", text: "t", html: "<p>t</p>" });
     await worker.kick();
     transport.failNext = 1000;
-    await enqueueEmail(db, clock.now(), { type: "test", to: "b@example.com", subject: "unsent", text: "t", html: "<p>t</p>" });
+    await enqueueEmail(db, clock.now(), { type: "feedback", to: "b@example.com", subject: "unsent", text: "t", html: "<p>t</p>" });
     await worker.kick();
     expect(transport.sent.map((m) => m.subject)).toEqual(["sent"]);
 

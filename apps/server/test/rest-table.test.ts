@@ -1,4 +1,4 @@
-import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../src/routes/one-click-path";
+import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../src/rest/one-click-path";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toOpenApiPath } from "../src/rest/openapi";
@@ -107,7 +107,7 @@ describe("the OpenAPI document", () => {
     const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>> };
     expect(doc.openapi).toBe("3.1.0");
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    // Plus RFC 8058's one-click POST, outside /api (routes/one-click-unsubscribe.ts).
+    // Plus RFC 8058's one-click POST, outside /api (rest/one-click-unsubscribe.ts).
     const routed = [...restRoutes.map((r) => `${r.method} ${toOpenApiPath(r.path)}`), `POST ${ONE_CLICK_UNSUBSCRIBE_ROUTE.replace(":token", "{token}")}`];
     expect(documented.sort()).toEqual([...new Set(routed)].sort());
     for (const route of restRoutes) {

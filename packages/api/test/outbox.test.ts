@@ -19,7 +19,7 @@ describe("the e-mail outbox", () => {
   it("sends in the order e-mails were queued, and logs each send", async () => {
     for (let i = 0; i < 30; i++) {
       h.clock.advance(1);
-      await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "order@example.com", subject: `#${i}`, text: "t", html: "<p>t</p>" });
+      await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "order@example.com", subject: `#${i}`, text: "t", html: "<p>t</p>" });
     }
     expect(await h.deliver()).toBe(30);
     expect(h.inbox("order@example.com").map((m) => m.subject)).toEqual(Array.from({ length: 30 }, (_v, i) => `#${i}`));
@@ -52,7 +52,7 @@ describe("the e-mail outbox", () => {
   });
 
   it("keeps an unsent e-mail's body until it is sent, so a retry sends the same links", async () => {
-    await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "retry@example.com", subject: "Link", text: "https://x.test/a?token=t-123", html: "<p>t-123</p>" });
+    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "retry@example.com", subject: "Link", text: "https://x.test/a?token=t-123", html: "<p>t-123</p>" });
     h.transport.failNext = 1;
     expect(await h.deliver()).toBe(0);
     const [waiting] = await h.db.select({ text: emailOutbox.textBody, lastError: emailOutbox.lastError }).from(emailOutbox);
@@ -63,8 +63,8 @@ describe("the e-mail outbox", () => {
   });
 
   it("empties, on upgrade, the bodies of e-mails sent before the outbox did so itself (migration 0006)", async () => {
-    await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "old@example.com", subject: "Sent long ago", text: "token_hash=old-1", html: "<p>old-1</p>" });
-    await enqueueEmail(h.db, h.clock.now(), { type: "test", to: "new@example.com", subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" });
+    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "old@example.com", subject: "Sent long ago", text: "token_hash=old-1", html: "<p>old-1</p>" });
+    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "new@example.com", subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" });
     // As an older version left it: sent, bodies kept.
     await h.db.execute(sql`UPDATE email_outbox SET sent_at = now() WHERE to_address = 'old@example.com'`);
 

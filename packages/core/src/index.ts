@@ -9,19 +9,20 @@ export * from "./shared/tokens";
 export * from "./shared/app-secrets";
 export * from "./mail/message";
 export * from "./mail/html";
-export * from "./notifications/preferences";
+export * from "./preferences/notification-preferences";
 // Non-essential e-mails (RFC 8058, ADR 0015): renderEmail's `unsubscribe` option takes `links.for(userId, scope)`.
 export { renderEmail, type EmailContent, type UnsubscribeLink } from "./mail/layout";
 export { unsubscribeLinks, unsubscribeKey, unsubscribePath, MANAGE_NOTIFICATIONS_PATH, type UnsubscribeLinks } from "./unsubscribe/links";
 export { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope, type UnsubscribeClaim } from "./unsubscribe/token";
 // Web Push (issue 16): the server's job handler, env defaults and tests use these.
-export { DEFAULT_PUSH_SERVICE_HOSTS, defaultPushConfig, type PushConfig, type VapidKeys } from "./push/config";
+export { DEFAULT_PUSH_SERVICE_HOSTS, defaultPushConfig, type PushConfig, type VapidKeys } from "./shared/push-config";
 export { deliverPush, PushRetryableError, type PushDeliveryDeps, type PushOutcome } from "./push/delivery";
 export { PUSH_DELIVERY_QUEUE, queuePush, type PushJob } from "./push/queue";
 export { PUSH_DELIVERY, type PushPayload } from "./push/payload";
 export { loadVapidKeys } from "./push/vapid";
 export type { Resolver } from "./push/endpoint";
 export * from "./mail/outbox";
+export { EMAIL_KINDS, type EmailKind } from "./mail/email-kinds";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";
 export * from "./mail/transports";
@@ -31,10 +32,9 @@ export * from "./accounts/user-view";
 export * from "./services";
 export type { CalendarFile } from "./calendar/service";
 export * from "./rate-limits/service";
-export type { RateLimitStore } from "./rate-limits/store";
+export type { RateLimitStore } from "./shared/rate-limit-store";
 // Limits: the requests service locks and counts through these inside its own transactions.
 export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
-export { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./limits/rules";
 export { isMember } from "./groups/membership";
 // The daily summary's schedule, for the server's scheduler (issue 4, ADR 0003).
 export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";

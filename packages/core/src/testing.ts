@@ -1,7 +1,7 @@
 import type { JobQueue, TimedJobOptions } from "./shared/jobs";
 import type { Clock } from "./shared/clock";
 import type { CoreConfig } from "./shared/config";
-import { defaultPushConfig } from "./push/config";
+import { defaultPushConfig } from "./shared/push-config";
 
 /** A clock tests can set and move. */
 export class FakeClock implements Clock {

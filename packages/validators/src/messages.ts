@@ -1,6 +1,5 @@
-import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
+import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
-import { MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX } from "./rules";
 
 /**
  * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a

@@ -4,6 +4,10 @@
  * changing one is one line and every text that mentions it follows. Zod-free: the web imports it.
  */
 
+/** A password has at least this many characters (SPEC §5). */
+export const MIN_PASSWORD_LENGTH = 6;
+/** REST's `?limit=`: finished requests per page, at most. */
+export const PAGE_LIMIT_MAX = 100;
 /** A group holds at most this many members, its owner included. */
 export const MAX_GROUP_MEMBERS = 20;
 /** Unused, unexpired invitations one person may have out at once. */

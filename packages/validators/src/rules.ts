@@ -1,6 +1,8 @@
-import { MAX_NEEDED_BY_YEARS_AHEAD, REQUEST_NOTIFY_INTERVAL_MS } from "./policy";
+import { limitMessage, messages } from "./messages";
+import { MAX_NEEDED_BY_YEARS_AHEAD, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_MS } from "./policy";
 /** Pure rules shared by server schemas and web forms; no zod here, so the web bundle stays small. */
-export const MIN_PASSWORD_LENGTH = 6;
+// Written in policy.ts (the messages state them); re-exported where the forms and schemas look for them.
+export { MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX };
 /** argon2 hashes anything, but a megabyte password is an attack, not a password. */
 export const MAX_PASSWORD_LENGTH = 256;
 
@@ -92,9 +94,8 @@ export function decodeRequestCursor(text: string): RequestCursor | null {
  * (fulfilled or expired), the most recently posted; "Show earlier" loads this many more at a time.
  */
 export const FINISHED_REQUESTS_PER_PAGE = 10;
-/** REST's `?limit=`: finished requests per page, by default and at most. */
+/** REST's `?limit=`: finished requests per page by default (at most PAGE_LIMIT_MAX). */
 export const PAGE_LIMIT_DEFAULT = 50;
-export const PAGE_LIMIT_MAX = 100;
 
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
@@ -116,3 +117,39 @@ export function startOfTomorrow(now: Date): Date {
 /** What live updates announce about a request. */
 export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.thanked", "request.deleted"] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
+
+/** A person's limits and counts as the limit rules read them (SPEC §3 User limits; the API's usage). */
+export interface LimitsRead {
+  maxOpenRequests: number;
+  maxGroupsCreated: number;
+  maxGroupsJoined: number;
+}
+export interface CountsRead {
+  openRequestsCount: number;
+  groupsCreatedCount: number;
+  groupsJoinedCount: number;
+}
+
+/*
+ * The limit rules (SPEC §5, §8, §9), written once: the server refuses with them (under the user's
+ * limits lock) and answers can-create/can-join with them; the web says why a button is disabled with
+ * them. Each returns the refusal's text, or null when the action is allowed.
+ */
+
+export function groupCreationRefusal(limits: Pick<LimitsRead, "maxGroupsCreated">, counts: Pick<CountsRead, "groupsCreatedCount">): string | null {
+  return counts.groupsCreatedCount >= limits.maxGroupsCreated ? limitMessage("groups", limits.maxGroupsCreated, counts.groupsCreatedCount) : null;
+}
+
+export function groupJoinRefusal(limits: Pick<LimitsRead, "maxGroupsJoined">, counts: Pick<CountsRead, "groupsJoinedCount">): string | null {
+  return counts.groupsJoinedCount >= limits.maxGroupsJoined ? limitMessage("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) : null;
+}
+
+/** SPEC §9: fewer open requests than the limit; an open request counts until claimed or deleted, whatever its needed-by. */
+export function openRequestLimitRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">): string | null {
+  return counts.openRequestsCount >= limits.maxOpenRequests ? limitMessage("open requests", limits.maxOpenRequests, counts.openRequestsCount) : null;
+}
+
+/** SPEC §5: posting needs the open count below its limit and at least one group (owned or joined). */
+export function requestCreationRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">, groupCount: number): string | null {
+  return openRequestLimitRefusal(limits, counts) ?? (groupCount === 0 ? messages.requestNeedsGroup : null);
+}

@@ -1,6 +1,6 @@
 import { catalogEntry } from "@hyn/api";
 import { z } from "zod";
-import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../routes/one-click-path";
+import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./one-click-path";
 import { PAGE_QUERY, pathParams, type RestRoute } from "./routes";
 
 type JsonSchema = Record<string, unknown>;

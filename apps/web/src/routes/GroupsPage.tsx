@@ -5,7 +5,7 @@ import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
 import { CreateGroupForm } from "../features/groups/CreateGroupForm";
 import { GroupCard } from "../features/groups/GroupCard";
-import type { Group } from "../features/groups/useGroupsCache";
+import type { Group } from "../lib/useGroupsCache";
 import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { SentInvitations } from "../features/invitations/SentInvitations";
 import { UsageLimits } from "../features/limits/UsageLimits";

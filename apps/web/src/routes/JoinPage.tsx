@@ -4,7 +4,7 @@ import { messages } from "@hyn/validators/messages";
 import { Button, Card, Spinner } from "../components/ui";
 import { StatusView } from "../features/account/StatusView";
 import { useAuth } from "../features/auth/AuthProvider";
-import { useGroupsCache } from "../features/groups/useGroupsCache";
+import { useGroupsCache } from "../lib/useGroupsCache";
 import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/invitations/invitations.css";

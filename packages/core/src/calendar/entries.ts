@@ -4,8 +4,8 @@ import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
-import { requestUrl } from "../notifications/immediate";
-import { inGroupsOf } from "../requests/view";
+import { requestUrl } from "../request-views/request-url";
+import { inGroupsOf } from "../request-views/view";
 import type { CalendarEntry } from "./ics";
 
 

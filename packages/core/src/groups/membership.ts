@@ -2,7 +2,7 @@ import { groupMembers, groups, requests, type Executor, type Transaction } from 
 import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
-import { groupJoinRefusal } from "../limits/rules";
+import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
 import { bumpedRevision } from "../requests/revision";
 import { AppError } from "../shared/errors";

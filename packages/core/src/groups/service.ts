@@ -2,7 +2,7 @@ import { groupMembers, groups, users } from "@hyn/db";
 import { messages, type createGroupInput, type Group, type GroupMember, type LeaveGroupResult } from "@hyn/validators";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { groupCreationRefusal } from "../limits/rules";
+import { groupCreationRefusal } from "@hyn/validators/rules";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";

@@ -22,7 +22,7 @@ import { groupOf } from "../groups/view";
 import { lockUserLimits } from "../limits/usage";
 import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
-import { wantsInvitationEmail } from "../notifications/preferences";
+import { wantsInvitationEmail } from "../preferences/notification-preferences";
 import { invitationPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import { DAY_MS } from "../shared/clock";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "./rules";
+import { groupCreationRefusal, groupJoinRefusal, requestCreationRefusal } from "@hyn/validators/rules";
 import { readUsage, userLimitsColumns } from "./usage";
 
 type LimitsUpdate = z.output<typeof updateLimitsInput>;
@@ -54,7 +54,7 @@ export function createLimitsService(deps: CoreDeps) {
 
     async canCreateRequest(userId: string): Promise<CanCreate> {
       const { limits, counts } = await usage(userId, messages.userLimitsNotFound);
-      const refusal = requestCreationRefusal(limits, counts);
+      const refusal = requestCreationRefusal(limits, counts, counts.groupsCreatedCount + counts.groupsJoinedCount);
       return { canCreate: refusal === null, ...verdict(refusal, "open requests", limits.maxOpenRequests, counts.openRequestsCount) };
     },
 

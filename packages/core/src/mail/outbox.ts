@@ -3,10 +3,11 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { DAY_MS, MINUTE_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
+import type { EmailKind } from "./email-kinds";
 import type { EmailMessage, MailTransport } from "./message";
 
 export interface QueuedEmail extends EmailMessage {
-  type: string;
+  type: EmailKind;
   userId?: string | null;
   requestIds?: string[];
 }

@@ -6,8 +6,8 @@ import { enqueueEmail } from "../mail/outbox";
 import type { CoreConfig } from "../shared/config";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import { notificationLinks } from "./immediate";
-import { channelsFor } from "./preferences";
-import { claimConfirmationEmail } from "./templates";
+import { channelsFor } from "../preferences/notification-preferences";
+import { claimConfirmationEmail } from "../mail/templates";
 
 /**
  * "You're helping {name} with {item}" to the helper who just claimed, with the request's calendar

@@ -2,11 +2,11 @@ import { requests, userEmailPreferences, users, type Transaction } from "@hyn/db
 import { and, asc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreDeps } from "../shared/deps";
-import { inGroupsOf, selectRequestViews } from "../requests/view";
+import { inGroupsOf, selectRequestViews } from "../request-views/view";
 import { notificationLinks, summaryOf } from "./immediate";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
-import { inDailyGroupsOf, wantsDailySummarySql } from "./preferences";
-import { dailyDigestEmail } from "./templates";
+import { inDailyGroupsOf, wantsDailySummarySql } from "../preferences/notification-preferences";
+import { dailyDigestEmail } from "../mail/templates";
 
 export interface DigestRunOptions {
   /** The digest time being served (latestDigestSlot): members whose last summary is older get one. */

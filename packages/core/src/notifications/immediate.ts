@@ -3,6 +3,7 @@ import type { RequestView } from "@hyn/validators";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
+import { requestUrl } from "../request-views/request-url";
 import { newRequestPayload, requestUpdatePayload, thanksPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import type { CoreConfig } from "../shared/config";
@@ -10,18 +11,10 @@ import type { JobQueue } from "../shared/jobs";
 import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import type { UnsubscribeScope } from "../unsubscribe/token";
-import { channelOnSql, newRequestRecipients } from "./preferences";
-import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "./templates";
+import { channelOnSql, newRequestRecipients } from "../preferences/notification-preferences";
+import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "../mail/templates";
 
 const helperUser = alias(users, "helper_user");
-
-/**
- * The page of one request (issue 16): "I can help" focused for a neighbour who can claim it, the
- * helper's buttons for its helper. E-mails sent before it link to `/?request=`, which still works.
- */
-export function requestUrl(config: CoreConfig, requestId: string): string {
-  return `${config.appUrl}/requests/${encodeURIComponent(requestId)}`;
-}
 
 /** The links of one recipient's notice: its unsubscribe link turns off exactly `scope`. */
 export function notificationLinks(config: CoreConfig, unsubscribe: UnsubscribeLinks, userId: string, scope: UnsubscribeScope): NotificationLinks {

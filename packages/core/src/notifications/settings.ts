@@ -11,7 +11,7 @@ import {
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "./preferences";
+import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "../preferences/notification-preferences";
 
 /**
  * Reading and changing a person's notification preferences (issue 15). What they mean for each

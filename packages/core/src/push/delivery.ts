@@ -9,7 +9,7 @@ import webPush from "web-push";
 import { isAppError } from "../shared/errors";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
-import { defaultPushConfig, type PushConfig } from "./config";
+import { defaultPushConfig, type PushConfig } from "../shared/push-config";
 import { checkEndpointUrl, checkResolvedAddresses, systemResolver, type CheckedEndpoint, type Resolver } from "./endpoint";
 import { PUSH_DELIVERY, type PushPayload } from "./payload";
 import type { PushJob } from "./queue";

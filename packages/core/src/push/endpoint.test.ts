@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../shared/errors";
 import { messages } from "@hyn/validators";
-import { defaultPushConfig } from "./config";
+import { defaultPushConfig } from "../shared/push-config";
 import { checkEndpointUrl, checkPushEndpoint, isAllowedPushHost, isPublicAddress } from "./endpoint";
 
 const production = defaultPushConfig;

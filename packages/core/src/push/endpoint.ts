@@ -2,7 +2,7 @@ import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { messages } from "@hyn/validators";
 import { AppError } from "../shared/errors";
-import type { PushConfig } from "./config";
+import type { PushConfig } from "../shared/push-config";
 
 /**
  * A push endpoint is a URL the server POSTs to on someone's behalf, so it is an SSRF vector: it must

@@ -1,6 +1,6 @@
 import { pushSubscriptions, type Executor } from "@hyn/db";
 import { eq } from "drizzle-orm";
-import { channelsFor } from "../notifications/preferences";
+import { channelsFor } from "../preferences/notification-preferences";
 import type { JobQueue } from "../shared/jobs";
 import type { PushPayload } from "./payload";
 

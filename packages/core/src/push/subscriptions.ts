@@ -4,7 +4,7 @@ import { messages, type PushDeviceView, type PushSubscriptionData } from "@hyn/v
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
-import { defaultPushConfig } from "./config";
+import { defaultPushConfig } from "../shared/push-config";
 import { checkPushEndpoint, systemResolver, type Resolver } from "./endpoint";
 import { loadVapidKeys } from "./vapid";
 

@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import webPush from "web-push";
 import { loadOrCreateSecret } from "../shared/app-secrets";
-import type { PushConfig, VapidKeys } from "./config";
+import type { PushConfig, VapidKeys } from "../shared/push-config";
 
 /** One row holds both keys, so the pair the first instance generates is the pair every instance reads. */
 const VAPID_SECRET_NAME = "vapid_keys";

@@ -1,19 +1,9 @@
 import { rateLimits, type Database } from "@hyn/db";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Clock } from "../shared/clock";
+import type { RateLimitStore } from "../shared/rate-limit-store";
 
-/**
- * Where the rate limits' counters live: one counter per key and window, shared by every server
- * instance. PostgreSQL by default; Redis when REDIS_URL is set (apps/server/src/rate-limits).
- */
-export interface RateLimitStore {
-  /** Adds one to the counter of `key` in the window starting at `windowStart`; answers the new count. */
-  increment(key: string, windowStart: Date, expiresAt: Date): Promise<number>;
-  /** Takes one back (a sign-in that proved the password); never below zero. */
-  decrement(key: string, windowStart: Date): Promise<void>;
-  /** The counter's value, without counting. */
-  peek(key: string, windowStart: Date): Promise<number>;
-}
+export type { RateLimitStore };
 
 /** Counters in the `rate_limits` table: one upsert per call, old windows swept now and then. */
 export function createPostgresRateLimitStore(deps: { db: Database; clock: Clock }): RateLimitStore {

@@ -3,7 +3,7 @@ import { FINISHED_REQUESTS_PER_PAGE, messages, type Dashboard } from "@hyn/valid
 import { asc, eq, sql } from "drizzle-orm";
 import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
-import { selectHelpableRequestViews, selectMyRequestPage } from "./view";
+import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {

@@ -17,7 +17,7 @@ import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueueChangeNotice, enqueuePostingNotices, enqueueThanksNotice } from "../notifications/immediate";
-import type { RequestChange } from "../notifications/templates";
+import type { RequestChange } from "../mail/templates";
 import type { CoreDeps } from "../shared/deps";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
@@ -26,7 +26,7 @@ import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { bumpedRevision } from "./revision";
-import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "./view";
+import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "../request-views/view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 

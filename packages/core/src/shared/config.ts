@@ -1,4 +1,4 @@
-import type { PushConfig } from "../push/config";
+import type { PushConfig } from "./push-config";
 
 /** What the core needs to know about the deployment; built from the validated env by the server. */
 export interface CoreConfig {

@@ -1,5 +1,5 @@
 import type { Database } from "@hyn/db";
-import type { RateLimitStore } from "../rate-limits/store";
+import type { RateLimitStore } from "./rate-limit-store";
 import type { Clock } from "./clock";
 import type { JobQueue } from "./jobs";
 import type { CoreConfig } from "./config";

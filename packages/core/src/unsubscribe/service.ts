@@ -3,7 +3,7 @@ import { messages, NOTIFICATION_KINDS, type UnsubscribeDescription, type Unsubsc
 import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { channelOnSql, groupFrequencySql, setGroupFrequency, setKindChannels } from "../notifications/preferences";
+import { channelOnSql, groupFrequencySql, setGroupFrequency, setKindChannels } from "../preferences/notification-preferences";
 import { unsubscribeKey } from "./links";
 import { verifyUnsubscribeToken, type UnsubscribeClaim } from "./token";
 

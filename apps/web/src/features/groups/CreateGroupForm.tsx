@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { useGroupsCache, type Group } from "./useGroupsCache";
+import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
 /** SPEC §2 Create group form: Group Name with examples; Create Group disabled while empty or busy. */
 export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Group) => void; onCancel: () => void }) {

@@ -7,7 +7,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { MemberList } from "./MemberList";
-import { useGroupsCache, type Group } from "./useGroupsCache";
+import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
 /**
  * SPEC §2 group card: name, Owner/Member badge, created date, member count, and View/Hide Members,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert, Button, ConfirmModal, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { useGroupsCache, type Group, type GroupMember } from "./useGroupsCache";
+import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
-import { useGroupsCache, type Group } from "../groups/useGroupsCache";
+import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
 import "./invitations.css";

@@ -1,6 +1,6 @@
+import { requestCreationRefusal } from "@hyn/validators/rules";
 import { useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
-import { newRequestBlocker } from "./request-rules";
 import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
 import type { DashboardData } from "./types";
@@ -40,7 +40,7 @@ export function YourRequests({
   }, [data.myRequests]);
   const earlier = useEarlierRequests({ cursor: data.myRequestsNextCursor, requests: data.myRequests });
   const { limits, counts } = data.usage;
-  const blocker = newRequestBlocker({ openRequestsCount: counts.openRequestsCount, maxOpenRequests: limits.maxOpenRequests }, data.groups.length);
+  const blocker = requestCreationRefusal(limits, counts, data.groups.length);
   return (
     <section className="dashboard-section" aria-labelledby="my-requests-title">
       <div className="dashboard-section-header">

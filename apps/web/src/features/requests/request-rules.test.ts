@@ -1,11 +1,10 @@
-import { limitMessage, messages } from "@hyn/validators/messages";
+import { messages } from "@hyn/validators/messages";
 import { describe, expect, it } from "vitest";
 import {
   clockOffsetMs,
   displayStatusOf,
   formatNeededBy,
   neededByPickerMin,
-  newRequestBlocker,
   nextExpiry,
   parseDateTimeLocal,
   requestPermissions,
@@ -117,17 +116,6 @@ describe("which buttons a card shows", () => {
     expect(requestPermissions(request({ neededBy: new Date(NOW.getTime() - HOUR) }), OWNER, NOW)).toMatchObject({ canDelete: true, canNotify: false });
     expect(requestPermissions(request({ status: "fulfilled", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
     expect(requestPermissions(request(), OTHER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
-  });
-});
-
-describe("the New Request button", () => {
-  it("is blocked without a group, and at the open-request limit with the spec's limit text", () => {
-    expect(newRequestBlocker({ openRequestsCount: 0, maxOpenRequests: 5 }, 0)).toBe(messages.requestNeedsGroup);
-    expect(newRequestBlocker({ openRequestsCount: 5, maxOpenRequests: 5 }, 2)).toBe(limitMessage("open requests", 5, 5));
-    expect(newRequestBlocker({ openRequestsCount: 5, maxOpenRequests: 5 }, 2)).toBe(
-      "You have reached your limit of 5 open requests. You currently have 5 open requests.",
-    );
-    expect(newRequestBlocker({ openRequestsCount: 4, maxOpenRequests: 5 }, 1)).toBeNull();
   });
 });
 

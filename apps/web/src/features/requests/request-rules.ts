@@ -1,4 +1,4 @@
-import { limitMessage, messages } from "@hyn/validators/messages";
+import { messages } from "@hyn/validators/messages";
 import {
   latestNeededBy,
   REQUEST_DISPLAY_ORDER,
@@ -77,18 +77,6 @@ export function requestPermissions(request: RequestFacts, viewerId: string, now:
     canDelete: isOwner && request.status !== "fulfilled",
     canNotify: isOwner && open,
   };
-}
-
-/** Why the New Request button is disabled (SPEC §5: open count below max and at least one group), or null. */
-export function newRequestBlocker(
-  usage: { openRequestsCount: number; maxOpenRequests: number },
-  groupCount: number,
-): string | null {
-  if (groupCount === 0) return messages.requestNeedsGroup;
-  if (usage.openRequestsCount >= usage.maxOpenRequests) {
-    return limitMessage("open requests", usage.maxOpenRequests, usage.openRequestsCount);
-  }
-  return null;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

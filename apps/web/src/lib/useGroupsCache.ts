@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useMemo } from "react";
-import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { trpc, type RouterOutputs } from "./trpc";
 
 export type Group = RouterOutputs["groups"]["list"][number];
 export type GroupMember = RouterOutputs["groups"]["members"][number];

@@ -2,7 +2,7 @@ import { createCaller, createContextInner } from "@hyn/api";
 import type { Services } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
-import { restErrorOf } from "../rest/adapter";
+import { restErrorOf } from "./adapter";
 import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./one-click-path";
 
 /**

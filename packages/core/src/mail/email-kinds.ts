@@ -1,0 +1,27 @@
+/**
+ * Every kind of e-mail the product sends, as the outbox and the send log record it (`email_type`).
+ * `enqueueEmail` takes only these, so this list is the one place to read what can be sent.
+ */
+export const EMAIL_KINDS = [
+  // Accounts (accounts/service.ts): essential, always sent.
+  "verify_email",
+  "reset_password",
+  // To the feedback address (feedback/service.ts).
+  "feedback",
+  // An invitation to a group (invitations/service.ts), unless the address's account turned them off.
+  "invitation",
+  // About one request (notifications/immediate.ts, claim-confirmation.ts), as the reader's preferences allow.
+  "request_posted",
+  "request_claimed",
+  "request_unclaimed",
+  "request_fulfilled",
+  "request_thanked",
+  "claim_confirmation",
+  // The daily summary (notifications/digest.ts).
+  "daily_digest",
+  // Before a needed-by time (reminders/service.ts).
+  "reminder_helper",
+  "reminder_requester",
+] as const;
+
+export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -1,0 +1,11 @@
+/**
+ * Every e-mail's words, one file per family; each renders through `renderEmail` (layout.ts), which
+ * escapes every value. Which kind an e-mail is, as the outbox records it, is `EmailKind` (../email-kinds.ts).
+ */
+export { passwordResetEmail, verificationEmail } from "./account";
+export { dailyDigestEmail } from "./digest";
+export { feedbackForwardEmail } from "./feedback";
+export { invitationEmail } from "./invitation";
+export { helperReminderEmail, requesterReminderEmail } from "./reminders";
+export type { NotificationLinks, RequestSummary } from "./request-summary";
+export { claimConfirmationEmail, requestChangedEmail, requestPostedEmail, thanksEmail, type RequestChange } from "./requests";
