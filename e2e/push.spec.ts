@@ -10,7 +10,8 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { browserSubscription, decryptAes128gcm, startLocalPushService, type LocalPushService } from "../packages/api/test/helpers/local-push-service";
 import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
 
-test.use({ permissions: ["notifications"] });
+// The suite blocks service workers (playwright.config.ts); this spec is about one.
+test.use({ permissions: ["notifications"], serviceWorkers: "allow" });
 
 let service: LocalPushService;
 test.beforeAll(async () => {
