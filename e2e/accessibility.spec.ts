@@ -75,9 +75,9 @@ async function expectAccessible(page: Page, what: string) {
   await expectNoSidewaysScroll(page, REFLOW_WIDTH, what);
   // Text at 200 % (WCAG 1.4.4): the root font size doubled, as a browser's text-size setting does.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+  await page.locator("html").evaluate((html) => (html.style.fontSize = "200%"));
   await expectNoSidewaysScroll(page, 1280, `${what} with text at 200 %`);
-  await page.evaluate(() => (document.documentElement.style.fontSize = ""));
+  await page.locator("html").evaluate((html) => (html.style.fontSize = ""));
 }
 
 /** One screen of the router, named by its route pattern (the last test reads these names). */
@@ -206,7 +206,7 @@ test("the admin page with its charts passes axe in both themes", async ({ page, 
 test("a neighbour picks Dark in the footer and the app stays dark on this device until they pick System", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/about");
-  const background = () => page.locator("body").evaluate((body) => getComputedStyle(body).backgroundColor);
+  const background = () => page.locator("body").evaluate((body) => body.ownerDocument.defaultView!.getComputedStyle(body).backgroundColor);
   const lightBackground = await background();
   const theme = page.getByLabel("Theme");
   await expect(theme).toHaveValue("system");
@@ -234,9 +234,9 @@ test("with reduced motion asked for, nothing on the page transitions or animates
   await page.goto("/login");
   const button = page.getByRole("button", { name: "Log In" });
   await expect(button).toBeVisible();
-  expect(await button.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0s");
+  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).toBe("0s");
   await page.emulateMedia({ reducedMotion: "no-preference" });
-  expect(await button.evaluate((el) => getComputedStyle(el).transitionDuration)).not.toBe("0s");
+  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).not.toBe("0s");
 });
 
 test("every route of the router has an axe check in this file", () => {

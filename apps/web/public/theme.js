@@ -1,3 +1,4 @@
+/* global window, document */
 // The Light / Dark / System choice, kept on this device and applied before the first paint: index.html
 // loads this file as a small blocking script in <head> (the CSP allows no inline script). "System"
 // sets nothing, and styles.css follows prefers-color-scheme. The footer's theme picker calls
@@ -9,7 +10,7 @@
     try {
       var choice = localStorage.getItem(KEY);
       return choice === "light" || choice === "dark" ? choice : "system";
-    } catch (e) {
+    } catch {
       return "system";
     }
   }
@@ -28,7 +29,7 @@
       try {
         if (choice === "light" || choice === "dark") localStorage.setItem(KEY, choice);
         else localStorage.removeItem(KEY);
-      } catch (e) {
+      } catch {
         // Storage refused (private mode): the choice holds for this page only.
       }
       apply(choice);
