@@ -65,6 +65,8 @@ async function expectAccessible(page: Page, what: string) {
     await page.emulateMedia({ colorScheme: theme });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      // A theme switch fades some backgrounds (CSS transitions): axe measures the colours they end on.
+      await expect.poll(() => page.locator("html").evaluate((html) => html.ownerDocument.getAnimations().filter((animation: object) => "transitionProperty" in animation).length)).toBe(0);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
       const found = violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
       expect(found, `${what}, ${theme} theme, ${width} px`).toEqual([]);
