@@ -1,5 +1,5 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
@@ -59,6 +59,24 @@ export function RequestCard({
     const active = document.activeElement;
     if (!active || active === document.body) cardRef.current?.focus();
   }, [busy]);
+
+  // Fulfilled, the card may leave its list while focus is on it: follow the request to where it shows
+  // now, else to the top of the list it left, else to the page's main region.
+  const requestId = request.id;
+  // A layout effect: its clean-up runs while the card is still in the document, focus still in it.
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    return () => {
+      if (!card?.contains(document.activeElement)) return;
+      const section = card?.closest("section");
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        const target = document.getElementById(`request-${requestId}`) ?? section?.querySelector<HTMLElement>("h2[tabindex]") ?? document.getElementById("main");
+        target?.focus();
+      });
+    };
+  }, [requestId]);
 
   async function run(action: Exclude<Action, "remove">) {
     refocusCard.current = cardRef.current?.contains(document.activeElement) ?? false;
