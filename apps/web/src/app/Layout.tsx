@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
+import { ThemeChoice } from "../features/theme/ThemeChoice";
 import { AppBanners } from "../pwa/AppBanners";
 
 function Brand() {
@@ -132,6 +133,7 @@ export function Layout() {
       </main>
       <footer className="footer">
         <p>Free, no ads, and we never sell your data.</p>
+        <ThemeChoice />
       </footer>
     </>
   );

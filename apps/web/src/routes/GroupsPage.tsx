@@ -1,5 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
@@ -68,6 +69,7 @@ function Groups({ viewerId }: { viewerId: string }) {
     card.focus({ preventScroll: true });
   }, [highlight, highlightedLoaded]);
 
+  const createButton = useRef<HTMLButtonElement>(null);
   const showGroup = (group: Group) => setParams({ highlight: group.id }, { replace: true });
 
   return (
@@ -82,6 +84,7 @@ function Groups({ viewerId }: { viewerId: string }) {
           )}
           <span title={atCreateLimit ? messages.groupsCreatedLimitTooltip : undefined}>
             <Button
+              ref={createButton}
               onClick={() => setCreating(true)}
               disabled={creating || atCreateLimit}
               aria-describedby={atCreateLimit ? "create-limit-note" : undefined}
@@ -98,7 +101,11 @@ function Groups({ viewerId }: { viewerId: string }) {
 
       {creating && (
         <CreateGroupForm
-          onCancel={() => setCreating(false)}
+          onCancel={() => {
+            // The form goes away with focus in it: back to the button that opened it (enabled again first).
+            flushSync(() => setCreating(false));
+            createButton.current?.focus();
+          }}
           onCreated={(group) => {
             setCreating(false);
             showGroup(group);

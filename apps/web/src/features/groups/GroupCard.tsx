@@ -1,5 +1,5 @@
 import { messages } from "@hyn/validators/messages";
-import { useEffect, useState, type Ref } from "react";
+import { useEffect, useRef, useState, type Ref } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/dates";
@@ -16,6 +16,12 @@ import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const inviteButton = useRef<HTMLButtonElement>(null);
+  // Sent or cancelled, the form goes away with focus in it: back to the button that opened it.
+  const closeInviteForm = () => {
+    setInviting(false);
+    inviteButton.current?.focus();
+  };
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [leaveBlocked, setLeaveBlocked] = useState(false);
   const isOwner = group.createdBy === viewerId;
@@ -81,7 +87,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
         </Button>
         {isOwner && (
           <span title={atInviteLimit ? messages.invitationLimitTooltip : undefined}>
-            <Button variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
+            <Button ref={inviteButton} variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
               Invite Members
             </Button>
           </span>
@@ -106,7 +112,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
         </p>
       )}
       {isOwner && atInviteLimit && <p className="small muted group-note">{messages.invitationLimitTooltip}</p>}
-      {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={() => setInviting(false)} />}
+      {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={closeInviteForm} />}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
       <ConfirmModal
         open={confirmLeave}

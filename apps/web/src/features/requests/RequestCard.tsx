@@ -1,5 +1,5 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
@@ -49,7 +49,37 @@ export function RequestCard({
   const notifyWaiting = can.canNotify && notifyFrom > now;
   const notifyNoteId = `request-${request.id}-notify-note`;
 
+  // The pressed button is disabled while it works, then replaced (I can help becomes Mark fulfilled):
+  // the keyboard's place goes back to the card rather than to the page's start.
+  const cardRef = useRef<HTMLElement>(null);
+  const refocusCard = useRef(false);
+  useEffect(() => {
+    if (busy !== null || !refocusCard.current) return;
+    refocusCard.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) cardRef.current?.focus();
+  }, [busy]);
+
+  // Fulfilled, the card may leave its list while focus is on it: follow the request to where it shows
+  // now, else to the top of the list it left, else to the page's main region.
+  const requestId = request.id;
+  // A layout effect: its clean-up runs while the card is still in the document, focus still in it.
+  useLayoutEffect(() => {
+    const card = cardRef.current;
+    return () => {
+      if (!card?.contains(document.activeElement)) return;
+      const section = card?.closest("section");
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        const target = document.getElementById(`request-${requestId}`) ?? section?.querySelector<HTMLElement>("h2[tabindex]") ?? document.getElementById("main");
+        target?.focus();
+      });
+    };
+  }, [requestId]);
+
   async function run(action: Exclude<Action, "remove">) {
+    refocusCard.current = cardRef.current?.contains(document.activeElement) ?? false;
     setBusy(action);
     try {
       await actions[action](request);
@@ -84,6 +114,7 @@ export function RequestCard({
 
   return (
     <article
+      ref={cardRef}
       id={`request-${request.id}`}
       tabIndex={-1}
       className={`card request-card request-card-${status}${highlighted ? " request-card-highlight" : ""}${changed ? " request-card-changed" : ""}`}
