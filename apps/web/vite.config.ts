@@ -1,6 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+// By path: Vite bundles its config with the files it imports by path, but loads packages as they are (this one is TypeScript).
+import { compiledCatalogs } from "../../packages/i18n/src/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
@@ -92,6 +94,7 @@ function routePreloads(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    compiledCatalogs(),
     precompress(),
     routePreloads(),
     // The installable app (ADR 0016): our own worker (src/sw.ts) gets the build's file list injected;

@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
-import { messages } from "@hyn/validators";
+import { localeOfAcceptLanguage, messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       router: appRouter,
       async createContext({ req, res }) {
         const session = await sessionOfRequest(services, req);
-        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip });
+        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip, locale: localeOfAcceptLanguage(req.headers["accept-language"]) });
       },
       responseMeta({ errors }) {
         // A rate-limited call tells the client when to come back (issue 5), as the REST adapter does.

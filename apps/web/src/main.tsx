@@ -1,3 +1,4 @@
+import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
@@ -6,6 +7,8 @@ import { createAppRouter } from "./app/router";
 import { ToastProvider } from "./components/Toasts";
 import { AuthProvider } from "./features/auth/AuthProvider";
 import { prefetchCurrentUser } from "./features/auth/current-user";
+import { AccountLocale } from "./features/language/AccountLocale";
+import { activateLocale, deviceLocale, i18n } from "./i18n/i18n";
 import { checkConfig } from "./lib/config";
 import { startOnlineTracking } from "./lib/online";
 import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
@@ -40,15 +43,18 @@ interface AppProps {
 
 function App({ queryClient, trpcClient, router }: AppProps) {
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <I18nProvider i18n={i18n}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <AuthProvider>
+              <AccountLocale />
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nProvider>
   );
 }
 
@@ -77,9 +83,13 @@ async function start() {
     return;
   }
   startOnlineTracking();
+  // The device's language (its choice, else the browser's): English is in the entry; another
+  // language's texts download while the user is being asked for.
+  const languageReady = activateLocale(deviceLocale());
   const queryClient = createQueryClient();
   const trpcClient = createTrpcClient();
   void prefetchCurrentUser(queryClient, trpcClient);
+  await languageReady;
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();

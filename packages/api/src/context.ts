@@ -1,5 +1,6 @@
 import { domainErrorOf, validateSessionToken, type Services, type UserRow } from "@hyn/core";
 import { isConnectionLost } from "@hyn/db";
+import { DEFAULT_LOCALE, type Locale } from "@hyn/validators";
 import { toTRPCError } from "./errors";
 
 /** How a procedure sets or clears the browser's session cookie; a no-op where there is no browser. */
@@ -21,6 +22,11 @@ export interface ContextInner {
   sessionCookie: SessionCookie;
   /** The client's address, for rate limits and logs. */
   ip: string;
+  /**
+   * The language the client asked for (Accept-Language; the web app sends the one it shows): error
+   * texts are written in it, and a sign-up keeps it as the account's. English when none is asked for.
+   */
+  locale: Locale;
 }
 
 /** Builds a context without HTTP: what tests use with createCaller, and what the adapters wrap. */
@@ -29,12 +35,14 @@ export function createContextInner(opts: {
   session?: AuthSession | null;
   sessionCookie?: SessionCookie;
   ip?: string;
+  locale?: Locale;
 }): ContextInner {
   return {
     services: opts.services,
     session: opts.session ?? null,
     sessionCookie: opts.sessionCookie ?? noopSessionCookie,
     ip: opts.ip ?? "127.0.0.1",
+    locale: opts.locale ?? DEFAULT_LOCALE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "./locales";
 import { messages } from "./messages";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
 import { emailField, inputString, optionalCleanText } from "./text";
@@ -90,6 +91,8 @@ export const userOutput = z.object({
   phone: z.string().nullable(),
   generalArea: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The language the app and its e-mails use for this person. */
+  locale: z.enum(LOCALES),
   emailVerified: z.boolean(),
   createdAt: z.date(),
 });
@@ -116,3 +119,7 @@ export const emailPreferencesOutput = z.object({
   updatedAt: z.date(),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesOutput>;
+
+/** PUT /api/user/locale: the language the person picked (issue 19). */
+export const updateLocaleInput = z.object({ locale: z.enum(LOCALES, { error: messages.localeInvalid }) });
+export type LocaleUpdate = z.infer<typeof updateLocaleInput>;

@@ -15,3 +15,4 @@ export * from "./notifications";
 export * from "./unsubscribe";
 export * from "./calendar";
 export * from "./push";
+export * from "./locales";

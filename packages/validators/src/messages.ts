@@ -1,4 +1,5 @@
 import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
+import { LOCALES } from "./locales";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 
 /**
@@ -125,6 +126,8 @@ export const messages = {
   pushKeyAuthInvalid: "keys.auth must be the browser's auth secret: 16 bytes, base64url-encoded",
   pushLabelTooLong: "label must be at most 80 characters",
   pushDeviceNotFound: "Device not found",
+  // Not in the spec: the language a person picks (issue 19).
+  localeInvalid: `Language must be one of ${LOCALES.join(", ")}`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

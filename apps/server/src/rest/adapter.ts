@@ -1,7 +1,7 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { messages, type RequestPage } from "@hyn/validators";
+import { localeOfAcceptLanguage, messages, type RequestPage } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -62,6 +62,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
             session,
             sessionCookie: sessionCookieFor(reply, options.secureCookies),
             ip: request.ip,
+            locale: localeOfAcceptLanguage(request.headers["accept-language"]),
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
           if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);

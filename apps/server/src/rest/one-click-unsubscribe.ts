@@ -1,6 +1,6 @@
 import { createCaller, createContextInner } from "@hyn/api";
 import type { Services } from "@hyn/core";
-import { messages } from "@hyn/validators";
+import { localeOfAcceptLanguage, messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
 import { restErrorOf } from "./adapter";
 import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./one-click-path";
@@ -32,7 +32,7 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
       if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send({ error: messages.oneClickBodyMissing });
       try {
         // No session: the signed token is the authority, whoever sends it.
-        const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip }));
+        const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip, locale: localeOfAcceptLanguage(request.headers["accept-language"]) }));
         return reply.code(200).send(await caller.unsubscribe.confirm({ token: (request.params as { token: string }).token }));
       } catch (error) {
         const { status, message, retryAfter } = restErrorOf(error);

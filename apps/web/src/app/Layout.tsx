@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeChoice } from "../features/theme/ThemeChoice";
+import { LanguageChoice } from "../features/language/LanguageChoice";
+import { useT } from "../i18n/useT";
 import { AppBanners } from "../pwa/AppBanners";
 
 function Brand() {
@@ -26,6 +28,7 @@ export function StartupShell() {
 }
 
 export function Layout() {
+  const t = useT();
   const { user, loading, signOut } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
@@ -69,7 +72,7 @@ export function Layout() {
     try {
       await signOut();
     } catch {
-      toast.error("Logout failed");
+      toast.error(t("common.logoutFailed"));
     }
     navigate("/login");
   }
@@ -83,7 +86,7 @@ export function Layout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t("common.skipToContent")}
       </a>
       <header className="topbar">
         <div className="topbar-inner">
@@ -94,46 +97,49 @@ export function Layout() {
             className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="main-nav"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t("common.closeMenu") : t("common.openMenu")}
             onClick={() => setMenuOpen((o) => !o)}
           >
             <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
           </button>
-          <nav ref={nav} id="main-nav" aria-label="Main" className={`nav ${menuOpen ? "open" : ""}`}>
+          <nav ref={nav} id="main-nav" aria-label={t("common.mainNavigation")} className={`nav ${menuOpen ? "open" : ""}`}>
             {!loading && user && (
               <>
-                {link("/", "Dashboard")}
-                {link("/groups", "Groups")}
-                {link("/profile", "Profile")}
-                {link("/feedback", "Feedback")}
+                {link("/", t("common.navDashboard"))}
+                {link("/groups", t("common.navGroups"))}
+                {link("/profile", t("common.navProfile"))}
+                {link("/feedback", t("common.navFeedback"))}
               </>
             )}
-            {link("/about", "About")}
-            {!loading && user?.isAdmin && link("/admin", "Admin")}
+            {link("/about", t("common.navAbout"))}
+            {!loading && user?.isAdmin && link("/admin", t("common.navAdmin"))}
             {!loading && !user && (
               <>
-                {link("/login", "Login")}
+                {link("/login", t("common.navLogin"))}
                 <NavLink to="/signup" className="nav-link nav-cta">
-                  Sign Up
+                  {t("common.navSignUp")}
                 </NavLink>
               </>
             )}
             {!loading && user && (
               <button type="button" className="nav-link nav-button" onClick={logout}>
-                Logout
+                {t("common.navLogout")}
               </button>
             )}
           </nav>
         </div>
-        {changingPage && <div className="page-progress" role="progressbar" aria-label="Opening page" />}
+        {changingPage && <div className="page-progress" role="progressbar" aria-label={t("common.openingPage")} />}
       </header>
       <AppBanners />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="footer">
-        <p>Free, no ads, and we never sell your data.</p>
-        <ThemeChoice />
+        <p>{t("common.footerPromise")}</p>
+        <div className="footer-choices">
+          <LanguageChoice />
+          <ThemeChoice />
+        </div>
       </footer>
     </>
   );

@@ -1,7 +1,9 @@
+import type { WebNamespace } from "@hyn/i18n/catalogs";
 import type { ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { Layout, StartupShell } from "./Layout";
+import { loadNamespaces } from "../i18n/i18n";
 import { RouteError } from "./RouteError";
 
 /**
@@ -11,7 +13,13 @@ import { RouteError } from "./RouteError";
  * alongside the entry), with no spinner in between, and a link keeps the current page until the
  * next one is ready.
  */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const screen =
+  (load: () => Promise<{ default: ComponentType }>, namespaces: readonly WebNamespace[] = []) =>
+  async () => {
+    // The screen's texts in the current language come alongside its code (packages/i18n/catalogs).
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
 
 /**
  * SPEC §2, route for route. Creating the router starts loading the current route's screen; main.tsx
@@ -28,29 +36,29 @@ export const createAppRouter = () =>
           // A screen that cannot be loaded or shown: a message inside the layout, the menu still there.
           errorElement: <RouteError />,
           children: [
-            { path: "/login", lazy: screen(() => import("../routes/LoginPage")) },
-            { path: "/signup", lazy: screen(() => import("../routes/SignupPage")) },
-            { path: "/verify-email", lazy: screen(() => import("../routes/VerifyEmailPage")) },
-            { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage")) },
-            { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage")) },
-            { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage")) },
+            { path: "/login", lazy: screen(() => import("../routes/LoginPage"), ["auth"]) },
+            { path: "/signup", lazy: screen(() => import("../routes/SignupPage"), ["auth"]) },
+            { path: "/verify-email", lazy: screen(() => import("../routes/VerifyEmailPage"), ["auth"]) },
+            { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage"), ["auth"]) },
+            { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage"), ["auth"]) },
+            { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage")) },
-            { path: "/invite", lazy: screen(() => import("../routes/JoinPage")) },
-            { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage")) },
-            { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage")) },
+            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups"]) },
+            { path: "/invite", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
+            { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
+            { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             // From a non-essential e-mail's footer, logged in or not (issue 15).
-            { path: "/unsubscribe/:token", lazy: screen(() => import("../routes/UnsubscribePage")) },
-            { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage")) },
-            { path: "/about", lazy: screen(() => import("../routes/AboutPage")) },
+            { path: "/unsubscribe/:token", lazy: screen(() => import("../routes/UnsubscribePage"), ["unsubscribe"]) },
+            { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage"), ["about"]) },
+            { path: "/about", lazy: screen(() => import("../routes/AboutPage"), ["about"]) },
             {
               element: <RequireAuth />,
               children: [
-                { path: "/", lazy: screen(() => import("../routes/DashboardPage")) },
-                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage")) },
+                { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests", "groups"]) },
+                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile"]) },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
-                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage")) },
-                { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage")) }] },
+                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
+                { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }] },
               ],
             },
             { path: "*", lazy: screen(() => import("../routes/NotFoundPage")) },

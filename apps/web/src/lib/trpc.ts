@@ -2,11 +2,19 @@ import type { AppRouter, RouterInputs, RouterOutputs } from "@hyn/api";
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
+import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
+import { currentLocale } from "../i18n/i18n";
 import { OFFLINE_NOT_SENT } from "./online";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };
 export type CurrentUser = NonNullable<RouterOutputs["user"]["me"]>;
+
+/** The server writes its error texts, and keeps a sign-up's language, in the language the app shows. */
+const languageHeader = () => {
+  const locale = currentLocale();
+  return { "accept-language": isLocale(locale) ? locale : DEFAULT_LOCALE };
+};
 
 export function createTrpcClient() {
   return trpc.createClient({
@@ -17,7 +25,7 @@ export function createTrpcClient() {
         condition: (op) => op.type === "subscription",
         true: httpSubscriptionLink({ url: "/trpc", transformer: superjson }),
         // One HTTP round trip per render pass: every query of a screen is batched.
-        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000 }),
+        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000, headers: languageHeader }),
       }),
     ],
   });

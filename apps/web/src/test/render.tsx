@@ -1,4 +1,6 @@
 import type { AppRouter } from "@hyn/api";
+import { WEB_NAMESPACES } from "@hyn/i18n/catalogs";
+import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TRPCClientError, type TRPCLink } from "@trpc/client";
 import { observable } from "@trpc/server/observable";
@@ -7,7 +9,12 @@ import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { ToastProvider } from "../components/Toasts";
 import { AuthProvider } from "../features/auth/AuthProvider";
+import { activateLocale, i18n, loadNamespaces } from "../i18n/i18n";
 import { trpc } from "../lib/trpc";
+
+// Components show their English texts, as a browser set to English would.
+await activateLocale("en");
+await loadNamespaces(WEB_NAMESPACES);
 
 /** What a procedure answers in a component test: a value, or a thrown ApiFailure for the server's refusal. */
 export type Handlers = Record<string, (input: unknown) => unknown>;
@@ -51,15 +58,17 @@ export function renderWithApi(ui: ReactElement, handlers: Handlers, options: { r
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [fakeLink(handlers, calls)] });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[options.route ?? "/"]}>
-          <ToastProvider>
-            <AuthProvider>{children}</AuthProvider>
-          </ToastProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <I18nProvider i18n={i18n}>
+      <trpc.Provider client={client} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[options.route ?? "/"]}>
+            <ToastProvider>
+              <AuthProvider>{children}</AuthProvider>
+            </ToastProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nProvider>
   );
   return { result: render(ui, { wrapper }), calls };
 }

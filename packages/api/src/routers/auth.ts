@@ -31,7 +31,7 @@ export const authRouter = router({
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.services.rateLimits.consume("signUpPerIp", ctx.ip);
-      return startSession(ctx, await ctx.services.accounts.signUp(input));
+      return startSession(ctx, await ctx.services.accounts.signUp(input, ctx.locale));
     }),
 
   signIn: publicProcedure

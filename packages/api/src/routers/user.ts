@@ -10,6 +10,7 @@ import {
   updateNotificationKindInput,
   publicUserOutput,
   updateProfileInput,
+  updateLocaleInput,
   userIdInput,
   userIdsInput,
   userOutput,
@@ -46,6 +47,13 @@ export const userRouter = router({
     .input(updateProfileInput)
     .output(userOutput)
     .mutation(({ ctx, input }) => ctx.services.accounts.updateProfile(ctx.session.user.id, input)),
+
+  /** Issue 19: the language the person picked, kept on the account (the app and their e-mails use it). */
+  updateLocale: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/locale", body: true } })
+    .input(updateLocaleInput)
+    .output(userOutput)
+    .mutation(({ ctx, input }) => ctx.services.accounts.updateLocale(ctx.session.user.id, input.locale)),
 
   emailPreferences: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/email-preferences" } })

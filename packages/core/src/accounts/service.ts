@@ -1,6 +1,8 @@
 import { groupMembers, timestampParam, userEmailPreferences, userLimits, users, type Executor } from "@hyn/db";
 import {
+  DEFAULT_LOCALE,
   messages,
+  type Locale,
   type AuthResult,
   type EmailPreferences,
   type PublicUser,
@@ -64,7 +66,8 @@ export function createAccountsService(deps: CoreDeps) {
   }
 
   return {
-    async signUp(input: SignUp): Promise<AuthResult> {
+    /** `locale`: the language the sign-up asked in (its Accept-Language), kept as the account's. */
+    async signUp(input: SignUp, locale: Locale = DEFAULT_LOCALE): Promise<AuthResult> {
       assertNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
@@ -79,6 +82,7 @@ export function createAccountsService(deps: CoreDeps) {
               phone: input.phone ?? null,
               generalArea: input.generalArea ?? null,
               isAdmin: config.adminEmails.has(input.email),
+              locale,
               createdAt: now,
               updatedAt: now,
             })
@@ -174,6 +178,13 @@ export function createAccountsService(deps: CoreDeps) {
         .set({ name: input.name, phone: input.phone, generalArea: input.generalArea, updatedAt: clock.now() })
         .where(eq(users.id, userId))
         .returning(userColumns);
+      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      return toUser(row);
+    },
+
+    /** The language the person picked: the app and every e-mail to them use it from now on. */
+    async updateLocale(userId: string, locale: Locale): Promise<User> {
+      const [row] = await db.update(users).set({ locale, updatedAt: clock.now() }).where(eq(users.id, userId)).returning(userColumns);
       if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
       return toUser(row);
     },

@@ -1,5 +1,5 @@
 import { users } from "@hyn/db";
-import type { PublicUser, User } from "@hyn/validators";
+import { DEFAULT_LOCALE, isLocale, type PublicUser, type User } from "@hyn/validators";
 
 /** Columns selected for a user shown to its owner. Selected explicitly so no hash can leak. */
 export const userColumns = {
@@ -9,6 +9,7 @@ export const userColumns = {
   phone: users.phone,
   generalArea: users.generalArea,
   isAdmin: users.isAdmin,
+  locale: users.locale,
   emailVerifiedAt: users.emailVerifiedAt,
   createdAt: users.createdAt,
 } as const;
@@ -20,6 +21,7 @@ export interface UserRow {
   phone: string | null;
   generalArea: string | null;
   isAdmin: boolean;
+  locale: string;
   emailVerifiedAt: Date | null;
   createdAt: Date;
 }
@@ -32,6 +34,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     generalArea: row.generalArea,
     isAdmin: row.isAdmin,
+    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt,
   };

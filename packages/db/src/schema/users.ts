@@ -12,6 +12,8 @@ export const users = pgTable(
     phone: text("phone"),
     generalArea: text("general_area"),
     isAdmin: boolean("is_admin").notNull().default(false),
+    /** The language the app and its e-mails speak to this person: their browser's at sign-up, then their choice. */
+    locale: text("locale").notNull().default("en"),
     emailVerifiedAt: ts("email_verified_at"),
     /** Last sign-in or action; "active users" in the admin metrics (ADR 0005). */
     lastActiveAt: ts("last_active_at"),

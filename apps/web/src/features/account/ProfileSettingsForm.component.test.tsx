@@ -15,6 +15,7 @@ const user: CurrentUser = {
   phone: null,
   generalArea: "North end",
   isAdmin: false,
+  locale: "en",
   emailVerified: true,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 };

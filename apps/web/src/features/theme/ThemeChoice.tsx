@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "../../i18n/useT";
 import "./theme.css";
 
 export type Theme = "light" | "dark" | "system";
@@ -10,19 +11,20 @@ declare global {
   }
 }
 
-const THEMES: { value: Theme; label: string }[] = [
-  { value: "system", label: "System" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-];
+const THEMES = [
+  { value: "system", label: "common.themeSystem" },
+  { value: "light", label: "common.themeLight" },
+  { value: "dark", label: "common.themeDark" },
+] as const satisfies ReadonlyArray<{ value: Theme; label: string }>;
 
 /** The footer's Light / Dark / System picker: kept on this device, not on the account. */
 export function ThemeChoice() {
+  const t = useT();
   const [theme, setTheme] = useState<Theme>(() => window.hynTheme?.get() ?? "system");
   if (!window.hynTheme) return null;
   return (
     <div className="theme-choice">
-      <label htmlFor="theme-choice">Theme</label>
+      <label htmlFor="theme-choice">{t("common.theme")}</label>
       <select
         id="theme-choice"
         value={theme}
@@ -32,9 +34,9 @@ export function ThemeChoice() {
           setTheme(choice);
         }}
       >
-        {THEMES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
+        {THEMES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {t(option.label)}
           </option>
         ))}
       </select>

@@ -1,0 +1,31 @@
+import { useLingui } from "@lingui/react";
+import type { MessageId, MessageValues, WebNamespace } from "@hyn/i18n/catalogs";
+import { useMemo } from "react";
+import { errorTextsModule, i18n } from "./i18n";
+
+/** A text of the app in the current language: `t("common.save")`, `t("requests.neededBy", { date })`. */
+export type Translate = ((id: MessageId<WebNamespace>, values?: MessageValues) => string) & {
+  /** An error text (a form's rule or the server's answer, written in the spec's English) in the current language. */
+  error(text: string): string;
+};
+
+function makeTranslate(): Translate {
+  const translate = (id: MessageId<WebNamespace>, values?: MessageValues) => i18n._(id, values);
+  // English needs no translating; other languages load the recogniser with their `errors` catalog.
+  const error = (text: string) => errorTextsModule()?.translateErrorText(text, (id, values) => i18n._(id, values)) ?? text;
+  return Object.assign(translate, { error });
+}
+
+/** The current language's texts, for components; they render again when the language changes. */
+export function useT(): Translate {
+  const { i18n: active } = useLingui();
+  const locale = active.locale;
+  // A new function per language, so memoised children that take `t` see the change too.
+  return useMemo(() => {
+    void locale;
+    return makeTranslate();
+  }, [locale]);
+}
+
+/** The same, outside React (a toast's text, a fallback message): the language current at the call. */
+export const translate: Translate = makeTranslate();

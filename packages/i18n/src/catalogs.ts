@@ -1,0 +1,59 @@
+/**
+ * The message catalogs: one JSON file per namespace and language under packages/i18n/catalogs,
+ * ICU MessageFormat ("{name} thanked you", "{count, plural, one {# day} other {# days}}") as Lingui
+ * reads it. English is the source: its keys are the message ids the code may use, checked by
+ * TypeScript, and every other language must have every key with the same placeholders
+ * (catalogs.test.ts). The spec's English error texts live in @hyn/validators' `messages`; the
+ * `errors` namespace holds their translations only (error-texts.ts).
+ */
+import type about from "../catalogs/about/en.json";
+import type admin from "../catalogs/admin/en.json";
+import type auth from "../catalogs/auth/en.json";
+import type calendar from "../catalogs/calendar/en.json";
+import type common from "../catalogs/common/en.json";
+import type email from "../catalogs/email/en.json";
+import type groups from "../catalogs/groups/en.json";
+import type profile from "../catalogs/profile/en.json";
+import type push from "../catalogs/push/en.json";
+import type requests from "../catalogs/requests/en.json";
+import type unsubscribe from "../catalogs/unsubscribe/en.json";
+
+/** English catalogs by namespace: the shape every language follows. */
+export interface SourceCatalogs {
+  common: typeof common;
+  auth: typeof auth;
+  requests: typeof requests;
+  groups: typeof groups;
+  profile: typeof profile;
+  admin: typeof admin;
+  about: typeof about;
+  unsubscribe: typeof unsubscribe;
+  email: typeof email;
+  calendar: typeof calendar;
+  push: typeof push;
+}
+export type Namespace = keyof SourceCatalogs;
+
+/** Namespaces the web app loads (per screen, see apps/web/src/i18n); the rest are the server's. */
+export const WEB_NAMESPACES = ["common", "auth", "requests", "groups", "profile", "admin", "about", "unsubscribe"] as const satisfies readonly Namespace[];
+export type WebNamespace = (typeof WEB_NAMESPACES)[number];
+export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];
+export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
+/** The translations of @hyn/validators' messages (no English file: the spec's texts are the English). */
+export const ERRORS_NAMESPACE = "errors";
+
+/** "requests.claim": a namespace and a key of its English catalog. */
+export type MessageId<N extends Namespace = Namespace> = { [K in N]: `${K}.${Extract<keyof SourceCatalogs[K], string>}` }[N];
+
+/** Values for a message's placeholders. */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** A catalog as a file holds it (source) or after Lingui's compiler (what the runtime reads). */
+export type CatalogMessages = Record<string, unknown>;
+
+/** Prefixes a namespace's keys so that all namespaces share one Lingui catalog per language. */
+export function withNamespace(namespace: string, messages: CatalogMessages): Record<string, never> {
+  const out: Record<string, unknown> = {};
+  for (const [key, message] of Object.entries(messages)) out[`${namespace}.${key}`] = message;
+  return out as Record<string, never>;
+}

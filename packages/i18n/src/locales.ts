@@ -1,0 +1,1 @@
+export * from "@hyn/validators/locales";

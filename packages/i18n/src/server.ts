@@ -1,0 +1,63 @@
+/**
+ * Texts the server writes (e-mails, calendar entries, push notifications, error messages) in a
+ * given language. Every catalog is loaded and compiled once, at start; one Lingui instance per
+ * language, so concurrent requests in different languages never switch a shared one.
+ */
+import { setupI18n, type I18n } from "@lingui/core";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import calendarDe from "../catalogs/calendar/de.json";
+import calendarEn from "../catalogs/calendar/en.json";
+import calendarEs from "../catalogs/calendar/es.json";
+import emailDe from "../catalogs/email/de.json";
+import emailEn from "../catalogs/email/en.json";
+import emailEs from "../catalogs/email/es.json";
+import errorsDe from "../catalogs/errors/de.json";
+import errorsEs from "../catalogs/errors/es.json";
+import pushDe from "../catalogs/push/de.json";
+import pushEn from "../catalogs/push/en.json";
+import pushEs from "../catalogs/push/es.json";
+import { type ERRORS_NAMESPACE, withNamespace, type MessageId, type MessageValues, type ServerNamespace } from "./catalogs";
+import { translateErrorText } from "./error-texts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
+
+const SERVER_CATALOGS: Record<Locale, Record<ServerNamespace | typeof ERRORS_NAMESPACE, Record<string, string>>> = {
+  en: { email: emailEn, calendar: calendarEn, push: pushEn, errors: {} },
+  es: { email: emailEs, calendar: calendarEs, push: pushEs, errors: errorsEs },
+  de: { email: emailDe, calendar: calendarDe, push: pushDe, errors: errorsDe },
+};
+
+function createInstance(locale: Locale): I18n {
+  const i18n = setupI18n();
+  // Production builds of Lingui leave compiling to the build; the server compiles its catalogs here, once.
+  i18n.setMessagesCompiler((message) => compileMessageOrThrow(message));
+  const messages = Object.entries(SERVER_CATALOGS[locale]).reduce<Record<string, unknown>>(
+    (all, [namespace, catalog]) => Object.assign(all, withNamespace(namespace, catalog)),
+    {},
+  );
+  i18n.load(locale, messages as Record<string, never>);
+  i18n.activate(locale);
+  return i18n;
+}
+
+const instances = new Map<Locale, I18n>();
+const instanceFor = (locale: Locale): I18n => {
+  let i18n = instances.get(locale);
+  if (!i18n) instances.set(locale, (i18n = createInstance(locale)));
+  return i18n;
+};
+
+/** A function that writes server texts in one language: `t("email.verifySubject", { name })`. */
+export type ServerTranslate = (id: MessageId<ServerNamespace>, values?: MessageValues) => string;
+
+export function serverTranslator(locale: Locale = DEFAULT_LOCALE): ServerTranslate {
+  const i18n = instanceFor(locale);
+  return (id, values) => i18n._(id, values);
+}
+
+/** A spec error text (English, from @hyn/validators' messages) in the given language. */
+export function serverErrorText(english: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return english;
+  return translateErrorText(english, (id, values) => instanceFor(locale)._(id, values));
+}
+
+export { LOCALES };
