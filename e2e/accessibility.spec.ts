@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { api, confirmedUser, signIn } from "./api-setup";
 
 /**
  * Issue 19, "Accessibility, enforced": every screen of src/app/router.tsx, and the modals and states the
@@ -14,37 +15,9 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const THEMES = ["light", "dark"] as const;
 const WIDTHS = [1280, 390];
 const REFLOW_WIDTH = 320;
-const PASSWORD = "neighbourly-secret-42";
 
 // Four axe runs, a reflow and a text-size check per screen: the sweeps take minutes on a busy machine.
 test.describe.configure({ timeout: 300_000 });
-
-interface ApiUser {
-  email: string;
-  token: string;
-}
-
-/** REST with a bearer token: setup that is not itself under test here. */
-async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-async function confirmedUser(baseURL: string, mailbox: Mailbox, name: string, email = uniqueEmail("a11y")): Promise<ApiUser> {
-  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
-  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
-  return { email, token: verified.session.token };
-}
-
-async function signIn(page: Page, baseURL: string, user: ApiUser) {
-  await page.context().addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
-}
 
 /** The router's pattern as a test of the current path ("*" is any path the router does not know). */
 function routeMatcher(route: string): RegExp {

@@ -1,44 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox, type MailboxEmail } from "./fixtures";
+import { expect, test, type Mailbox, type MailboxEmail } from "./fixtures";
+import { api, confirmedUser, groupWith, signIn, type ApiUser } from "./api-setup";
 
 /** Issue 15: notification preferences per kind (profile switches) and per group (profile and group cards). */
 
-const PASSWORD = "neighbourly-secret-42";
 const SHOTS = "test-results/screenshots";
-
-interface ApiUser {
-  email: string;
-  token: string;
-}
-
-/** REST with a bearer token: set-up that is not itself under test. */
-async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function apiUser(baseURL: string, mailbox: Mailbox, name: string): Promise<ApiUser> {
-  const email = uniqueEmail(name.toLowerCase());
-  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
-  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
-  return { email, token: verified.session.token };
-}
-
-/** A group owned by `owner` that `members` joined through their invitation links. */
-async function groupWith(baseURL: string, owner: ApiUser, name: string, members: ApiUser[]): Promise<string> {
-  const group = await api<{ id: string }>(baseURL, owner.token, "POST", "/groups", { name });
-  for (const member of members) {
-    const invite = await api<{ token: string }>(baseURL, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
-    await api(baseURL, member.token, "POST", `/invites/${invite.token}/join`);
-  }
-  return group.id;
-}
 
 function post(baseURL: string, who: ApiUser, groupId: string, itemDescription: string) {
   const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
@@ -54,10 +20,6 @@ async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Pr
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a subject matching ${subject}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-async function signIn(page: Page, baseURL: string, user: ApiUser) {
-  await page.context().addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
 }
 
 function toast(page: Page, text: string | RegExp) {
@@ -81,8 +43,8 @@ async function screenshots(page: Page, name: string) {
 }
 
 test("a member mutes one group and still hears of new requests in another", async ({ page, baseURL, mailbox }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Olive");
-  const member = await apiUser(baseURL!, mailbox, "Milo");
+  const owner = await confirmedUser(baseURL!, mailbox, "Olive");
+  const member = await confirmedUser(baseURL!, mailbox, "Milo");
   const elm = await groupWith(baseURL!, owner, "Elm Street", [member]);
   const ash = await groupWith(baseURL!, owner, "Ash Lane", [member]);
   await api(baseURL!, member.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
@@ -110,8 +72,8 @@ test("a member mutes one group and still hears of new requests in another", asyn
 });
 
 test("a member turns off e-mails about their requests from the profile", async ({ page, baseURL, mailbox }) => {
-  const requester = await apiUser(baseURL!, mailbox, "Rhea");
-  const helper = await apiUser(baseURL!, mailbox, "Hal");
+  const requester = await confirmedUser(baseURL!, mailbox, "Rhea");
+  const helper = await confirmedUser(baseURL!, mailbox, "Hal");
   const street = await groupWith(baseURL!, requester, "Oak Court", [helper]);
 
   await signIn(page, baseURL!, requester);
@@ -150,8 +112,8 @@ test("a member turns off e-mails about their requests from the profile", async (
 });
 
 test("a member sets a group's notifications on its group card, and a refused change goes back", async ({ page, baseURL, mailbox }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Otto");
-  const member = await apiUser(baseURL!, mailbox, "Mae");
+  const owner = await confirmedUser(baseURL!, mailbox, "Otto");
+  const member = await confirmedUser(baseURL!, mailbox, "Mae");
   await groupWith(baseURL!, owner, "Birch Lane", [member]);
 
   await signIn(page, baseURL!, member);
