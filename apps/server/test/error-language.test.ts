@@ -88,8 +88,8 @@ describe("error texts in the client's language", () => {
         payload: JSON.stringify({ name: "x".repeat(100 * 1024) }),
       });
     expect([(await large()).statusCode, (await large()).json()]).toEqual([413, { error: messages.bodyTooLarge }]);
-    expect((await large("es")).json()).toEqual({ error: "El cuerpo de la solicitud es demasiado grande" });
-    expect((await large("de-AT,de;q=0.9")).json()).toEqual({ error: "Der Inhalt der Anfrage ist zu groß" });
+    expect((await large("es")).json()).toEqual({ error: "El contenido enviado es demasiado grande" });
+    expect((await large("de-AT,de;q=0.9")).json()).toEqual({ error: "Der gesendete Inhalt ist zu groß" });
 
     const notJson = await app.server.inject({ method: "POST", url: "/api/groups", headers: { ...headers, "content-type": "text/plain", "accept-language": "es" }, payload: "hello" });
     expect([notJson.statusCode, notJson.json()]).toEqual([415, { error: "Content-Type debe ser application/json" }]);
@@ -97,7 +97,7 @@ describe("error texts in the client's language", () => {
     const badJson = (language?: string) =>
       app.server.inject({ method: "POST", url: "/api/groups", headers: { ...headers, "content-type": "application/json", ...(language ? { "accept-language": language } : {}) }, payload: "{" });
     expect([(await badJson()).statusCode, (await badJson()).json()]).toEqual([400, { error: messages.bodyNotJson }]);
-    expect((await badJson("de")).json()).toEqual({ error: "Der Inhalt der Anfrage ist kein gültiges JSON" });
+    expect((await badJson("de")).json()).toEqual({ error: "Der gesendete Inhalt ist kein gültiges JSON" });
   });
 
   it("translate tRPC's errors on the wire, by the same header", async () => {
