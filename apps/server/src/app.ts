@@ -6,11 +6,11 @@ import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
-import { localeOfAcceptLanguage, messages } from "@hyn/validators";
+import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
-import { answerRouterError, clientErrorText } from "./client-errors";
+import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
 import { scrubUrl } from "./plugins/log-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routerOptions: { maxParamLength: 256 },
     trustProxy: env.TRUST_PROXY,
     // Typed for every route's generics; these errors come before any route is chosen.
-    frameworkErrors: (error, _request, reply) => answerRouterError(error, reply as FastifyReply),
+    frameworkErrors: (error, request, reply) => answerRouterError(error, request, reply as FastifyReply),
   });
 
   // 5xx never shows internals. Set before any plugin: child contexts inherit it when registered.
@@ -91,9 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(500).send({ error: messages.internal });
+      return reply.code(500).send(errorBody(request, messages.internal));
     }
-    return reply.code(status).send({ error: clientErrorText(error) });
+    return reply.code(status).send(errorBody(request, clientErrorText(error)));
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";
     if (length > 0 && !type.startsWith("application/json")) {
-      return reply.code(415).send({ error: "Content-Type must be application/json" });
+      return reply.code(415).send(errorBody(request, messages.contentTypeNotJson));
     }
     return undefined;
   });
@@ -172,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       router: appRouter,
       async createContext({ req, res }) {
         const session = await sessionOfRequest(services, req);
-        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip, locale: localeOfAcceptLanguage(req.headers["accept-language"]) });
+        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, https), ip: req.ip, locale: localeOfRequest(req) });
       },
       responseMeta({ errors }) {
         // A rate-limited call tells the client when to come back (issue 5), as the REST adapter does.
@@ -231,7 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
-    return reply.code(404).send({ error: messages.notFound });
+    return reply.code(404).send(errorBody(request, messages.notFound));
   });
 
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });

@@ -1,4 +1,6 @@
 import { AppError, type AppErrorCode } from "@hyn/core";
+import { serverErrorText } from "@hyn/i18n/server";
+import { DEFAULT_LOCALE, type Locale } from "@hyn/i18n/locales";
 import { messages } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
@@ -21,9 +23,14 @@ export function toTRPCError(error: AppError): TRPCError {
 
 /**
  * The message a client may see for any error: the spec text for domain and validation errors,
- * a generic text for everything else (never a stack, SQL or driver message).
+ * a generic text for everything else (never a stack, SQL or driver message), in the client's
+ * language (English, the spec's text, when it asked for none). Logs keep the English.
  */
-export function publicMessage(error: TRPCError): string {
+export function publicMessage(error: TRPCError, locale: Locale = DEFAULT_LOCALE): string {
+  return serverErrorText(englishMessage(error), locale);
+}
+
+function englishMessage(error: TRPCError): string {
   const cause = error.cause;
   if (cause instanceof ZodError) return cause.issues[0]?.message ?? messages.fillAllFields;
   if (cause instanceof AppError) return cause.message;

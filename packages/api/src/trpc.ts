@@ -11,10 +11,11 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer,
   // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
   sse: { ping: { enabled: true, intervalMs: 15_000 } },
-  errorFormatter({ shape, error }) {
-    // Stacks never leave the server; the message is the spec's text or a generic one.
+  errorFormatter({ shape, error, ctx }) {
+    // Stacks never leave the server; the message is the spec's text or a generic one, in the caller's
+    // language (no context when creating it failed: then English).
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message: publicMessage(error), data };
+    return { ...shape, message: publicMessage(error, ctx?.locale), data };
   },
 });
 

@@ -8,20 +8,46 @@
  * with sample values, is recognised and comes back with the same values.
  */
 import { limitMessage, messages, overLimitMessage, pendingInviteExistsMessage, type LimitKind, type MessageKey } from "@hyn/validators/messages";
+import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "@hyn/validators/notification-kinds";
 import {
   INVITE_VALIDITY_DAYS,
+  MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
+  MAX_GROUP_NAME_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
   MAX_NEEDED_BY_YEARS_AHEAD,
+  MAX_PASSWORD_LENGTH,
   MAX_PENDING_INVITATIONS,
+  MAX_USER_LIMIT,
+  MAX_USERS_PER_CALL,
   MIN_PASSWORD_LENGTH,
   PAGE_LIMIT_MAX,
+  PUSH_LABEL_MAX,
   REQUEST_NOTIFY_INTERVAL_HOURS,
 } from "@hyn/validators/policy";
+import { EMAIL_FREQUENCIES } from "@hyn/validators/rules";
 import type { MessageValues } from "./catalogs";
+import { LOCALES } from "./locales";
 
-/** The product's numbers that fixed messages state; a translation names them as placeholders. */
+/**
+ * The product's numbers that fixed messages state, and the API's words they list (kinds, frequencies,
+ * languages: names a client sends, so never translated); a translation names them as placeholders.
+ */
 export const ERROR_TEXT_VALUES = {
   minPasswordLength: MIN_PASSWORD_LENGTH,
+  maxPasswordLength: MAX_PASSWORD_LENGTH,
+  maxNameLength: MAX_NAME_LENGTH,
+  maxGroupNameLength: MAX_GROUP_NAME_LENGTH,
+  maxItemDescriptionLength: MAX_ITEM_DESCRIPTION_LENGTH,
+  maxFeedbackMessageLength: MAX_FEEDBACK_MESSAGE_LENGTH,
+  pushLabelMax: PUSH_LABEL_MAX,
+  maxUserLimit: MAX_USER_LIMIT,
+  maxUsersPerCall: MAX_USERS_PER_CALL,
+  notificationKinds: NOTIFICATION_KINDS.join(", "),
+  groupFrequencies: GROUP_NOTIFY_FREQUENCIES.join(", "),
+  emailFrequencies: EMAIL_FREQUENCIES.join(", "),
+  locales: LOCALES.join(", "),
   maxGroupMembers: MAX_GROUP_MEMBERS,
   maxPendingInvitations: MAX_PENDING_INVITATIONS,
   inviteValidityDays: INVITE_VALIDITY_DAYS,
@@ -43,11 +69,17 @@ export interface PatternedErrorText {
 }
 
 const kinds = Object.keys(LIMIT_KIND_KEYS).map((kind) => kind.replace(/ /g, "\\ ")).join("|");
-/** The zod fallbacks (validators/src/zod-errors.ts): "<text>: <field>", or the text alone. */
+/**
+ * The zod fallbacks (validators/src/zod-errors.ts): "<text>: <field>", or the text alone. A translation
+ * tells them apart by `hasField` ("yes" or "no"; ICU cannot test a value for being empty).
+ */
 const fieldNamed = (text: string): PatternedErrorText => ({
   english: ({ field }) => (field ? `${text}: ${field}` : text),
   pattern: new RegExp(`^${text}(?:: (?<field>[\\w.]+))?$`),
-  samples: [{ field: "itemDescription" }, { field: "" }],
+  samples: [
+    { field: "itemDescription", hasField: "yes" },
+    { field: "", hasField: "no" },
+  ],
 });
 
 export const PATTERNED_ERROR_TEXTS = {
@@ -113,7 +145,8 @@ function valuesOf(key: PatternedErrorKey, groups: Record<string, string | undefi
       if (groups[`current${suffix}`] !== undefined) return { kind, max: groups[`max${suffix}`]!, current: groups[`current${suffix}`]! };
     }
   }
-  return Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, value ?? ""]));
+  const values = Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, value ?? ""]));
+  return "field" in groups ? { ...values, hasField: values.field ? "yes" : "no" } : values;
 }
 
 /** `text` in the language `translate` writes (Lingui's `_` of the `errors` namespace); English when unrecognised. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "./locales";
 import { messages } from "./messages";
+import { MAX_USERS_PER_CALL } from "./policy";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
 import { emailField, inputString, optionalCleanText } from "./text";
 
@@ -9,7 +10,7 @@ const serverEmail = emailField(messages.invalidEmailFormat, messages.invalidEmai
 
 export const newPasswordField = inputString({ error: messages.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
 
 const phoneField = inputString()
@@ -26,7 +27,7 @@ const phoneField = inputString()
   });
 
 const nameField = inputString({ error: messages.nameRequired })
-  .max(400, "Name must be at most 100 characters")
+  .max(400, messages.nameTooLong)
   .transform((v) => stripMarkup(v).slice(0, 100));
 
 export const signUpInput = z.object({
@@ -70,7 +71,7 @@ export const updateProfileInput = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
 export const emailPreferencesInput = z.object({
-  frequency: z.enum(EMAIL_FREQUENCIES, { error: "Frequency must be one of disabled, daily, immediate" }),
+  frequency: z.enum(EMAIL_FREQUENCIES, { error: messages.emailFrequencyInvalid }),
 });
 
 /** Deleting an account asks for the password again. */
@@ -80,7 +81,7 @@ export const deleteAccountInput = z.object({
 
 export const userIdInput = z.object({ id: z.uuid({ error: messages.userNotFound }) });
 export const userIdsInput = z.object({
-  userIds: z.array(z.uuid({ error: messages.userNotFound })).max(200, "At most 200 users at once"),
+  userIds: z.array(z.uuid({ error: messages.userNotFound })).max(MAX_USERS_PER_CALL, messages.tooManyUsers),
 });
 
 /** What the API returns for a user (SPEC §3 User). Never a hash, never a token. */

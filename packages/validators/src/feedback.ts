@@ -8,11 +8,11 @@ export const feedbackInput = z.object({
   name: optionalCleanText(100).optional(),
   email: emailField(messages.enterYourEmail, messages.enterValidEmail),
   subject: z
-    .union([z.enum(FEEDBACK_SUBJECTS, { error: "Please choose a subject from the list" }), z.literal(""), z.null()])
+    .union([z.enum(FEEDBACK_SUBJECTS, { error: messages.feedbackSubjectInvalid }), z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
   message: inputString({ error: messages.enterMessage })
-    .max(20000, "Message must be at most 5000 characters")
+    .max(20000, messages.feedbackMessageTooLong)
     .transform((v) => v.trim().slice(0, 5000))
     .refine((v) => v.length > 0, messages.enterMessage),
 });

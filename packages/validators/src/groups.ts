@@ -2,16 +2,14 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { inputString } from "./text";
 import { stripMarkup } from "./rules";
-
-/** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
-export const MAX_GROUP_NAME_LENGTH = 100;
+import { MAX_GROUP_NAME_LENGTH } from "./policy";
 
 /**
  * SPEC §5: required after trim ("Group name is required"); empty only after the markup is stripped:
  * "Group name contains invalid characters".
  */
 export const groupNameField = inputString({ error: messages.groupNameRequired })
-  .max(MAX_GROUP_NAME_LENGTH * 4, `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters`)
+  .max(MAX_GROUP_NAME_LENGTH * 4, messages.groupNameTooLong)
   .transform((value, ctx) => {
     if (value.trim() === "") {
       ctx.addIssue({ code: "custom", message: messages.groupNameRequired });
@@ -24,7 +22,7 @@ export const groupNameField = inputString({ error: messages.groupNameRequired })
       return z.NEVER;
     }
     if (cleaned.length > MAX_GROUP_NAME_LENGTH) {
-      ctx.addIssue({ code: "custom", message: `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters` });
+      ctx.addIssue({ code: "custom", message: messages.groupNameTooLong });
       return z.NEVER;
     }
     return cleaned;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { MAX_USER_LIMIT } from "./policy";
 
 /** An admin may raise or lower a limit; 0 blocks the action, 1000 is "practically unlimited". */
 const limitValue = z
-  .number({ error: "Limits must be whole numbers from 0 to 1000" })
-  .int("Limits must be whole numbers from 0 to 1000")
-  .min(0, "Limits must be whole numbers from 0 to 1000")
-  .max(1000, "Limits must be whole numbers from 0 to 1000");
+  .number({ error: messages.limitsInvalid })
+  .int(messages.limitsInvalid)
+  .min(0, messages.limitsInvalid)
+  .max(MAX_USER_LIMIT, messages.limitsInvalid);
 
 /** PUT /user/limits (admin only; the spec does not show the body). */
 export const updateLimitsInput = z.object({

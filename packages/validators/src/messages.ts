@@ -1,4 +1,21 @@
-import { hoursInWords, INVITE_VALIDITY_DAYS, MAX_GROUP_MEMBERS, MAX_NEEDED_BY_YEARS_AHEAD, MAX_PENDING_INVITATIONS, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_HOURS } from "./policy";
+import {
+  hoursInWords,
+  INVITE_VALIDITY_DAYS,
+  MAX_FEEDBACK_MESSAGE_LENGTH,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUP_NAME_LENGTH,
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_NEEDED_BY_YEARS_AHEAD,
+  MAX_PASSWORD_LENGTH,
+  MAX_PENDING_INVITATIONS,
+  MAX_USER_LIMIT,
+  MAX_USERS_PER_CALL,
+  MIN_PASSWORD_LENGTH,
+  PAGE_LIMIT_MAX,
+  PUSH_LABEL_MAX,
+  REQUEST_NOTIFY_INTERVAL_HOURS,
+} from "./policy";
 import { LOCALES } from "./locales";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 
@@ -124,10 +141,23 @@ export const messages = {
   pushEndpointUnresolvable: "endpoint's host could not be found",
   pushKeyP256dhInvalid: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), base64url-encoded",
   pushKeyAuthInvalid: "keys.auth must be the browser's auth secret: 16 bytes, base64url-encoded",
-  pushLabelTooLong: "label must be at most 80 characters",
+  pushLabelTooLong: `label must be at most ${PUSH_LABEL_MAX} characters`,
   pushDeviceNotFound: "Device not found",
   // Not in the spec: the language a person picks (issue 19).
   localeInvalid: `Language must be one of ${LOCALES.join(", ")}`,
+  // Not in the spec: the schemas' upper bounds and choices (issue 19 gave each a key, so it can be translated).
+  passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
+  groupNameTooLong: `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters`,
+  itemDescriptionTooLong: `Item description must be at most ${MAX_ITEM_DESCRIPTION_LENGTH} characters`,
+  feedbackMessageTooLong: `Message must be at most ${MAX_FEEDBACK_MESSAGE_LENGTH} characters`,
+  feedbackSubjectInvalid: "Please choose a subject from the list",
+  emailFrequencyInvalid: "Frequency must be one of disabled, daily, immediate",
+  limitsInvalid: `Limits must be whole numbers from 0 to ${MAX_USER_LIMIT}`,
+  tooManyUsers: `At most ${MAX_USERS_PER_CALL} users at once`,
+  // Not in the spec: the server refuses a body that is not JSON, and a cross-site change with a session cookie.
+  contentTypeNotJson: "Content-Type must be application/json",
+  crossSiteRefused: "Cross-site request refused",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -6,6 +6,20 @@
 
 /** A password has at least this many characters (SPEC §5). */
 export const MIN_PASSWORD_LENGTH = 6;
+/** argon2 hashes anything, but a megabyte password is an attack, not a password. */
+export const MAX_PASSWORD_LENGTH = 256;
+/** A person's name, a group's name, a request's item description and a feedback message: at most this many characters. */
+export const MAX_NAME_LENGTH = 100;
+/** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
+export const MAX_GROUP_NAME_LENGTH = 100;
+export const MAX_ITEM_DESCRIPTION_LENGTH = 500;
+export const MAX_FEEDBACK_MESSAGE_LENGTH = 5000;
+/** A device's label (push notifications) has at most this many characters. */
+export const PUSH_LABEL_MAX = 80;
+/** An admin sets a limit from 0 (blocks the action) to this ("practically unlimited"). */
+export const MAX_USER_LIMIT = 1000;
+/** An admin's call about several users names at most this many. */
+export const MAX_USERS_PER_CALL = 200;
 /** REST's `?limit=`: finished requests per page, at most. */
 export const PAGE_LIMIT_MAX = 100;
 /** A group holds at most this many members, its owner included. */

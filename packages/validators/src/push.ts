@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { PUSH_LABEL_MAX } from "./policy";
 import { inputString } from "./text";
 
-export const PUSH_LABEL_MAX = 80;
 const ENDPOINT_MAX = 2048;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 

@@ -11,7 +11,7 @@ const requestId = inputString({ error: messages.requestNotFound }).regex(UUID_PA
 /** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
-    .max(4000, "Item description must be at most 500 characters")
+    .max(4000, messages.itemDescriptionTooLong)
     .transform((v) => stripMarkup(v).slice(0, 500))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
   groupId: inputString({ error: messages.selectGroup })

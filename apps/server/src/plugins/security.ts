@@ -1,5 +1,7 @@
 import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
+import { messages } from "@hyn/validators";
+import { errorBody } from "../client-errors";
 import { SESSION_COOKIE } from "./session-token";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -44,7 +46,7 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
     if (!origin) return;
     const requestOrigin = `${request.protocol}://${request.headers.host ?? ""}`;
     if (origin !== ownOrigin && origin !== requestOrigin) {
-      return reply.code(403).send({ error: "Cross-site request refused" });
+      return reply.code(403).send(errorBody(request, messages.crossSiteRefused));
     }
     return undefined;
   });

@@ -1,10 +1,12 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { localeOfAcceptLanguage, messages, type RequestPage } from "@hyn/validators";
+import { DEFAULT_LOCALE, messages, type Locale, type RequestPage } from "@hyn/validators";
+import { serverErrorText } from "@hyn/i18n/server";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { localeOfRequest } from "../client-errors";
 import { sessionOfRequest } from "../plugins/session";
 import { sessionCookieFor } from "../plugins/session-token";
 import { DOCS_CSS, renderDocsPage } from "./docs-page";
@@ -19,12 +21,15 @@ function procedureOf(caller: unknown, path: string): Procedure {
   return target as unknown as Procedure;
 }
 
-/** The one TRPCError -> HTTP status mapping for REST; the body is always { error: <spec text> }. */
-export function restErrorOf(error: unknown): { status: number; message: string; retryAfter?: number } {
-  if (!(error instanceof TRPCError)) return { status: 500, message: messages.internal };
+/**
+ * The one TRPCError -> HTTP status mapping for REST; the body is always { error: <spec text> }, in
+ * `locale` (the request's Accept-Language; English, the spec's text, when it names none).
+ */
+export function restErrorOf(error: unknown, locale: Locale = DEFAULT_LOCALE): { status: number; message: string; retryAfter?: number } {
+  if (!(error instanceof TRPCError)) return { status: 500, message: serverErrorText(messages.internal, locale) };
   const status = getHTTPStatusCodeFromError(error);
   const retryAfter = isAppError(error.cause) ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
-  return { status, message: publicMessage(error), ...(retryAfter ? { retryAfter } : {}) };
+  return { status, message: publicMessage(error, locale), ...(retryAfter ? { retryAfter } : {}) };
 }
 
 /** RFC 8288: the same list, from `cursor` on, as a reference relative to this server. */
@@ -55,6 +60,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
+        const locale = localeOfRequest(request);
         try {
           const session = await sessionOfRequest(options.services, request);
           const ctx = createContextInner({
@@ -62,7 +68,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
             session,
             sessionCookie: sessionCookieFor(reply, options.secureCookies),
             ip: request.ip,
-            locale: localeOfAcceptLanguage(request.headers["accept-language"]),
+            locale,
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
           if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);
@@ -73,7 +79,7 @@ export async function registerRestRoutes(app: FastifyInstance, options: { servic
           }
           return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
         } catch (error) {
-          const { status, message, retryAfter } = restErrorOf(error);
+          const { status, message, retryAfter } = restErrorOf(error, locale);
           if (status >= 500) request.log.error({ err: error }, "REST call failed");
           if (retryAfter) void reply.header("Retry-After", String(retryAfter));
           return reply.code(status).send({ error: message });

@@ -1,7 +1,8 @@
 import { createCaller, createContextInner } from "@hyn/api";
 import type { Services } from "@hyn/core";
-import { localeOfAcceptLanguage, messages } from "@hyn/validators";
+import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
+import { errorBody, localeOfRequest } from "../client-errors";
 import { restErrorOf } from "./adapter";
 import { ONE_CLICK_CONTENT_TYPES, ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./one-click-path";
 
@@ -29,13 +30,14 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
     scope.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, body));
     scope.post(ONE_CLICK_UNSUBSCRIBE_ROUTE, async (request, reply) => {
       const body = typeof request.body === "string" ? request.body : "";
-      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send({ error: messages.oneClickBodyMissing });
+      const locale = localeOfRequest(request);
+      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send(errorBody(request, messages.oneClickBodyMissing));
       try {
         // No session: the signed token is the authority, whoever sends it.
-        const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip, locale: localeOfAcceptLanguage(request.headers["accept-language"]) }));
+        const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip, locale }));
         return reply.code(200).send(await caller.unsubscribe.confirm({ token: (request.params as { token: string }).token }));
       } catch (error) {
-        const { status, message, retryAfter } = restErrorOf(error);
+        const { status, message, retryAfter } = restErrorOf(error, locale);
         if (status >= 500) request.log.error({ err: error }, "one-click unsubscribe failed");
         if (retryAfter) void reply.header("Retry-After", String(retryAfter));
         return reply.code(status).send({ error: message });

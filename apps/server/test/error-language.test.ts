@@ -1,0 +1,119 @@
+/**
+ * Issue 19: error texts are written in the language a request asks for (Accept-Language), recognised
+ * from the spec's English; a client that asks for none (or for one the app does not speak) gets the
+ * spec's English, byte for byte.
+ */
+import { limitMessage, messages } from "@hyn/validators";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restErrorOf } from "../src/rest/adapter";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+let app: TestApp;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+  ({ headers } = await bearerFor(app, "lena@example.com", "a-good-secret-1"));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const wrongPassword = (language?: string) =>
+  app.server.inject({
+    method: "POST",
+    url: "/api/auth/signin",
+    headers: language ? { "accept-language": language } : {},
+    payload: { email: "lena@example.com", password: "not-her-password" },
+  });
+
+describe("error texts in the client's language", () => {
+  it("are the spec's English when no language, or an unknown one, is asked for", async () => {
+    for (const language of [undefined, "fr", "fr-FR, it;q=0.8", "*"]) {
+      const response = await wrongPassword(language);
+      expect([response.statusCode, response.json()], String(language)).toEqual([401, { error: messages.invalidCredentials }]);
+    }
+  });
+
+  it("are Spanish for `es` and German for `de-AT,de;q=0.9` (a fixed message)", async () => {
+    expect((await wrongPassword("es")).json()).toEqual({ error: "Correo electrónico o contraseña incorrectos" });
+    expect((await wrongPassword("es-MX")).json()).toEqual({ error: "Correo electrónico o contraseña incorrectos" });
+    expect((await wrongPassword("de-AT,de;q=0.9")).json()).toEqual({ error: "E-Mail-Adresse oder Passwort ist falsch" });
+    // The first language the app speaks wins, whatever comes before it.
+    expect((await wrongPassword("fr;q=1, de;q=0.5, es;q=0.4")).json()).toEqual({ error: "E-Mail-Adresse oder Passwort ist falsch" });
+  });
+
+  it("keep a limit's numbers (a message with values)", async () => {
+    for (const name of ["One", "Two", "Three"]) {
+      expect((await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name } })).statusCode).toBe(201);
+    }
+    const refuse = (language?: string) =>
+      app.server.inject({ method: "POST", url: "/api/groups", headers: { ...headers, ...(language ? { "accept-language": language } : {}) }, payload: { name: "Four" } });
+    expect((await refuse()).json()).toEqual({ error: limitMessage("groups", 3, 3) });
+    const spanish = await refuse("es");
+    expect([spanish.statusCode, spanish.json()]).toEqual([409, { error: "Has alcanzado tu límite de 3 grupos creados. Ahora tienes 3 grupos creados." }]);
+    expect((await refuse("de")).json()).toEqual({ error: "Du hast dein Limit erreicht: höchstens 3 eigene Gruppen. Du hast derzeit 3 eigene Gruppen." });
+  });
+
+  it("translate validation errors: a schema's own text and zod's fallback naming the field", async () => {
+    const signUp = (payload: Record<string, unknown>, language?: string) =>
+      app.server.inject({ method: "POST", url: "/api/auth/signup", headers: language ? { "accept-language": language } : {}, payload });
+    const short = { email: "new@example.com", password: "abc" };
+    expect((await signUp(short)).json()).toEqual({ error: messages.passwordTooShort });
+    expect((await signUp(short, "es")).json()).toEqual({ error: "La contraseña debe tener al menos 6 caracteres" });
+    expect((await signUp(short, "de")).json()).toEqual({ error: "Das Passwort muss mindestens 6 Zeichen haben" });
+
+    const profile = (language?: string) =>
+      app.server.inject({
+        method: "PUT",
+        url: "/api/user/profile",
+        headers: { ...headers, ...(language ? { "accept-language": language } : {}) },
+        payload: { name: "Lena", phone: null, generalArea: 5 },
+      });
+    expect([(await profile()).statusCode, (await profile()).json()]).toEqual([400, { error: "Invalid value: generalArea" }]);
+    expect((await profile("es")).json()).toEqual({ error: "Valor no válido: generalArea" });
+    expect((await profile("de")).json()).toEqual({ error: "Ungültiger Wert: generalArea" });
+  });
+
+  it("translate Fastify's own refusals: an unknown route, a body too large, not JSON, bad JSON", async () => {
+    const notFound = (language?: string) => app.server.inject({ method: "GET", url: "/api/no-such-thing", headers: language ? { "accept-language": language } : {} });
+    expect([(await notFound()).statusCode, (await notFound()).json()]).toEqual([404, { error: "Not found" }]);
+    expect((await notFound("es")).json()).toEqual({ error: "No encontrado" });
+    expect((await notFound("de")).json()).toEqual({ error: "Nicht gefunden" });
+
+    const large = (language?: string) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/groups",
+        headers: { ...headers, "content-type": "application/json", ...(language ? { "accept-language": language } : {}) },
+        payload: JSON.stringify({ name: "x".repeat(100 * 1024) }),
+      });
+    expect([(await large()).statusCode, (await large()).json()]).toEqual([413, { error: messages.bodyTooLarge }]);
+    expect((await large("es")).json()).toEqual({ error: "El contenido enviado es demasiado grande" });
+    expect((await large("de-AT,de;q=0.9")).json()).toEqual({ error: "Der gesendete Inhalt ist zu groß" });
+
+    const notJson = await app.server.inject({ method: "POST", url: "/api/groups", headers: { ...headers, "content-type": "text/plain", "accept-language": "es" }, payload: "hello" });
+    expect([notJson.statusCode, notJson.json()]).toEqual([415, { error: "Content-Type debe ser application/json" }]);
+
+    const badJson = (language?: string) =>
+      app.server.inject({ method: "POST", url: "/api/groups", headers: { ...headers, "content-type": "application/json", ...(language ? { "accept-language": language } : {}) }, payload: "{" });
+    expect([(await badJson()).statusCode, (await badJson()).json()]).toEqual([400, { error: messages.bodyNotJson }]);
+    expect((await badJson("de")).json()).toEqual({ error: "Der gesendete Inhalt ist kein gültiges JSON" });
+  });
+
+  it("translate tRPC's errors on the wire, by the same header", async () => {
+    const call = async (language?: string) => {
+      const response = await app.server.inject({ method: "GET", url: "/trpc/groups.list", headers: language ? { "accept-language": language } : {} });
+      // superjson writes the error shape under `json`, as the web client reads it.
+      return [response.statusCode, (response.json() as { error: { json: { message: string } } }).error.json.message];
+    };
+    expect(await call()).toEqual([401, messages.noAuthenticatedUser]);
+    expect(await call("es")).toEqual([401, "No has iniciado sesión"]);
+    expect(await call("de")).toEqual([401, "Du bist nicht angemeldet"]);
+  });
+
+  it("say a fault's generic text (500) in the language, never the fault's own", () => {
+    expect(restErrorOf(new Error("relation users does not exist"))).toEqual({ status: 500, message: messages.internal });
+    expect(restErrorOf(new Error("relation users does not exist"), "es")).toEqual({ status: 500, message: "Algo salió mal. Inténtalo de nuevo." });
+    expect(restErrorOf(new Error("relation users does not exist"), "de")).toEqual({ status: 500, message: "Etwas ist schiefgelaufen. Bitte versuche es erneut." });
+  });
+});
