@@ -55,7 +55,8 @@ export const createAppRouter = () =>
               element: <RequireAuth />,
               children: [
                 { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests", "groups"]) },
-                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile"]) },
+                // "groups" too: the per-group "New requests" select (GroupFrequencySelect) is the group card's, with its texts.
+                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups"]) },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
                 { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }] },

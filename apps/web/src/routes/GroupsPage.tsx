@@ -13,11 +13,13 @@ import { UsageLimits } from "../features/limits/UsageLimits";
 import { useNotificationPreferences } from "../features/notifications/useNotificationPreferences";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 import "../features/groups/groups.css";
 
 /** SPEC §2 Groups page. Logged-out visitors get the spec's text rather than a redirect. */
 export default function GroupsPage() {
-  usePageTitle("Your Groups");
+  const t = useT();
+  usePageTitle(t("groups.pageTitle"));
   const { user, loading } = useAuth();
   if (loading || !user) {
     // The heading shows at once and stays where the signed-in page has it: nothing jumps when the
@@ -25,15 +27,15 @@ export default function GroupsPage() {
     return (
       <div className="page">
         <div className="page-header">
-          <h1>Your Groups</h1>
+          <h1>{t("groups.pageTitle")}</h1>
         </div>
         {loading ? (
           <Spinner />
         ) : (
           <Card>
-            <p>Please log in to view your groups.</p>
+            <p>{t("groups.loginToView")}</p>
             <Link className="btn btn-primary" to="/login?redirect=%2Fgroups">
-              Log In
+              {t("groups.logIn")}
             </Link>
           </Card>
         )}
@@ -44,6 +46,7 @@ export default function GroupsPage() {
 }
 
 function Groups({ viewerId }: { viewerId: string }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const highlight = params.get("highlight");
   const groups = trpc.groups.list.useQuery();
@@ -75,21 +78,21 @@ function Groups({ viewerId }: { viewerId: string }) {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Your Groups</h1>
+        <h1>{t("groups.pageTitle")}</h1>
         <div className="groups-toolbar">
           {atCreateLimit && (
             <p id="create-limit-note" className="small muted">
-              {messages.groupsCreatedLimitTooltip}
+              {t.error(messages.groupsCreatedLimitTooltip)}
             </p>
           )}
-          <span title={atCreateLimit ? messages.groupsCreatedLimitTooltip : undefined}>
+          <span title={atCreateLimit ? t.error(messages.groupsCreatedLimitTooltip) : undefined}>
             <Button
               ref={createButton}
               onClick={() => setCreating(true)}
               disabled={creating || atCreateLimit}
               aria-describedby={atCreateLimit ? "create-limit-note" : undefined}
             >
-              Create New Group
+              {t("groups.createNewGroup")}
             </Button>
           </span>
         </div>
@@ -115,20 +118,20 @@ function Groups({ viewerId }: { viewerId: string }) {
 
       <section aria-labelledby="group-list-title" aria-busy={groups.isPending}>
         <h2 id="group-list-title" className="visually-hidden">
-          Groups you belong to
+          {t("groups.groupListTitle")}
         </h2>
         {groups.isPending ? (
-          <Spinner label="Loading your groups…" />
+          <Spinner label={t("groups.loadingGroups")} />
         ) : groups.isError ? (
           <Alert>
-            {errorMessage(groups.error, "Failed to load your groups")}{" "}
+            {errorMessage(groups.error, t("groups.loadGroupsFailed"))}{" "}
             <Button variant="ghost" className="btn-small" onClick={() => void groups.refetch()}>
-              Retry
+              {t("groups.retry")}
             </Button>
           </Alert>
         ) : groups.data.length === 0 ? (
-          <EmptyState title="No groups yet">
-            <p>Groups are private. Ask a friend who already uses Help Your Neighbor to send you an invite link, or create a group for your street and invite your neighbours.</p>
+          <EmptyState title={t("groups.noGroupsTitle")}>
+            <p>{t("groups.noGroupsText")}</p>
           </EmptyState>
         ) : (
           <ul className="grid group-grid">

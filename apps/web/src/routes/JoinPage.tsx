@@ -7,12 +7,8 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { useGroupsCache } from "../lib/useGroupsCache";
 import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 import "../features/invitations/invitations.css";
-
-const JOIN_TEXTS = {
-  invalidLink: "This invitation link is invalid or has expired.",
-  joinFailed: "Failed to join group. Please try again.",
-} as const;
 
 type Joined = RouterOutputs["invitations"]["joinByToken"];
 
@@ -21,7 +17,8 @@ type Joined = RouterOutputs["invitations"]["joinByToken"];
  * required, error, join prompt, success. The token is validated only once someone is logged in.
  */
 export default function JoinPage() {
-  usePageTitle("Join a Group");
+  const t = useT();
+  usePageTitle(t("groups.joinPageTitle"));
   const { token: pathToken } = useParams();
   const [params] = useSearchParams();
   const token = (pathToken ?? params.get("token") ?? "").trim();
@@ -31,9 +28,9 @@ export default function JoinPage() {
 
   if (!token) {
     return (
-      <StatusView tone="error" title="Invalid Invitation">
-        <p>{messages.invalidInvitationLink}</p>
-        <Button onClick={() => navigate("/")}>Go to Home</Button>
+      <StatusView tone="error" title={t("groups.invalidInvitationTitle")}>
+        <p>{t.error(messages.invalidInvitationLink)}</p>
+        <Button onClick={() => navigate("/")}>{t("groups.goHome")}</Button>
       </StatusView>
     );
   }
@@ -41,13 +38,13 @@ export default function JoinPage() {
   if (!user) {
     const here = location.pathname + location.search;
     return (
-      <StatusView tone="info" title="Join a Group">
-        <p>You have been invited to a neighbourhood group on Help Your Neighbor. Log in, or sign up for free, to see the invitation and join.</p>
+      <StatusView tone="info" title={t("groups.joinPageTitle")}>
+        <p>{t("groups.joinLoggedOut")}</p>
         <Button
           // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
           onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)}
         >
-          Log In / Sign Up
+          {t("groups.logInOrSignUp")}
         </Button>
       </StatusView>
     );
@@ -56,16 +53,18 @@ export default function JoinPage() {
 }
 
 function JoinLoading() {
+  const t = useT();
   return (
     <div className="page page-narrow">
       <Card aria-busy="true">
-        <Spinner label="Checking your invitation…" />
+        <Spinner label={t("groups.checkingInvitation")} />
       </Card>
     </div>
   );
 }
 
 function JoinWithToken({ token }: { token: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
   const join = trpc.invitations.joinByToken.useMutation();
@@ -76,18 +75,18 @@ function JoinWithToken({ token }: { token: string }) {
 
   const toDashboard = (
     <Button variant={joined ? "primary" : "secondary"} onClick={() => navigate("/")}>
-      Go to Dashboard
+      {t("groups.goToDashboard")}
     </Button>
   );
 
   if (joined) {
     return (
-      <StatusView tone="success" title={`Welcome to ${joined.name}!`} takeFocus>
-        <p>You are now a member. You can see the group&apos;s requests on your dashboard and offer to help.</p>
+      <StatusView tone="success" title={t("groups.welcomeTo", { name: joined.name })} takeFocus>
+        <p>{t("groups.nowMember")}</p>
         <div className="row join-actions">
           {toDashboard}
           <Link className="btn btn-secondary" to={`/groups?highlight=${joined.id}`}>
-            View your groups
+            {t("groups.viewYourGroups")}
           </Link>
         </div>
       </StatusView>
@@ -95,10 +94,11 @@ function JoinWithToken({ token }: { token: string }) {
   }
   if (failure !== null || validation.isError) {
     const reason = failure ?? null;
+    const joinFailed = t("groups.joinFailed");
     return (
-      <StatusView tone="error" title="Invitation Error" takeFocus={failure !== null}>
-        <p>{failure !== null ? JOIN_TEXTS.joinFailed : JOIN_TEXTS.invalidLink}</p>
-        {reason && reason !== JOIN_TEXTS.joinFailed && <p className="join-reason">{reason}</p>}
+      <StatusView tone="error" title={t("groups.invitationErrorTitle")} takeFocus={failure !== null}>
+        <p>{failure !== null ? joinFailed : t("groups.invalidLink")}</p>
+        {reason && reason !== joinFailed && <p className="join-reason">{reason}</p>}
         {toDashboard}
       </StatusView>
     );
@@ -108,11 +108,11 @@ function JoinWithToken({ token }: { token: string }) {
   const group = validation.data.group;
   if (validation.data.alreadyMember) {
     return (
-      <StatusView tone="info" title={messages.alreadyMember}>
+      <StatusView tone="info" title={t.error(messages.alreadyMember)}>
         <p className="join-group-name">{group.name}</p>
         <div className="row join-actions">
           <Link className="btn btn-primary" to={`/groups?highlight=${group.id}`}>
-            Go to {group.name}
+            {t("groups.goToGroup", { name: group.name })}
           </Link>
         </div>
       </StatusView>
@@ -125,21 +125,21 @@ function JoinWithToken({ token }: { token: string }) {
       void utils.invitations.pending.invalidate();
       setJoined(result);
     } catch (e) {
-      setFailure(errorMessage(e, JOIN_TEXTS.joinFailed));
+      setFailure(errorMessage(e, t("groups.joinFailed")));
     }
   }
 
   return (
-    <StatusView tone="info" title="Join a Group">
-      <p>You have been invited to join</p>
+    <StatusView tone="info" title={t("groups.joinPageTitle")}>
+      <p>{t("groups.invitedToJoin")}</p>
       <p className="join-group-name">{group.name}</p>
-      <p>Members post things they need picked up and help each other out.</p>
+      <p>{t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
-          Not now
+          {t("groups.notNow")}
         </Button>
         <Button onClick={() => void joinGroup()} busy={join.isPending}>
-          Join Group
+          {t("groups.joinGroup")}
         </Button>
       </div>
     </StatusView>

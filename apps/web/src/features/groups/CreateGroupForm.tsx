@@ -4,10 +4,12 @@ import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
 /** SPEC §2 Create group form: Group Name with examples; Create Group disabled while empty or busy. */
 export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Group) => void; onCancel: () => void }) {
+  const t = useT();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const create = trpc.groups.create.useMutation();
@@ -22,34 +24,34 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
     try {
       const group = await create.mutateAsync({ name });
       cache.addGroup(group);
-      toast.success(`Group "${group.name}" created`);
+      toast.success(t("groups.groupCreated", { name: group.name }));
       onCreated(group);
     } catch (e) {
-      const message = errorMessage(e, "Failed to create group");
+      const message = errorMessage(e, t("groups.createGroupFailed"));
       toast.error(message);
     }
   }
 
   return (
     <form className="card create-group-form" onSubmit={submit} noValidate aria-labelledby="create-group-title">
-      <h2 id="create-group-title">Create New Group</h2>
+      <h2 id="create-group-title">{t("groups.createNewGroup")}</h2>
       <TextField
-        label="Group Name"
+        label={t("groups.groupNameLabel")}
         name="groupName"
         value={name}
         onChange={(e) => (setName(e.target.value), setError(null))}
-        placeholder="e.g. Maple Street Neighbours, Oak Court Building B"
+        placeholder={t("groups.groupNamePlaceholder")}
         maxLength={100}
         autoFocus
-        error={error}
-        hint="You will be the owner and can invite neighbours by e-mail."
+        error={error === null ? null : t.error(error)}
+        hint={t("groups.groupNameHint")}
       />
       <div className="row row-end">
         <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
+          {t("groups.cancel")}
         </Button>
         <Button type="submit" busy={create.isPending} disabled={name.trim() === ""}>
-          Create Group
+          {t("groups.createGroup")}
         </Button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { MemberList } from "./MemberList";
@@ -14,6 +15,7 @@ import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
  * Invite Members (owners: only they may invite) and Leave Group; and when to hear of its new requests (issue 15).
  */
 export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
+  const t = useT();
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(false);
   const inviteButton = useRef<HTMLButtonElement>(null);
@@ -46,10 +48,10 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
       const { groupDeleted } = await leave.mutateAsync({ groupId: group.id });
       setConfirmLeave(false);
       cache.removeGroup(group.id);
-      toast.success(groupDeleted ? `You left ${group.name}; as its last member, the group was deleted` : `You left ${group.name}`);
+      toast.success(t(groupDeleted ? "groups.leftGroupDeleted" : "groups.leftGroup", { name: group.name }));
     } catch (e) {
       setConfirmLeave(false);
-      toast.error(errorMessage(e, "Failed to leave group"));
+      toast.error(errorMessage(e, t("groups.leaveGroupFailed")));
     }
   }
 
@@ -66,29 +68,29 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
         <h3 id={titleId} className="group-card-title">
           {group.name}
         </h3>
-        <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? "Owner" : "Member"}</span>
+        <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? t("groups.owner") : t("groups.member")}</span>
       </header>
       <dl className="group-facts">
         <div>
-          <dt>Created</dt>
+          <dt>{t("groups.created")}</dt>
           <dd>
             <time dateTime={group.createdAt.toISOString()}>{formatDate(group.createdAt)}</time>
           </dd>
         </div>
         <div>
-          <dt>Members</dt>
-          <dd>{group.memberCount === 1 ? "1 member" : `${group.memberCount} members`}</dd>
+          <dt>{t("groups.members")}</dt>
+          <dd>{t("groups.memberCount", { count: group.memberCount })}</dd>
         </div>
       </dl>
       <GroupCardNotifications groupId={group.id} groupName={group.name} />
       <div className="group-actions">
         <Button variant="secondary" className="btn-small" aria-expanded={showMembers} aria-controls={membersId} onClick={() => setShowMembers((v) => !v)}>
-          {showMembers ? "Hide Members" : "View Members"}
+          {showMembers ? t("groups.hideMembers") : t("groups.viewMembers")}
         </Button>
         {isOwner && (
-          <span title={atInviteLimit ? messages.invitationLimitTooltip : undefined}>
+          <span title={atInviteLimit ? t.error(messages.invitationLimitTooltip) : undefined}>
             <Button ref={inviteButton} variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
-              Invite Members
+              {t("groups.inviteMembers")}
             </Button>
           </span>
         )}
@@ -103,22 +105,22 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
             setShowMembers(true);
           }}
         >
-          Leave Group
+          {t("groups.leaveGroup")}
         </Button>
       </div>
       {ownerMustHandOver && leaveBlocked && (
         <p className="small group-note" role="status">
-          {messages.ownerCannotLeave} Use “Make owner” next to a member below to hand the group over, or remove the other members.
+          {t.error(messages.ownerCannotLeave)} {t("groups.ownerHandOverHint")}
         </p>
       )}
-      {isOwner && atInviteLimit && <p className="small muted group-note">{messages.invitationLimitTooltip}</p>}
+      {isOwner && atInviteLimit && <p className="small muted group-note">{t.error(messages.invitationLimitTooltip)}</p>}
       {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={closeInviteForm} />}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
       <ConfirmModal
         open={confirmLeave}
-        title="Leave Group"
-        message="Are you sure you want to leave this group? This action cannot be undone."
-        confirmLabel="Leave Group"
+        title={t("groups.leaveGroup")}
+        message={t("groups.leaveConfirm")}
+        confirmLabel={t("groups.leaveGroup")}
         busy={leave.isPending}
         onConfirm={() => void confirmLeaving()}
         onClose={() => setConfirmLeave(false)}

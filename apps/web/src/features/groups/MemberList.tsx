@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Alert, Button, ConfirmModal, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
@@ -13,6 +14,7 @@ const nameOf = (member: GroupMember) => member.name || member.email;
  * Remove (and, beyond the spec, Make owner) on everyone else.
  */
 export function MemberList({ group, viewerId, id }: { group: Group; viewerId: string; id: string }) {
+  const t = useT();
   const members = trpc.groups.members.useQuery({ groupId: group.id });
   const remove = trpc.groups.removeMember.useMutation();
   const transfer = trpc.groups.transferOwnership.useMutation();
@@ -28,27 +30,27 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
       if (kind === "remove") {
         await remove.mutateAsync({ groupId: group.id, userId: member.id });
         cache.removeMember(group.id, member.id);
-        toast.success(`${nameOf(member)} was removed from ${group.name}`);
+        toast.success(t("groups.memberRemoved", { member: nameOf(member), group: group.name }));
       } else {
         const updated = await transfer.mutateAsync({ groupId: group.id, userId: member.id });
         cache.replaceGroup(updated);
-        toast.success(`${nameOf(member)} is now the owner of ${group.name}`);
+        toast.success(t("groups.ownershipTransferred", { member: nameOf(member), group: group.name }));
       }
       setPending(null);
     } catch (e) {
-      toast.error(errorMessage(e, kind === "remove" ? "Failed to remove member" : "Failed to transfer ownership"));
+      toast.error(errorMessage(e, kind === "remove" ? t("groups.removeMemberFailed") : t("groups.transferFailed")));
       setPending(null);
     }
   }
 
   let body;
-  if (members.isPending) body = <Spinner label="Loading members…" />;
+  if (members.isPending) body = <Spinner label={t("groups.loadingMembers")} />;
   else if (members.isError)
     body = (
       <Alert>
-        {errorMessage(members.error, "Failed to load members")}{" "}
+        {errorMessage(members.error, t("groups.loadMembersFailed"))}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void members.refetch()}>
-          Retry
+          {t("groups.retry")}
         </Button>
       </Alert>
     );
@@ -62,9 +64,9 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
               <div className="member-info">
                 <span className="member-name">
                   {nameOf(member)}
-                  {member.id === viewerId && <span className="muted"> (you)</span>}
+                  {member.id === viewerId && <span className="muted"> {t("groups.you")}</span>}
                 </span>
-                <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? "Owner" : "Member"}</span>
+                <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? t("groups.owner") : t("groups.member")}</span>
                 {/* Someone without a name is shown by their address already: once is enough. */}
                 {member.name && (
                   <a className="member-email small" href={`mailto:${member.email}`}>
@@ -76,10 +78,10 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
               {viewerIsOwner && member.id !== viewerId && (
                 <div className="member-actions">
                   <Button variant="ghost" className="btn-small" onClick={() => setPending({ kind: "transfer", member })}>
-                    Make owner
+                    {t("groups.makeOwner")}
                   </Button>
-                  <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setPending({ kind: "remove", member })} aria-label={`Remove ${nameOf(member)}`}>
-                    Remove
+                  <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setPending({ kind: "remove", member })} aria-label={t("groups.removeNamed", { name: nameOf(member) })}>
+                    {t("groups.remove")}
                   </Button>
                 </div>
               )}
@@ -91,26 +93,24 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
 
   return (
     <div className="member-panel" id={id} aria-live="polite" aria-busy={members.isPending}>
-      <h4 className="member-panel-title">Members</h4>
+      <h4 className="member-panel-title">{t("groups.members")}</h4>
       {body}
       <ConfirmModal
         open={pending?.kind === "remove"}
-        title="Remove Member"
-        message={pending ? `Are you sure you want to remove ${nameOf(pending.member)} from this group? This action cannot be undone.` : ""}
-        confirmLabel="Remove Member"
+        title={t("groups.removeMemberTitle")}
+        message={pending ? t("groups.removeMemberConfirm", { name: nameOf(pending.member) }) : ""}
+        confirmLabel={t("groups.removeMemberTitle")}
         busy={remove.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />
       <ConfirmModal
         open={pending?.kind === "transfer"}
-        title="Make Owner"
+        title={t("groups.makeOwnerTitle")}
         message={
-          pending
-            ? `Make ${nameOf(pending.member)} the owner of ${group.name}? You will become a regular member: only the new owner can invite and remove members.`
-            : ""
+pending ? t("groups.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""
         }
-        confirmLabel="Make Owner"
+        confirmLabel={t("groups.makeOwnerTitle")}
         busy={transfer.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}

@@ -4,9 +4,11 @@ import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 
 /** SPEC §2 invite form on a group card; after sending: field cleared, form closed, sent list and count reloaded. */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
+  const t = useT();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const count = trpc.invitations.count.useQuery();
@@ -24,46 +26,46 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
     try {
       const invite = await create.mutateAsync({ groupId, email: address });
       setEmail("");
-      toast.success(`Invitation sent to ${invite.email}`);
+      toast.success(t("groups.invitationSent", { email: invite.email }));
       void utils.invitations.outgoing.invalidate();
       void utils.invitations.count.invalidate();
       onDone();
     } catch (e) {
-      const message = errorMessage(e, "Failed to create invitation");
+      const message = errorMessage(e, t("groups.createInvitationFailed"));
       toast.error(message);
     }
   }
 
   return (
-    <form className="invite-form" onSubmit={submit} noValidate aria-label={`Invite members to ${groupName}`}>
+    <form className="invite-form" onSubmit={submit} noValidate aria-label={t("groups.inviteFormLabel", { group: groupName })}>
       <TextField
-        label="Email address"
+        label={t("groups.emailLabel")}
         type="email"
         name="inviteEmail"
         autoComplete="off"
         value={email}
         onChange={(e) => (setEmail(e.target.value), setError(null))}
-        placeholder="neighbour@example.com"
+        placeholder={t("groups.emailPlaceholder")}
         autoFocus
-        error={error}
-        hint={messages.inviteHelp}
+        error={error === null ? null : t.error(error)}
+        hint={t.error(messages.inviteHelp)}
       />
       <div className="invite-form-footer">
         <span className="invite-counter small muted" aria-live="polite">
-          {count.data ? `${count.data.current}/${count.data.max} invitations sent` : "\u00a0"}
+          {count.data ? t("groups.invitationsSentCount", { current: count.data.current, max: count.data.max }) : "\u00a0"}
         </span>
         <div className="row">
           <Button variant="secondary" className="btn-small" onClick={onDone} disabled={create.isPending}>
-            Cancel
+            {t("groups.cancel")}
           </Button>
-          <span title={atLimit ? messages.invitationLimitTooltip : undefined}>
+          <span title={atLimit ? t.error(messages.invitationLimitTooltip) : undefined}>
             <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
-              Create Invite
+              {t("groups.createInvite")}
             </Button>
           </span>
         </div>
       </div>
-      {atLimit && <p className="small field-error">{messages.invitationLimitTooltip}</p>}
+      {atLimit && <p className="small field-error">{t.error(messages.invitationLimitTooltip)}</p>}
     </form>
   );
 }

@@ -3,8 +3,10 @@ import { Button } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
+import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
+import { withElement } from "./withElement";
 import "./invitations.css";
 
 type Incoming = RouterOutputs["invitations"]["pending"][number];
@@ -14,6 +16,7 @@ type Incoming = RouterOutputs["invitations"]["pending"][number];
  * the list and tells the parent (which highlights it); both answers drop the invitation from the panel.
  */
 export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => void }) {
+  const t = useT();
   const pending = trpc.invitations.pending.useQuery();
   const accept = trpc.invitations.accept.useMutation();
   const decline = trpc.invitations.decline.useMutation();
@@ -25,7 +28,7 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
 
   const loadFailed = pending.isError;
   useEffect(() => {
-    if (loadFailed) toast.error(errorMessage(pending.error, "Failed to load pending invitations"));
+    if (loadFailed) toast.error(errorMessage(pending.error, t("groups.loadPendingFailed")));
     // Once per failure, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadFailed]);
@@ -39,15 +42,15 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
         const group = await accept.mutateAsync({ id: invitation.id });
         drop(invitation.id);
         cache.addGroup(group);
-        toast.success(`Successfully joined ${group.name}!`);
+        toast.success(t("groups.joinedGroup", { name: group.name }));
         onJoined?.(group);
       } else {
         await decline.mutateAsync({ id: invitation.id });
         drop(invitation.id);
-        toast.success("Invitation declined");
+        toast.success(t("groups.invitationDeclined"));
       }
     } catch (e) {
-      toast.error(errorMessage(e, choice === "accept" ? "Failed to accept invitation" : "Failed to decline invitation"));
+      toast.error(errorMessage(e, choice === "accept" ? t("groups.acceptFailed") : t("groups.declineFailed")));
       void utils.invitations.pending.invalidate();
     } finally {
       setBusyId(null);
@@ -57,30 +60,30 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
   if (!pending.data || pending.data.length === 0) return null;
   return (
     <section className="invitation-panel invitation-panel-incoming" aria-labelledby="incoming-invitations-title">
-      <h2 id="incoming-invitations-title">Pending Group Invitations</h2>
+      <h2 id="incoming-invitations-title">{t("groups.pendingTitle")}</h2>
       <ul className="invitation-list">
         {pending.data.map((invitation) => (
-          <li key={invitation.id} className="invitation-card" aria-label={`Invitation to ${invitation.groupName}`}>
+          <li key={invitation.id} className="invitation-card" aria-label={t("groups.invitationTo", { name: invitation.groupName })}>
             <div className="invitation-main">
               <h3 className="invitation-group">{invitation.groupName}</h3>
               <p className="invitation-meta">
-                Invited by <strong>{invitation.inviterName}</strong>
+                {withElement((name) => t("groups.invitedBy", { name }), <strong>{invitation.inviterName}</strong>)}
               </p>
               <p className="invitation-times small muted">
                 <span>
-                  <span className="visually-hidden">Sent </span>
-                  {sentAgoText(invitation.createdAt, now)}
+                  <span className="visually-hidden">{t("groups.sentLabel")} </span>
+                  {sentAgoText(invitation.createdAt, now, t)}
                 </span>
                 <span aria-hidden="true"> · </span>
-                <span>{expiresInText(invitation.expiresAt, now)}</span>
+                <span>{expiresInText(invitation.expiresAt, now, t)}</span>
               </p>
             </div>
             <div className="invitation-actions">
               <Button variant="secondary" className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && decline.isPending} onClick={() => void answer(invitation, "decline")}>
-                Decline
+                {t("groups.decline")}
               </Button>
               <Button className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && accept.isPending} onClick={() => void answer(invitation, "accept")}>
-                Accept
+                {t("groups.accept")}
               </Button>
             </div>
           </li>

@@ -2,14 +2,17 @@ import { useEffect, useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
+import { withElement } from "./withElement";
 import "./invitations.css";
 
 type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
 
 /** SPEC §2 sent panel "Invitations You've Sent", hidden when empty; Cancel asks first. */
 export function SentInvitations() {
+  const t = useT();
   const outgoing = trpc.invitations.outgoing.useQuery();
   const cancel = trpc.invitations.cancel.useMutation();
   const utils = trpc.useUtils();
@@ -19,7 +22,7 @@ export function SentInvitations() {
 
   const loadFailed = outgoing.isError;
   useEffect(() => {
-    if (loadFailed) toast.error(errorMessage(outgoing.error, "Failed to load pending invitations you sent"));
+    if (loadFailed) toast.error(errorMessage(outgoing.error, t("groups.loadSentFailed")));
     // Once per failure, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadFailed]);
@@ -31,9 +34,9 @@ export function SentInvitations() {
       await cancel.mutateAsync({ id: invitation.id });
       utils.invitations.outgoing.setData(undefined, (list) => list?.filter((i) => i.id !== invitation.id));
       void utils.invitations.count.invalidate();
-      toast.success(`Invitation to ${invitation.email} cancelled`);
+      toast.success(t("groups.invitationCancelled", { email: invitation.email }));
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to cancel invitation"));
+      toast.error(errorMessage(e, t("groups.cancelInvitationFailed")));
       void utils.invitations.outgoing.invalidate();
     } finally {
       setConfirming(null);
@@ -43,27 +46,27 @@ export function SentInvitations() {
   if (!outgoing.data || outgoing.data.length === 0) return null;
   return (
     <section className="invitation-panel invitation-panel-sent" aria-labelledby="sent-invitations-title">
-      <h2 id="sent-invitations-title">Invitations You&apos;ve Sent</h2>
+      <h2 id="sent-invitations-title">{t("groups.sentTitle")}</h2>
       <ul className="invitation-list">
         {outgoing.data.map((invitation) => (
-          <li key={invitation.id} className="invitation-card" aria-label={`Invitation to ${invitation.email}`}>
+          <li key={invitation.id} className="invitation-card" aria-label={t("groups.invitationTo", { name: invitation.email })}>
             <div className="invitation-main">
               <h3 className="invitation-email">{invitation.email}</h3>
               <p className="invitation-meta">
-                to <strong>{invitation.groupName}</strong>
+                {withElement((group) => t("groups.toGroup", { group }), <strong>{invitation.groupName}</strong>)}
               </p>
               <p className="invitation-times small muted">
                 <span>
-                  <span className="visually-hidden">Sent </span>
-                  {sentAgoText(invitation.createdAt, now)}
+                  <span className="visually-hidden">{t("groups.sentLabel")} </span>
+                  {sentAgoText(invitation.createdAt, now, t)}
                 </span>
                 <span aria-hidden="true"> · </span>
-                <span>{expiresInText(invitation.expiresAt, now)}</span>
+                <span>{expiresInText(invitation.expiresAt, now, t)}</span>
               </p>
             </div>
             <div className="invitation-actions">
-              <Button variant="secondary" className="btn-small" onClick={() => setConfirming(invitation)} aria-label={`Cancel invitation to ${invitation.email}`}>
-                Cancel
+              <Button variant="secondary" className="btn-small" onClick={() => setConfirming(invitation)} aria-label={t("groups.cancelInvitationTo", { email: invitation.email })}>
+                {t("groups.cancel")}
               </Button>
             </div>
           </li>
@@ -71,10 +74,10 @@ export function SentInvitations() {
       </ul>
       <ConfirmModal
         open={confirming !== null}
-        title="Cancel Invitation"
-        message={confirming ? `Are you sure you want to cancel the invitation to ${confirming.email} for ${confirming.groupName}? The link in their e-mail will stop working.` : ""}
-        confirmLabel="Cancel Invitation"
-        cancelLabel="Keep Invitation"
+        title={t("groups.cancelInvitationTitle")}
+        message={confirming ? t("groups.cancelInvitationConfirm", { email: confirming.email, group: confirming.groupName }) : ""}
+        confirmLabel={t("groups.cancelInvitationTitle")}
+        cancelLabel={t("groups.keepInvitation")}
         busy={cancel.isPending}
         onConfirm={() => void confirmCancel()}
         onClose={() => setConfirming(null)}

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activateLocale, loadNamespaces } from "../../i18n/i18n";
 import { expiresInText, sentAgoText } from "./relative-time";
+
+beforeAll(async () => {
+  await activateLocale("en");
+  await loadNamespaces(["groups"]);
+});
 
 const now = new Date("2026-06-01T12:00:00Z");
 const MINUTE = 60_000;
@@ -48,5 +55,27 @@ describe("sentAgoText", () => {
 
   it("reads Just now for a clock slightly behind the server's", () => {
     expect(sentAgoText(at(5_000), now)).toBe("Just now");
+  });
+});
+
+describe("in other languages", () => {
+  afterAll(() => activateLocale("en"));
+
+  it("counts with German plurals", async () => {
+    await activateLocale("de");
+    expect(expiresInText(at(7 * DAY), now)).toBe("Läuft in 7 Tagen ab");
+    expect(expiresInText(at(DAY), now)).toBe("Läuft in 1 Tag ab");
+    expect(expiresInText(at(HOUR), now)).toBe("Läuft in 1 Stunde ab");
+    expect(sentAgoText(at(-2 * DAY), now)).toBe("vor 2 Tagen");
+    expect(sentAgoText(at(-MINUTE), now)).toBe("vor 1 Minute");
+    expect(sentAgoText(now, now)).toBe("Gerade eben");
+  });
+
+  it("counts with Spanish plurals", async () => {
+    await activateLocale("es");
+    expect(expiresInText(at(7 * DAY), now)).toBe("Caduca en 7 días");
+    expect(expiresInText(at(DAY), now)).toBe("Caduca en 1 día");
+    expect(sentAgoText(at(-3 * HOUR), now)).toBe("hace 3 horas");
+    expect(sentAgoText(at(-HOUR), now)).toBe("hace 1 hora");
   });
 });

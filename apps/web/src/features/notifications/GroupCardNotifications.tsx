@@ -1,25 +1,27 @@
 import { Button } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { GroupFrequencySelect } from "./GroupFrequencySelect";
 import { useNotificationChanges, useNotificationPreferences } from "./useNotificationPreferences";
 import "./notifications.css";
 
 /** The group card's compact control: this group's frequency for new requests, the same setting as on the profile. */
 export function GroupCardNotifications({ groupId, groupName }: { groupId: string; groupName: string }) {
+  const t = useT();
   const preferences = useNotificationPreferences();
   const { setGroupFrequency } = useNotificationChanges();
   if (preferences.isPending) {
     return (
       <p className="small muted group-notifications" role="status">
-        Loading notification setting…
+        {t("groups.notificationLoading")}
       </p>
     );
   }
   if (preferences.isError) {
     return (
       <p className="small group-notifications">
-        Couldn&apos;t load this group&apos;s notification setting.{" "}
+        {t("groups.notificationLoadFailed")}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void preferences.refetch()} busy={preferences.isFetching}>
-          Try again
+          {t("groups.tryAgain")}
         </Button>
       </p>
     );
@@ -32,7 +34,7 @@ export function GroupCardNotifications({ groupId, groupName }: { groupId: string
       <GroupFrequencySelect
         setting={setting}
         profileFrequency={preferences.data.profileFrequency}
-        label="New requests"
+        label={t("groups.newRequests")}
         onChange={(frequency) => void setGroupFrequency(setting, frequency)}
       />
     </div>

@@ -1,11 +1,18 @@
 import { GROUP_NOTIFY_FREQUENCIES, type GroupNotifyFrequency } from "@hyn/validators/notification-kinds";
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useId } from "react";
-import { asInProfileLabel, GROUP_FREQUENCY_LABELS } from "./texts";
+import { useT } from "../../i18n/useT";
 import type { GroupSetting } from "./useNotificationPreferences";
 
 /** The value of "As in my profile": a select's values are strings, and null is not one. */
 const AS_IN_PROFILE = "profile";
+
+/** The options' texts (the groups catalog: the profile screen loads it for this select too). */
+const FREQUENCY_LABEL_IDS = {
+  immediate: "groups.frequencyImmediate",
+  daily: "groups.frequencyDaily",
+  off: "groups.frequencyOff",
+} as const satisfies Record<GroupNotifyFrequency, string>;
 
 /** A group's own frequency for new requests, or the profile's: on the profile and on each group card. */
 export function GroupFrequencySelect({
@@ -21,6 +28,7 @@ export function GroupFrequencySelect({
   labelHidden?: boolean;
   onChange: (frequency: GroupNotifyFrequency | null) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="group-frequency">
@@ -32,10 +40,10 @@ export function GroupFrequencySelect({
         value={setting.frequency ?? AS_IN_PROFILE}
         onChange={(e) => onChange(e.target.value === AS_IN_PROFILE ? null : (e.target.value as GroupNotifyFrequency))}
       >
-        <option value={AS_IN_PROFILE}>{asInProfileLabel(profileFrequency)}</option>
+        <option value={AS_IN_PROFILE}>{t("groups.frequencyAsInProfile", { profile: profileFrequency })}</option>
         {GROUP_NOTIFY_FREQUENCIES.map((frequency) => (
           <option key={frequency} value={frequency}>
-            {GROUP_FREQUENCY_LABELS[frequency]}
+            {t(FREQUENCY_LABEL_IDS[frequency])}
           </option>
         ))}
       </select>

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale, loadNamespaces } from "../../i18n/i18n";
+import type { Group } from "../../lib/useGroupsCache";
+import { renderWithApi, type Handlers } from "../../test/render";
+import { GroupCard } from "./GroupCard";
+
+afterEach(cleanup);
+
+const group = { id: "group-1", name: "Elm Street", createdBy: "me", createdAt: new Date("2026-06-01T12:00:00Z"), memberCount: 3 } as Group;
+
+const handlers: Handlers = {
+  "user.me": () => null,
+  "invitations.count": () => ({ current: 2, max: 10 }),
+  "user.notificationPreferences": () => ({ profileFrequency: "daily", kinds: [], groups: [{ groupId: "group-1", groupName: "Elm Street", frequency: null, effective: "daily" }] }),
+};
+
+describe("a group card", () => {
+  it("reads in English", async () => {
+    renderWithApi(<GroupCard group={group} viewerId="me" highlighted={false} />, handlers);
+    expect(screen.getByText("Owner")).toBeTruthy();
+    expect(screen.getByText("3 members")).toBeTruthy();
+    expect(await screen.findByRole("option", { name: "As in my profile (Daily)" })).toBeTruthy();
+  });
+
+  describe("in German", () => {
+    afterEach(() => activateLocale("en"));
+
+    it("shows its texts, counts and the invite form in German", async () => {
+      await activateLocale("de");
+      await loadNamespaces(["groups"]);
+      renderWithApi(<GroupCard group={{ ...group, memberCount: 1 }} viewerId="me" highlighted={false} />, handlers);
+      expect(screen.getByText("Inhaber")).toBeTruthy();
+      expect(screen.getByText("1 Mitglied")).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Mitglieder anzeigen" })).toBeTruthy();
+      expect(await screen.findByRole("option", { name: "Wie in meinem Profil (Täglich)" })).toBeTruthy();
+      expect(screen.getByLabelText("Neue Anfragen")).toBeTruthy();
+
+      fireEvent.click(screen.getByRole("button", { name: "Mitglieder einladen" }));
+      expect(await screen.findByText("2/10 Einladungen gesendet")).toBeTruthy();
+      expect(screen.getByRole("form", { name: "Mitglieder zu Elm Street einladen" })).toBeTruthy();
+      expect(screen.getByLabelText("E-Mail-Adresse")).toBeTruthy();
+    });
+  });
+});
