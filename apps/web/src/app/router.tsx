@@ -55,7 +55,8 @@ export const createAppRouter = () =>
               element: <RequireAuth />,
               children: [
                 { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests", "groups"]) },
-                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile"]) },
+                // The change-password form uses the new-password fields of the auth screens.
+                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile", "auth"]) },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
                 { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }] },
