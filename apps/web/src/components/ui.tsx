@@ -1,4 +1,4 @@
-import { useT } from "../i18n/useT";
+import { translate } from "../i18n/useT";
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, type SelectHTMLAttributes } from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
@@ -92,12 +92,12 @@ export function SelectField({ label, error, id, children, ...rest }: FieldProps 
   );
 }
 
+/** The default texts below come from `translate` at render: these render inside screens, which render again in a new language. */
 export function Spinner({ label }: { label?: string }) {
-  const t = useT();
   return (
     <div className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>{label ?? t("common.loading")}</span>
+      <span>{label ?? translate("common.loading")}</span>
     </div>
   );
 }
@@ -181,7 +181,6 @@ export function ConfirmModal({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const t = useT();
   return (
     <Modal
       title={title}
@@ -190,7 +189,7 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {cancelLabel ?? t("common.cancel")}
+            {cancelLabel ?? translate("common.cancel")}
           </Button>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             {confirmLabel}
