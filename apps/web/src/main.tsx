@@ -9,6 +9,7 @@ import { AuthProvider } from "./features/auth/AuthProvider";
 import { prefetchCurrentUser } from "./features/auth/current-user";
 import { AccountLocale } from "./features/language/AccountLocale";
 import { activateLocale, deviceLocale, i18n } from "./i18n/i18n";
+import { translate } from "./i18n/useT";
 import { checkConfig } from "./lib/config";
 import { startOnlineTracking } from "./lib/online";
 import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
@@ -58,11 +59,12 @@ function App({ queryClient, trpcClient, router }: AppProps) {
   );
 }
 
+/** A developer's setup problem (the problem itself is for them, in English); shown outside the app, so no hooks. */
 function ConfigurationError({ problem }: { problem: string }) {
   return (
     <main className="page page-narrow">
       <div className="alert alert-error" role="alert">
-        <h1>Configuration Error</h1>
+        <h1>{translate("common.configurationError")}</h1>
         <p>{problem}</p>
       </div>
     </main>
@@ -79,6 +81,7 @@ async function start() {
   const root = createRoot(document.getElementById("root")!);
   const config = checkConfig(import.meta.env.VITE_USE_MOCK_API);
   if (!config.ok) {
+    await activateLocale(deviceLocale());
     root.render(<ConfigurationError problem={config.problem} />);
     return;
   }

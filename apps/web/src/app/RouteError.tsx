@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
 import { Button, Card } from "../components/ui";
+import { useT } from "../i18n/useT";
 
 /**
  * What a route shows when its screen cannot be loaded or shown: most often a chunk the browser cannot
@@ -8,6 +9,7 @@ import { Button, Card } from "../components/ui";
  * the layout, so the menu still works; a reload fetches the current build.
  */
 export function RouteError() {
+  const t = useT();
   const error = useRouteError();
   useEffect(() => {
     console.warn("A page could not be shown", error);
@@ -15,9 +17,9 @@ export function RouteError() {
   return (
     <div className="page page-narrow">
       <Card>
-        <h1>This page could not be shown</h1>
-        <p>Check your connection, then reload the page.</p>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <h1>{t("common.routeErrorTitle")}</h1>
+        <p>{t("common.routeErrorText")}</p>
+        <Button onClick={() => window.location.reload()}>{t("common.reload")}</Button>
       </Card>
     </div>
   );

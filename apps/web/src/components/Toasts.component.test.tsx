@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
+import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { activateLocale, i18n } from "../i18n/i18n";
 import { ToastProvider, useToast } from "./Toasts";
+
+// As in the app: the toasts' own texts (the close button) come in the current language.
+await activateLocale("en");
 
 let api: ReturnType<typeof useToast>;
 /** Hands the test the toast API, as a screen would use it. */
@@ -17,9 +22,11 @@ function Grab() {
 beforeEach(() => {
   vi.useFakeTimers();
   render(
-    <ToastProvider>
-      <Grab />
-    </ToastProvider>,
+    <I18nProvider i18n={i18n}>
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>
+    </I18nProvider>,
   );
 });
 afterEach(() => {

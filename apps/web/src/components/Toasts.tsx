@@ -1,3 +1,4 @@
+import { useT } from "../i18n/useT";
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 
 export type ToastType = "success" | "error" | "warning" | "info";
@@ -26,6 +27,7 @@ export function addToast<T>(list: T[], toast: T): T[] {
 const ToastContext = createContext<ToastApi | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -51,13 +53,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       <div className="toasts" aria-live="polite" aria-relevant="additions">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.type}`} role={t.type === "error" ? "alert" : "status"} data-testid="toast">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === "error" ? "alert" : "status"} data-testid="toast">
             <span className="toast-icon" aria-hidden="true">
-              {t.type === "success" ? "✓" : t.type === "error" ? "!" : t.type === "warning" ? "⚠" : "i"}
+              {toast.type === "success" ? "✓" : toast.type === "error" ? "!" : toast.type === "warning" ? "⚠" : "i"}
             </span>
-            <span className="toast-message">{t.message}</span>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+            <span className="toast-message">{toast.message}</span>
+            <button type="button" className="toast-close" aria-label={t("common.dismissNotification")} onClick={() => dismiss(toast.id)}>
               ×
             </button>
           </div>

@@ -1,3 +1,4 @@
+import { translate } from "../i18n/useT";
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, type SelectHTMLAttributes } from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
@@ -91,11 +92,12 @@ export function SelectField({ label, error, id, children, ...rest }: FieldProps 
   );
 }
 
-export function Spinner({ label = "Loading…" }: { label?: string }) {
+/** The default texts below come from `translate` at render: these render inside screens, which render again in a new language. */
+export function Spinner({ label }: { label?: string }) {
   return (
     <div className="loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
+      <span>{label ?? translate("common.loading")}</span>
     </div>
   );
 }
@@ -165,7 +167,7 @@ export function ConfirmModal({
   title,
   message,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   busy,
   onConfirm,
   onClose,
@@ -187,7 +189,7 @@ export function ConfirmModal({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? translate("common.cancel")}
           </Button>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
             {confirmLabel}

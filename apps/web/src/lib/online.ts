@@ -22,6 +22,3 @@ const subscribe = (listener: () => void) => {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
-
-/** Shown for any change tried without a network: it was not sent, and nothing sends it later. */
-export const OFFLINE_NOT_SENT = "You are offline, so this was not sent. Try again when you are back online.";

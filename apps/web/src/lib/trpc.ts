@@ -4,7 +4,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
 import { currentLocale } from "../i18n/i18n";
-import { OFFLINE_NOT_SENT } from "./online";
+import { translate } from "../i18n/useT";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };
@@ -31,9 +31,13 @@ export function createTrpcClient() {
   });
 }
 
-/** The server's message (a SPEC text), the offline notice when there was no network, or the screen's fallback toast text. */
+/**
+ * The server's message (a SPEC text, in the current language), the offline notice when there was no
+ * network (any change tried without one: it was not sent, and nothing sends it later), or the screen's
+ * fallback toast text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!navigator.onLine && !(error instanceof TRPCClientError && error.data)) return OFFLINE_NOT_SENT;
+  if (!navigator.onLine && !(error instanceof TRPCClientError && error.data)) return translate("common.offlineNotSent");
   if (error instanceof TRPCClientError && error.message && !/^Failed to fetch|fetch failed|Unexpected token|Unable to transform response/i.test(error.message)) {
     return error.message;
   }

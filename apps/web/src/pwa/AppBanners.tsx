@@ -1,3 +1,4 @@
+import { useT } from "../i18n/useT";
 import { useOnline } from "../lib/online";
 import { useWaitingUpdate } from "./update-state";
 
@@ -6,6 +7,7 @@ import { useWaitingUpdate } from "./update-state";
  * a new version of the app ready to load.
  */
 export function AppBanners() {
+  const t = useT();
   const online = useOnline();
   const applyUpdate = useWaitingUpdate();
   if (online && !applyUpdate) return null;
@@ -13,14 +15,14 @@ export function AppBanners() {
     <div className="app-banners">
       {!online && (
         <div className="app-banner app-banner-offline" role="status">
-          <strong>You are offline.</strong> What you see may be out of date and is not live, and nothing can be sent until you are back online.
+          <strong>{t("common.offlineBannerTitle")}</strong> {t("common.offlineBannerText")}
         </div>
       )}
       {applyUpdate && (
         <div className="app-banner app-banner-update" role="status">
-          <span>New version available</span>
+          <span>{t("common.newVersion")}</span>
           <button type="button" className="btn btn-small btn-secondary" onClick={applyUpdate}>
-            Reload
+            {t("common.reload")}
           </button>
         </div>
       )}

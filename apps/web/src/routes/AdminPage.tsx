@@ -1,11 +1,15 @@
 import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
-import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, fulfillmentTrend } from "../features/admin/format";
+import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, formatPercent, fulfillmentTrend } from "../features/admin/format";
 import { MetricCard } from "../features/admin/MetricCard";
 import { WeeklyChart } from "../features/admin/WeeklyChart";
 import { formatDateTime } from "../lib/dates";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 import "../features/admin/admin.css";
+
+/** The window "active users" counts (packages/core metrics service). */
+const ACTIVE_USER_DAYS = 30;
 
 function splitUnit(text: string): { value: string; unit: string } {
   // The last space: "< 1 min" is "< 1" and "min".
@@ -14,57 +18,58 @@ function splitUnit(text: string): { value: string; unit: string } {
 }
 
 export default function AdminPage() {
-  usePageTitle("Admin");
+  const t = useT();
+  usePageTitle(t("admin.title"));
   const metrics = trpc.admin.metrics.useQuery(undefined, { refetchInterval: 60_000 });
 
   let body;
   if (metrics.isLoading) {
-    body = <Spinner label="Loading metrics…" />;
+    body = <Spinner label={t("admin.loading")} />;
   } else if (metrics.isError) {
     body = (
       <Alert>
-        <p>{errorMessage(metrics.error, "Failed to load metrics")}</p>
+        <p>{errorMessage(metrics.error, t("admin.loadFailed"))}</p>
         <Button variant="secondary" onClick={() => window.location.reload()}>
-          Retry
+          {t("admin.retry")}
         </Button>
       </Alert>
     );
   } else if (!metrics.data) {
-    body = <EmptyState title="No data yet">Metrics appear once neighbours start using the app.</EmptyState>;
+    body = <EmptyState title={t("admin.noDataTitle")}>{t("admin.noDataText")}</EmptyState>;
   } else {
     const m = metrics.data;
     // "23.0 hours": the number large, the unit small, so the card never wraps mid-figure.
     // "—" only when nobody has claimed yet; claims within seconds average to 0 hours.
-    const claimTime = m.claimCount > 0 ? splitUnit(formatClaimTime(m.averageTimeToClaimHours)) : null;
+    const claimTime = m.claimCount > 0 ? splitUnit(formatClaimTime(m.averageTimeToClaimHours, t)) : null;
     body = (
       <>
         <p className="admin-updated" aria-live="polite">
-          Last updated {formatDateTime(m.generatedAt)}
+          {t("admin.lastUpdated", { time: formatDateTime(m.generatedAt) })}
         </p>
         <div className="metrics-grid">
-          <MetricCard label="Total Users" value={formatMetric(m.totalUsers)} hint="Registered accounts" />
-          <MetricCard label="Active Users" value={formatMetric(m.activeUsers)} hint="Signed in or used the app in the last 30 days" />
-          <MetricCard label="Total Groups" value={formatMetric(m.totalGroups)} hint="Groups that exist now" />
-          <MetricCard label="Requests This Month" value={formatMetric(m.totalRequestsThisMonth)} hint="Posted since the first day of this month (UTC)" />
+          <MetricCard label={t("admin.totalUsers")} value={formatMetric(m.totalUsers, t)} hint={t("admin.totalUsersHint")} />
+          <MetricCard label={t("admin.activeUsers")} value={formatMetric(m.activeUsers, t)} hint={t("admin.activeUsersHint", { days: ACTIVE_USER_DAYS })} />
+          <MetricCard label={t("admin.totalGroups")} value={formatMetric(m.totalGroups, t)} hint={t("admin.totalGroupsHint")} />
+          <MetricCard label={t("admin.requestsThisMonth")} value={formatMetric(m.totalRequestsThisMonth, t)} hint={t("admin.requestsThisMonthHint")} />
           <MetricCard
-            label="Fulfillment Rate"
-            value={`${formatMetric(m.fulfillmentRate)}%`}
-            hint="Share of requests that were claimed or fulfilled"
+            label={t("admin.fulfillmentRate")}
+            value={formatPercent(m.fulfillmentRate, t)}
+            hint={t("admin.fulfillmentRateHint")}
             trend={fulfillmentTrend(m.fulfillmentRate)}
           />
           <MetricCard
-            label="Avg. Time to Claim"
-            value={claimTime ? claimTime.value : "—"}
+            label={t("admin.avgTimeToClaim")}
+            value={claimTime ? claimTime.value : t("admin.noValue")}
             unit={claimTime?.unit}
-            hint="From posting to a neighbour offering help"
+            hint={t("admin.avgTimeToClaimHint")}
             trend={m.claimCount > 0 ? claimTimeTrend(m.averageTimeToClaimHours) : undefined}
           />
-          <MetricCard label="Avg. Group Size" value={formatGroupSize(m.averageGroupSize)} hint="Members per group" />
+          <MetricCard label={t("admin.avgGroupSize")} value={formatGroupSize(m.averageGroupSize)} hint={t("admin.avgGroupSizeHint")} />
         </div>
         <Card className="admin-section">
-          <h2>Requests per week</h2>
+          <h2>{t("admin.weeklyTitle")}</h2>
           {m.weekly.every((w) => w.posted === 0 && w.fulfilled === 0) ? (
-            <EmptyState title="No requests in the last 12 weeks" />
+            <EmptyState title={t("admin.weeklyEmpty", { weeks: m.weekly.length })} />
           ) : (
             <WeeklyChart weeks={m.weekly} />
           )}
@@ -76,7 +81,7 @@ export default function AdminPage() {
   return (
     <div className="page">
       <div className="page-header">
-        <h1>Admin Dashboard</h1>
+        <h1>{t("admin.heading")}</h1>
       </div>
       {body}
     </div>

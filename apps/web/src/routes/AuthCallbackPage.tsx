@@ -3,14 +3,16 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Card, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { takeAfterConfirm } from "../features/account/afterConfirmRedirect";
-import { classifyLink, verificationFailure, verifyOnce, type CallbackOutcome } from "../features/account/authCallback";
+import { callbackMessage, classifyLink, verificationFailure, verifyOnce, type CallbackOutcome } from "../features/account/authCallback";
 import { useStartSession } from "../features/account/useStartSession";
 import { errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 
 /** Where e-mailed links land (DESIGN §5): confirms a sign-up, or forwards a reset link to its form. */
 export default function AuthCallbackPage() {
-  usePageTitle("Confirming your account");
+  const t = useT();
+  usePageTitle(t("auth.callbackTitle"));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -24,14 +26,14 @@ export default function AuthCallbackPage() {
     switch (result.kind) {
       case "verified":
         startSession(result.user);
-        toast.success("Your email is confirmed. Welcome to Help Your Neighbor!");
+        toast.success(t("auth.callbackConfirmed"));
         navigate(takeAfterConfirm(result.user.email), { replace: true });
         break;
       case "recovery":
         navigate(result.to, { replace: true });
         break;
       case "error":
-        toast.error(result.message);
+        toast.error(callbackMessage(result.message, t));
         navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
         break;
     }
@@ -62,8 +64,8 @@ export default function AuthCallbackPage() {
   return (
     <div className="page page-narrow">
       <Card className="auth-card" aria-busy="true">
-        <h1>Confirming your account</h1>
-        <Spinner label="Checking your link…" />
+        <h1>{t("auth.callbackTitle")}</h1>
+        <Spinner label={t("auth.callbackChecking")} />
       </Card>
     </div>
   );

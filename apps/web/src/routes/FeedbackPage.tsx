@@ -1,14 +1,16 @@
 import { Card } from "../components/ui";
 import { FeedbackForm } from "../features/account/FeedbackForm";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 
 export default function FeedbackPage() {
-  usePageTitle("Feedback");
+  const t = useT();
+  usePageTitle(t("about.feedbackTitle"));
   return (
     <div className="page page-medium">
       <Card>
-        <h1>Send Feedback</h1>
-        <p className="feedback-intro">Found a bug, have an idea, or want to say hello? We read every message.</p>
+        <h1>{t("about.feedbackHeading")}</h1>
+        <p className="feedback-intro">{t("about.feedbackIntro")}</p>
         <FeedbackForm />
       </Card>
     </div>

@@ -8,9 +8,12 @@ import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { richText } from "../components/richText";
+import { useT } from "../i18n/useT";
 
 export default function ForgotPasswordPage() {
-  usePageTitle("Forgot password");
+  const t = useT();
+  usePageTitle(t("auth.forgotTitle"));
   const toast = useToast();
   const requestReset = trpc.auth.requestPasswordReset.useMutation();
   const [email, setEmail] = useState("");
@@ -20,39 +23,39 @@ export default function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (!address) return setError(messages.enterYourEmail);
-    if (!isEmail(address)) return setError(messages.enterValidEmail);
+    if (!address) return setError(t.error(messages.enterYourEmail));
+    if (!isEmail(address)) return setError(t.error(messages.enterValidEmail));
     setError(null);
     try {
       await requestReset.mutateAsync({ email: address });
       setSentTo(address);
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to send reset email"));
+      toast.error(errorMessage(e, t("auth.forgotFailed")));
     }
   }
 
   if (sentTo) {
     // The same words whether or not the address has an account (DESIGN §6).
     return (
-      <StatusView tone="success" title="Check your email" takeFocus>
+      <StatusView tone="success" title={t("auth.forgotSentHeading")} takeFocus>
         <p>
-          If an account exists for
-          <strong className="status-email">{sentTo}</strong>
-          you will receive a link to reset your password. The link expires in {AUTH_LINK_VALIDITY_HOURS} hours.
+          {richText((values) => t("auth.forgotSentTo", { ...values, hours: AUTH_LINK_VALIDITY_HOURS }), {
+            email: <strong className="status-email">{sentTo}</strong>,
+          })}
         </p>
         <div className="status-actions">
           <Link to="/login" className="btn btn-primary">
-            Back to Login
+            {t("auth.backToLoginButton")}
           </Link>
           <Button variant="ghost" onClick={() => setSentTo(null)}>
-            Use a different email
+            {t("auth.useDifferentEmail")}
           </Button>
         </div>
         <div className="status-help">
-          <h2>Nothing arrived?</h2>
+          <h2>{t("auth.forgotHelpHeading")}</h2>
           <ul>
-            <li>Check your spam or junk folder.</li>
-            <li>It can take a minute or two to arrive.</li>
+            <li>{t("auth.checkSpam")}</li>
+            <li>{t("auth.forgotTakesMinute")}</li>
           </ul>
         </div>
       </StatusView>
@@ -62,11 +65,11 @@ export default function ForgotPasswordPage() {
   return (
     <div className="page page-narrow">
       <Card className="auth-card">
-        <h1>Forgot your password?</h1>
-        <p className="subtitle">Enter your email address and we&apos;ll send you a link to choose a new one.</p>
+        <h1>{t("auth.forgotHeading")}</h1>
+        <p className="subtitle">{t("auth.forgotSubtitle")}</p>
         <form onSubmit={submit} noValidate>
           <TextField
-            label="Email"
+            label={t("auth.email")}
             type="email"
             name="email"
             autoComplete="email"
@@ -76,11 +79,11 @@ export default function ForgotPasswordPage() {
             autoFocus
           />
           <Button type="submit" className="btn-block" busy={requestReset.isPending}>
-            {requestReset.isPending ? "Sending…" : "Send Reset Link"}
+            {requestReset.isPending ? t("auth.sending") : t("auth.sendResetLink")}
           </Button>
         </form>
         <p className="auth-links">
-          Remembered it? <Link to="/login">Back to login</Link>
+          {t("auth.rememberedIt")} <Link to="/login">{t("auth.backToLoginLink")}</Link>
         </p>
       </Card>
     </div>

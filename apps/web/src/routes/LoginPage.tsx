@@ -9,9 +9,11 @@ import { DemoAccounts } from "../features/auth/DemoAccounts";
 import { safeRedirect } from "../features/auth/guards";
 import { errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 
 export default function LoginPage() {
-  usePageTitle("Log in");
+  const t = useT();
+  usePageTitle(t("auth.loginTitle"));
   const { user, signIn } = useAuth();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -34,18 +36,19 @@ export default function LoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setUnconfirmed(false);
-    if (!email.trim() || !password) return setError(messages.fillAllFields);
-    if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
+    if (!email.trim() || !password) return setError(t.error(messages.fillAllFields));
+    if (!isEmail(email.trim())) return setError(t.error(messages.enterValidEmail));
     setError(null);
     setBusy(true);
     try {
       await signIn({ email: email.trim(), password });
       navigate(redirect, { replace: true });
     } catch (e) {
-      const message = errorMessage(e, "Login failed");
+      const message = errorMessage(e, t("auth.loginFailed"));
       // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
       toast.error(message);
-      setUnconfirmed(message === messages.emailNotConfirmed);
+      // Server errors arrive in the current language.
+      setUnconfirmed(message === t.error(messages.emailNotConfirmed));
       setBusy(false);
     }
   }
@@ -53,13 +56,13 @@ export default function LoginPage() {
   return (
     <div className="page page-narrow">
       <Card className="auth-card">
-        <h1>Welcome back</h1>
-        <p className="subtitle">Log in to help your neighbours and ask for help.</p>
+        <h1>{t("auth.loginHeading")}</h1>
+        <p className="subtitle">{t("auth.loginSubtitle")}</p>
         {error && <Alert>{error}</Alert>}
         {unconfirmed && (
           <Alert type="info">
             <Link to="/verify-email" state={{ email: email.trim() }}>
-              Resend the confirmation e-mail
+              {t("auth.resendConfirmationLink")}
             </Link>
           </Alert>
         )}
@@ -70,19 +73,19 @@ export default function LoginPage() {
           }}
         />
         <form onSubmit={submit} noValidate>
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), clearError())} autoFocus />
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), clearError())} />
+          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), clearError())} autoFocus />
+          <TextField label={t("auth.password")} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), clearError())} />
           <div className="row" style={{ justifyContent: "flex-end", marginTop: -8, marginBottom: 16 }}>
             <Link to="/forgot-password" className="small">
-              Forgot your password?
+              {t("auth.forgotPasswordLink")}
             </Link>
           </div>
           <Button type="submit" className="btn-block" busy={busy}>
-            {busy ? "Logging in…" : "Log In"}
+            {busy ? t("auth.loggingIn") : t("auth.logInButton")}
           </Button>
         </form>
         <p className="auth-links">
-          New here? <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>Create an account</Link>
+          {t("auth.newHere")} <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>{t("auth.createAccountLink")}</Link>
         </p>
       </Card>
     </div>

@@ -1,21 +1,22 @@
 import { Link, useLocation } from "react-router";
 import { StatusView } from "../features/account/StatusView";
 import { usePageTitle } from "../lib/usePageTitle";
+import { richText } from "../components/richText";
+import { useT } from "../i18n/useT";
 
 export default function NotFoundPage() {
-  usePageTitle("Page not found");
+  const t = useT();
+  usePageTitle(t("common.notFoundTitle"));
   const { pathname } = useLocation();
   return (
-    <StatusView tone="info" icon="?" title="Page not found">
-      <p>
-        There is nothing at <code>{pathname}</code>. The link may be mistyped, or the page may have moved.
-      </p>
+    <StatusView tone="info" icon="?" title={t("common.notFoundTitle")}>
+      <p>{richText((values) => t("common.notFoundText", values), { path: <code>{pathname}</code> })}</p>
       <div className="status-actions">
         <Link to="/" className="btn btn-primary">
-          Go to the home page
+          {t("common.goHome")}
         </Link>
         <Link to="/about" className="btn btn-secondary">
-          About Help Your Neighbor
+          {t("common.aboutApp")}
         </Link>
       </div>
     </StatusView>

@@ -9,12 +9,14 @@ import { StatusView } from "../features/account/StatusView";
 import { useStartSession } from "../features/account/useStartSession";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 
 /** SPEC §9: the dashboard follows a successful reset after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
 
 export default function ResetPasswordPage() {
-  usePageTitle("Reset password");
+  const t = useT();
+  usePageTitle(t("auth.resetTitle"));
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
@@ -46,27 +48,28 @@ export default function ResetPasswordPage() {
       (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
       return setError(null);
     }
-    setError(problem);
+    setError(problem && t.error(problem));
     if (problem) return;
     try {
       const result = await complete.mutateAsync({ token, password });
       startSession(result.user);
       setDone(true);
     } catch (e) {
-      const message = errorMessage(e, "Failed to update password");
+      const message = errorMessage(e, t("auth.updatePasswordFailed"));
       // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
       toast.error(message);
-      if (message === messages.resetLinkInvalid) setLinkSpent(true);
+      // Server errors arrive in the current language.
+      if (message === t.error(messages.resetLinkInvalid)) setLinkSpent(true);
     }
   }
 
   if (done) {
     return (
-      <StatusView tone="success" title="Password updated" takeFocus>
-        <p>Your new password is saved and you are signed in. Taking you to your dashboard…</p>
+      <StatusView tone="success" title={t("auth.resetDoneHeading")} takeFocus>
+        <p>{t("auth.resetDoneText")}</p>
         <div className="status-actions">
           <Link to="/" replace className="btn btn-primary">
-            Go to Dashboard now
+            {t("auth.goToDashboardNow")}
           </Link>
         </div>
       </StatusView>
@@ -75,16 +78,16 @@ export default function ResetPasswordPage() {
 
   if (!token || linkSpent || check.data?.valid === false) {
     return (
-      <StatusView tone="error" title="This reset link can't be used" takeFocus={linkSpent}>
+      <StatusView tone="error" title={t("auth.resetInvalidHeading")} takeFocus={linkSpent}>
         {/* After a refused submit the toast already says this. */}
-        {!linkSpent && <Alert>{messages.resetLinkInvalid}</Alert>}
-        <p>Reset links work once and expire after {AUTH_LINK_VALIDITY_HOURS} hours. You can ask for a new one.</p>
+        {!linkSpent && <Alert>{t.error(messages.resetLinkInvalid)}</Alert>}
+        <p>{t("auth.resetInvalidText", { hours: AUTH_LINK_VALIDITY_HOURS })}</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">
-            Request a new reset link
+            {t("auth.requestNewResetLink")}
           </Link>
           <Link to="/login" className="btn btn-secondary">
-            Back to Login
+            {t("auth.backToLoginButton")}
           </Link>
         </div>
       </StatusView>
@@ -93,11 +96,11 @@ export default function ResetPasswordPage() {
 
   if (check.isError) {
     return (
-      <StatusView tone="error" title="Error validating reset link">
-        <p>We couldn&apos;t check your reset link just now. Please try again.</p>
+      <StatusView tone="error" title={t("auth.resetCheckErrorHeading")}>
+        <p>{t("auth.resetCheckErrorText")}</p>
         <div className="status-actions">
           <Button onClick={() => void check.refetch()} busy={check.isFetching}>
-            Try again
+            {t("auth.tryAgain")}
           </Button>
         </div>
       </StatusView>
@@ -108,8 +111,8 @@ export default function ResetPasswordPage() {
     return (
       <div className="page page-narrow">
         <Card className="auth-card" aria-busy="true">
-          <h1>Reset your password</h1>
-          <Spinner label="Checking your reset link…" />
+          <h1>{t("auth.resetHeading")}</h1>
+          <Spinner label={t("auth.resetChecking")} />
         </Card>
       </div>
     );
@@ -118,13 +121,13 @@ export default function ResetPasswordPage() {
   return (
     <div className="page page-narrow">
       <Card className="auth-card">
-        <h1>Choose a new password</h1>
-        <p className="subtitle">Other devices signed in to your account will be signed out.</p>
+        <h1>{t("auth.resetChooseHeading")}</h1>
+        <p className="subtitle">{t("auth.resetChooseSubtitle")}</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
           <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} autoFocus />
           <Button type="submit" className="btn-block" busy={complete.isPending}>
-            {complete.isPending ? "Updating…" : "Update Password"}
+            {complete.isPending ? t("auth.updating") : t("auth.updatePassword")}
           </Button>
         </form>
       </Card>

@@ -10,9 +10,11 @@ import { ResendConfirmationButton } from "../features/account/ResendConfirmation
 import { safeRedirect } from "../features/auth/guards";
 import { errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { useT } from "../i18n/useT";
 
 export default function SignupPage() {
-  usePageTitle("Sign up");
+  const t = useT();
+  usePageTitle(t("auth.signupTitle"));
   const { user, signUp } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,9 +50,9 @@ export default function SignupPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAddressTaken(false);
-    if (!email.trim() || !password || !confirm) return setError(messages.fillAllFields);
-    if (!isEmail(email.trim())) return setError(messages.enterValidEmail);
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(messages.passwordTooShort);
+    if (!email.trim() || !password || !confirm) return setError(t.error(messages.fillAllFields));
+    if (!isEmail(email.trim())) return setError(t.error(messages.enterValidEmail));
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(t.error(messages.passwordTooShort));
     if (password !== confirm) {
       // Already shown live under the field; take the user there instead of repeating it.
       (event.currentTarget.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.focus();
@@ -68,9 +70,10 @@ export default function SignupPage() {
       }
     } catch (e) {
       // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
-      const message = errorMessage(e, "Sign up failed");
+      const message = errorMessage(e, t("auth.signupFailed"));
       toast.error(message);
-      setAddressTaken(message === messages.userAlreadyExists);
+      // Server errors arrive in the current language.
+      setAddressTaken(message === t.error(messages.userAlreadyExists));
       setBusy(false);
     }
   }
@@ -78,58 +81,58 @@ export default function SignupPage() {
   return (
     <div className="page page-narrow">
       <Card className="auth-card">
-        <h1>Join your neighbours</h1>
-        <p className="subtitle">Create a free account. No ads, and we never sell your data.</p>
+        <h1>{t("auth.signupHeading")}</h1>
+        <p className="subtitle">{t("auth.signupSubtitle")}</p>
         {error && <Alert>{error}</Alert>}
         {offerResend && (
           <div className="alert alert-info resend-offer">
-            <p>Signed up before and the confirmation link expired or never came? Enter your e-mail below and we&apos;ll send a new one.</p>
+            <p>{t("auth.signupResendIntro")}</p>
             <ResendConfirmationButton
               email={isEmail(typedEmail) ? typedEmail : null}
-              missingEmailMessage={messages.enterValidEmail}
-              label="Resend confirmation e-mail"
+              missingEmailMessage={t.error(messages.enterValidEmail)}
+              label={t("auth.signupResendButton")}
               variant="secondary"
               className="btn-small"
-              onSent={(to) => setResendNote(`If ${to} is waiting for confirmation, a new link is on its way.`)}
+              onSent={(to) => setResendNote(t("auth.signupResendSent", { email: to }))}
               onError={setResendNote}
             />
             {resendNote && <p role="status">{resendNote}</p>}
           </div>
         )}
         <form onSubmit={submit} noValidate>
-          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={edited(setName)} autoFocus />
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={edited(setEmail)} />
+          <TextField label={t("auth.nameOptional")} name="name" autoComplete="name" value={name} onChange={edited(setName)} autoFocus />
+          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={edited(setEmail)} />
           <TextField
-            label="Password"
+            label={t("auth.password")}
             type="password"
             name="password"
             autoComplete="new-password"
             value={password}
             onChange={edited(setPassword)}
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters. Very common passwords are refused.`}
+            hint={t("auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           />
           <TextField
-            label="Confirm password"
+            label={t("auth.confirmPassword")}
             type="password"
             name="confirmPassword"
             autoComplete="new-password"
             value={confirm}
             onChange={edited(setConfirm)}
-            error={mismatch ? messages.passwordsDoNotMatch : null}
+            error={mismatch ? t.error(messages.passwordsDoNotMatch) : null}
             hint={
               matches ? (
                 <span className="field-ok" role="status">
-                  ✓ Passwords match
+                  {t("auth.passwordsMatch")}
                 </span>
               ) : undefined
             }
           />
           <Button type="submit" className="btn-block" busy={busy}>
-            {busy ? "Creating account…" : "Sign Up"}
+            {busy ? t("auth.creatingAccount") : t("auth.signUpButton")}
           </Button>
         </form>
         <p className="auth-links">
-          Already have an account? <Link to={`/login${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>Log in</Link>
+          {t("auth.haveAccount")} <Link to={`/login${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>{t("auth.logInLink")}</Link>
         </p>
       </Card>
     </div>

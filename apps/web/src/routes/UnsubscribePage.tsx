@@ -4,7 +4,8 @@ import { messages } from "@hyn/validators/messages";
 import { Button, Card, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
-import { UNSUBSCRIBE_TEXTS, unsubscribeTopic, type UnsubscribeDescription } from "../features/unsubscribe/unsubscribe-texts";
+import { unsubscribeTopic, type UnsubscribeDescription } from "../features/unsubscribe/unsubscribe-texts";
+import { useT } from "../i18n/useT";
 import { errorMessage, errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/unsubscribe/unsubscribe.css";
@@ -18,7 +19,8 @@ const MANAGE_NOTIFICATIONS = "/profile#notifications";
  * No session needed: the signed token is the authority.
  */
 export default function UnsubscribePage() {
-  usePageTitle("Unsubscribe");
+  const t = useT();
+  usePageTitle(t("unsubscribe.title"));
   const token = useParams().token ?? "";
   const description = trpc.unsubscribe.describe.useQuery({ token }, { retry: false, staleTime: Infinity, enabled: token !== "" });
   const [done, setDone] = useState<{ result: UnsubscribeDescription; all: boolean } | null>(null);
@@ -27,9 +29,9 @@ export default function UnsubscribePage() {
     // 400 is a link that is not ours; anything else (too many tries, no connection) says what happened.
     const invalid = token === "" || errorStatus(description.error) === 400;
     return (
-      <StatusView tone="error" title={invalid ? "Link not valid" : "Could not check this link"}>
-        <p>{invalid ? messages.unsubscribeLinkInvalid : errorMessage(description.error, UNSUBSCRIBE_TEXTS.checkFailed)}</p>
-        <p>You can still choose which e-mails you receive in your profile.</p>
+      <StatusView tone="error" title={invalid ? t("unsubscribe.linkNotValid") : t("unsubscribe.couldNotCheck")}>
+        <p>{invalid ? t.error(messages.unsubscribeLinkInvalid) : errorMessage(description.error, t("unsubscribe.checkFailed"))}</p>
+        <p>{t("unsubscribe.stillChoose")}</p>
         <Actions showStopAll={false} token={token} onDone={setDone} />
       </StatusView>
     );
@@ -38,7 +40,7 @@ export default function UnsubscribePage() {
     return (
       <div className="page page-narrow">
         <Card aria-busy="true">
-          <Spinner label="Checking your link…" />
+          <Spinner label={t("unsubscribe.checking")} />
         </Card>
       </div>
     );
@@ -46,14 +48,14 @@ export default function UnsubscribePage() {
   if (done) return <Done result={done.result} all={done.all} token={token} onDone={setDone} />;
 
   const current = description.data;
-  const topic = unsubscribeTopic(current.scope);
+  const topic = unsubscribeTopic(current.scope, t);
   if (current.state === "accountGone") {
     return (
-      <StatusView tone="info" title="Nothing to unsubscribe">
-        <p>{UNSUBSCRIBE_TEXTS.accountGone}</p>
+      <StatusView tone="info" title={t("unsubscribe.nothingToUnsubscribe")}>
+        <p>{t("unsubscribe.accountGone")}</p>
         <div className="row unsubscribe-actions">
           <Link className="btn btn-secondary" to="/">
-            Go to Help Your Neighbor
+            {t("unsubscribe.goToApp")}
           </Link>
         </div>
       </StatusView>
@@ -61,9 +63,9 @@ export default function UnsubscribePage() {
   }
   if (current.state === "notMember" || current.state === "stopped") {
     return (
-      <StatusView tone="info" title="Nothing to unsubscribe">
-        <p>{current.state === "notMember" ? UNSUBSCRIBE_TEXTS.notMember : UNSUBSCRIBE_TEXTS.alreadyStopped(topic)}</p>
-        {current.allStopped && <p>{UNSUBSCRIBE_TEXTS.allStopped}</p>}
+      <StatusView tone="info" title={t("unsubscribe.nothingToUnsubscribe")}>
+        <p>{current.state === "notMember" ? t("unsubscribe.notMember") : t("unsubscribe.alreadyStopped", { topic })}</p>
+        {current.allStopped && <p>{t("unsubscribe.allStopped")}</p>}
         <Actions showStopAll={!current.allStopped} token={token} onDone={setDone} />
       </StatusView>
     );
@@ -74,22 +76,23 @@ export default function UnsubscribePage() {
 type OnDone = (done: { result: UnsubscribeDescription; all: boolean }) => void;
 
 function Confirm({ token, topic, onDone }: { token: string; topic: string; onDone: OnDone }) {
+  const t = useT();
   const confirm = trpc.unsubscribe.confirm.useMutation();
   const toast = useToast();
   async function unsubscribe() {
     try {
       onDone({ result: await confirm.mutateAsync({ token }), all: false });
     } catch (e) {
-      toast.error(errorMessage(e, UNSUBSCRIBE_TEXTS.failed));
+      toast.error(errorMessage(e, t("unsubscribe.failed")));
     }
   }
   return (
-    <StatusView tone="info" title="Unsubscribe">
-      <p className="unsubscribe-topic">{UNSUBSCRIBE_TEXTS.willStop(topic)}</p>
-      <p>{UNSUBSCRIBE_TEXTS.otherEmails}</p>
+    <StatusView tone="info" title={t("unsubscribe.title")}>
+      <p className="unsubscribe-topic">{t("unsubscribe.willStop", { topic })}</p>
+      <p>{t("unsubscribe.otherEmails")}</p>
       <div className="row unsubscribe-primary">
         <Button onClick={() => void unsubscribe()} busy={confirm.isPending}>
-          Unsubscribe
+          {t("unsubscribe.unsubscribeButton")}
         </Button>
       </div>
       <Actions showStopAll token={token} onDone={onDone} disabled={confirm.isPending} />
@@ -98,17 +101,18 @@ function Confirm({ token, topic, onDone }: { token: string; topic: string; onDon
 }
 
 function Done({ result, all, token, onDone }: { result: UnsubscribeDescription; all: boolean; token: string; onDone: OnDone }) {
+  const t = useT();
   if (all || result.state === "accountGone") {
     return (
-      <StatusView tone="success" title={result.state === "accountGone" ? "Nothing to unsubscribe" : "All e-mails stopped"} takeFocus>
-        <p>{result.state === "accountGone" ? UNSUBSCRIBE_TEXTS.accountGone : UNSUBSCRIBE_TEXTS.allStopped}</p>
+      <StatusView tone="success" title={result.state === "accountGone" ? t("unsubscribe.nothingToUnsubscribe") : t("unsubscribe.allStoppedTitle")} takeFocus>
+        <p>{result.state === "accountGone" ? t("unsubscribe.accountGone") : t("unsubscribe.allStopped")}</p>
         <Actions showStopAll={false} token={token} onDone={onDone} />
       </StatusView>
     );
   }
   return (
-    <StatusView tone="success" title="You are unsubscribed" takeFocus>
-      <p>{result.state === "notMember" ? UNSUBSCRIBE_TEXTS.notMember : UNSUBSCRIBE_TEXTS.stopped(unsubscribeTopic(result.scope))}</p>
+    <StatusView tone="success" title={t("unsubscribe.unsubscribedTitle")} takeFocus>
+      <p>{result.state === "notMember" ? t("unsubscribe.notMember") : t("unsubscribe.stopped", { topic: unsubscribeTopic(result.scope, t) })}</p>
       <Actions showStopAll={!result.allStopped} token={token} onDone={onDone} />
     </StatusView>
   );
@@ -116,24 +120,25 @@ function Done({ result, all, token, onDone }: { result: UnsubscribeDescription; 
 
 /** "Stop all e-mails" (when there is more to stop) and "Manage notifications". */
 function Actions({ showStopAll, token, onDone, disabled = false }: { showStopAll: boolean; token: string; onDone: OnDone; disabled?: boolean }) {
+  const t = useT();
   const stopAll = trpc.unsubscribe.stopAll.useMutation();
   const toast = useToast();
   async function stopAllEmails() {
     try {
       onDone({ result: await stopAll.mutateAsync({ token }), all: true });
     } catch (e) {
-      toast.error(errorMessage(e, UNSUBSCRIBE_TEXTS.failed));
+      toast.error(errorMessage(e, t("unsubscribe.failed")));
     }
   }
   return (
     <div className="row unsubscribe-actions">
       {showStopAll && (
         <Button variant="secondary" onClick={() => void stopAllEmails()} busy={stopAll.isPending} disabled={disabled}>
-          Stop all e-mails
+          {t("unsubscribe.stopAll")}
         </Button>
       )}
       <Link className="btn btn-ghost" to={MANAGE_NOTIFICATIONS}>
-        Manage notifications
+        {t("unsubscribe.manageNotifications")}
       </Link>
     </div>
   );

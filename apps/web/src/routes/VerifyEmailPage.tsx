@@ -5,6 +5,8 @@ import { safeRedirect } from "../features/auth/guards";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { StatusView } from "../features/account/StatusView";
 import { usePageTitle } from "../lib/usePageTitle";
+import { richText } from "../components/richText";
+import { useT } from "../i18n/useT";
 
 /** Navigation state is untyped (anyone can push anything): read only what is a string. */
 function stateString(state: unknown, key: "email" | "redirect"): string | null {
@@ -13,7 +15,8 @@ function stateString(state: unknown, key: "email" | "redirect"): string | null {
 }
 
 export default function VerifyEmailPage() {
-  usePageTitle("Check your email");
+  const t = useT();
+  usePageTitle(t("auth.verifyTitle"));
   const location = useLocation();
   const toast = useToast();
   const email = stateString(location.state, "email");
@@ -21,34 +24,30 @@ export default function VerifyEmailPage() {
   const loginPath = redirect === "/" ? "/login" : `/login?redirect=${encodeURIComponent(redirect)}`;
 
   return (
-    <StatusView tone="info" title="Check Your Email">
+    <StatusView tone="info" title={t("auth.verifyHeading")}>
       {email ? (
-        <p>
-          We sent a confirmation link to
-          <strong className="status-email">{email}</strong>
-          Open it to finish creating your account.
-        </p>
+        <p>{richText((values) => t("auth.verifySentTo", values), { email: <strong className="status-email">{email}</strong> })}</p>
       ) : (
-        <p>We sent you a confirmation link. Open it to finish creating your account.</p>
+        <p>{t("auth.verifySent")}</p>
       )}
       <div className="status-actions">
         <ResendConfirmationButton
           email={email}
-          label="Resend Email"
-          onSent={(to) => toast.success(`A new confirmation link has been sent to ${to}.`)}
+          label={t("auth.verifyResendButton")}
+          onSent={(to) => toast.success(t("auth.verifyResent", { email: to }))}
           onError={toast.error}
         />
         <Link to={loginPath} className="btn btn-secondary">
-          Go to Login
+          {t("auth.goToLogin")}
         </Link>
       </div>
       <div className="status-help">
-        <h2>Didn&apos;t get it?</h2>
+        <h2>{t("auth.verifyHelpHeading")}</h2>
         <ul>
-          <li>Check your spam or junk folder.</li>
+          <li>{t("auth.checkSpam")}</li>
           {/* Opened without an address (a bookmark, a new tab), there is no address above to check. */}
-          <li>{email ? "Make sure the address above is the one you signed up with." : "Look in the inbox of the address you signed up with."}</li>
-          <li>The link expires in {AUTH_LINK_VALIDITY_HOURS} hours; resend it if it has.</li>
+          <li>{email ? t("auth.verifyCheckAddress") : t("auth.verifyCheckInbox")}</li>
+          <li>{t("auth.verifyLinkExpires", { hours: AUTH_LINK_VALIDITY_HOURS })}</li>
         </ul>
       </div>
     </StatusView>

@@ -6,6 +6,8 @@ import { Button, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
+import { useT } from "../../i18n/useT";
+import type { MessageId } from "@hyn/i18n/catalogs";
 import "./account.css";
 
 /** SPEC §9: home follows a sent message after 2 seconds. */
@@ -24,7 +26,18 @@ type FeedbackErrors = { email?: string; message?: string };
 
 const EMPTY: FeedbackDraft = { subject: "", message: "" };
 
+/** The subjects as the reader's language names them; the stored value stays the spec's English. */
+const SUBJECT_LABELS: Record<Subject, MessageId<"about">> = {
+  "Bug Report": "about.subjectBugReport",
+  "Feature Request": "about.subjectFeatureRequest",
+  "General Feedback": "about.subjectGeneralFeedback",
+  "User Experience": "about.subjectUserExperience",
+  "Technical Issue": "about.subjectTechnicalIssue",
+  Other: "about.subjectOther",
+};
+
 export function FeedbackForm() {
+  const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -61,9 +74,9 @@ export function FeedbackForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: FeedbackErrors = {};
-    if (!draft.message.trim()) found.message = messages.enterMessage;
-    if (!email.trim()) found.email = messages.enterYourEmail;
-    else if (!isEmail(email.trim())) found.email = messages.enterValidEmail;
+    if (!draft.message.trim()) found.message = t.error(messages.enterMessage);
+    if (!email.trim()) found.email = t.error(messages.enterYourEmail);
+    else if (!isEmail(email.trim())) found.email = t.error(messages.enterValidEmail);
     setErrors(found);
     const firstInvalid = (["email", "message"] as const).find((key) => found[key]);
     if (firstInvalid) {
@@ -74,59 +87,59 @@ export function FeedbackForm() {
       await send.mutateAsync({ name: name.trim() || null, email: email.trim(), subject: draft.subject || null, message: draft.message });
       setDraft(EMPTY);
       setSent(true);
-      toast.success("Thank you! Your feedback has been sent.");
+      toast.success(t("about.sentToast"));
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to send feedback. Please try again."));
+      toast.error(errorMessage(e, t("about.sendFailed")));
     }
   }
 
   const busy = send.isPending || sent;
   return (
-    <form onSubmit={submit} noValidate aria-label="Feedback">
+    <form onSubmit={submit} noValidate aria-label={t("about.feedbackForm")}>
       <div className="field-pair">
-        <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => edit({ name: e.target.value })} maxLength={100} />
+        <TextField label={t("about.nameOptional")} name="name" autoComplete="name" value={name} onChange={(e) => edit({ name: e.target.value })} maxLength={100} />
         <TextField
-          label="Email"
+          label={t("about.email")}
           type="email"
           name="email"
           autoComplete="email"
           value={email}
           onChange={(e) => edit({ email: e.target.value })}
           error={errors.email}
-          hint="So we can reply. We never share it."
+          hint={t("about.emailHint")}
           required
         />
       </div>
-      <SelectField label="Subject (optional)" name="subject" value={draft.subject} onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}>
-        <option value="">Choose a subject</option>
+      <SelectField label={t("about.subjectOptional")} name="subject" value={draft.subject} onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}>
+        <option value="">{t("about.chooseSubject")}</option>
         {FEEDBACK_SUBJECTS.map((subject) => (
           <option key={subject} value={subject}>
-            {subject}
+            {t(SUBJECT_LABELS[subject])}
           </option>
         ))}
       </SelectField>
       <TextArea
-        label="Message"
+        label={t("about.message")}
         name="message"
         rows={6}
         value={draft.message}
         onChange={(e) => edit({ message: e.target.value })}
         error={errors.message}
-        placeholder="Tell us what works, what doesn't, or what you'd like to see."
+        placeholder={t("about.messagePlaceholder")}
         maxLength={5000}
         required
       />
       {sent && (
         <p className="alert alert-success" role="status">
-          Your message is on its way. Taking you home…
+          {t("about.sentNote")}
         </p>
       )}
       <div className="form-actions">
         <Button variant="secondary" onClick={cancel} disabled={send.isPending}>
-          Cancel
+          {t("about.cancel")}
         </Button>
         <Button type="submit" busy={busy}>
-          {send.isPending ? "Sending…" : "Send Feedback"}
+          {send.isPending ? t("about.sending") : t("about.send")}
         </Button>
       </div>
     </form>

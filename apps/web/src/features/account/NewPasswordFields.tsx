@@ -1,10 +1,12 @@
 import { messages } from "@hyn/validators/messages";
 import { MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
 import { TextField } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 
 /**
  * The first problem with a new password and its confirmation, or null. A mismatch is already shown
- * live under the confirmation field, so callers need not repeat it.
+ * live under the confirmation field, so callers need not repeat it. The spec's English text: show it
+ * through `t.error`.
  */
 export function newPasswordProblem(password: string, confirm: string, tooShortMessage: string): string | null {
   if (!password || !confirm) return messages.fillAllFields;
@@ -19,8 +21,8 @@ export function NewPasswordFields({
   confirm,
   onPasswordChange,
   onConfirmChange,
-  passwordLabel = "New password",
-  confirmLabel = "Confirm new password",
+  passwordLabel,
+  confirmLabel,
   autoFocus = false,
 }: {
   password: string;
@@ -31,32 +33,33 @@ export function NewPasswordFields({
   confirmLabel?: string;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const mismatch = confirm.length > 0 && confirm !== password;
   const matches = confirm.length > 0 && confirm === password;
   return (
     <>
       <TextField
-        label={passwordLabel}
+        label={passwordLabel ?? t("auth.newPassword")}
         type="password"
         name="new-password"
         autoComplete="new-password"
         value={password}
         onChange={(e) => onPasswordChange(e.target.value)}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters. Very common passwords are refused.`}
+        hint={t("auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         autoFocus={autoFocus}
       />
       <TextField
-        label={confirmLabel}
+        label={confirmLabel ?? t("auth.confirmNewPassword")}
         type="password"
         name="confirm-new-password"
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => onConfirmChange(e.target.value)}
-        error={mismatch ? messages.passwordsDoNotMatch : null}
+        error={mismatch ? t.error(messages.passwordsDoNotMatch) : null}
         hint={
           matches ? (
             <span className="field-ok" role="status">
-              ✓ Passwords match
+              {t("auth.passwordsMatch")}
             </span>
           ) : undefined
         }

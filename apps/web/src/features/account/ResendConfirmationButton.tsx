@@ -1,9 +1,7 @@
 import { Button } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { errorMessage, retryAfterSeconds, trpc } from "../../lib/trpc";
 import { useCountdown } from "../../lib/useCountdown";
-
-/** SPEC §8: resend asked with no address. */
-const NO_EMAIL = "No email address found. Please try signing up again.";
 
 /**
  * Asks for a new confirmation e-mail. The server answers the same for any address (DESIGN §6) and
@@ -15,11 +13,11 @@ export function ResendConfirmationButton({
   label,
   variant = "primary",
   className,
-  missingEmailMessage = NO_EMAIL,
+  missingEmailMessage,
   onSent,
   onError,
 }: {
-  /** The address to send to; null when there is none (onError gets `missingEmailMessage`). */
+  /** The address to send to; null when there is none (onError gets `missingEmailMessage`, by default SPEC §8's "No email address found"). */
   email: string | null;
   missingEmailMessage?: string;
   label: string;
@@ -28,24 +26,25 @@ export function ResendConfirmationButton({
   onSent: (email: string) => void;
   onError: (message: string) => void;
 }) {
+  const t = useT();
   const resend = trpc.auth.resendConfirmation.useMutation();
   const [waitSeconds, startWait] = useCountdown();
 
   async function send() {
-    if (!email) return onError(missingEmailMessage);
+    if (!email) return onError(missingEmailMessage ?? t("auth.noEmailForResend"));
     try {
       await resend.mutateAsync({ email });
       onSent(email);
     } catch (e) {
       const wait = retryAfterSeconds(e);
       if (wait) startWait(wait);
-      else onError(errorMessage(e, "Failed to resend email"));
+      else onError(errorMessage(e, t("auth.resendFailed")));
     }
   }
 
   return (
     <Button variant={variant} className={className} onClick={send} busy={resend.isPending} disabled={waitSeconds > 0}>
-      {resend.isPending ? "Sending…" : waitSeconds > 0 ? `${label} (${waitSeconds} s)` : label}
+      {resend.isPending ? t("auth.sending") : waitSeconds > 0 ? t("auth.resendCountdown", { label, seconds: waitSeconds }) : label}
     </Button>
   );
 }

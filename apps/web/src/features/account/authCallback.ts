@@ -1,4 +1,6 @@
 import { messages } from "@hyn/validators/messages";
+import type { MessageId } from "@hyn/i18n/catalogs";
+import type { Translate } from "../../i18n/useT";
 import type { CurrentUser } from "../../lib/trpc";
 
 /** SPEC §8 callback texts that have no server counterpart. */
@@ -7,6 +9,18 @@ export const callbackMessages = {
   unknownType: "Unknown authentication type",
   failed: "Authentication failed",
 } as const;
+
+const CALLBACK_MESSAGE_IDS = {
+  [callbackMessages.invalidLink]: "auth.callbackInvalidLink",
+  [callbackMessages.unknownType]: "auth.callbackUnknownType",
+  [callbackMessages.failed]: "auth.callbackFailed",
+} as const satisfies Record<string, MessageId<"auth">>;
+
+/** An outcome's message (the spec's English) in the current language. */
+export function callbackMessage(message: string, t: Translate): string {
+  const id = (CALLBACK_MESSAGE_IDS as Record<string, MessageId<"auth">>)[message];
+  return id ? t(id) : t.error(message);
+}
 
 /** What the callback page does with a link: every branch ends in a navigation. */
 export type CallbackOutcome =

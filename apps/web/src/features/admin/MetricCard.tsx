@@ -1,12 +1,10 @@
+import { useT } from "../../i18n/useT";
 import type { Trend } from "./format";
 
-const ARROW: Record<Trend, { symbol: string; label: string }> = {
-  up: { symbol: "▲", label: "good" },
-  neutral: { symbol: "▶", label: "fair" },
-  down: { symbol: "▼", label: "needs attention" },
-};
+const ARROW: Record<Trend, string> = { up: "▲", neutral: "▶", down: "▼" };
 
 export function MetricCard({ label, value, unit, hint, trend }: { label: string; value: string; unit?: string; hint: string; trend?: Trend }) {
+  const t = useT();
   return (
     <div className="metric-card card" title={hint}>
       <div className="metric-label">{label}</div>
@@ -16,8 +14,8 @@ export function MetricCard({ label, value, unit, hint, trend }: { label: string;
           {unit && <span className="metric-unit"> {unit}</span>}
         </span>
         {trend && (
-          <span className={`trend trend-${trend}`} aria-label={`Trend: ${ARROW[trend].label}`} role="img">
-            {ARROW[trend].symbol}
+          <span className={`trend trend-${trend}`} aria-label={t("admin.trend", { trend })} role="img">
+            {ARROW[trend]}
           </span>
         )}
       </div>

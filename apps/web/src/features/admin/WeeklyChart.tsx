@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT } from "../../i18n/useT";
 import { formatDayMonth } from "../../lib/dates";
 
 export interface WeekPoint {
@@ -19,6 +20,7 @@ const weekLabel = (d: Date) => formatDayMonth(d, { utc: true });
  * readers, and the same numbers follow in a table (visually hidden) so nothing is only visual.
  */
 export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
+  const t = useT();
   const titleId = useId();
   const descId = useId();
   const max = Math.max(1, ...weeks.flatMap((w) => [w.posted, w.fulfilled]));
@@ -34,10 +36,8 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
   return (
     <figure className="chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} preserveAspectRatio="xMidYMid meet">
-        <title id={titleId}>Requests posted and fulfilled per week, last {weeks.length} weeks</title>
-        <desc id={descId}>
-          {totalPosted} posted and {totalFulfilled} fulfilled in total. The table below the chart lists every week.
-        </desc>
+        <title id={titleId}>{t("admin.chartTitle", { weeks: weeks.length })}</title>
+        <desc id={descId}>{t("admin.chartDescription", { posted: totalPosted, fulfilled: totalFulfilled })}</desc>
         {ticks.map((t) => (
           <g key={t}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="chart-grid" />
@@ -62,16 +62,16 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
         })}
       </svg>
       <figcaption className="chart-legend">
-        <span className="legend-posted">Posted</span>
-        <span className="legend-fulfilled">Fulfilled</span>
+        <span className="legend-posted">{t("admin.posted")}</span>
+        <span className="legend-fulfilled">{t("admin.fulfilled")}</span>
       </figcaption>
       <table className="visually-hidden">
-        <caption>Requests per week</caption>
+        <caption>{t("admin.weeklyTitle")}</caption>
         <thead>
           <tr>
-            <th scope="col">Week starting</th>
-            <th scope="col">Posted</th>
-            <th scope="col">Fulfilled</th>
+            <th scope="col">{t("admin.weekStarting")}</th>
+            <th scope="col">{t("admin.posted")}</th>
+            <th scope="col">{t("admin.fulfilled")}</th>
           </tr>
         </thead>
         <tbody>

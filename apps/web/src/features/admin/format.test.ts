@@ -1,7 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, fulfillmentTrend } from "./format";
+// @vitest-environment happy-dom
+import { afterAll, describe, expect, it } from "vitest";
+import { activateLocale, loadNamespaces } from "../../i18n/i18n";
+import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, formatPercent, fulfillmentTrend } from "./format";
+
+await activateLocale("en");
+await loadNamespaces(["admin"]);
 
 describe("admin display rules", () => {
+  afterAll(() => activateLocale("en"));
+
   it("abbreviates values of 1000 or more with k", () => {
     expect(formatMetric(999)).toBe("999");
     expect(formatMetric(1000)).toBe("1k");
@@ -9,6 +16,7 @@ describe("admin display rules", () => {
     expect(formatMetric(12_345)).toBe("12.3k");
     expect(formatMetric(0)).toBe("0");
     expect(formatMetric(42.5)).toBe("42.5");
+    expect(formatPercent(42.5)).toBe("42.5%");
   });
 
   it("points the fulfillment arrow up above 70, neutral above 40, else down", () => {
@@ -42,5 +50,15 @@ describe("admin display rules", () => {
   it("shows group size with one decimal", () => {
     expect(formatGroupSize(1.67)).toBe("1.7");
     expect(formatGroupSize(2)).toBe("2.0");
+  });
+
+  it("writes numbers and units as German does", async () => {
+    await activateLocale("de");
+    await loadNamespaces(["admin"]);
+    expect(formatClaimTime(5.25)).toBe("5,3 Stunden");
+    expect(formatClaimTime(1 / 60)).toBe("1 Minute");
+    expect(formatMetric(1500)).toBe("1,5 Tsd.");
+    expect(formatPercent(42.5)).toBe("42,5 %");
+    expect(formatGroupSize(1.67)).toBe("1,7");
   });
 });

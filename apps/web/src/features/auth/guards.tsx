@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { Button, Card, Spinner } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { useOnline } from "../../lib/online";
 import { useAuth } from "./AuthProvider";
 
@@ -17,17 +18,19 @@ export function RequireAuth() {
 
 /** Opened without a network and nothing known yet: said plainly, rather than an endless spinner or old data. */
 function OfflineNotice() {
+  const t = useT();
   return (
     <div className="page page-narrow">
       <Card className="offline-notice">
-        <h1>You are offline</h1>
-        <p>Your groups and requests will show here as soon as you are back online.</p>
+        <h1>{t("common.offlineTitle")}</h1>
+        <p>{t("common.offlineText")}</p>
       </Card>
     </div>
   );
 }
 
 export function RequireAdmin() {
+  const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const firstEntry = useLocation().key === "default";
@@ -43,10 +46,10 @@ export function RequireAdmin() {
     return (
       <div className="page page-narrow">
         <Card className="access-denied">
-          <h1>Access Denied</h1>
-          <p>You don&apos;t have administrator privileges to access this page.</p>
+          <h1>{t("common.accessDeniedTitle")}</h1>
+          <p>{t("common.accessDeniedText")}</p>
           <Button variant="secondary" onClick={() => void goBack()}>
-            Go Back
+            {t("common.goBack")}
           </Button>
         </Card>
       </div>
