@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
 import { afterAll, describe, expect, it } from "vitest";
+import de from "@hyn/i18n/catalogs/dates/de.json";
+import en from "@hyn/i18n/catalogs/dates/en.json";
+import es from "@hyn/i18n/catalogs/dates/es.json";
 import { activateLocale } from "../i18n/i18n";
 import { formatDate, formatDateTime, formatDayMonth, formatWeekdayTime } from "./dates";
 
@@ -40,6 +43,13 @@ describe("dates in the neighbour's language", () => {
   const saturdayEvening = new Date(2030, 5, 15, 18, 5);
   const now = new Date(2030, 5, 14, 12);
   afterAll(() => activateLocale("en"));
+
+  it("each language's catalog names seven weekdays and twelve months, one word each", () => {
+    for (const catalog of [en, es, de]) {
+      expect(catalog.weekdays.split(" ")).toHaveLength(7);
+      expect(catalog.months.split(" ")).toHaveLength(12);
+    }
+  });
 
   it("in Spanish: lower-case names, day first, a 24-hour clock", async () => {
     await activateLocale("es");

@@ -14,11 +14,10 @@ import { i18n } from "../i18n/i18n";
 
 type DatesKey = MessageId<"dates"> extends `dates.${infer K}` ? K : never;
 
-const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const satisfies readonly DatesKey[];
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"] as const satisfies readonly DatesKey[];
-
 /** A message of the `dates` catalog in the current language (plain placeholders only: no Intl involved). */
 const text = (key: DatesKey, values?: Record<string, string>) => i18n._(`dates.${key}`, values);
+/** The catalog names weekdays (Sunday first) and months as one message each, names separated by a space: less to download. */
+const nameOf = (key: "weekdays" | "months", index: number) => text(key).split(" ")[index] ?? "";
 
 export interface DateOptions {
   /** Read the date in UTC rather than the browser's time zone (for days that are UTC on the server). */
@@ -42,9 +41,9 @@ function partsOf(date: Date, { utc = false }: DateOptions): Parts {
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 const clock = (p: Parts) => `${twoDigits(p.hours)}:${twoDigits(p.minutes)}`;
-const dayMonth = (p: Parts) => text("dayMonth", { day: String(p.day), month: text(MONTHS[p.month]!) });
-const dayMonthYear = (p: Parts) => text("dayMonthYear", { day: String(p.day), month: text(MONTHS[p.month]!), year: String(p.year) });
-const weekdayDateTime = (p: Parts, date: string) => text("weekdayDateTime", { weekday: text(WEEKDAYS[p.weekday]!), date, time: clock(p) });
+const dayMonth = (p: Parts) => text("dayMonth", { day: String(p.day), month: nameOf("months", p.month) });
+const dayMonthYear = (p: Parts) => text("dayMonthYear", { day: String(p.day), month: nameOf("months", p.month), year: String(p.year) });
+const weekdayDateTime = (p: Parts, date: string) => text("weekdayDateTime", { weekday: nameOf("weekdays", p.weekday), date, time: clock(p) });
 
 /** "15 Jun". */
 export function formatDayMonth(date: Date, options: DateOptions = {}): string {
