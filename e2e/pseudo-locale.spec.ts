@@ -68,6 +68,8 @@ async function pseudoPage(browser: Browser, baseURL: string, user?: ApiUser): Pr
 /** What does not fit on the page as it is now (runs in the page; `scope` limits it to an open dialog). */
 function layoutProblems({ scopeSelector, known }: { scopeSelector: string | null; known: string | null }): string[] {
   const problems: string[] = [];
+  // At the top, where the sticky top bar covers nothing (it would cover whatever scrolled under it).
+  window.scrollTo(0, 0);
   const html = document.documentElement;
   if (html.scrollWidth > window.innerWidth + 1) problems.push(`the page scrolls sideways: ${html.scrollWidth} px wide at ${window.innerWidth}`);
   const scope = (scopeSelector && document.querySelector(scopeSelector)) || document.body;
@@ -99,7 +101,7 @@ function layoutProblems({ scopeSelector, known }: { scopeSelector: string | null
   // Texts on top of each other: leaves (no text-bearing element inside), line box by line box, within one layer.
   const leaves = texts.filter((el) => !texts.some((other) => other !== el && el.contains(other)) && !(known && el.matches(known)));
   const layerOf = (el: Element) => {
-    for (let node: Element | null = el; node; node = node.parentElement) if (node.tagName === "DIALOG" || getComputedStyle(node).position === "fixed") return node;
+    for (let node: Element | null = el; node; node = node.parentElement) if (node.tagName === "DIALOG" || ["fixed", "sticky"].includes(getComputedStyle(node).position)) return node;
     return null;
   };
   const boxes = leaves.map((el) => ({ el, layer: layerOf(el), rects: [...el.getClientRects()].filter((r) => r.width > 1 && r.height > 1) }));

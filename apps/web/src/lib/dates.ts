@@ -5,8 +5,9 @@
  *
  * Built from Date's own getters with the names and the order of the parts from the `dates` catalog,
  * rather than Intl, on purpose (ADR 0011, revisited with measurements in ADR 0019): the first Intl
- * date format in a freshly opened page loads ICU's locale and time-zone data, 25-85 ms of main thread
- * on a laptop and 130-300 ms with the CPU slowed as on a phone, right when the first screen renders.
+ * date format in a freshly opened page loads ICU's locale and time-zone data, about 30 ms of main
+ * thread unslowed and 110-230 ms (medians) with the CPU slowed as on a phone, right when the first
+ * screen renders; a cached formatter saves only the later ones.
  * The catalog is loaded with every language before any screen renders (apps/web/src/i18n/i18n.ts).
  */
 import type { MessageId } from "@hyn/i18n/catalogs";
