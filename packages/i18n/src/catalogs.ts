@@ -11,6 +11,7 @@ import type admin from "../catalogs/admin/en.json";
 import type auth from "../catalogs/auth/en.json";
 import type calendar from "../catalogs/calendar/en.json";
 import type common from "../catalogs/common/en.json";
+import type dates from "../catalogs/dates/en.json";
 import type email from "../catalogs/email/en.json";
 import type groups from "../catalogs/groups/en.json";
 import type profile from "../catalogs/profile/en.json";
@@ -21,6 +22,8 @@ import type unsubscribe from "../catalogs/unsubscribe/en.json";
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
   common: typeof common;
+  /** Month and weekday names and the order of a date's parts (apps/web/src/lib/dates.ts). */
+  dates: typeof dates;
   auth: typeof auth;
   requests: typeof requests;
   groups: typeof groups;
@@ -35,7 +38,7 @@ export interface SourceCatalogs {
 export type Namespace = keyof SourceCatalogs;
 
 /** Namespaces the web app loads (per screen, see apps/web/src/i18n); the rest are the server's. */
-export const WEB_NAMESPACES = ["common", "auth", "requests", "groups", "profile", "admin", "about", "unsubscribe"] as const satisfies readonly Namespace[];
+export const WEB_NAMESPACES = ["common", "dates", "auth", "requests", "groups", "profile", "admin", "about", "unsubscribe"] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];

@@ -2,13 +2,14 @@
  * The web app's languages at run time (Lingui). Messages come compiled from the build (the
  * catalogs' Vite plugin, packages/i18n/src/vite-plugin.ts); each language's messages are a chunk per
  * namespace, fetched when a screen of that namespace first opens in that language. English `common`
- * (the top bar, footer and shared texts) is part of the entry: every screen needs it, and most
- * visits are in English.
+ * (the top bar, footer and shared texts) and English `dates` are part of the entry: every screen
+ * needs them, and most visits are in English.
  */
 import { setupI18n } from "@lingui/core";
 import { ERRORS_NAMESPACE, withNamespace, type WebNamespace } from "@hyn/i18n/catalogs";
 import { DEFAULT_LOCALE, isLocale, negotiateLocale, PSEUDO_LOCALE, type DisplayLocale, type Locale } from "@hyn/i18n/locales";
 import englishCommon from "@hyn/i18n/catalogs/common/en.json";
+import englishDates from "@hyn/i18n/catalogs/dates/en.json";
 import type * as ErrorTexts from "@hyn/i18n/error-texts";
 
 type ErrorTextsModule = typeof ErrorTexts;
@@ -32,11 +33,20 @@ async function loadCatalog(locale: DisplayLocale, namespace: string): Promise<Me
   return loader ? loader() : {};
 }
 
+/**
+ * What every screen needs, in every language: the layout's texts, the error texts, and the names and
+ * order of a date's parts (lib/dates.ts; small, and a date may show on any screen).
+ */
+const ALWAYS_LOADED = ["common", "dates", ERRORS_NAMESPACE] as const;
+
 export const i18n = setupI18n();
-i18n.load(DEFAULT_LOCALE, withNamespace("common", englishCommon));
+i18n.load(DEFAULT_LOCALE, { ...withNamespace("common", englishCommon), ...withNamespace("dates", englishDates) });
+// English until another language is activated, so code outside a screen (a date in a rule's refusal)
+// can always ask for a text.
+i18n.activate(DEFAULT_LOCALE);
 
 /** Namespaces already in Lingui, per language. */
-const loaded = new Map<DisplayLocale, Set<string>>([[DEFAULT_LOCALE, new Set(["common", ERRORS_NAMESPACE])]]);
+const loaded = new Map<DisplayLocale, Set<string>>([[DEFAULT_LOCALE, new Set(ALWAYS_LOADED)]]);
 
 async function load(locale: DisplayLocale, namespaces: readonly string[]): Promise<void> {
   const have = loaded.get(locale) ?? new Set<string>();
@@ -50,7 +60,7 @@ async function load(locale: DisplayLocale, namespaces: readonly string[]): Promi
 }
 
 /** Namespaces the screens shown so far use (the layout's and error texts at first); a new language loads them all. */
-const inUse = new Set<string>(["common", ERRORS_NAMESPACE]);
+const inUse = new Set<string>(ALWAYS_LOADED);
 
 /** Loads a screen's namespaces in the current language (the router does, alongside the screen's code). */
 export async function loadNamespaces(namespaces: readonly WebNamespace[]): Promise<void> {

@@ -1,15 +1,24 @@
 /**
- * Dates as the app shows them: English names, day before month, a 24-hour clock ("Sat 15 Jun, 18:05",
- * "22 Nov 2026"), in the browser's time zone unless told UTC.
+ * Dates as the app shows them, in the current language: "Sat 15 Jun, 18:05" / "sáb 15 jun, 18:05" /
+ * "Sa. 15. Juni, 18:05", "22 Nov 2026" / "22 nov 2026" / "22. Nov. 2026", always a 24-hour clock, in
+ * the browser's time zone unless told UTC.
  *
- * Built from Date's own getters rather than Intl on purpose (ADR 0011): the first Intl date format in
- * a freshly opened page loads ICU's locale and time-zone data, 40-70 ms of main thread on a laptop and
- * several times that on a phone, right when the first screen renders. The app's words are English
- * anyway; day-month-year with the month's name reads unambiguously everywhere.
+ * Built from Date's own getters with the names and the order of the parts from the `dates` catalog,
+ * rather than Intl, on purpose (ADR 0011, revisited with measurements in ADR 0019): the first Intl
+ * date format in a freshly opened page loads ICU's locale and time-zone data, about 30 ms of main
+ * thread unslowed and 110-230 ms (medians) with the CPU slowed as on a phone, right when the first
+ * screen renders; a cached formatter saves only the later ones.
+ * The catalog is loaded with every language before any screen renders (apps/web/src/i18n/i18n.ts).
  */
+import type { MessageId } from "@hyn/i18n/catalogs";
+import { i18n } from "../i18n/i18n";
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+type DatesKey = MessageId<"dates"> extends `dates.${infer K}` ? K : never;
+
+/** A message of the `dates` catalog in the current language (plain placeholders only: no Intl involved). */
+const text = (key: DatesKey, values?: Record<string, string>) => i18n._(`dates.${key}`, values);
+/** The catalog names weekdays (Sunday first) and months as one message each, names separated by a space: less to download. */
+const nameOf = (key: "weekdays" | "months", index: number) => text(key).split(" ")[index] ?? "";
 
 export interface DateOptions {
   /** Read the date in UTC rather than the browser's time zone (for days that are UTC on the server). */
@@ -33,8 +42,9 @@ function partsOf(date: Date, { utc = false }: DateOptions): Parts {
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 const clock = (p: Parts) => `${twoDigits(p.hours)}:${twoDigits(p.minutes)}`;
-const dayMonth = (p: Parts) => `${p.day} ${MONTHS[p.month]}`;
-const dayMonthYear = (p: Parts) => `${dayMonth(p)} ${p.year}`;
+const dayMonth = (p: Parts) => text("dayMonth", { day: String(p.day), month: nameOf("months", p.month) });
+const dayMonthYear = (p: Parts) => text("dayMonthYear", { day: String(p.day), month: nameOf("months", p.month), year: String(p.year) });
+const weekdayDateTime = (p: Parts, date: string) => text("weekdayDateTime", { weekday: nameOf("weekdays", p.weekday), date, time: clock(p) });
 
 /** "15 Jun". */
 export function formatDayMonth(date: Date, options: DateOptions = {}): string {
@@ -49,12 +59,12 @@ export function formatDate(date: Date, options: DateOptions = {}): string {
 /** "Sat 15 Jun 2030, 18:05". */
 export function formatDateTime(date: Date, options: DateOptions = {}): string {
   const p = partsOf(date, options);
-  return `${WEEKDAYS[p.weekday]} ${dayMonthYear(p)}, ${clock(p)}`;
+  return weekdayDateTime(p, dayMonthYear(p));
 }
 
 /** "Sat 15 Jun, 18:05" when `date` falls in `now`'s year, otherwise "Thu 2 Jan 2031, 09:00". */
 export function formatWeekdayTime(date: Date, now: Date, options: DateOptions = {}): string {
   const p = partsOf(date, options);
   const day = p.year === partsOf(now, options).year ? dayMonth(p) : dayMonthYear(p);
-  return `${WEEKDAYS[p.weekday]} ${day}, ${clock(p)}`;
+  return weekdayDateTime(p, day);
 }
