@@ -43,7 +43,8 @@ export const createAppRouter = () =>
             { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage"), ["auth"]) },
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups"]) },
+            // Its cards' notification choice saves through the profile's hook, whose toasts are profile texts.
+            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "profile"]) },
             { path: "/invite", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },

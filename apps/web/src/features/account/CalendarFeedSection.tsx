@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Alert, Button, Card, ConfirmModal, Spinner, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import "./account.css";
 
@@ -11,6 +12,7 @@ import "./account.css";
 const URL_FIELD_ID = "calendar-feed-url";
 
 export function CalendarFeedSection() {
+  const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
   const feed = trpc.user.calendarFeed.useQuery(undefined, { staleTime: Infinity });
@@ -20,11 +22,11 @@ export function CalendarFeedSection() {
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success("Calendar link copied");
+      toast.success(t("profile.calendarLinkCopied"));
     } catch {
       // No clipboard (an insecure page, a refused permission): leave the link selected to copy by hand.
       (document.getElementById(URL_FIELD_ID) as HTMLInputElement | null)?.select();
-      toast.error("Could not copy the link: it is selected, copy it with your keyboard");
+      toast.error(t("profile.calendarCopyFailed"));
     }
   }
 
@@ -33,47 +35,44 @@ export function CalendarFeedSection() {
       const fresh = await regenerate.mutateAsync();
       utils.user.calendarFeed.setData(undefined, fresh);
       setConfirming(false);
-      toast.success("Your new calendar link is ready. The old one no longer works.");
+      toast.success(t("profile.calendarNewLinkReady"));
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to get a new calendar link"));
+      toast.error(errorMessage(e, t("profile.calendarNewLinkFailed")));
     }
   }
 
   return (
     <Card aria-labelledby="calendar-feed-title">
-      <h2 id="calendar-feed-title">Calendar</h2>
-      <p className="muted">
-        Add this private link to your calendar app (as a subscription, "From URL") to see the requests you are helping with and your own
-        open or claimed requests, kept up to date. Anyone with the link can see them, so keep it to yourself.
-      </p>
+      <h2 id="calendar-feed-title">{t("profile.calendarTitle")}</h2>
+      <p className="muted">{t("profile.calendarIntro")}</p>
       {feed.isPending ? (
-        <Spinner label="Loading your calendar link…" />
+        <Spinner label={t("profile.loadingCalendarLink")} />
       ) : feed.isError ? (
         <Alert>
-          {errorMessage(feed.error, "Could not load your calendar link")}{" "}
+          {errorMessage(feed.error, t("profile.calendarLoadFailed"))}{" "}
           <Button variant="ghost" className="btn-small" onClick={() => void feed.refetch()}>
-            Try again
+            {t("profile.tryAgain")}
           </Button>
         </Alert>
       ) : (
         <>
-          <TextField id={URL_FIELD_ID} label="Your calendar link" value={feed.data.url} readOnly onFocus={(e) => e.currentTarget.select()} className="calendar-feed-url" />
+          <TextField id={URL_FIELD_ID} label={t("profile.calendarLinkLabel")} value={feed.data.url} readOnly onFocus={(e) => e.currentTarget.select()} className="calendar-feed-url" />
           <div className="calendar-feed-actions">
             <Button variant="secondary" onClick={() => void copy(feed.data.url)}>
-              Copy link
+              {t("profile.copyLink")}
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(true)}>
-              Get a new link
+              {t("profile.getNewLink")}
             </Button>
           </div>
         </>
       )}
       <ConfirmModal
         open={confirming}
-        title="Get a new calendar link?"
-        message="The current link stops working at once: calendars subscribed to it stop updating until you add the new link."
-        confirmLabel="Get a new link"
-        cancelLabel="Keep this link"
+        title={t("profile.newLinkConfirmTitle")}
+        message={t("profile.newLinkConfirmMessage")}
+        confirmLabel={t("profile.getNewLink")}
+        cancelLabel={t("profile.keepThisLink")}
         busy={regenerate.isPending}
         onConfirm={() => void getNewLink()}
         onClose={() => setConfirming(false)}

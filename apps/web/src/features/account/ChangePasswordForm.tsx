@@ -2,12 +2,14 @@ import { messages } from "@hyn/validators/messages";
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Card } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { NewPasswordFields, newPasswordProblem } from "./NewPasswordFields";
 import "./account.css";
 
 /** Signed-in password change; the server ends every other session of the account. */
 export function ChangePasswordForm() {
+  const t = useT();
   const toast = useToast();
   const updatePassword = trpc.auth.updatePassword.useMutation();
   const [password, setPassword] = useState("");
@@ -27,23 +29,23 @@ export function ChangePasswordForm() {
       await updatePassword.mutateAsync({ password });
       setPassword("");
       setConfirm("");
-      toast.success("Your password is changed. Other devices have been signed out.");
+      toast.success(t("profile.passwordChanged"));
     } catch (e) {
-      const message = errorMessage(e, "Failed to update password");
+      const message = errorMessage(e, t("profile.updatePasswordFailed"));
       toast.error(message);
     }
   }
 
   return (
     <Card className="settings-section">
-      <h2 id="change-password-heading">Change password</h2>
-      <p className="section-intro">Changing your password signs you out on every other device. This one stays signed in.</p>
-      {error && <Alert>{error}</Alert>}
+      <h2 id="change-password-heading">{t("profile.changePasswordTitle")}</h2>
+      <p className="section-intro">{t("profile.changePasswordIntro")}</p>
+      {error && <Alert>{t.error(error)}</Alert>}
       <form onSubmit={submit} noValidate aria-labelledby="change-password-heading">
         <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} />
         <div className="form-actions">
           <Button type="submit" variant="secondary" busy={updatePassword.isPending}>
-            {updatePassword.isPending ? "Changing…" : "Change Password"}
+            {updatePassword.isPending ? t("profile.changingPassword") : t("profile.changePasswordButton")}
           </Button>
         </div>
       </form>

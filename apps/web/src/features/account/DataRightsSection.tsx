@@ -2,11 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button, Card, Modal, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { messages } from "@hyn/validators/messages";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
 
 /** "Your data": download everything we hold, or delete the account for good. */
 export function DataRightsSection() {
+  const t = useT();
   const toast = useToast();
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -28,9 +31,9 @@ export function DataRightsSection() {
       link.download = `help-your-neighbor-data-${new Date().toISOString().slice(0, 10)}.json`;
       link.click();
       URL.revokeObjectURL(url);
-      toast.success("Your data has been downloaded");
+      toast.success(t("profile.dataDownloaded"));
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to export your data"));
+      toast.error(errorMessage(e, t("profile.exportFailed")));
     } finally {
       setDownloading(false);
     }
@@ -38,38 +41,35 @@ export function DataRightsSection() {
 
   async function confirmDelete(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError("Password is required");
+    if (!password) return setError(t.error(messages.passwordRequired));
     setError(null);
     try {
       await deleteAccount.mutateAsync({ password });
       // The same path as a sign-out: caches dropped, user cleared, guards send the visitor to /login.
       await signOut();
-      toast.success("Your account has been deleted");
+      toast.success(t("profile.accountDeleted"));
       navigate("/login", { replace: true });
     } catch (e) {
-      const message = errorMessage(e, "Failed to delete your account");
+      const message = errorMessage(e, t("profile.deleteAccountFailed"));
       toast.error(message);
     }
   }
 
   return (
     <Card>
-      <h2>Your data</h2>
-      <p className="muted">Download everything Help Your Neighbor holds about you, as a JSON file.</p>
+      <h2>{t("profile.dataTitle")}</h2>
+      <p className="muted">{t("profile.dataIntro")}</p>
       <Button variant="secondary" onClick={download} busy={downloading}>
-        Download my data
+        {t("profile.downloadMyData")}
       </Button>
       <hr className="divider" />
-      <h3>Delete account</h3>
-      <p className="muted">
-        Your requests, memberships and invitations are removed. Groups you own pass to their longest-standing member, or are deleted
-        when you are the only one. This cannot be undone.
-      </p>
+      <h3>{t("profile.deleteAccountTitle")}</h3>
+      <p className="muted">{t("profile.deleteAccountIntro")}</p>
       <Button variant="danger" onClick={() => setConfirming(true)}>
-        Delete my account
+        {t("profile.deleteMyAccount")}
       </Button>
       <Modal
-        title="Delete your account?"
+        title={t("profile.deleteConfirmTitle")}
         open={confirming}
         onClose={() => {
           setConfirming(false);
@@ -78,14 +78,14 @@ export function DataRightsSection() {
         }}
       >
         <form onSubmit={confirmDelete} noValidate>
-          <p>This action cannot be undone. Enter your password to confirm.</p>
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error} autoFocus />
+          <p>{t("profile.deleteConfirmText")}</p>
+          <TextField label={t("profile.passwordLabel")} type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error} autoFocus />
           <div className="modal-footer">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteAccount.isPending}>
-              Keep my account
+              {t("profile.keepMyAccount")}
             </Button>
             <Button type="submit" variant="danger" busy={deleteAccount.isPending}>
-              Delete my account
+              {t("profile.deleteMyAccount")}
             </Button>
           </div>
         </form>

@@ -1,18 +1,18 @@
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useId } from "react";
 import { Alert, Button, Spinner } from "../../components/ui";
+import type { MessageId } from "@hyn/i18n/catalogs";
+import { useT } from "../../i18n/useT";
 import { formatDateTime } from "../../lib/dates";
 import type { RouterOutputs } from "../../lib/trpc";
 
 type EmailPreferences = RouterOutputs["user"]["emailPreferences"];
 
-export const LOAD_PREFERENCES_FAILED = "Failed to load email preferences";
-
 /** SPEC §2 Profile Settings: the three choices, in this order, with these labels. */
-const CHOICES: { value: EmailFrequency; label: string; hint: string }[] = [
-  { value: "disabled", label: "Never", hint: "No e-mails about requests. You can still see everything in the app." },
-  { value: "daily", label: "Daily Summary (8 AM)", hint: "One e-mail each morning with what happened in your groups." },
-  { value: "immediate", label: "Immediate Notifications", hint: "An e-mail as soon as something happens in your groups." },
+const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
+  { value: "disabled", label: "profile.frequencyNever", hint: "profile.frequencyNeverHint" },
+  { value: "daily", label: "profile.frequencyDaily", hint: "profile.frequencyDailyHint" },
+  { value: "immediate", label: "profile.frequencyImmediate", hint: "profile.frequencyImmediateHint" },
 ];
 
 export function EmailPreferencesFieldset({
@@ -32,17 +32,18 @@ export function EmailPreferencesFieldset({
   onRetry: () => void;
   onChange: (frequency: EmailFrequency) => void;
 }) {
+  const t = useT();
   const baseId = useId();
   return (
     <fieldset className="choice-fieldset" aria-busy={loading || undefined}>
-      <legend className="visually-hidden">Email notification frequency</legend>
+      <legend className="visually-hidden">{t("profile.frequencyLegend")}</legend>
       {loading ? (
-        <Spinner label="Loading your email preferences…" />
+        <Spinner label={t("profile.loadingPreferences")} />
       ) : failed || !saved ? (
         <Alert>
-          {LOAD_PREFERENCES_FAILED}.{" "}
+          {t("profile.loadPreferencesFailedAlert")}{" "}
           <Button variant="secondary" className="btn-small" onClick={onRetry} busy={retrying}>
-            Try again
+            {t("profile.tryAgain")}
           </Button>
         </Alert>
       ) : (
@@ -62,9 +63,9 @@ export function EmailPreferencesFieldset({
                     aria-describedby={`${id}-hint`}
                   />
                   <div>
-                    <label htmlFor={id}>{choice.label}</label>
+                    <label htmlFor={id}>{t(choice.label)}</label>
                     <div id={`${id}-hint`} className="field-hint">
-                      {choice.hint}
+                      {t(choice.hint)}
                     </div>
                   </div>
                 </div>
@@ -73,7 +74,7 @@ export function EmailPreferencesFieldset({
           </div>
           {value === "daily" && (
             <p className="last-digest" data-testid="last-daily-sent">
-              {saved.lastDailySent ? `Last daily summary sent ${formatDateTime(saved.lastDailySent)}.` : "No daily summary sent yet."}
+              {saved.lastDailySent ? t("profile.lastDailySent", { date: formatDateTime(saved.lastDailySent) }) : t("profile.noDailySent")}
             </p>
           )}
         </>

@@ -2,6 +2,7 @@
 import { messages } from "@hyn/validators/messages";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { activateLocale, loadNamespaces } from "../../i18n/i18n";
 import type { CurrentUser } from "../../lib/trpc";
 import { ApiFailure, renderWithApi, type Handlers } from "../../test/render";
 import { ProfileSettingsForm } from "./ProfileSettingsForm";
@@ -99,5 +100,28 @@ describe("the profile form", () => {
     fireEvent.click(saveButton()!);
     expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === "user.updateProfile")).toBe(false);
+  });
+});
+
+describe("the profile form in Spanish", () => {
+  afterEach(() => activateLocale("en"));
+
+  it("shows its labels, choices and buttons in Spanish", async () => {
+    await activateLocale("es");
+    await loadNamespaces(["profile"]);
+    const rendered = renderWithApi(<ProfileSettingsForm user={user} />, {
+      "user.me": () => user,
+      "user.emailPreferences": () => savedPreferences,
+    });
+    expect(screen.getByRole("heading", { name: "Tus datos" })).toBeTruthy();
+    const name = screen.getByLabelText("Nombre") as HTMLInputElement;
+    expect(screen.getByLabelText("Teléfono (opcional)")).toBeTruthy();
+    expect(await screen.findByLabelText("Resumen diario (8:00)")).toBeTruthy();
+    expect(screen.getByText("Todavía no se ha enviado ningún resumen diario.")).toBeTruthy();
+    fireEvent.change(name, { target: { value: "Annie" } });
+    expect(screen.getByRole("button", { name: "Guardar preferencias" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Cambios sin guardar" })).toBeTruthy();
+    // Nothing English is left on the form.
+    expect(rendered.result.container.textContent).not.toMatch(/Your details|Save Preferences|Daily Summary/);
   });
 });

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Card, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
 import { useAuth } from "../auth/AuthProvider";
-import { EmailPreferencesFieldset, LOAD_PREFERENCES_FAILED } from "./EmailPreferencesFieldset";
+import { EmailPreferencesFieldset } from "./EmailPreferencesFieldset";
 import { planSave, profileValuesOf, type ProfileErrors, type ProfileValues } from "./profileChanges";
 import "./account.css";
 
@@ -22,6 +23,7 @@ function withoutSaved(draft: Draft, sent: Draft, keys: (keyof Draft)[]): Draft {
 const PROFILE_KEYS = ["name", "phone", "generalArea"] as const;
 
 export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
+  const t = useT();
   const toast = useToast();
   const { setUser } = useAuth();
   const utils = trpc.useUtils();
@@ -34,8 +36,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (preferences.isError) toast.error(LOAD_PREFERENCES_FAILED);
-  }, [preferences.isError, preferences.errorUpdatedAt, toast]);
+    if (preferences.isError) toast.error(t("profile.loadPreferencesFailed"));
+  }, [preferences.isError, preferences.errorUpdatedAt, toast, t]);
 
   const saved = profileValuesOf(user);
   const values: ProfileValues = { ...saved, ...pick(draft) };
@@ -66,7 +68,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       (event.currentTarget.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
       return;
     }
-    if (!plan.profile && !plan.frequency) return toast.info(messages.noChangesToSave);
+    if (!plan.profile && !plan.frequency) return toast.info(t.error(messages.noChangesToSave));
 
     const sent = draft;
     setSaving(true);
@@ -82,7 +84,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       setUser(profileResult.value);
       setDraft((current) => withoutSaved(current, sent, [...PROFILE_KEYS]));
     } else if (profileResult.status === "rejected") {
-      toast.error(errorMessage(profileResult.reason, "Failed to update profile."));
+      toast.error(errorMessage(profileResult.reason, t("profile.updateProfileFailed")));
     }
     if (preferencesResult.status === "fulfilled" && preferencesResult.value) {
       utils.user.emailPreferences.setData(undefined, preferencesResult.value);
@@ -90,11 +92,11 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       void utils.user.notificationPreferences.invalidate();
       setDraft((current) => withoutSaved(current, sent, ["frequency"]));
     } else if (preferencesResult.status === "rejected") {
-      toast.error(errorMessage(preferencesResult.reason, "Failed to update email preferences"));
+      toast.error(errorMessage(preferencesResult.reason, t("profile.updatePreferencesFailed")));
     }
     if (profileSaved || preferencesSaved) {
       toast.success(
-        profileSaved && preferencesSaved ? "Your profile and email preferences are saved." : profileSaved ? "Your profile is saved." : "Your email preferences are saved.",
+        t(profileSaved && preferencesSaved ? "profile.savedBoth" : profileSaved ? "profile.savedProfile" : "profile.savedPreferences"),
       );
     }
     // On full success the buttons that had focus disappear; keep keyboard users in the form.
@@ -105,46 +107,46 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     <form onSubmit={save} noValidate aria-labelledby="profile-details-heading">
       <Card className="settings-section">
         <h2 id="profile-details-heading" tabIndex={-1} ref={headingRef}>
-          Your details
+          {t("profile.detailsTitle")}
         </h2>
-        <p className="section-intro">Members of your groups see your name and general area.</p>
-        <TextField label="Email" type="email" name="email" value={user.email} readOnly hint="Your sign-in address. It can't be changed here." />
+        <p className="section-intro">{t("profile.detailsIntro")}</p>
+        <TextField label={t("profile.emailLabel")} type="email" name="email" value={user.email} readOnly hint={t("profile.emailHint")} />
         <TextField
-          label="Name"
+          label={t("profile.nameLabel")}
           name="name"
           autoComplete="name"
           value={values.name}
           onChange={(e) => edit({ name: e.target.value })}
-          error={errors.name}
+          error={errors.name && t.error(errors.name)}
           maxLength={100}
         />
         <div className="field-pair">
           <TextField
-            label="Phone (optional)"
+            label={t("profile.phoneLabel")}
             type="tel"
             name="phone"
             autoComplete="tel"
             value={values.phone}
             onChange={(e) => edit({ phone: e.target.value })}
-            error={errors.phone}
-            hint="For example +1 555 123 4567."
+            error={errors.phone && t.error(errors.phone)}
+            hint={t("profile.phoneHint")}
             maxLength={40}
           />
           <TextField
-            label="General area (optional)"
+            label={t("profile.areaLabel")}
             name="generalArea"
             autoComplete="address-level3"
             value={values.generalArea}
             onChange={(e) => edit({ generalArea: e.target.value })}
-            hint="A street or neighbourhood, never your full address."
+            hint={t("profile.areaHint")}
             maxLength={100}
           />
         </div>
       </Card>
 
       <Card className="settings-section">
-        <h2>Email notifications</h2>
-        <p className="section-intro">How often should we e-mail you about requests in your groups?</p>
+        <h2>{t("profile.emailNotificationsTitle")}</h2>
+        <p className="section-intro">{t("profile.emailNotificationsIntro")}</p>
         <EmailPreferencesFieldset
           value={frequency}
           saved={preferences.data}
@@ -157,14 +159,14 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       </Card>
 
       {(changed || saving) && (
-        <div className="settings-actions" role="group" aria-label="Unsaved changes">
-          <span className="settings-actions-note">You have unsaved changes.</span>
+        <div className="settings-actions" role="group" aria-label={t("profile.unsavedChanges")}>
+          <span className="settings-actions-note">{t("profile.unsavedNote")}</span>
           <div className="form-actions">
             <Button variant="secondary" onClick={cancel} disabled={saving}>
-              Cancel
+              {t("profile.cancel")}
             </Button>
             <Button type="submit" busy={saving}>
-              {saving ? "Saving…" : "Save Preferences"}
+              {saving ? t("profile.saving") : t("profile.savePreferences")}
             </Button>
           </div>
         </div>

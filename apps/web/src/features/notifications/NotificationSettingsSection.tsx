@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Alert, Button, Card, Spinner } from "../../components/ui";
 import { GroupFrequencySelect } from "./GroupFrequencySelect";
-import { CHANNEL_LABELS, KIND_LABELS, LOAD_NOTIFICATIONS_FAILED } from "./texts";
+import { useT } from "../../i18n/useT";
+import { CHANNEL_TEXTS, KIND_TEXTS } from "./profileTexts";
 import { useNotificationChanges, useNotificationPreferences } from "./useNotificationPreferences";
 import "./notifications.css";
 
@@ -12,6 +13,7 @@ import "./notifications.css";
  * requests. Every change saves at once (no Save button), unlike the radios above.
  */
 export function NotificationSettingsSection() {
+  const t = useT();
   const preferences = useNotificationPreferences();
   const { setChannel, setGroupFrequency } = useNotificationChanges();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,35 +31,37 @@ export function NotificationSettingsSection() {
   return (
     <Card id={NOTIFICATION_SETTINGS_ANCHOR} className="settings-section" aria-labelledby="notification-settings-heading">
       <h2 id="notification-settings-heading" tabIndex={-1} ref={heading}>
-        Notifications
+        {t("profile.notificationsTitle")}
       </h2>
-      <p className="section-intro">What we tell you about, and how. Changes here are saved at once.</p>
+      <p className="section-intro">{t("profile.notificationsIntro")}</p>
       {preferences.isPending ? (
-        <Spinner label="Loading your notification settings…" />
+        <Spinner label={t("profile.loadingNotifications")} />
       ) : preferences.isError ? (
         <Alert>
-          {LOAD_NOTIFICATIONS_FAILED}.{" "}
+          {t("profile.loadNotificationsFailedAlert")}{" "}
           <Button variant="secondary" className="btn-small" onClick={() => void preferences.refetch()} busy={preferences.isFetching}>
-            Try again
+            {t("profile.tryAgain")}
           </Button>
         </Alert>
       ) : (
         <>
           <table className="notification-kinds">
-            <caption className="visually-hidden">Notification switches by kind</caption>
+            <caption className="visually-hidden">{t("profile.notificationsCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Tell me when</th>
+                <th scope="col">{t("profile.tellMeWhen")}</th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <th scope="col" key={channel}>
-                    {CHANNEL_LABELS[channel]}
+                    {t(CHANNEL_TEXTS[channel])}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {preferences.data.kinds.map((setting) => {
-                const { label, hint } = KIND_LABELS[setting.kind];
+                const texts = KIND_TEXTS[setting.kind];
+                const label = t(texts.label);
+                const hint = texts.hint && t(texts.hint);
                 return (
                   <tr key={setting.kind}>
                     <th scope="row">
@@ -71,7 +75,7 @@ export function NotificationSettingsSection() {
                           role="switch"
                           className="switch"
                           checked={setting[channel]}
-                          aria-label={`${CHANNEL_LABELS[channel]}: ${label}`}
+                          aria-label={t("profile.switchLabel", { channel: t(CHANNEL_TEXTS[channel]), kind: label })}
                           onChange={(e) => void setChannel(setting.kind, channel, e.target.checked)}
                         />
                       </td>
@@ -81,17 +85,17 @@ export function NotificationSettingsSection() {
               })}
             </tbody>
           </table>
-          <p className="field-hint notification-push-hint">Push notifications reach the devices where you turn them on.</p>
+          <p className="field-hint notification-push-hint">{t("profile.pushReachHint")}</p>
 
-          <h3 className="notification-groups-heading">New requests, group by group</h3>
+          <h3 className="notification-groups-heading">{t("profile.groupsTitle")}</h3>
           {preferences.data.groups.length === 0 ? (
             <p className="muted">
-              You are not in a group yet. <Link to="/groups">Go to Groups</Link>
+              {t("profile.noGroups")} <Link to="/groups">{t("profile.goToGroups")}</Link>
             </p>
           ) : (
             <>
-              <p className="field-hint">Immediate: at once. Daily: in the morning summary. Off: nothing about that group&apos;s new requests.</p>
-              <ul className="notification-groups" aria-label="Your groups">
+              <p className="field-hint">{t("profile.groupFrequencyHint")}</p>
+              <ul className="notification-groups" aria-label={t("profile.yourGroups")}>
                 {preferences.data.groups.map((group) => (
                   <li key={group.groupId}>
                     <GroupFrequencySelect

@@ -1,14 +1,8 @@
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import { useToast } from "../../components/Toasts";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
-import { CHANNEL_LABELS, KIND_LABELS } from "./texts";
-
-const GROUP_FREQUENCY_SAVED: Record<GroupNotifyFrequency | "profile", string> = {
-  immediate: "new requests at once",
-  daily: "new requests in the daily summary",
-  off: "muted",
-  profile: "new requests as in your profile",
-};
+import { CHANNEL_TEXTS, GROUP_FREQUENCY_SAVED, KIND_TEXTS } from "./profileTexts";
 
 export type NotificationPreferences = RouterOutputs["user"]["notificationPreferences"];
 export type GroupSetting = NotificationPreferences["groups"][number];
@@ -24,6 +18,7 @@ export function useNotificationPreferences() {
  */
 export function useNotificationChanges() {
   const utils = trpc.useUtils();
+  const t = useT();
   const toast = useToast();
   const updateKind = trpc.user.updateNotificationKind.useMutation();
   const updateGroup = trpc.user.updateGroupNotifications.useMutation();
@@ -47,10 +42,10 @@ export function useNotificationChanges() {
     try {
       const saved = await updateKind.mutateAsync(channel === "email" ? { kind, email: on } : { kind, push: on });
       patch((current) => ({ ...current, kinds: current.kinds.map((k) => (k.kind === kind ? saved : k)) }));
-      toast.success(`${CHANNEL_LABELS[channel]} ${on ? "on" : "off"}: ${KIND_LABELS[kind].label.toLowerCase()}`);
+      toast.success(t(on ? "profile.switchedOn" : "profile.switchedOff", { channel: t(CHANNEL_TEXTS[channel]), kind: t(KIND_TEXTS[kind].inToast) }));
     } catch (e) {
       patchKind(kind, channel, !on);
-      toast.error(errorMessage(e, "Failed to save your notification settings"));
+      toast.error(errorMessage(e, t("profile.saveNotificationsFailed")));
     }
   }
 
@@ -59,10 +54,10 @@ export function useNotificationChanges() {
     patchGroup({ ...before, frequency });
     try {
       patchGroup(await updateGroup.mutateAsync({ groupId: before.groupId, frequency }));
-      toast.success(`${before.groupName}: ${GROUP_FREQUENCY_SAVED[frequency ?? "profile"]}`);
+      toast.success(t(GROUP_FREQUENCY_SAVED[frequency ?? "profile"], { group: before.groupName }));
     } catch (e) {
       patchGroup(before);
-      toast.error(errorMessage(e, "Failed to save your notification settings"));
+      toast.error(errorMessage(e, t("profile.saveNotificationsFailed")));
     }
   }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Alert, Button, Card, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useT, type Translate } from "../../i18n/useT";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import { useOnline } from "../../lib/online";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
@@ -29,6 +30,7 @@ async function inspectBrowser(): Promise<BrowserState> {
 
 /** Profile: "Devices" (issue 16): push on this device, and every device that gets pushes. */
 export function DevicesSection() {
+  const t = useT();
   const { user } = useAuth();
   const toast = useToast();
   const online = useOnline();
@@ -67,7 +69,7 @@ export function DevicesSection() {
     });
     rememberThisDevice(userId, device.id);
     setBrowser({ kind: "ready", registration, permission, subscribed: true });
-    toast.success("Notifications are on for this device");
+    toast.success(t("profile.pushOn"));
   }
 
   async function turnOff(registration: ServiceWorkerRegistration, device: Device) {
@@ -75,7 +77,7 @@ export function DevicesSection() {
     await (await registration.pushManager.getSubscription())?.unsubscribe();
     rememberThisDevice(userId, null);
     setBrowser({ kind: "ready", registration, permission: Notification.permission, subscribed: false });
-    toast.success("Notifications are off for this device");
+    toast.success(t("profile.pushOff"));
   }
 
   async function toggle() {
@@ -85,7 +87,7 @@ export function DevicesSection() {
       if (thisDevice) await turnOff(browser.registration, thisDevice);
       else await turnOn(browser.registration);
     } catch (e) {
-      toast.error(errorMessage(e, thisDevice ? "Failed to turn off notifications on this device" : "Failed to turn on notifications on this device"));
+      toast.error(errorMessage(e, thisDevice ? t("profile.pushOffFailed") : t("profile.pushOnFailed")));
     } finally {
       setSwitching(false);
       await utils.push.devices.invalidate();
@@ -101,9 +103,9 @@ export function DevicesSection() {
         rememberThisDevice(userId, null);
         setBrowser({ ...browser, subscribed: false });
       }
-      toast.success(`${device.label} removed`);
+      toast.success(t("profile.deviceRemoved", { device: device.label }));
     } catch (e) {
-      toast.error(errorMessage(e, "Failed to remove the device"));
+      toast.error(errorMessage(e, t("profile.removeDeviceFailed")));
     } finally {
       setRemoving(null);
       await utils.push.devices.invalidate();
@@ -112,12 +114,12 @@ export function DevicesSection() {
 
   return (
     <Card aria-labelledby={`${switchId}-title`}>
-      <h2 id={`${switchId}-title`}>Devices</h2>
-      <p className="muted">Get notifications on your phone or computer as well as by e-mail. Each kind of notification whose push switch is on reaches every device below.</p>
+      <h2 id={`${switchId}-title`}>{t("profile.devicesTitle")}</h2>
+      <p className="muted">{t("profile.devicesIntro")}</p>
 
       <div className="this-device">
-        <h3>This device</h3>
-        <ThisDeviceNotice browser={browser} online={online} />
+        <h3>{t("profile.thisDeviceTitle")}</h3>
+        <ThisDeviceNotice browser={browser} online={online} t={t} />
         {browser.kind === "ready" && (
           <label className="switch-row" htmlFor={switchId}>
             <input
@@ -130,58 +132,60 @@ export function DevicesSection() {
               aria-busy={switching || undefined}
               onChange={() => void toggle()}
             />
-            <span>Notifications on this device</span>
+            <span>{t("profile.notificationsOnThisDevice")}</span>
             {switching && <span className="spinner spinner-inline" aria-hidden="true" />}
           </label>
         )}
       </div>
 
-      <h3>Your devices</h3>
+      <h3>{t("profile.yourDevices")}</h3>
       {devices.isLoading ? (
-        <Spinner label="Loading your devices…" />
+        <Spinner label={t("profile.loadingDevices")} />
       ) : devices.isError ? (
         <Alert type="error">
-          Failed to load your devices.{" "}
+          {t("profile.loadDevicesFailed")}{" "}
           <Button variant="ghost" onClick={() => void devices.refetch()} busy={devices.isFetching}>
-            Try again
+            {t("profile.tryAgain")}
           </Button>
         </Alert>
       ) : devices.data && devices.data.length > 0 ? (
-        <ul className="device-list" aria-label="Your devices">
+        <ul className="device-list" aria-label={t("profile.yourDevices")}>
           {devices.data.map((device) => (
             <li key={device.id} className="device">
               <div className="device-text">
                 <span className="device-label">
                   {device.label}
-                  {device.id === thisDevice?.id && <span className="device-tag">This device</span>}
+                  {device.id === thisDevice?.id && <span className="device-tag">{t("profile.thisDeviceTag")}</span>}
                 </span>
                 <span className="muted small">
-                  Added {formatDate(device.createdAt)} · {device.lastSuccessAt ? `last notified ${formatDateTime(device.lastSuccessAt)}` : "not notified yet"}
+                  {device.lastSuccessAt
+                    ? t("profile.deviceNotified", { added: formatDate(device.createdAt), notified: formatDateTime(device.lastSuccessAt) })
+                    : t("profile.deviceNotNotified", { added: formatDate(device.createdAt) })}
                 </span>
               </div>
-              <Button variant="secondary" onClick={() => void remove(device)} busy={removing === device.id} disabled={!online} aria-label={`Remove ${device.label}`}>
-                Remove
+              <Button variant="secondary" onClick={() => void remove(device)} busy={removing === device.id} disabled={!online} aria-label={t("profile.removeDevice", { device: device.label })}>
+                {t("profile.remove")}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">No devices get notifications yet.</p>
+        <p className="muted">{t("profile.noDevices")}</p>
       )}
     </Card>
   );
 }
 
-function ThisDeviceNotice({ browser, online }: { browser: BrowserState; online: boolean }) {
-  if (browser.kind === "checking") return <Spinner label="Checking this device…" />;
-  if (browser.kind === "unsupported") return <Alert type="info">This browser cannot receive notifications. Try a current version of Chrome, Edge, Firefox or Safari.</Alert>;
+function ThisDeviceNotice({ browser, online, t }: { browser: BrowserState; online: boolean; t: Translate }) {
+  if (browser.kind === "checking") return <Spinner label={t("profile.checkingDevice")} />;
+  if (browser.kind === "unsupported") return <Alert type="info">{t("profile.pushUnsupported")}</Alert>;
   if (browser.kind === "needs-install") {
-    return <Alert type="info">On iPhone and iPad, add Help Your Neighbor to your Home Screen (Share, then Add to Home Screen) and open it from there to turn on notifications.</Alert>;
+    return <Alert type="info">{t("profile.pushNeedsInstall")}</Alert>;
   }
-  if (browser.kind === "no-worker") return <Alert type="info">This device cannot receive notifications right now because the app has not finished installing. Reload the page to try again.</Alert>;
-  if (!online) return <Alert type="warning">You are offline. You can change your devices when you are back online.</Alert>;
+  if (browser.kind === "no-worker") return <Alert type="info">{t("profile.pushNoWorker")}</Alert>;
+  if (!online) return <Alert type="warning">{t("profile.pushOffline")}</Alert>;
   if (browser.permission === "denied") {
-    return <Alert type="warning">Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then turn this on.</Alert>;
+    return <Alert type="warning">{t("profile.pushBlocked")}</Alert>;
   }
   return null;
 }

@@ -1,3 +1,5 @@
+import { translate } from "../../i18n/useT";
+
 /**
  * This browser's side of Web Push (issue 16): whether it can, what the person allowed, and its
  * subscription through the service worker's push manager.
@@ -44,7 +46,7 @@ export async function subscribeThisBrowser(registration: ServiceWorkerRegistrati
   return subscription.toJSON();
 }
 
-/** How a device reads in the list: "Chrome on Android", "Firefox on Windows". */
+/** How a device reads in the list: "Chrome on Android", "Firefox on Windows" (in the language shown when it subscribed). */
 export function deviceLabel(userAgent: string = navigator.userAgent): string {
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
@@ -54,7 +56,7 @@ export function deviceLabel(userAgent: string = navigator.userAgent): string {
         ? "Chrome"
         : /Safari\//.test(userAgent)
           ? "Safari"
-          : "Browser";
+          : translate("profile.deviceUnknownBrowser");
   const system = /Android/.test(userAgent)
     ? "Android"
     : /iPhone|iPad|iPod/.test(userAgent)
@@ -68,7 +70,7 @@ export function deviceLabel(userAgent: string = navigator.userAgent): string {
             : /Linux/.test(userAgent)
               ? "Linux"
               : null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? translate("profile.deviceLabel", { browser, system }) : browser;
 }
 
 /** Which of my devices this browser is, as the server numbered it when it subscribed. */
