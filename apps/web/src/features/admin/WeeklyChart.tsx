@@ -52,8 +52,9 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
             <g key={w.weekStart.toISOString()}>
               <rect x={x} y={y(w.posted)} width={bar} height={PAD.top + plotH - y(w.posted)} className="chart-posted" rx="2" />
               <rect x={x + bar} y={y(w.fulfilled)} width={bar} height={PAD.top + plotH - y(w.fulfilled)} className="chart-fulfilled" rx="2" />
-              {i % 2 === weeks.length % 2 ? null : (
-                <text x={x + bar} y={HEIGHT - PAD.bottom + 6} textAnchor="middle" className="chart-axis chart-axis-x">
+              {/* Every other week is named, counting back from the latest; on a phone every fourth (admin.css). */}
+              {(weeks.length - 1 - i) % 2 !== 0 ? null : (
+                <text x={x + bar} y={HEIGHT - PAD.bottom + 6} textAnchor="middle" className={`chart-axis chart-axis-x${(weeks.length - 1 - i) % 4 === 0 ? "" : " chart-axis-x-minor"}`}>
                   {weekLabel(w.weekStart)}
                 </text>
               )}
