@@ -43,7 +43,7 @@ export const createAppRouter = () =>
             { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage"), ["auth"]) },
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups"]) },
+            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "requests"]) },
             { path: "/invite", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },

@@ -1,14 +1,17 @@
 import type { LimitKind } from "@hyn/validators/messages";
 import { useId } from "react";
 import { Alert, Button } from "../../components/ui";
+import type { MessageId } from "@hyn/i18n/catalogs";
+import { useT } from "../../i18n/useT";
 import { trpc } from "../../lib/trpc";
 import { overLimitNote, usageLevel, usagePercent } from "./usage-level";
 import "./limits.css";
 
-export const USAGE_LABELS: Record<LimitKind, string> = {
-  groups: "Groups created",
-  "groups joined": "Groups joined",
-  "open requests": "Open requests",
+/** The bars' names, in the requests catalog (the Groups page loads it for its summary too). */
+export const USAGE_LABELS: Record<LimitKind, MessageId<"requests">> = {
+  groups: "requests.usageGroups",
+  "groups joined": "requests.usageGroupsJoined",
+  "open requests": "requests.usageOpenRequests",
 };
 
 /**
@@ -16,11 +19,14 @@ export const USAGE_LABELS: Record<LimitKind, string> = {
  * the limit (possible after an unclaim) it says why under the bar.
  */
 export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {
+  const t = useT();
   const labelId = useId();
   const noteId = useId();
   const level = usageLevel(count, max);
-  const note = overLimitNote(kind, count, max);
-  const label = USAGE_LABELS[kind];
+  // The note is the spec's English text (shared with the server's refusals): shown in the page's language.
+  const englishNote = overLimitNote(kind, count, max);
+  const note = englishNote === null ? null : t.error(englishNote);
+  const label = t(USAGE_LABELS[kind]);
   return (
     <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={note ? "" : undefined}>
       <div className="usage-head">
@@ -29,7 +35,7 @@ export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKin
         </span>
         <span className="usage-count">
           {count}/{max}
-          {level === "at" && <span className="usage-flag">Limit reached</span>}
+          {level === "at" && <span className="usage-flag">{t("requests.limitReached")}</span>}
         </span>
       </div>
       <div
@@ -39,7 +45,7 @@ export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKin
         aria-valuemin={0}
         aria-valuemax={max}
         aria-valuenow={Math.min(count, max)}
-        aria-valuetext={`${count} of ${max}${note ? ", over the limit" : level === "at" ? ", limit reached" : ""}`}
+        aria-valuetext={t("requests.usageValue", { count, max, state: note ? "over" : level === "at" ? "at" : "none" })}
         aria-describedby={note ? noteId : undefined}
       >
         <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
@@ -58,7 +64,9 @@ export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKin
  * The user's limits and counts as three bars. `compact` is the one-line summary of the Groups page;
  * the full panel is for the dashboard.
  */
-export function UsageLimits({ compact = false, title = "Your usage limits" }: { compact?: boolean; title?: string }) {
+export function UsageLimits({ compact = false, title }: { compact?: boolean; title?: string }) {
+  const t = useT();
+  const heading = title ?? t("requests.usageTitle");
   const usage = trpc.limits.withCounts.useQuery();
   const headingId = useId();
 
@@ -68,14 +76,14 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
     return (
       <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-busy="true" aria-labelledby={headingId}>
         <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
-          {title}
+          {heading}
         </h2>
-        <p className="visually-hidden">Loading your limits…</p>
+        <p className="visually-hidden">{t("requests.loadingLimits")}</p>
         <div className="usage-list" aria-hidden="true">
           {Object.values(USAGE_LABELS).map((label) => (
             <div key={label} className={`usage${compact ? " usage-compact" : ""}`}>
               <div className="usage-head">
-                <span className="usage-label">{label}</span>
+                <span className="usage-label">{t(label)}</span>
                 <span className="usage-count">…</span>
               </div>
               <div className="usage-track" />
@@ -88,9 +96,9 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
   if (usage.isError) {
     return (
       <Alert type="warning">
-        Unable to load your usage limits.{" "}
+        {t("requests.loadLimitsFailed")}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void usage.refetch()}>
-          Retry
+          {t("requests.retry")}
         </Button>
       </Alert>
     );
@@ -99,7 +107,7 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
   return (
     <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-labelledby={headingId}>
       <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
-        {title}
+        {heading}
       </h2>
       <div className="usage-list">
         <UsageBar kind="groups" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />

@@ -9,6 +9,7 @@ import {
   type RequestStatus,
 } from "@hyn/validators/rules";
 import { formatWeekdayTime } from "../../lib/dates";
+import { translate } from "../../i18n/useT";
 
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
@@ -20,8 +21,8 @@ export interface RequestFacts {
   createdAt: Date;
 }
 
-/** How a person is named on a card: their name, else "A neighbour". */
-export const personName = (name: string) => name.trim() || "A neighbour";
+/** How a person is named on a card: their name, else "A neighbour" (in the current language). */
+export const personName = (name: string) => name.trim() || translate("requests.aNeighbour");
 
 /** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
