@@ -3,7 +3,6 @@ import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
-import { PendingInvitations } from "../features/invitations/PendingInvitations";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
 import { DashboardUsage } from "../features/requests/DashboardUsage";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
@@ -29,6 +28,10 @@ import "../features/requests/requests.css";
 // first-run name step only for someone without a name.
 const loadCreateRequestModal = () => import("../features/requests/CreateRequestModal");
 const CreateRequestModal = lazy(() => loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })));
+// Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
+// dashboard mounts, alongside its own data, rather than before it can render.
+const loadPendingInvitations = () => import("../features/invitations/PendingInvitations");
+const PendingInvitations = lazy(() => loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })));
 const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
 
 /** Fetches the form's code once the browser has nothing better to do. */
@@ -118,6 +121,10 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
     card.focus({ preventScroll: true });
   }, [highlightId, data, toast, t]);
 
+  useEffect(() => {
+    loadPendingInvitations().catch(() => undefined);
+  }, []);
+
   const loaded = data !== undefined;
   useEffect(() => {
     if (loaded) return whenIdle(preloadCreateRequestModal);
@@ -185,7 +192,9 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
             />
           </section>
           {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
-          <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
+          <Suspense fallback={null}>
+            <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
+          </Suspense>
           <section className="dashboard-section" aria-labelledby="groups-title">
             <div className="dashboard-section-header">
               <h2 id="groups-title">{t("requests.groupsTitle")}</h2>

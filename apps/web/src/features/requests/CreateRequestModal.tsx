@@ -4,7 +4,7 @@ import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
-import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-rules";
+import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
 import { requestToasts } from "./texts";
 import type { DashboardGroup, RequestView } from "./types";
 

@@ -1,5 +1,5 @@
 import { useT } from "../../i18n/useT";
-import { UsageBar } from "../limits/UsageLimits";
+import { UsageBar } from "../limits/UsageBar";
 import type { DashboardData } from "./types";
 
 /**

@@ -1,7 +1,8 @@
-import { requestCreationRefusal } from "@hyn/validators/rules";
 import { useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
 import { useT } from "../../i18n/useT";
+import { requestCreationBlocked } from "../limits/usage-level";
+import { useRefusalTexts } from "../limits/useRefusalTexts";
 import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
 import type { DashboardData } from "./types";
@@ -45,8 +46,9 @@ export function YourRequests({
   }, [data.myRequests]);
   const earlier = useEarlierRequests({ cursor: data.myRequestsNextCursor, requests: data.myRequests });
   const { limits, counts } = data.usage;
-  // The refusal is one of the spec's error texts, in English: shown in the page's language.
-  const refusal = requestCreationRefusal(limits, counts, data.groups.length);
+  const blocked = requestCreationBlocked(limits, counts, data.groups.length);
+  // The reason is one of the spec's error texts, in English (loaded when needed): shown in the page's language.
+  const refusal = useRefusalTexts(blocked)?.requestCreationRefusal(limits, counts, data.groups.length) ?? null;
   const blocker = refusal === null ? null : t.error(refusal);
   return (
     <section className="dashboard-section" aria-labelledby="my-requests-title">
@@ -65,7 +67,7 @@ export function YourRequests({
               onClick={onNewRequest}
               onPointerEnter={onNewRequestIntent}
               onFocus={onNewRequestIntent}
-              disabled={blocker !== null}
+              disabled={blocked}
               aria-describedby={blocker ? "new-request-blocked" : undefined}
             >
               {t("requests.newRequest")}
