@@ -43,8 +43,9 @@ export const createAppRouter = () =>
             { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage"), ["auth"]) },
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
-            // Its cards' notification choice saves through the profile's hook, whose toasts are profile texts.
-            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "profile"]) },
+            // "profile": its cards' notification choice saves through the profile's hook, whose toasts are
+            // profile texts; "requests": the usage limits panel.
+            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "profile", "requests"]) },
             { path: "/invite", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
             { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },

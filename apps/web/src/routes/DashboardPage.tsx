@@ -1,11 +1,8 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
-import { NameStep } from "../features/account/NameStep";
 import { useAuth } from "../features/auth/AuthProvider";
-import { PendingInvitations } from "../features/invitations/PendingInvitations";
-import { CreateRequestModal } from "../features/requests/CreateRequestModal";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
 import { DashboardUsage } from "../features/requests/DashboardUsage";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
@@ -20,9 +17,37 @@ import { useRequestLiveUpdates } from "../features/requests/useRequestLiveUpdate
 import { YourRequests } from "../features/requests/YourRequests";
 import { useServerNow } from "../features/requests/useServerNow";
 import { useTimeoutPassed } from "../features/requests/useTimeoutPassed";
+import { useT } from "../i18n/useT";
 import { trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
+import { ELEMENT, withElement } from "../features/requests/withElement";
 import "../features/requests/requests.css";
+
+// Not needed to show the dashboard, so not in its first download: the form comes when it is about to
+// be used (the pointer or focus on New Request, or the browser idle after the first load), and the
+// first-run name step only for someone without a name.
+const loadCreateRequestModal = () => import("../features/requests/CreateRequestModal");
+const CreateRequestModal = lazy(() => loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })));
+// Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
+// dashboard mounts, alongside its own data, rather than before it can render.
+const loadPendingInvitations = () => import("../features/invitations/PendingInvitations");
+const PendingInvitations = lazy(() => loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })));
+const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
+
+/** Fetches the form's code once the browser has nothing better to do. */
+function whenIdle(task: () => void): () => void {
+  if ("requestIdleCallback" in window) {
+    const handle = window.requestIdleCallback(task, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 2_000);
+  return () => clearTimeout(handle);
+}
+
+const preloadCreateRequestModal = () => {
+  // Only a head start: if it fails (offline), opening the form imports it again.
+  loadCreateRequestModal().catch(() => undefined);
+};
 
 /** A safety net for a dropped live stream; react-query skips it while the tab is hidden. */
 const FALLBACK_REFRESH_MS = 60_000;
@@ -32,13 +57,15 @@ const NO_REQUESTS: DashboardData["myRequests"] = [];
 
 /** SPEC §2 Dashboard. The route is behind RequireAuth, so a user is always there. */
 export default function DashboardPage() {
-  usePageTitle("Dashboard");
+  const t = useT();
+  usePageTitle(t("requests.dashboardTitle"));
   const { user } = useAuth();
   if (!user) return <Spinner />;
   return <Dashboard viewer={user} />;
 }
 
 function Dashboard({ viewer }: { viewer: CurrentUser }) {
+  const t = useT();
   const toast = useToast();
   const [params] = useSearchParams();
   const highlightId = params.get("request");
@@ -55,6 +82,12 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
   const actions = useRequestActions(own);
   const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, and kept: the draft lives in the form between openings.
+  const [formUsed, setFormUsed] = useState(false);
+  const openForm = () => {
+    setFormUsed(true);
+    setCreating(true);
+  };
   // The lists render from a deferred copy of the answer: React renders them in short slices when it
   // arrives instead of in one long task (ADR 0011). The answer and when it arrived move together.
   const latest = useMemo(
@@ -80,13 +113,22 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
     shownRequest.current = highlightId;
     const card = document.getElementById(`request-${highlightId}`);
     if (!card) {
-      toast.info("That request is no longer on your dashboard: it may have been claimed by someone else, fulfilled or deleted.");
+      toast.info(t("requests.requestGone"));
       return;
     }
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
     card.focus({ preventScroll: true });
-  }, [highlightId, data, toast]);
+  }, [highlightId, data, toast, t]);
+
+  useEffect(() => {
+    loadPendingInvitations().catch(() => undefined);
+  }, []);
+
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) return whenIdle(preloadCreateRequestModal);
+  }, [loaded]);
 
   const name = viewer.name.trim();
 
@@ -94,20 +136,20 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
     <div className="page dashboard">
       <header className="dashboard-header">
         <div>
-          <h1>{name ? `Welcome, ${name}!` : "Welcome!"}</h1>
+          <h1>{name ? t("requests.welcomeNamed", { name }) : t("requests.welcome")}</h1>
           <p className="muted dashboard-subtitle">
-            {name ? (
-              "Here is what is happening in your groups."
-            ) : (
-              <>
-                <Link to="/profile">Add your name</Link> so neighbours know who is asking and who is helping.
-              </>
-            )}
+            {name
+              ? t("requests.subtitle")
+              : withElement(t("requests.addNamePrompt", { link: ELEMENT }), <Link to="/profile">{t("requests.addNameLink")}</Link>)}
           </p>
         </div>
         <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
       </header>
-      <NameStep viewer={viewer} />
+      {name === "" && (
+        <Suspense fallback={null}>
+          <NameStep viewer={viewer} />
+        </Suspense>
+      )}
       <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">
         {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
       </p>
@@ -122,13 +164,14 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
             actions={actions}
             highlightId={highlightId}
             changedIds={live.changedIds}
-            onNewRequest={() => setCreating(true)}
+            onNewRequest={openForm}
+            onNewRequestIntent={preloadCreateRequestModal}
           />
           <section className="dashboard-section" aria-labelledby="helpable-title">
             <div className="dashboard-section-header">
               <div>
-                <h2 id="helpable-title">Requests you can help with</h2>
-                <p className="muted small dashboard-section-note">Open requests from members of your groups, and the ones you are helping with.</p>
+                <h2 id="helpable-title">{t("requests.helpableTitle")}</h2>
+                <p className="muted small dashboard-section-note">{t("requests.helpableNote")}</p>
               </div>
             </div>
             <RequestList
@@ -136,48 +179,52 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
               viewerId={viewer.id}
               now={now}
               actions={actions}
-              label="Requests you can help with"
+              label={t("requests.helpableTitle")}
               highlightId={highlightId}
               changedIds={live.changedIds}
               empty={
-                <EmptyState title="Nothing to help with right now">
+                <EmptyState title={t("requests.helpableEmptyTitle")}>
                   <p>
-                    {data.groups.length === 0
-                      ? "Once you are in a group, your neighbours' requests appear here."
-                      : "When neighbours in your groups post requests, they appear here straight away."}
+                    {data.groups.length === 0 ? t("requests.helpableEmptyNoGroup") : t("requests.helpableEmpty")}
                   </p>
                 </EmptyState>
               }
             />
           </section>
           {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
-          <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
+          <Suspense fallback={null}>
+            <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
+          </Suspense>
           <section className="dashboard-section" aria-labelledby="groups-title">
             <div className="dashboard-section-header">
-              <h2 id="groups-title">Your Groups</h2>
+              <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
               {data.groups.length > 0 && (
                 <Link to="/groups" className="small">
-                  Manage groups
+                  {t("requests.manageGroups")}
                 </Link>
               )}
             </div>
             <DashboardGroups groups={data.groups} viewerId={viewer.id} />
           </section>
-          <CreateRequestModal
-            open={creating}
-            onClose={() => setCreating(false)}
-            groups={data.groups}
-            now={now}
-            clockOffsetMs={offsetMs}
-            own={own}
-            onCreated={actions.added}
-          />
+          {formUsed && (
+            <Suspense fallback={null}>
+              <CreateRequestModal
+                open={creating}
+                onClose={() => setCreating(false)}
+                groups={data.groups}
+                now={now}
+                clockOffsetMs={offsetMs}
+                own={own}
+                onCreated={actions.added}
+              />
+            </Suspense>
+          )}
         </>
       ) : failedToLoad ? (
         <Alert>
           {requestToasts.loadDashboardFailed}{" "}
           <Button variant="ghost" className="btn-small" onClick={() => void dashboard.refetch()}>
-            Retry
+            {t("requests.retry")}
           </Button>
         </Alert>
       ) : (

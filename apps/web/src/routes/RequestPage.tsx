@@ -3,11 +3,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Alert, Button, Spinner } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
-import { displayStatusOf, requestPermissions } from "../features/requests/request-rules";
+import { displayStatusOf, personName, requestPermissions } from "../features/requests/request-rules";
 import { RequestCard } from "../features/requests/RequestCard";
 import type { RequestView } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useServerNow } from "../features/requests/useServerNow";
+import { useT } from "../i18n/useT";
 import { useOnline } from "../lib/online";
 import { errorStatus, trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -31,6 +32,7 @@ export default function RequestPage() {
 }
 
 function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
+  const t = useT();
   const online = useOnline();
   const navigate = useNavigate();
   const query = trpc.requests.byId.useQuery({ id }, { refetchInterval: REFRESH_MS });
@@ -39,7 +41,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
   const request = query.data;
   const lists = useMemo(() => (request ? [[request]] : NO_LISTS), [request]);
   const now = useServerNow(0, lists);
-  usePageTitle(request ? request.itemDescription : "Request");
+  usePageTitle(request ? request.itemDescription : t("requests.requestTitle"));
 
   if (!request) {
     // 404: deleted, or not in the viewer's groups; 400: an id no request could have.
@@ -48,7 +50,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
       return (
         <RequestPageFrame>
           <Alert type="info">
-            <strong>This request is no longer available.</strong> It may have been deleted, or you are no longer in its group.
+            <strong>{t("requests.unavailable")}</strong> {t("requests.unavailableReason")}
           </Alert>
         </RequestPageFrame>
       );
@@ -57,9 +59,9 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
       return (
         <RequestPageFrame>
           <Alert>
-            This request could not be loaded.{" "}
+            {t("requests.loadRequestFailed")}{" "}
             <Button variant="ghost" className="btn-small" onClick={() => void query.refetch()}>
-              Retry
+              {t("requests.retry")}
             </Button>
           </Alert>
         </RequestPageFrame>
@@ -68,11 +70,11 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
     if (!online) {
       return (
         <RequestPageFrame>
-          <Alert type="warning">You are offline. This request will show as soon as you are back online.</Alert>
+          <Alert type="warning">{t("requests.offline")}</Alert>
         </RequestPageFrame>
       );
     }
-    return <Spinner label="Loading the request…" />;
+    return <Spinner label={t("requests.loadingRequest")} />;
   }
 
   return (
@@ -84,12 +86,13 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
 }
 
 function RequestPageFrame({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="page page-narrow request-page">
       <p className="small">
-        <Link to="/">← Back to the dashboard</Link>
+        <Link to="/">{t("requests.backToDashboard")}</Link>
       </p>
-      <h1 className="request-page-title">Request</h1>
+      <h1 className="request-page-title">{t("requests.requestTitle")}</h1>
       {children}
     </div>
   );
@@ -97,19 +100,20 @@ function RequestPageFrame({ children }: { children: ReactNode }) {
 
 /** Where the request stands for this viewer, in one sentence above the card. */
 function RequestState({ request, viewerId, now }: { request: RequestView; viewerId: string; now: Date }) {
+  const t = useT();
   const status = displayStatusOf(request, now);
   const isOwner = request.userId === viewerId;
   if (requestPermissions(request, viewerId, now).canClaim) {
-    return <p className="request-page-lead">Can you help? Press “I can help” to claim it; {request.creator.name.trim() || "your neighbour"} will see that you are on it.</p>;
+    return <p className="request-page-lead">{t("requests.leadCanHelp", { name: request.creator.name.trim() || t("requests.yourNeighbour") })}</p>;
   }
   if (request.status === "claimed" && request.claimedBy === viewerId) {
-    return <Alert type="success">You are helping with this request. Mark it fulfilled once it is done, or unclaim it if you cannot help after all.</Alert>;
+    return <Alert type="success">{t("requests.youAreHelping")}</Alert>;
   }
   if (status === "claimed") {
-    const helper = request.helper?.name.trim() || "A neighbour";
-    return <Alert type="info">{isOwner ? `${helper} is helping with your request.` : `This request has already been claimed: ${helper} is helping.`}</Alert>;
+    const helper = personName(request.helper?.name ?? "");
+    return <Alert type="info">{isOwner ? t("requests.helpingYou", { helper }) : t("requests.alreadyClaimed", { helper })}</Alert>;
   }
-  if (status === "fulfilled") return <Alert type="info">This request has been fulfilled.</Alert>;
-  if (status === "expired") return <Alert type="info">This request has expired: its needed-by time has passed.</Alert>;
+  if (status === "fulfilled") return <Alert type="info">{t("requests.isFulfilled")}</Alert>;
+  if (status === "expired") return <Alert type="info">{t("requests.isExpired")}</Alert>;
   return null;
 }

@@ -2,6 +2,7 @@ import { messages } from "@hyn/validators/messages";
 import { useState, type FormEvent } from "react";
 import { Button, Card, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
 
@@ -20,6 +21,7 @@ function wasSkipped(userId: string): boolean {
  * address (issue 17): so the first dashboard asks for a name, once, and can be skipped.
  */
 export function NameStep({ viewer }: { viewer: CurrentUser }) {
+  const t = useT();
   const { setUser } = useAuth();
   const toast = useToast();
   const utils = trpc.useUtils();
@@ -47,25 +49,23 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
       setUser(user);
       // Their own requests show the new name.
       void utils.requests.dashboard.invalidate();
-      toast.success("Your profile is saved.");
+      toast.success(t("requests.profileSaved"));
     } catch (e) {
-      setError(errorMessage(e, "Failed to update profile."));
+      setError(errorMessage(e, t("requests.profileFailed")));
     }
   }
 
   return (
     <Card className="name-step" aria-labelledby="name-step-title">
       <form onSubmit={(event) => void save(event)} noValidate>
-        <h2 id="name-step-title">What should neighbours call you?</h2>
-        <p className="muted small">
-          Your name shows on your requests and when you help. Without one, fellow members see your e-mail address ({viewer.email}).
-        </p>
+        <h2 id="name-step-title">{t("requests.nameStepTitle")}</h2>
+        <p className="muted small">{t("requests.nameStepText", { email: viewer.email })}</p>
         <TextField
-          label="Your name"
+          label={t("requests.yourName")}
           name="name"
           autoComplete="name"
           value={name}
-          error={error}
+          error={error && t.error(error)}
           onChange={(event) => {
             setName(event.target.value);
             setError(null);
@@ -73,10 +73,10 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
         />
         <div className="row row-end">
           <Button variant="secondary" onClick={skip} disabled={updateProfile.isPending}>
-            Skip for now
+            {t("requests.skipForNow")}
           </Button>
           <Button type="submit" busy={updateProfile.isPending}>
-            Save name
+            {t("requests.saveName")}
           </Button>
         </div>
       </form>

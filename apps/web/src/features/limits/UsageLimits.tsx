@@ -1,64 +1,17 @@
-import type { LimitKind } from "@hyn/validators/messages";
 import { useId } from "react";
 import { Alert, Button } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { trpc } from "../../lib/trpc";
-import { overLimitNote, usageLevel, usagePercent } from "./usage-level";
+import { UsageBar, USAGE_LABELS } from "./UsageBar";
 import "./limits.css";
-
-export const USAGE_LABELS: Record<LimitKind, string> = {
-  groups: "Groups created",
-  "groups joined": "Groups joined",
-  "open requests": "Open requests",
-};
-
-/**
- * One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit; above
- * the limit (possible after an unclaim) it says why under the bar.
- */
-export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {
-  const labelId = useId();
-  const noteId = useId();
-  const level = usageLevel(count, max);
-  const note = overLimitNote(kind, count, max);
-  const label = USAGE_LABELS[kind];
-  return (
-    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={note ? "" : undefined}>
-      <div className="usage-head">
-        <span id={labelId} className="usage-label">
-          {label}
-        </span>
-        <span className="usage-count">
-          {count}/{max}
-          {level === "at" && <span className="usage-flag">Limit reached</span>}
-        </span>
-      </div>
-      <div
-        className="usage-track"
-        role="meter"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={Math.min(count, max)}
-        aria-valuetext={`${count} of ${max}${note ? ", over the limit" : level === "at" ? ", limit reached" : ""}`}
-        aria-describedby={note ? noteId : undefined}
-      >
-        <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
-      </div>
-      {note && (
-        <p id={noteId} className="usage-note">
-          {note}
-        </p>
-      )}
-    </div>
-  );
-}
-
 
 /**
  * The user's limits and counts as three bars. `compact` is the one-line summary of the Groups page;
  * the full panel is for the dashboard.
  */
-export function UsageLimits({ compact = false, title = "Your usage limits" }: { compact?: boolean; title?: string }) {
+export function UsageLimits({ compact = false, title }: { compact?: boolean; title?: string }) {
+  const t = useT();
+  const heading = title ?? t("requests.usageTitle");
   const usage = trpc.limits.withCounts.useQuery();
   const headingId = useId();
 
@@ -68,14 +21,14 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
     return (
       <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-busy="true" aria-labelledby={headingId}>
         <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
-          {title}
+          {heading}
         </h2>
-        <p className="visually-hidden">Loading your limits…</p>
+        <p className="visually-hidden">{t("requests.loadingLimits")}</p>
         <div className="usage-list" aria-hidden="true">
           {Object.values(USAGE_LABELS).map((label) => (
             <div key={label} className={`usage${compact ? " usage-compact" : ""}`}>
               <div className="usage-head">
-                <span className="usage-label">{label}</span>
+                <span className="usage-label">{t(label)}</span>
                 <span className="usage-count">…</span>
               </div>
               <div className="usage-track" />
@@ -88,9 +41,9 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
   if (usage.isError) {
     return (
       <Alert type="warning">
-        Unable to load your usage limits.{" "}
+        {t("requests.loadLimitsFailed")}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void usage.refetch()}>
-          Retry
+          {t("requests.retry")}
         </Button>
       </Alert>
     );
@@ -99,7 +52,7 @@ export function UsageLimits({ compact = false, title = "Your usage limits" }: { 
   return (
     <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-labelledby={headingId}>
       <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
-        {title}
+        {heading}
       </h2>
       <div className="usage-list">
         <UsageBar kind="groups" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { overLimitNote, usageLevel, usagePercent } from "./usage-level";
+import { requestCreationRefusal as refusalOfTheRules } from "@hyn/validators/rules";
+import { overLimitNote, requestCreationRefusal } from "./refusal-texts";
+import { requestCreationBlocked, usageLevel, usagePercent } from "./usage-level";
 
 describe("usageLevel", () => {
   it.each([
@@ -40,5 +42,22 @@ describe("overLimitNote", () => {
     expect(overLimitNote("groups joined", 1, 0)).toBe("You are in 1 group, over your limit of 0. Your limit is 0, so you cannot join groups.");
     expect(overLimitNote("open requests", 5, 5)).toBeNull();
     expect(overLimitNote("groups joined", 0, 5)).toBeNull();
+  });
+});
+
+describe("New Request's refusal", () => {
+  it.each([
+    [5, 5, 2],
+    [6, 5, 1],
+    [4, 5, 1],
+    [0, 5, 0],
+    [5, 5, 0],
+    [0, 0, 3],
+  ])("with %i of %i open requests and %i groups: blocked exactly when the rules give a reason, and the same reason", (open, max, groups) => {
+    const limits = { maxOpenRequests: max };
+    const counts = { openRequestsCount: open };
+    const reason = refusalOfTheRules(limits, counts, groups);
+    expect(requestCreationBlocked(limits, counts, groups)).toBe(reason !== null);
+    expect(requestCreationRefusal(limits, counts, groups)).toBe(reason);
   });
 });

@@ -1,6 +1,5 @@
-import { overLimitMessage, type LimitKind } from "@hyn/validators/messages";
-
 import { NEAR_LIMIT_RATIO } from "@hyn/validators/policy";
+import type { CountsRead, LimitsRead } from "@hyn/validators/rules";
 
 /** SPEC §4 Usage bar and §9: near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
 
@@ -19,9 +18,13 @@ export function usagePercent(count: number, max: number): number {
 }
 
 /**
- * A count above its limit (an unclaim reopens a request, an admin lowers a limit): said plainly under
- * the bar, since "6/5" alone looks like a fault. Null at or below the limit.
+ * Whether New Request is disabled (SPEC §5: the open-request limit reached, or no group yet). The
+ * reason's text comes with refusal-texts.ts, loaded only then; its tests hold the two together.
  */
-export function overLimitNote(kind: LimitKind, count: number, max: number): string | null {
-  return count > max ? overLimitMessage(kind, max, count) : null;
+export function requestCreationBlocked(
+  limits: Pick<LimitsRead, "maxOpenRequests">,
+  counts: Pick<CountsRead, "openRequestsCount">,
+  groupCount: number,
+): boolean {
+  return counts.openRequestsCount >= limits.maxOpenRequests || groupCount === 0;
 }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
-import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-rules";
+import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
 import { requestToasts } from "./texts";
 import type { DashboardGroup, RequestView } from "./types";
 
@@ -34,6 +35,7 @@ export function CreateRequestModal({
   own: RecentOwnChanges;
   onCreated: (request: RequestView) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState<RequestFormValues>(EMPTY);
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const [busy, setBusy] = useState(false);
@@ -80,7 +82,7 @@ export function CreateRequestModal({
       createdId = created.id;
       setValues(EMPTY);
       setErrors({});
-      toast.success(`Request “${created.itemDescription}” posted to ${created.groupName}`);
+      toast.success(t("requests.posted", { item: created.itemDescription, group: created.groupName }));
       onCreated(created);
       onClose();
     } catch (error) {
@@ -94,16 +96,16 @@ export function CreateRequestModal({
 
   return (
     <Modal
-      title="Create New Request"
+      title={t("requests.createTitle")}
       open={open}
       onClose={close}
       footer={
         <>
           <Button variant="secondary" onClick={cancel} disabled={busy}>
-            Cancel
+            {t("requests.cancel")}
           </Button>
           <Button type="submit" form={FORM_ID} busy={busy}>
-            {busy ? "Creating…" : "Create Request"}
+            {busy ? t("requests.creating") : t("requests.createButton")}
           </Button>
         </>
       }
@@ -111,18 +113,26 @@ export function CreateRequestModal({
       <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
         <TextField
           id={FIELD_IDS.itemDescription}
-          label="Item description"
+          label={t("requests.itemLabel")}
           name="itemDescription"
           value={values.itemDescription}
           onChange={set("itemDescription")}
-          placeholder="e.g. 2 litres of oat milk"
+          placeholder={t("requests.itemPlaceholder")}
           maxLength={500}
           autoFocus
           required
-          error={errors.itemDescription}
+          error={errors.itemDescription && t.error(errors.itemDescription)}
         />
-        <SelectField id={FIELD_IDS.groupId} label="Group" name="groupId" value={groupId} onChange={set("groupId")} required error={errors.groupId}>
-          <option value="">Select a group…</option>
+        <SelectField
+          id={FIELD_IDS.groupId}
+          label={t("requests.groupLabel")}
+          name="groupId"
+          value={groupId}
+          onChange={set("groupId")}
+          required
+          error={errors.groupId && t.error(errors.groupId)}
+        >
+          <option value="">{t("requests.selectGroup")}</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.name}
@@ -131,31 +141,31 @@ export function CreateRequestModal({
         </SelectField>
         <TextField
           id={FIELD_IDS.neededBy}
-          label="Needed by"
+          label={t("requests.neededByLabel")}
           name="neededBy"
           type="datetime-local"
           value={values.neededBy}
           onChange={set("neededBy")}
           min={neededByPickerMin(now)}
           required
-          error={errors.neededBy}
+          error={errors.neededBy && t.error(errors.neededBy)}
           // The picker starts tomorrow (SPEC §9), but a later time today, typed in, is accepted too.
-          hint="Date and time, in your local time. The picker starts tomorrow; for later today, type the time."
+          hint={t("requests.neededByHint")}
         />
         <TextField
-          label="Store preference (optional)"
+          label={t("requests.storeLabel")}
           name="storePreference"
           value={values.storePreference}
           onChange={set("storePreference")}
-          placeholder="e.g. the corner shop on Elm Street"
+          placeholder={t("requests.storePlaceholder")}
           maxLength={200}
         />
         <TextArea
-          label="Pickup notes (optional)"
+          label={t("requests.notesLabel")}
           name="pickupNotes"
           value={values.pickupNotes}
           onChange={set("pickupNotes")}
-          placeholder="e.g. Ring the bell at flat 3; I can pay you back in cash."
+          placeholder={t("requests.notesPlaceholder")}
           maxLength={1000}
           rows={3}
         />

@@ -1,4 +1,5 @@
-import { UsageBar } from "../limits/UsageLimits";
+import { useT } from "../../i18n/useT";
+import { UsageBar } from "../limits/UsageBar";
 import type { DashboardData } from "./types";
 
 /**
@@ -6,11 +7,12 @@ import type { DashboardData } from "./types";
  * first load stays one call; the bars are the limits feature's.
  */
 export function DashboardUsage({ usage }: { usage: DashboardData["usage"] }) {
+  const t = useT();
   const { limits, counts } = usage;
   return (
     <section className="usage-panel card" aria-labelledby="dashboard-usage-title">
       <h2 id="dashboard-usage-title" className="usage-title">
-        Your usage limits
+        {t("requests.usageTitle")}
       </h2>
       <div className="usage-list">
         <UsageBar kind="open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { RequestList } from "./RequestList";
 import { requestToasts } from "./texts";
 import type { RequestView } from "./types";
@@ -26,6 +27,7 @@ export function EarlierRequests({
   highlightId: string | null;
   changedIds: ReadonlySet<string>;
 }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const buttonHadFocus = useRef(false);
   useEffect(() => {
@@ -39,14 +41,14 @@ export function EarlierRequests({
       {shown.length > 0 && (
         <>
           <h3 className="earlier-requests-title" ref={headingRef} tabIndex={-1}>
-            Earlier requests
+            {t("requests.earlierTitle")}
           </h3>
           <RequestList
             requests={shown}
             viewerId={viewerId}
             now={now}
             actions={actions}
-            label="Earlier requests"
+            label={t("requests.earlierTitle")}
             highlightId={highlightId}
             changedIds={changedIds}
             empty={null}
@@ -69,7 +71,7 @@ export function EarlierRequests({
               earlier.showEarlier();
             }}
           >
-            {earlier.loading ? "Loading…" : "Show earlier"}
+            {earlier.loading ? t("requests.loading") : t("requests.showEarlier")}
           </Button>
         </div>
       )}

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
+import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { activateLocale, i18n, loadNamespaces } from "../../i18n/i18n";
 import { RequestCard } from "./RequestCard";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
@@ -44,7 +46,11 @@ function fakeActions(): RequestActions & Record<"claim" | "unclaim" | "fulfill" 
 }
 
 function show(view: RequestView, viewerId: string, actions = fakeActions()) {
-  render(<RequestCard request={view} viewerId={viewerId} now={NOW} actions={actions} />);
+  render(
+    <I18nProvider i18n={i18n}>
+      <RequestCard request={view} viewerId={viewerId} now={NOW} actions={actions} />
+    </I18nProvider>,
+  );
   return actions;
 }
 
@@ -53,6 +59,10 @@ const buttons = () =>
     .queryAllByRole("button")
     .map((button) => button.textContent);
 
+beforeAll(async () => {
+  await activateLocale("en");
+  await loadNamespaces(["requests"]);
+});
 afterEach(cleanup);
 
 describe("a request card's buttons", () => {
@@ -101,5 +111,30 @@ describe("a request card's buttons", () => {
     act(() => screen.getByRole("button", { name: "Delete" }).click());
     act(() => screen.getByRole("button", { name: "Delete Request" }).click());
     expect(actions.remove).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a request card in Spanish", () => {
+  afterEach(async () => {
+    await activateLocale("en");
+  });
+
+  it("shows its labels, status and buttons in Spanish, with the neighbour's own words unchanged", async () => {
+    await activateLocale("es");
+    show(claimed(), HELPER);
+    const card = screen.getByTestId("request-card");
+    expect(within(card).getByText("Lo necesitas para")).toBeTruthy();
+    expect(within(card).getByText("Pedido por")).toBeTruthy();
+    expect(within(card).getByTestId("request-status").textContent).toBe("Estado: Aceptada");
+    expect(within(card).getByText("Two pints of milk")).toBeTruthy();
+    expect(buttons()).toEqual(["Marcar como completada", "Dejar"]);
+  });
+
+  it("goes back to English with the language", async () => {
+    await activateLocale("es");
+    show(request(), OTHER);
+    expect(buttons()).toEqual(["Puedo ayudar"]);
+    await act(async () => activateLocale("en"));
+    expect(buttons()).toEqual(["I can help"]);
   });
 });

@@ -2,11 +2,11 @@ import { nextNotifyAt } from "@hyn/validators/rules";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
+import { useT } from "../../i18n/useT";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 import { StatusBadge } from "./StatusBadge";
-import { DELETE_CONFIRMATION } from "./texts";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
@@ -37,6 +37,7 @@ export function RequestCard({
   /** The card is about to go: the list moves focus somewhere that stays. */
   onRemoved?: () => void;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const status = displayStatusOf(request, now);
@@ -131,7 +132,7 @@ export function RequestCard({
 
       <dl className="request-facts">
         <div>
-          <dt>Needed by</dt>
+          <dt>{t("requests.neededByLabel")}</dt>
           <dd>
             <time dateTime={request.neededBy.toISOString()} title={formatDateTime(request.neededBy)}>
               {formatNeededBy(request.neededBy, now)}
@@ -139,43 +140,43 @@ export function RequestCard({
           </dd>
         </div>
         <div>
-          <dt>Group</dt>
+          <dt>{t("requests.groupLabel")}</dt>
           <dd>{request.groupName}</dd>
         </div>
         {request.storePreference && (
           <div>
-            <dt>Store</dt>
+            <dt>{t("requests.store")}</dt>
             <dd>{request.storePreference}</dd>
           </div>
         )}
         <div>
-          <dt>Requested by</dt>
+          <dt>{t("requests.requestedBy")}</dt>
           <dd>
-            {isOwner ? "You" : personName(request.creator.name)}
+            {isOwner ? t("requests.you") : personName(request.creator.name)}
             {!isOwner && request.creator.generalArea && <span className="muted"> · {request.creator.generalArea}</span>}
           </dd>
         </div>
         {request.helper && (
           <div>
-            <dt>Helper</dt>
-            <dd>{request.helper.id === viewerId ? "You" : personName(request.helper.name)}</dd>
+            <dt>{t("requests.helper")}</dt>
+            <dd>{request.helper.id === viewerId ? t("requests.you") : personName(request.helper.name)}</dd>
           </div>
         )}
       </dl>
 
       {request.pickupNotes && (
         <div className="request-notes">
-          <span className="request-notes-label">Pickup notes</span>
+          <span className="request-notes-label">{t("requests.pickupNotes")}</span>
           <p>{request.pickupNotes}</p>
         </div>
       )}
 
       {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete || inCalendar) && (
         <div className="request-actions">
-          {can.canClaim && actionButton("claim", "I can help", "primary")}
-          {can.canFulfill && actionButton("fulfill", "Mark fulfilled", "primary")}
-          {can.canUnclaim && actionButton("unclaim", "Unclaim", "secondary")}
-          {can.canNotify && actionButton("notify", "Notify group", "secondary", notifyWaiting)}
+          {can.canClaim && actionButton("claim", t("requests.claim"), "primary")}
+          {can.canFulfill && actionButton("fulfill", t("requests.fulfill"), "primary")}
+          {can.canUnclaim && actionButton("unclaim", t("requests.unclaim"), "secondary")}
+          {can.canNotify && actionButton("notify", t("requests.notify"), "secondary", notifyWaiting)}
           {inCalendar && <AddToCalendarLink requestId={request.id} describedBy={titleId} />}
           {can.canDelete && (
             <Button
@@ -185,7 +186,7 @@ export function RequestCard({
               aria-describedby={titleId}
               onClick={() => setConfirmDelete(true)}
             >
-              Delete
+              {t("requests.delete")}
             </Button>
           )}
         </div>
@@ -195,22 +196,22 @@ export function RequestCard({
 
       {notifyWaiting && request.lastNotifiedAt && (
         <p id={notifyNoteId} className="small muted request-notify-note">
-          Group notified {formatWeekdayTime(request.lastNotifiedAt, now)}. You can notify it again from {formatWeekdayTime(notifyFrom, now)}.
+          {t("requests.notifyWait", { last: formatWeekdayTime(request.lastNotifiedAt, now), next: formatWeekdayTime(notifyFrom, now) })}
         </p>
       )}
 
       <ConfirmModal
         open={confirmDelete}
-        title="Delete Request"
+        title={t("requests.deleteTitle")}
         message={
           <>
             <strong>{request.itemDescription}</strong>
             <br />
-            {DELETE_CONFIRMATION}
+            {t("requests.deleteConfirmation")}
           </>
         }
-        confirmLabel="Delete Request"
-        cancelLabel="Keep Request"
+        confirmLabel={t("requests.deleteConfirm")}
+        cancelLabel={t("requests.keep")}
         busy={busy === "remove"}
         onConfirm={() => void remove()}
         onClose={() => {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../components/ui";
+import { useT } from "../../i18n/useT";
 import { personName } from "./request-rules";
 import type { RequestView } from "./types";
 
@@ -19,6 +20,7 @@ export function RequestThanks({
   titleId: string;
   onThank: (request: RequestView) => Promise<boolean>;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   if (request.status !== "fulfilled" || !request.helper) return null;
 
@@ -26,7 +28,8 @@ export function RequestThanks({
     if (request.thankedAt) {
       return (
         <p className="request-thanks request-thanks-sent">
-          <span aria-hidden="true">✓ </span>Thanks sent
+          <span aria-hidden="true">✓ </span>
+          {t("requests.thanksSent")}
         </p>
       );
     }
@@ -42,7 +45,7 @@ export function RequestThanks({
             void onThank(request).finally(() => setBusy(false));
           }}
         >
-          Thank you
+          {t("requests.thankYou")}
         </Button>
       </div>
     );
@@ -52,7 +55,7 @@ export function RequestThanks({
     return (
       <p className="request-thanks request-thanks-received">
         <span aria-hidden="true">♥ </span>
-        {personName(request.creator.name)} thanked you
+        {t("requests.thankedYou", { name: personName(request.creator.name) })}
       </p>
     );
   }

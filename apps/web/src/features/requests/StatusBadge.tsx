@@ -1,18 +1,21 @@
 import type { RequestDisplayStatus } from "@hyn/validators/rules";
+import type { MessageId } from "@hyn/i18n/catalogs";
+import { useT } from "../../i18n/useT";
 
-const LABEL: Record<RequestDisplayStatus, string> = {
-  open: "Open",
-  claimed: "Claimed",
-  fulfilled: "Fulfilled",
-  expired: "Expired",
+const LABEL: Record<RequestDisplayStatus, MessageId<"requests">> = {
+  open: "requests.statusOpen",
+  claimed: "requests.statusClaimed",
+  fulfilled: "requests.statusFulfilled",
+  expired: "requests.statusExpired",
 };
 
 /** SPEC §4 request status as a badge; the colour classes live in styles.css (.badge-open, ...). */
 export function StatusBadge({ status }: { status: RequestDisplayStatus }) {
+  const t = useT();
   return (
     <span className={`badge badge-${status}`} data-testid="request-status" data-status={status}>
-      <span className="visually-hidden">Status: </span>
-      {LABEL[status]}
+      <span className="visually-hidden">{t("requests.statusPrefix")}</span>
+      {t(LABEL[status])}
     </span>
   );
 }

@@ -1,6 +1,8 @@
-import { requestCreationRefusal } from "@hyn/validators/rules";
 import { useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
+import { useT } from "../../i18n/useT";
+import { requestCreationBlocked } from "../limits/usage-level";
+import { useRefusalTexts } from "../limits/useRefusalTexts";
 import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
 import type { DashboardData } from "./types";
@@ -20,6 +22,7 @@ export function YourRequests({
   highlightId,
   changedIds,
   onNewRequest,
+  onNewRequestIntent,
 }: {
   data: DashboardData;
   viewerId: string;
@@ -28,7 +31,10 @@ export function YourRequests({
   highlightId: string | null;
   changedIds: ReadonlySet<string>;
   onNewRequest: () => void;
+  /** The pointer or keyboard is on New Request: a good moment to fetch the form's code. */
+  onNewRequestIntent?: () => void;
 }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A deleted card takes focus with it. Its dialog holds the page inert until both are gone, so the
   // heading takes focus once the list has re-rendered without the card.
@@ -40,12 +46,15 @@ export function YourRequests({
   }, [data.myRequests]);
   const earlier = useEarlierRequests({ cursor: data.myRequestsNextCursor, requests: data.myRequests });
   const { limits, counts } = data.usage;
-  const blocker = requestCreationRefusal(limits, counts, data.groups.length);
+  const blocked = requestCreationBlocked(limits, counts, data.groups.length);
+  // The reason is one of the spec's error texts, in English (loaded when needed): shown in the page's language.
+  const refusal = useRefusalTexts(blocked)?.requestCreationRefusal(limits, counts, data.groups.length) ?? null;
+  const blocker = refusal === null ? null : t.error(refusal);
   return (
     <section className="dashboard-section" aria-labelledby="my-requests-title">
       <div className="dashboard-section-header">
         <h2 id="my-requests-title" ref={headingRef} tabIndex={-1}>
-          Your Requests
+          {t("requests.yourRequestsTitle")}
         </h2>
         <div className="dashboard-section-actions">
           {blocker && (
@@ -54,8 +63,14 @@ export function YourRequests({
             </p>
           )}
           <span title={blocker ?? undefined}>
-            <Button onClick={onNewRequest} disabled={blocker !== null} aria-describedby={blocker ? "new-request-blocked" : undefined}>
-              New Request
+            <Button
+              onClick={onNewRequest}
+              onPointerEnter={onNewRequestIntent}
+              onFocus={onNewRequestIntent}
+              disabled={blocked}
+              aria-describedby={blocker ? "new-request-blocked" : undefined}
+            >
+              {t("requests.newRequest")}
             </Button>
           </span>
         </div>
@@ -65,18 +80,16 @@ export function YourRequests({
         viewerId={viewerId}
         now={now}
         actions={actions}
-        label="Your requests"
+        label={t("requests.yourRequestsLabel")}
         highlightId={highlightId}
         changedIds={changedIds}
         onRemoved={() => {
           focusHeadingAfterRemoval.current = true;
         }}
         empty={
-          <EmptyState title="No requests yet">
+          <EmptyState title={t("requests.noRequestsTitle")}>
             <p>
-              {data.groups.length === 0
-                ? "Join or create a group first; then you can ask your neighbours to pick things up for you."
-                : "Need something picked up? Post a request and the members of your groups can offer to help."}
+              {data.groups.length === 0 ? t("requests.noRequestsNoGroup") : t("requests.noRequests")}
             </p>
           </EmptyState>
         }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { beforeAll, describe, expect, it } from "vitest";
+import { activateLocale, loadNamespaces } from "../../i18n/i18n";
 import { liveAnnouncement, OWN_CHANGE_WINDOW_MS, RecentOwnChanges } from "./live-announcements";
 
 function fakeClock(start = 1_000_000) {
@@ -53,6 +55,11 @@ describe("telling the user's own changes from a neighbour's", () => {
 });
 
 describe("live announcements", () => {
+  beforeAll(async () => {
+    await activateLocale("en");
+    await loadNamespaces(["requests"]);
+  });
+
   it("name the item when the page knows it", () => {
     expect(liveAnnouncement("request.claimed", "Oat milk")).toBe("“Oat milk” was claimed by a neighbour.");
     expect(liveAnnouncement("request.fulfilled", "Oat milk")).toBe("“Oat milk” was marked fulfilled.");
@@ -66,5 +73,14 @@ describe("live announcements", () => {
     expect(liveAnnouncement("request.claimed", null)).toBe("A request was claimed by a neighbour.");
     const long = "x".repeat(80);
     expect(liveAnnouncement("request.fulfilled", long)).toBe(`“${"x".repeat(59)}…” was marked fulfilled.`);
+  });
+
+  it("are said in the page's language", async () => {
+    await activateLocale("de");
+    try {
+      expect(liveAnnouncement("request.claimed", "Hafermilch")).toBe("„Hafermilch“ wurde von jemandem aus der Nachbarschaft übernommen.");
+    } finally {
+      await activateLocale("en");
+    }
   });
 });

@@ -1,4 +1,6 @@
 import type { RequestEventType } from "@hyn/validators/rules";
+import { translate } from "../../i18n/useT";
+import { quotedItem } from "./texts";
 
 /** How long after the user's own action its echo from the live stream is treated as theirs. */
 export const OWN_CHANGE_WINDOW_MS = 10_000;
@@ -39,21 +41,21 @@ export class RecentOwnChanges {
   }
 }
 
-/** What a screen reader hears (and the page shows) when a neighbour changes a request. */
+/** What a screen reader hears (and the page shows) when a neighbour changes a request, in the current language. */
 export function liveAnnouncement(type: RequestEventType, itemDescription: string | null): string {
-  const item = itemDescription ? `“${itemDescription.length > 60 ? `${itemDescription.slice(0, 59)}…` : itemDescription}”` : "A request";
+  const item = itemDescription ? quotedItem(itemDescription.length > 60 ? `${itemDescription.slice(0, 59)}…` : itemDescription) : translate("requests.aRequest");
   switch (type) {
     case "request.created":
-      return itemDescription ? `New request from a neighbour: ${item}.` : "A neighbour posted a new request.";
+      return itemDescription ? translate("requests.announceCreated", { item }) : translate("requests.announceCreatedUnknown");
     case "request.claimed":
-      return `${item} was claimed by a neighbour.`;
+      return translate("requests.announceClaimed", { item });
     case "request.unclaimed":
-      return `${item} is open again: its helper stepped back.`;
+      return translate("requests.announceUnclaimed", { item });
     case "request.fulfilled":
-      return `${item} was marked fulfilled.`;
+      return translate("requests.announceFulfilled", { item });
     case "request.thanked":
-      return `${item}: its requester said thank you.`;
+      return translate("requests.announceThanked", { item });
     case "request.deleted":
-      return `${item} was deleted by its owner.`;
+      return translate("requests.announceDeleted", { item });
   }
 }

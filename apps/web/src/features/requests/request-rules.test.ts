@@ -1,19 +1,7 @@
 import { messages } from "@hyn/validators/messages";
 import { describe, expect, it } from "vitest";
-import {
-  clockOffsetMs,
-  displayStatusOf,
-  formatNeededBy,
-  neededByPickerMin,
-  nextExpiry,
-  parseDateTimeLocal,
-  requestPermissions,
-  sortRequests,
-  toDateTimeLocal,
-  validateRequestForm,
-  type RequestFacts,
-  type RequestFormValues,
-} from "./request-rules";
+import { neededByPickerMin, parseDateTimeLocal, toDateTimeLocal, validateRequestForm, type RequestFormValues } from "./request-form";
+import { clockOffsetMs, displayStatusOf, formatNeededBy, nextExpiry, requestPermissions, sortRequests, type RequestFacts } from "./request-rules";
 
 const NOW = new Date(2030, 5, 14, 15, 30); // Fri 14 Jun 2030, 15:30 local time
 const HOUR = 3_600_000;

@@ -1,14 +1,6 @@
-import { messages } from "@hyn/validators/messages";
-import {
-  latestNeededBy,
-  REQUEST_DISPLAY_ORDER,
-  requestDisplayStatus,
-  startOfTomorrow,
-  stripMarkup,
-  type RequestDisplayStatus,
-  type RequestStatus,
-} from "@hyn/validators/rules";
+import { REQUEST_DISPLAY_ORDER, requestDisplayStatus, type RequestDisplayStatus, type RequestStatus } from "@hyn/validators/rules";
 import { formatWeekdayTime } from "../../lib/dates";
+import { translate } from "../../i18n/useT";
 
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
@@ -20,8 +12,8 @@ export interface RequestFacts {
   createdAt: Date;
 }
 
-/** How a person is named on a card: their name, else "A neighbour". */
-export const personName = (name: string) => name.trim() || "A neighbour";
+/** How a person is named on a card: their name, else "A neighbour" (in the current language). */
+export const personName = (name: string) => name.trim() || translate("requests.aNeighbour");
 
 /** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
@@ -76,78 +68,6 @@ export function requestPermissions(request: RequestFacts, viewerId: string, now:
     canFulfill: claimedByViewer,
     canDelete: isOwner && request.status !== "fulfilled",
     canNotify: isOwner && open,
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A date as an <input type="datetime-local"> value, "YYYY-MM-DDTHH:mm" in local time. */
-export function toDateTimeLocal(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The reverse, in local time; null for anything that is not a real date and time. */
-export function parseDateTimeLocal(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const date = new Date(year, month - 1, day, hours, minutes, seconds);
-  // new Date rolls 31 February over into March; a value that rolled over was not a real date.
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hours) return null;
-  return date;
-}
-
-/** SPEC §5 / §9: the needed-by picker starts at the start of tomorrow, local time. */
-export function neededByPickerMin(now: Date): string {
-  return toDateTimeLocal(startOfTomorrow(now));
-}
-
-export interface RequestFormValues {
-  itemDescription: string;
-  groupId: string;
-  /** As the datetime-local input holds it. */
-  neededBy: string;
-  storePreference: string;
-  pickupNotes: string;
-}
-
-export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", string>>;
-
-export interface RequestFormInput {
-  itemDescription: string;
-  groupId: string;
-  neededBy: Date;
-  storePreference: string | null;
-  pickupNotes: string | null;
-}
-
-/**
- * The form's own checks, with the spec's client texts (SPEC §5). The server checks everything again;
- * its messages are shown as they come.
- */
-export function validateRequestForm(values: RequestFormValues, now: Date): { errors: RequestFormErrors; input: RequestFormInput | null } {
-  const errors: RequestFormErrors = {};
-  const itemDescription = stripMarkup(values.itemDescription);
-  if (itemDescription === "") errors.itemDescription = messages.itemDescriptionRequired;
-  if (values.groupId.trim() === "") errors.groupId = messages.selectGroup;
-  const neededBy = parseDateTimeLocal(values.neededBy);
-  if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = messages.neededByRequired;
-  else if (neededBy.getTime() <= now.getTime()) errors.neededBy = messages.neededByFutureForm;
-  else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = messages.neededByTooFar;
-  if (Object.keys(errors).length > 0 || !neededBy) return { errors, input: null };
-  const optional = (text: string) => {
-    const cleaned = stripMarkup(text);
-    return cleaned === "" ? null : cleaned;
-  };
-  return {
-    errors,
-    input: {
-      itemDescription,
-      groupId: values.groupId,
-      neededBy,
-      storePreference: optional(values.storePreference),
-      pickupNotes: optional(values.pickupNotes),
-    },
   };
 }
 

@@ -1,21 +1,42 @@
+import { translate } from "../../i18n/useT";
+
 /**
- * SPEC §8 toast texts of the dashboard and request screens, verbatim. Each is the fallback: a message
- * the server sent (a SPEC text too) is shown instead when there is one.
+ * SPEC §8 toast texts of the dashboard and request screens (the English is verbatim in the requests
+ * catalog), in the language current when read. Each is the fallback: a message the server sent (a
+ * SPEC text too, translated by the server) is shown instead when there is one.
  */
 export const requestToasts = {
-  loadDashboardFailed: "Unable to load dashboard data. Please refresh the page.",
-  createFailed: "Failed to create request",
-  claimFailed: "Failed to claim request",
-  unclaimFailed: "Failed to unclaim request",
-  fulfillFailed: "Failed to fulfill request",
-  deleteFailed: "Failed to delete request",
+  get loadDashboardFailed() {
+    return translate("requests.loadDashboardFailed");
+  },
+  get createFailed() {
+    return translate("requests.createFailed");
+  },
+  get claimFailed() {
+    return translate("requests.claimFailed");
+  },
+  get unclaimFailed() {
+    return translate("requests.unclaimFailed");
+  },
+  get fulfillFailed() {
+    return translate("requests.fulfillFailed");
+  },
+  get deleteFailed() {
+    return translate("requests.deleteFailed");
+  },
   // Not in the spec: the notify action (issue 4) has no SPEC fallback text.
-  notifyFailed: "Failed to notify the group",
+  get notifyFailed() {
+    return translate("requests.notifyFailed");
+  },
   // Not in the spec: the one-tap "Thank you" (issue 15).
-  thankFailed: "Your thanks could not be sent. Please try again.",
+  get thankFailed() {
+    return translate("requests.thankFailed");
+  },
   // Not in the spec: "Show earlier" (issue 13) has no SPEC text.
-  loadEarlierFailed: "Earlier requests could not be loaded. Please try again.",
-} as const;
+  get loadEarlierFailed() {
+    return translate("requests.loadEarlierFailed");
+  },
+};
 
-/** SPEC §2: the owner's delete confirmation says the action cannot be undone. */
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this request? This action cannot be undone.";
+/** A request's item in quotes, as the current language writes them. */
+export const quotedItem = (itemDescription: string) => translate("requests.quoted", { item: itemDescription });

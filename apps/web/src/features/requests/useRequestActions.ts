@@ -6,10 +6,11 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import { personName } from "./request-rules";
-import { requestToasts } from "./texts";
+import { translate } from "../../i18n/useT";
+import { quotedItem, requestToasts } from "./texts";
 import type { DashboardData, RequestView } from "./types";
 
-const quoted = (request: { itemDescription: string }) => `“${request.itemDescription}”`;
+const quoted = (request: { itemDescription: string }) => quotedItem(request.itemDescription);
 
 function replaceRequest(data: DashboardData | undefined, view: RequestView): DashboardData | undefined {
   if (!data) return data;
@@ -89,13 +90,13 @@ export function useRequestActions(own: RecentOwnChanges) {
         refresh();
       },
       claim: (request: RequestView) =>
-        transition(request, "request.claimed", utils.client.requests.claim.mutate, requestToasts.claimFailed, (view) => `Thank you! You are now helping with ${quoted(view)}.`),
+        transition(request, "request.claimed", utils.client.requests.claim.mutate, requestToasts.claimFailed, (view) => translate("requests.claimed", { item: quoted(view) })),
       unclaim: (request: RequestView) =>
-        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, requestToasts.unclaimFailed, (view) => `You unclaimed ${quoted(view)}. It is open for others again.`),
+        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, requestToasts.unclaimFailed, (view) => translate("requests.unclaimed", { item: quoted(view) })),
       fulfill: (request: RequestView) =>
-        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, requestToasts.fulfillFailed, (view) => `${quoted(view)} is marked fulfilled. Thank you for helping!`),
+        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, requestToasts.fulfillFailed, (view) => translate("requests.fulfilled", { item: quoted(view) })),
       thank: (request: RequestView) =>
-        transition(request, "request.thanked", utils.client.requests.thank.mutate, requestToasts.thankFailed, (view) => `Your thanks went to ${personName(view.helper?.name ?? "")}.`),
+        transition(request, "request.thanked", utils.client.requests.thank.mutate, requestToasts.thankFailed, (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") })),
 
       /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */
       async remove(request: RequestView, beforeRemoval?: () => void): Promise<boolean> {
@@ -104,7 +105,7 @@ export function useRequestActions(own: RecentOwnChanges) {
         beforeRemoval?.();
         patch((data) => dropRequest(data, request.id));
         refresh();
-        toast.success(`Request ${quoted(request)} deleted`);
+        toast.success(translate("requests.deleted", { item: quoted(request) }));
         return true;
       },
 
@@ -116,9 +117,9 @@ export function useRequestActions(own: RecentOwnChanges) {
         patch((data) => replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt }));
         const count = result.notifiedCount;
         if (count === 0) {
-          toast.info(`No one in ${request.groupName} gets immediate e-mails, so no e-mail was sent.`);
+          toast.info(translate("requests.notifiedNone", { group: request.groupName }));
         } else {
-          toast.success(`Sent ${quoted(request)} to ${count} ${count === 1 ? "neighbour" : "neighbours"} in ${request.groupName}.`);
+          toast.success(translate("requests.notifiedSome", { item: quoted(request), count, group: request.groupName }));
         }
         return true;
       },

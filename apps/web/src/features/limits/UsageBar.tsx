@@ -1,0 +1,61 @@
+import type { LimitKind } from "@hyn/validators/messages";
+import type { MessageId } from "@hyn/i18n/catalogs";
+import { useId } from "react";
+import { useT } from "../../i18n/useT";
+import { usageLevel, usagePercent } from "./usage-level";
+import { useRefusalTexts } from "./useRefusalTexts";
+import "./limits.css";
+
+/** The bars' names, in the requests catalog (the Groups page loads it for its summary too). */
+export const USAGE_LABELS: Record<LimitKind, MessageId<"requests">> = {
+  groups: "requests.usageGroups",
+  "groups joined": "requests.usageGroupsJoined",
+  "open requests": "requests.usageOpenRequests",
+};
+
+/**
+ * One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit; above
+ * the limit (possible after an unclaim) it says why under the bar.
+ */
+export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {
+  const t = useT();
+  const labelId = useId();
+  const noteId = useId();
+  const level = usageLevel(count, max);
+  const over = count > max;
+  // The note is the spec's English text (shared with the server's refusals), loaded when the count is
+  // over, and shown in the page's language.
+  const englishNote = useRefusalTexts(over)?.overLimitNote(kind, count, max) ?? null;
+  const note = englishNote === null ? null : t.error(englishNote);
+  const label = t(USAGE_LABELS[kind]);
+  return (
+    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={over ? "" : undefined}>
+      <div className="usage-head">
+        <span id={labelId} className="usage-label">
+          {label}
+        </span>
+        <span className="usage-count">
+          {count}/{max}
+          {level === "at" && <span className="usage-flag">{t("requests.limitReached")}</span>}
+        </span>
+      </div>
+      <div
+        className="usage-track"
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={Math.min(count, max)}
+        aria-valuetext={t("requests.usageValue", { count, max, state: over ? "over" : level === "at" ? "at" : "none" })}
+        aria-describedby={note ? noteId : undefined}
+      >
+        <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
+      </div>
+      {note && (
+        <p id={noteId} className="usage-note">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}

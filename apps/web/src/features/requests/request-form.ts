@@ -1,0 +1,77 @@
+import { messages } from "@hyn/validators/messages";
+import { latestNeededBy, startOfTomorrow, stripMarkup } from "@hyn/validators/rules";
+
+// The Create Request form's rules: apart from request-rules.ts, so that they load with the form and
+// not with the dashboard (ADR 0011's budget).
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A date as an <input type="datetime-local"> value, "YYYY-MM-DDTHH:mm" in local time. */
+export function toDateTimeLocal(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The reverse, in local time; null for anything that is not a real date and time. */
+export function parseDateTimeLocal(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(year, month - 1, day, hours, minutes, seconds);
+  // new Date rolls 31 February over into March; a value that rolled over was not a real date.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hours) return null;
+  return date;
+}
+
+/** SPEC §5 / §9: the needed-by picker starts at the start of tomorrow, local time. */
+export function neededByPickerMin(now: Date): string {
+  return toDateTimeLocal(startOfTomorrow(now));
+}
+
+export interface RequestFormValues {
+  itemDescription: string;
+  groupId: string;
+  /** As the datetime-local input holds it. */
+  neededBy: string;
+  storePreference: string;
+  pickupNotes: string;
+}
+
+export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", string>>;
+
+export interface RequestFormInput {
+  itemDescription: string;
+  groupId: string;
+  neededBy: Date;
+  storePreference: string | null;
+  pickupNotes: string | null;
+}
+
+/**
+ * The form's own checks, with the spec's client texts (SPEC §5). The server checks everything again;
+ * its messages are shown as they come.
+ */
+export function validateRequestForm(values: RequestFormValues, now: Date): { errors: RequestFormErrors; input: RequestFormInput | null } {
+  const errors: RequestFormErrors = {};
+  const itemDescription = stripMarkup(values.itemDescription);
+  if (itemDescription === "") errors.itemDescription = messages.itemDescriptionRequired;
+  if (values.groupId.trim() === "") errors.groupId = messages.selectGroup;
+  const neededBy = parseDateTimeLocal(values.neededBy);
+  if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = messages.neededByRequired;
+  else if (neededBy.getTime() <= now.getTime()) errors.neededBy = messages.neededByFutureForm;
+  else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = messages.neededByTooFar;
+  if (Object.keys(errors).length > 0 || !neededBy) return { errors, input: null };
+  const optional = (text: string) => {
+    const cleaned = stripMarkup(text);
+    return cleaned === "" ? null : cleaned;
+  };
+  return {
+    errors,
+    input: {
+      itemDescription,
+      groupId: values.groupId,
+      neededBy,
+      storePreference: optional(values.storePreference),
+      pickupNotes: optional(values.pickupNotes),
+    },
+  };
+}
