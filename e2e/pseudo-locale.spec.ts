@@ -9,13 +9,25 @@ import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
  * Issue 19: German and Spanish run longer than English. In the pseudo-locale (every text 40 % longer,
  * accented: packages/i18n/src/pseudo-locale.ts) at a phone's 390 px, every screen of
  * apps/web/src/app/router.tsx fits: no sideways scroll, no text cut off by its own box (overflow
- * hidden or clip, or an ellipsis), and no two texts on top of each other. Screens whose texts are not
- * in the catalogs yet stay English here; the layout's are always pseudo.
+ * hidden or clip, or an ellipsis), no two texts on top of each other, and no text left in English (a
+ * text written in a component instead of the catalogs stays unaccented here).
  */
 
 const WIDTH = 390;
 const PASSWORD = "neighbourly-secret-42";
 const SHOTS = "test-results/pseudo-locale";
+
+/** What people typed (names, groups, requests) and the product's name: never translated. */
+const DATA_TEXTS = [
+  "Help Your Neighbor",
+  "Olive Owner-Featherstonehaugh",
+  "Nico Neighbour",
+  "Ivy Invitee",
+  "Maple Street and the Houses Around the Corner",
+  "A ladder tall enough for the gutters",
+  "Birthday candles",
+  "Ada Admin",
+];
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -66,12 +78,18 @@ async function pseudoPage(browser: Browser, baseURL: string, user?: ApiUser): Pr
 }
 
 /** What does not fit on the page as it is now (runs in the page; `scope` limits it to an open dialog). */
-function layoutProblems(scopeSelector: string | null): string[] {
+function layoutProblems({ scopeSelector, dataTexts }: { scopeSelector: string | null; dataTexts: string[] }): string[] {
   const problems: string[] = [];
   // At the top, where the sticky top bar covers nothing (it would cover whatever scrolled under it).
   window.scrollTo(0, 0);
   const html = document.documentElement;
-  if (html.scrollWidth > window.innerWidth + 1) problems.push(`the page scrolls sideways: ${html.scrollWidth} px wide at ${window.innerWidth}`);
+  if (html.scrollWidth > window.innerWidth + 1) {
+    // Name the innermost elements that reach past the window: where the fix belongs.
+    const beyond = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    const innermost = beyond.filter((el) => !beyond.some((other) => other !== el && el.contains(other))).slice(0, 3);
+    const names = innermost.map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> "${(el.textContent ?? "").trim().slice(0, 30)}"`);
+    problems.push(`the page scrolls sideways: ${html.scrollWidth} px wide at ${window.innerWidth}, past the edge: ${names.join(", ")}`);
+  }
   const scope = (scopeSelector && document.querySelector(scopeSelector)) || document.body;
   const ownText = (el: Element) =>
     [...el.childNodes]
@@ -98,6 +116,14 @@ function layoutProblems(scopeSelector: string | null): string[] {
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
     if (clips && el.scrollWidth > el.clientWidth + 1) problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
   }
+  // English left: a word of plain letters with none of the pseudo-locale's marks, in what is not data
+  // (people's names and words, addresses, paths).
+  for (const el of texts) {
+    let text = ownText(el);
+    for (const data of dataTexts) text = text.split(data).join(" ");
+    const english = text.split(/\s+/).filter((word) => /[A-Za-z]{2}/.test(word) && !word.includes("~") && !word.includes("@") && !word.startsWith("/"));
+    if (english.length > 0) problems.push(`not translated (${english.join(" ")}): ${describe(el)}`);
+  }
   // Texts on top of each other: leaves (no text-bearing element inside), line box by line box, within one layer.
   const leaves = texts.filter((el) => !texts.some((other) => other !== el && el.contains(other)));
   const layerOf = (el: Element) => {
@@ -123,7 +149,7 @@ async function expectFits(page: Page, what: string, options: { dialog?: boolean;
   // The layout's texts are always in the catalogs: the pseudo-locale is really on.
   await expect(page.getByRole("contentinfo")).toContainText(pseudoText("Free,").trim());
   await page.evaluate(() => document.fonts.ready);
-  const problems = await page.evaluate(layoutProblems, options.dialog ? "[role=dialog], dialog[open]" : null);
+  const problems = await page.evaluate(layoutProblems, { scopeSelector: options.dialog ? "[role=dialog], dialog[open]" : null, dataTexts: DATA_TEXTS });
   if (options.shot) await page.screenshot({ path: `${SHOTS}/${options.shot}.png`, fullPage: true });
   expect(problems, `${what} at ${WIDTH} px in ${PSEUDO_LOCALE}`).toEqual([]);
 }

@@ -18,12 +18,22 @@ type Messages = Record<string, unknown>;
 
 const catalogFiles = import.meta.glob<Messages>("./*/*.json", { base: "../../../../packages/i18n/catalogs", import: "default" });
 
-/** Error texts are written in English by the rules and the server; other languages translate them (see useT). */
+/** Error texts are written in English by the rules and the server; other languages translate them. */
 let errorTexts: ErrorTextsModule | undefined;
-export const errorTextsModule = () => errorTexts;
+let pseudoErrorText: ((text: string) => string) | undefined;
+
+/** An English error text in the current language (the recogniser comes with a language's `errors` catalog). */
+export function translateErrorText(text: string): string {
+  if (currentLocale() === PSEUDO_LOCALE) return pseudoErrorText?.(text) ?? text;
+  return errorTexts?.translateErrorText(text, (id, values) => i18n._(id, values)) ?? text;
+}
 
 async function loadCatalog(locale: DisplayLocale, namespace: string): Promise<Messages> {
-  if (locale === PSEUDO_LOCALE) return (await import("./pseudo-catalogs")).pseudoCatalog(namespace);
+  if (locale === PSEUDO_LOCALE) {
+    const pseudo = await import("./pseudo-catalogs");
+    if (namespace === ERRORS_NAMESPACE) pseudoErrorText = pseudo.pseudoText;
+    return pseudo.pseudoCatalog(namespace);
+  }
   if (namespace === ERRORS_NAMESPACE) {
     // English has no `errors` file: the spec's texts are the English.
     if (locale === DEFAULT_LOCALE) return {};

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react";
 import type { MessageId, MessageValues, WebNamespace } from "@hyn/i18n/catalogs";
 import { useMemo } from "react";
-import { errorTextsModule, i18n } from "./i18n";
+import { i18n, translateErrorText } from "./i18n";
 
 /** A text of the app in the current language: `t("common.save")`, `t("requests.neededBy", { date })`. */
 export type Translate = ((id: MessageId<WebNamespace>, values?: MessageValues) => string) & {
@@ -11,9 +11,7 @@ export type Translate = ((id: MessageId<WebNamespace>, values?: MessageValues) =
 
 function makeTranslate(): Translate {
   const translate = (id: MessageId<WebNamespace>, values?: MessageValues) => i18n._(id, values);
-  // English needs no translating; other languages load the recogniser with their `errors` catalog.
-  const error = (text: string) => errorTextsModule()?.translateErrorText(text, (id, values) => i18n._(id, values)) ?? text;
-  return Object.assign(translate, { error });
+  return Object.assign(translate, { error: translateErrorText });
 }
 
 /** The current language's texts, for components; they render again when the language changes. */

@@ -66,25 +66,28 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
         <span className="legend-posted">{t("admin.posted")}</span>
         <span className="legend-fulfilled">{t("admin.fulfilled")}</span>
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{t("admin.weeklyTitle")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.weekStarting")}</th>
-            <th scope="col">{t("admin.posted")}</th>
-            <th scope="col">{t("admin.fulfilled")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.weekStart.toISOString()}>
-              <th scope="row">{weekLabel(w.weekStart)}</th>
-              <td>{w.posted}</td>
-              <td>{w.fulfilled}</td>
+      {/* Hidden in a div: a table ignores its own width and overflow, so its cells would widen the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t("admin.weeklyTitle")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.weekStarting")}</th>
+              <th scope="col">{t("admin.posted")}</th>
+              <th scope="col">{t("admin.fulfilled")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart.toISOString()}>
+                <th scope="row">{weekLabel(w.weekStart)}</th>
+                <td>{w.posted}</td>
+                <td>{w.fulfilled}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
