@@ -20,7 +20,7 @@ import { useTimeoutPassed } from "../features/requests/useTimeoutPassed";
 import { useT } from "../i18n/useT";
 import { trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
-import { ELEMENT, withElement } from "../features/requests/withElement";
+import { richText } from "../i18n/richText";
 import "../features/requests/requests.css";
 
 // Not needed to show the dashboard, so not in its first download: the form comes when it is about to
@@ -140,7 +140,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
           <p className="muted dashboard-subtitle">
             {name
               ? t("requests.subtitle")
-              : withElement(t("requests.addNamePrompt", { link: ELEMENT }), <Link to="/profile">{t("requests.addNameLink")}</Link>)}
+              : richText((values) => t("requests.addNamePrompt", values), { link: <Link to="/profile">{t("requests.addNameLink")}</Link> })}
           </p>
         </div>
         <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />

@@ -8,7 +8,7 @@ import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
-import { richText } from "../components/richText";
+import { richText } from "../i18n/richText";
 import { useT } from "../i18n/useT";
 
 export default function ForgotPasswordPage() {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { StatusView } from "../features/account/StatusView";
 import { usePageTitle } from "../lib/usePageTitle";
-import { richText } from "../components/richText";
+import { richText } from "../i18n/richText";
 import { useT } from "../i18n/useT";
 
 export default function NotFoundPage() {

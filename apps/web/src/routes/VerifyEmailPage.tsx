@@ -5,7 +5,7 @@ import { safeRedirect } from "../features/auth/guards";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { StatusView } from "../features/account/StatusView";
 import { usePageTitle } from "../lib/usePageTitle";
-import { richText } from "../components/richText";
+import { richText } from "../i18n/richText";
 import { useT } from "../i18n/useT";
 
 /** Navigation state is untyped (anyone can push anything): read only what is a string. */

@@ -6,7 +6,7 @@ import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
-import { withElement } from "./withElement";
+import { richText } from "../../i18n/richText";
 import "./invitations.css";
 
 type Incoming = RouterOutputs["invitations"]["pending"][number];
@@ -67,7 +67,7 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
             <div className="invitation-main">
               <h3 className="invitation-group">{invitation.groupName}</h3>
               <p className="invitation-meta">
-                {withElement((name) => t("groups.invitedBy", { name }), <strong>{invitation.inviterName}</strong>)}
+                {richText((values) => t("groups.invitedBy", values), { name: <strong>{invitation.inviterName}</strong> })}
               </p>
               <p className="invitation-times small muted">
                 <span>

@@ -5,7 +5,7 @@ import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
-import { withElement } from "./withElement";
+import { richText } from "../../i18n/richText";
 import "./invitations.css";
 
 type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
@@ -53,7 +53,7 @@ export function SentInvitations() {
             <div className="invitation-main">
               <h3 className="invitation-email">{invitation.email}</h3>
               <p className="invitation-meta">
-                {withElement((group) => t("groups.toGroup", { group }), <strong>{invitation.groupName}</strong>)}
+                {richText((values) => t("groups.toGroup", values), { group: <strong>{invitation.groupName}</strong> })}
               </p>
               <p className="invitation-times small muted">
                 <span>

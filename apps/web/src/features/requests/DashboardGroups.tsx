@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EmptyState } from "../../components/ui";
 import { formatDate } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
-import { ELEMENT, withElement } from "./withElement";
+import { richText } from "../../i18n/richText";
 import type { DashboardGroup } from "./types";
 
 /** SPEC §2 "Your Groups": each card links to /groups?highlight={id} and shows when the user joined. */
@@ -29,10 +29,9 @@ export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]
             </span>
             <span className="dashboard-group-facts">
               <span>
-                {withElement(
-                  t("requests.joined", { date: ELEMENT }),
-                  <time dateTime={group.joinedAt.toISOString()}>{formatDate(group.joinedAt)}</time>,
-                )}
+                {richText((values) => t("requests.joined", values), {
+                  date: <time dateTime={group.joinedAt.toISOString()}>{formatDate(group.joinedAt)}</time>,
+                })}
               </span>
               <span aria-hidden="true"> · </span>
               <span>{t("requests.members", { count: group.memberCount })}</span>
