@@ -3,13 +3,14 @@
  * set at sign-up from Accept-Language, then by the person's pick); an invitation to an address with no
  * account reads in the inviter's. English is covered, word for word, by the other tests.
  */
-import { HOUR_MS, latestDigestSlot } from "@hyn/core";
+import { HOUR_MS, latestDigestSlot, PUSH_DELIVERY_QUEUE, type PushJob } from "@hyn/core";
 import { emailOutbox } from "@hyn/db";
 import { AUTH_LINK_VALIDITY_HOURS, INVITE_VALIDITY_DAYS, type Locale } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCalendar } from "../src/testing-calendar";
 import { createHarness, type CapturedEmail, type Harness } from "../src/testing";
+import { browserSubscription, RecordingJobQueue, startLocalPushService } from "./helpers/local-push-service";
 import { groupWith } from "./helpers/membership";
 
 let h: Harness;
@@ -143,12 +144,13 @@ describe("notices about a request", () => {
     const milk = await milkIn(jonas, [ana]);
 
     await ana.caller.requests.claim({ id: milk.id });
+    // Read before delivery, which empties a sent e-mail's bodies and attachments.
+    const [outboxRow] = await h.db.select().from(emailOutbox).where(eq(emailOutbox.emailType, "claim_confirmation"));
     const claimed = await mailTo(jonas, /Ana/);
     expect(claimed.subject).toBe("Ana hilft dir bei deiner Anfrage: Two pints of milk");
     expect(claimed.text).toContain("Gruppe: Elm Street");
     expectFooter(claimed, "Abmelden", "Benachrichtigungen verwalten");
 
-    const [outboxRow] = await h.db.select().from(emailOutbox).where(eq(emailOutbox.emailType, "claim_confirmation"));
     const confirmation = await mailTo(ana, /^Vas a ayudar/);
     expect(confirmation.subject).toBe("Vas a ayudar a Jonas con Two pints of milk");
     expect(confirmation.text).toContain("Se necesita para: jue, 4 jun 2026, 15:00 (Europe/Berlin)");
@@ -217,5 +219,28 @@ describe("calendar files", () => {
     const token = url.split("/").pop()!.replace(/\.ics$/, "");
     const [fromFeed] = parseCalendar((await h.services.calendar.feed(token, "127.0.0.1")).content).events;
     expect(fromFeed!.summary).toBe("Ayudar a Ann con Two pints of milk");
+  });
+});
+
+describe("push notifications", () => {
+  it("are written in each device owner's language: one Spanish, one German, of the same new request", async () => {
+    const queue = new RecordingJobQueue(PUSH_DELIVERY_QUEUE);
+    const service = await startLocalPushService();
+    try {
+      await harness({ jobs: queue });
+      const ann = await h.signUpUser({ name: "Ann" });
+      const ana = await neighbourIn("es", "Ana");
+      const jonas = await neighbourIn("de", "Jonas");
+      for (const who of [ana, jonas]) {
+        await who.caller.user.updateEmailPreferences({ frequency: "immediate" });
+        await who.caller.push.subscribe({ ...browserSubscription(`${service.origin}/push/${who.user.id}`).json, label: "Phone" });
+      }
+      await milkIn(ann, [ana, jonas]);
+      const payloads = new Map(queue.take<PushJob>().map((job) => [job.userId, job.payload]));
+      expect(payloads.get(ana.user.id)).toMatchObject({ kind: "new_requests", title: "Nueva solicitud en Elm Street", body: "Ann necesita: Two pints of milk" });
+      expect(payloads.get(jonas.user.id)).toMatchObject({ title: "Neue Anfrage in Elm Street", body: "Ann braucht: Two pints of milk" });
+    } finally {
+      await service.close();
+    }
   });
 });
