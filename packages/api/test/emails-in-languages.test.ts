@@ -212,7 +212,7 @@ describe("calendar files", () => {
 
     const [download] = parseCalendar((await jonas.caller.requests.calendar({ id: milk.id })).content).events;
     expect(download!.summary).toBe("Ann helfen: Two pints of milk");
-    expect(download!.description).toContain("Gruppe: Elm Street\nAngefragt von: Ann\nHilfe: Jonas\nBevorzugtes Geschäft: Corner shop");
+    expect(download!.description).toContain("Gruppe: Elm Street\nAngefragt von: Ann\nHilfe von: Jonas\nBevorzugtes Geschäft: Corner shop");
 
     const ana = await switchTo(jonas, "es");
     const { url } = await ana.caller.user.calendarFeed();
