@@ -6,6 +6,7 @@ import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, t
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage } from "@hyn/core";
+import type { Locale } from "@hyn/validators";
 import { createContextInner, resolveSession, type SessionCookie } from "./context";
 import { createCaller } from "./root";
 
@@ -43,8 +44,8 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
   const services = createServices({ db: database.handle.db, clock, config, logger: silentLogger, jobs });
   const transport = new CapturingTransport();
 
-  /** A tRPC caller acting with the given session token (or anonymously), from `options.ip` (127.0.0.1). */
-  async function caller(token?: string | null, options: { ip?: string } = {}) {
+  /** A tRPC caller acting with the given session token (or anonymously), from `options.ip` (127.0.0.1), asking in `options.locale` (English). */
+  async function caller(token?: string | null, options: { ip?: string; locale?: Locale } = {}) {
     const cookie: RecordingCookie = {
       token: null,
       set(t) {
@@ -97,11 +98,11 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
 
   let counter = 0;
   /** Signs up, verifies through the e-mailed link, and returns the user with a signed-in caller. */
-  async function signUpUser(overrides: { email?: string; password?: string; name?: string } = {}) {
+  async function signUpUser(overrides: { email?: string; password?: string; name?: string; locale?: Locale } = {}) {
     counter++;
     const email = overrides.email ?? `neighbour${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = overrides.password ?? "correct horse battery";
-    const anonymous = await caller();
+    const anonymous = await caller(null, overrides.locale ? { locale: overrides.locale } : {});
     const signedUp = await anonymous.auth.signUp({ email, password, name: overrides.name ?? `Neighbour ${counter}` });
     let token = signedUp.session?.token ?? null;
     if (!token) {

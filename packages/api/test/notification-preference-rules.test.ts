@@ -49,7 +49,7 @@ describe("who hears of a new request at once", () => {
     await setKindChannels(h.db, none.user.id, "new_requests", { push: false }, now);
 
     expect(await newRequestRecipients(h.db, street.id, poster.user.id)).toEqual([
-      { userId: pushOnly.user.id, email: pushOnly.email, channels: { email: false, push: true } },
+      { userId: pushOnly.user.id, email: pushOnly.email, locale: "en", channels: { email: false, push: true } },
     ]);
     expect(await channelsFor(h.db, none.user.id, "new_requests")).toEqual({ email: false, push: false });
     expect(await channelsFor(h.db, none.user.id, "thanks")).toEqual({ email: true, push: true });

@@ -89,7 +89,7 @@ export const requestsRouter = router({
     .meta({ rest: { method: "GET", path: "/requests/:id/calendar.ics", answer: "calendar" } })
     .input(requestIdInput)
     .output(calendarFileOutput)
-    .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id)),
+    .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id, ctx.session.user.locale)),
 
   dashboard: protectedProcedure
     .meta({ rest: { method: "GET", path: "/dashboard" } })

@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { passwordResetEmail, verificationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
 import { AppError } from "../shared/errors";
+import { localeOf } from "../shared/locale";
 import type { CoreDeps } from "../shared/deps";
 import { consumeAuthToken, findValidAuthToken, issueAuthToken } from "./auth-tokens";
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
@@ -60,9 +61,9 @@ export function createAccountsService(deps: CoreDeps) {
     return row ?? null;
   }
 
-  async function sendVerification(executor: Executor, userId: string, email: string, now: Date) {
-    const token = await issueAuthToken(executor, userId, "verify_email", now);
-    await enqueueEmail(executor, now, { ...verificationEmail(email, verifyLink(token)), type: "verify_email", userId });
+  async function sendVerification(executor: Executor, user: { id: string; email: string; locale: string }, now: Date) {
+    const token = await issueAuthToken(executor, user.id, "verify_email", now);
+    await enqueueEmail(executor, now, { ...verificationEmail(user.email, verifyLink(token), localeOf(user.locale)), type: "verify_email", userId: user.id });
   }
 
   return {
@@ -91,7 +92,7 @@ export function createAccountsService(deps: CoreDeps) {
           await tx.insert(userLimits).values({ userId: created.id, createdAt: now, updatedAt: now });
           await tx.insert(userEmailPreferences).values({ userId: created.id, createdAt: now, updatedAt: now });
           if (config.requireEmailConfirmation) {
-            await sendVerification(tx, created.id, created.email, now);
+            await sendVerification(tx, created, now);
             return { user: toUser(created), session: null };
           }
           const session = await createSession(tx, created.id, now);
@@ -109,7 +110,7 @@ export function createAccountsService(deps: CoreDeps) {
       await db.transaction(async (tx) => {
         const user = await findByEmail(tx, email);
         if (!user || user.emailVerifiedAt) return;
-        await sendVerification(tx, user.id, user.email, now);
+        await sendVerification(tx, user, now);
       });
     },
 
@@ -196,7 +197,7 @@ export function createAccountsService(deps: CoreDeps) {
         const user = await findByEmail(tx, email);
         if (!user) return;
         const token = await issueAuthToken(tx, user.id, "reset_password", now);
-        await enqueueEmail(tx, now, { ...passwordResetEmail(user.email, resetLink(token)), type: "reset_password", userId: user.id });
+        await enqueueEmail(tx, now, { ...passwordResetEmail(user.email, resetLink(token), localeOf(user.locale)), type: "reset_password", userId: user.id });
       });
     },
 

@@ -1,5 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { MINUTE_MS } from "../shared/clock";
+import { serverTranslator, type ServerTranslate } from "@hyn/i18n/server";
+import type { Locale } from "@hyn/validators/locales";
 import { PRODUCT_NAME } from "../shared/config";
 
 /** One request as a calendar event, from one reader's point of view. */
@@ -45,21 +47,21 @@ export function eventStatusFor(entry: Pick<CalendarEntry, "status" | "requesterI
 /** Summaries are one line whatever was stored; descriptions keep the stored text, line breaks included. */
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-function summaryOf(entry: CalendarEntry, readerId: string): string {
+function summaryOf(entry: CalendarEntry, readerId: string, t: ServerTranslate): string {
   const item = oneLine(entry.itemDescription);
-  if (entry.requesterId === readerId) return `Your request: ${item}`;
-  return `Help ${oneLine(entry.requesterName) || "a neighbour"} with ${item}`;
+  if (entry.requesterId === readerId) return t("calendar.yourRequest", { item });
+  return t("calendar.helpWith", { requester: oneLine(entry.requesterName) || t("calendar.aNeighbour"), item });
 }
 
-function descriptionOf(entry: CalendarEntry): string {
+function descriptionOf(entry: CalendarEntry, t: ServerTranslate): string {
   return [
     entry.itemDescription,
     "",
-    `Group: ${entry.groupName}`,
-    `Requested by: ${entry.requesterName || "A neighbour"}`,
-    ...(entry.helperName !== null && entry.claimedBy ? [`Helper: ${entry.helperName || "A neighbour"}`] : []),
-    ...(entry.storePreference ? [`Store preference: ${entry.storePreference}`] : []),
-    ...(entry.pickupNotes ? [`Pickup notes: ${entry.pickupNotes}`] : []),
+    t("calendar.group", { group: entry.groupName }),
+    t("calendar.requestedBy", { name: entry.requesterName || t("calendar.ANeighbour") }),
+    ...(entry.helperName !== null && entry.claimedBy ? [t("calendar.helper", { name: entry.helperName || t("calendar.ANeighbour") })] : []),
+    ...(entry.storePreference ? [t("calendar.storePreference", { store: entry.storePreference })] : []),
+    ...(entry.pickupNotes ? [t("calendar.pickupNotes", { notes: entry.pickupNotes })] : []),
     "",
     entry.url,
   ].join("\n");
@@ -76,6 +78,8 @@ export interface CalendarOptions {
   now: Date;
   /** The feed's title in calendar apps; absent for a single event's file. */
   name?: string;
+  /** The reader's language (their account's `locale`): summaries and descriptions are written in it. */
+  locale: Locale;
 }
 
 /**
@@ -84,8 +88,9 @@ export interface CalendarOptions {
  * informs, it asks no one to reply.
  */
 export function renderCalendar(entries: CalendarEntry[], options: CalendarOptions): string {
+  const t = serverTranslator(options.locale);
   const calendar = ical({
-    prodId: { company: PRODUCT_NAME, product: "Requests", language: "EN" },
+    prodId: { company: PRODUCT_NAME, product: "Requests", language: options.locale.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     ...(options.name ? { name: options.name } : {}),
   });
@@ -97,8 +102,8 @@ export function renderCalendar(entries: CalendarEntry[], options: CalendarOption
       start: entry.neededBy,
       end: new Date(entry.neededBy.getTime() + CALENDAR_EVENT_MINUTES * MINUTE_MS),
       status: eventStatusFor(entry, options.readerId, options.now),
-      summary: summaryOf(entry, options.readerId),
-      description: descriptionOf(entry),
+      summary: summaryOf(entry, options.readerId, t),
+      description: descriptionOf(entry, t),
       url: entry.url,
     });
   }

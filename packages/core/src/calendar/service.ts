@@ -1,10 +1,11 @@
-import { calendarFeeds } from "@hyn/db";
+import { calendarFeeds, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { RateLimitService } from "../rate-limits/service";
 import type { CoreDeps } from "../shared/deps";
 import { PRODUCT_NAME } from "../shared/config";
 import { AppError } from "../shared/errors";
+import { localeOf } from "../shared/locale";
 import { hashToken } from "../shared/tokens";
 import { selectCalendarEntry, selectFeedEntries } from "./entries";
 import { feedToken, loadFeedKey, newFeedSeed } from "./feed-tokens";
@@ -22,7 +23,8 @@ const FEED_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
 export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitService) {
   const { db, clock, config } = deps;
-  const calendarOptions = (readerId: string) => ({ appUrl: config.appUrl, readerId, now: clock.now() });
+  // Written in the reader's language: the caller's account for a download, the owner's for a feed.
+  const calendarOptions = (readerId: string, locale: string) => ({ appUrl: config.appUrl, readerId, now: clock.now(), locale: localeOf(locale) });
 
   // The key never changes once stored: read once per instance (again after a failed read).
   let feedKey: Promise<string> | null = null;
@@ -59,11 +61,14 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
   }
 
   return {
-    /** GET /requests/{id}/calendar.ics: the request as one event, for whoever may read the request. */
-    async requestCalendar(userId: string, requestId: string): Promise<CalendarFile> {
+    /**
+     * GET /requests/{id}/calendar.ics: the request as one event, for whoever may read the request,
+     * in `locale`: the caller's account's language (`users.locale`).
+     */
+    async requestCalendar(userId: string, requestId: string, locale: string): Promise<CalendarFile> {
       const entry = await selectCalendarEntry(db, config, requestId, userId);
       if (!entry) throw new AppError("NOT_FOUND", messages.requestNotFound);
-      return { filename: requestCalendarFilename(requestId), contentType: CALENDAR_CONTENT_TYPE, content: renderCalendar([entry], calendarOptions(userId)) };
+      return { filename: requestCalendarFilename(requestId), contentType: CALENDAR_CONTENT_TYPE, content: renderCalendar([entry], calendarOptions(userId, locale)) };
     },
 
     /** GET /user/calendar-feed: the caller's feed link, made on the first ask. */
@@ -83,7 +88,11 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
     async feed(token: string, ip: string): Promise<CalendarFile> {
       await rateLimits.assertNotFull("calendarFeedFailuresPerIp", ip);
       const [feed] = FEED_TOKEN_PATTERN.test(token)
-        ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token)))
+        ? await db
+            .select({ userId: calendarFeeds.userId, locale: users.locale })
+            .from(calendarFeeds)
+            .innerJoin(users, eq(users.id, calendarFeeds.userId))
+            .where(eq(calendarFeeds.tokenHash, hashToken(token)))
         : [];
       if (!feed) {
         await rateLimits.record("calendarFeedFailuresPerIp", ip);
@@ -93,7 +102,7 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
       return {
         filename: `${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.ics`,
         contentType: CALENDAR_CONTENT_TYPE,
-        content: renderCalendar(entries, { ...calendarOptions(feed.userId), name: PRODUCT_NAME }),
+        content: renderCalendar(entries, { ...calendarOptions(feed.userId, feed.locale), name: PRODUCT_NAME }),
       };
     },
   };

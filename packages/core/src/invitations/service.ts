@@ -22,13 +22,14 @@ import { groupOf } from "../groups/view";
 import { lockUserLimits } from "../limits/usage";
 import { invitationEmail } from "../mail/templates";
 import { enqueueEmail } from "../mail/outbox";
-import { wantsInvitationEmail } from "../preferences/notification-preferences";
+import { invitationEmailRecipient } from "../preferences/notification-preferences";
 import { invitationPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { displayName, displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
+import { localeOf } from "../shared/locale";
 import { generateToken, hashToken } from "../shared/tokens";
 
 type CreateInvite = z.output<typeof createInviteInput>;
@@ -43,8 +44,8 @@ export function createInvitationsService(deps: CoreDeps) {
   const { db, clock, config } = deps;
   const inviteLink = (token: string) => `${config.appUrl}/invite/${encodeURIComponent(token)}`;
 
-  async function emailOf(executor: Executor, userId: string): Promise<{ email: string; name: string }> {
-    const [row] = await executor.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  async function emailOf(executor: Executor, userId: string): Promise<{ email: string; name: string; locale: string }> {
+    const [row] = await executor.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, userId));
     if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
     return row;
   }
@@ -56,15 +57,16 @@ export function createInvitationsService(deps: CoreDeps) {
    * the address has an account or what its owner chose.
    */
   async function queueInvitationEmail(tx: Transaction, now: Date, to: string, groupName: string, inviterId: string, token: string) {
-    if (!(await wantsInvitationEmail(tx, to))) return { id: randomUUID() };
+    const recipient = await invitationEmailRecipient(tx, to);
+    if (!recipient.wanted) return { id: randomUUID() };
     const inviter = await emailOf(tx, inviterId);
     return enqueueEmail(tx, now, {
-      ...invitationEmail(to, {
-        groupName,
-        inviterName: displayName(inviter.name, inviter.email),
-        url: inviteLink(token),
-        validityDays: INVITE_VALIDITY_DAYS,
-      }),
+      ...invitationEmail(
+        to,
+        { groupName, inviterName: displayName(inviter.name, inviter.email), url: inviteLink(token), validityDays: INVITE_VALIDITY_DAYS },
+        // The invited account's language; an address with no account yet reads the inviter's.
+        recipient.locale ?? localeOf(inviter.locale),
+      ),
       type: "invitation",
       userId: inviterId,
     });
@@ -75,13 +77,13 @@ export function createInvitationsService(deps: CoreDeps) {
    * push opens the dashboard, where the invitation waits: never the link, whose token is a credential.
    */
   async function queueInvitationPush(tx: Transaction, invitationId: string, to: string, groupName: string, inviterId: string) {
-    const [invitee] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${to}`);
+    const [invitee] = await tx.select({ id: users.id, locale: users.locale }).from(users).where(sql`lower(${users.email}) = ${to}`);
     if (!invitee) return;
     const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
     await queuePush(tx, deps.jobs, {
       userId: invitee.id,
       event: `invited:${invitationId}`,
-      payload: invitationPayload(groupName, inviter?.name ?? "", `${config.appUrl}/`, invitationId),
+      payload: invitationPayload(groupName, inviter?.name ?? "", `${config.appUrl}/`, invitationId, localeOf(invitee.locale)),
     });
   }
 

@@ -8,6 +8,7 @@ import type { UnsubscribeLinks } from "../unsubscribe/links";
 import { notificationLinks } from "./immediate";
 import { channelsFor } from "../preferences/notification-preferences";
 import { claimConfirmationEmail } from "../mail/templates";
+import { localeOf } from "../shared/locale";
 
 /**
  * "You're helping {name} with {item}" to the helper who just claimed, with the request's calendar
@@ -23,11 +24,12 @@ export async function enqueueClaimConfirmation(
 ): Promise<boolean> {
   if (!(await channelsFor(tx, helperId, "reminders")).email) return false;
   const entry = await selectCalendarEntry(tx, config, requestId, helperId);
-  const [helper] = await tx.select({ email: users.email }).from(users).where(eq(users.id, helperId));
+  const [helper] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, helperId));
   if (!entry || !helper) return false;
-  const ics = renderCalendar([entry], { appUrl: config.appUrl, readerId: helperId, now });
+  const locale = localeOf(helper.locale);
+  const ics = renderCalendar([entry], { appUrl: config.appUrl, readerId: helperId, now, locale });
   await enqueueEmail(tx, now, {
-    ...claimConfirmationEmail(helper.email, { requesterName: entry.requesterName, request: entry }, notificationLinks(config, unsubscribe, helperId, { kind: "reminders" })),
+    ...claimConfirmationEmail(helper.email, { requesterName: entry.requesterName, request: entry }, notificationLinks(config, unsubscribe, helperId, { kind: "reminders" }, locale)),
     attachments: [{ filename: requestCalendarFilename(requestId), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics }],
     type: "claim_confirmation",
     userId: helperId,

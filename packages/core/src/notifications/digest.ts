@@ -7,6 +7,7 @@ import { notificationLinks, summaryOf } from "./immediate";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { inDailyGroupsOf, wantsDailySummarySql } from "../preferences/notification-preferences";
 import { dailyDigestEmail } from "../mail/templates";
+import { localeOf } from "../shared/locale";
 
 export interface DigestRunOptions {
   /** The digest time being served (latestDigestSlot): members whose last summary is older get one. */
@@ -33,7 +34,7 @@ async function digestForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, us
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Transaction) => {
     const [member] = await tx
-      .select({ email: users.email, lastDailySent: userEmailPreferences.lastDailySent })
+      .select({ email: users.email, locale: users.locale, lastDailySent: userEmailPreferences.lastDailySent })
       .from(userEmailPreferences)
       .innerJoin(users, eq(users.id, userEmailPreferences.userId))
       .where(and(eq(userEmailPreferences.userId, userId), dueFor(slot)))
@@ -60,7 +61,7 @@ async function digestForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, us
           requests: fresh.map((request) => ({ ...summaryOf(deps.config, request), posterName: request.creator.name })),
         },
         // The summary's "Unsubscribe" stops new-request e-mails (every group's, and the summary itself).
-        notificationLinks(deps.config, unsubscribe, userId, { kind: "new_requests" }),
+        notificationLinks(deps.config, unsubscribe, userId, { kind: "new_requests" }, localeOf(member.locale)),
       ),
       type: "daily_digest",
       userId,

@@ -6,7 +6,9 @@ import { enqueueEmail } from "../mail/outbox";
 import { requestUrl } from "../request-views/request-url";
 import { newRequestPayload, requestUpdatePayload, thanksPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
+import type { Locale } from "@hyn/validators/locales";
 import type { CoreConfig } from "../shared/config";
+import { localeOf } from "../shared/locale";
 import type { JobQueue } from "../shared/jobs";
 import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
@@ -16,9 +18,9 @@ import { requestChangedEmail, requestPostedEmail, thanksEmail, type Notification
 
 const helperUser = alias(users, "helper_user");
 
-/** The links of one recipient's notice: its unsubscribe link turns off exactly `scope`. */
-export function notificationLinks(config: CoreConfig, unsubscribe: UnsubscribeLinks, userId: string, scope: UnsubscribeScope): NotificationLinks {
-  return { unsubscribe: unsubscribe.for(userId, scope), timeZone: config.timeZone ?? "UTC" };
+/** The links of one recipient's notice, in their language: its unsubscribe link turns off exactly `scope`. */
+export function notificationLinks(config: CoreConfig, unsubscribe: UnsubscribeLinks, userId: string, scope: UnsubscribeScope, locale: Locale): NotificationLinks {
+  return { unsubscribe: unsubscribe.for(userId, scope), timeZone: config.timeZone ?? "UTC", locale };
 }
 
 export function summaryOf(config: CoreConfig, request: RequestView): RequestSummary {
@@ -54,14 +56,18 @@ export async function enqueuePostingNotices(
   const recipients = await newRequestRecipients(tx, request.groupId, request.userId);
   const summary = summaryOf(config, request);
   let told = 0;
-  let pushPayload: ReturnType<typeof newRequestPayload> | null = null;
+  let posterName: string | null = null;
+  // One payload per language among the recipients, written once.
+  const pushPayloads = new Map<Locale, ReturnType<typeof newRequestPayload>>();
   for (const recipient of recipients) {
     let reached = false;
     if (recipient.channels.push && jobs) {
-      if (!pushPayload) {
+      if (posterName === null) {
         const [poster] = await tx.select({ name: users.name }).from(users).where(eq(users.id, request.userId));
-        pushPayload = newRequestPayload({ ...summary, requestId: request.id }, poster?.name ?? "");
+        posterName = poster?.name ?? "";
       }
+      let pushPayload = pushPayloads.get(recipient.locale);
+      if (!pushPayload) pushPayloads.set(recipient.locale, (pushPayload = newRequestPayload({ ...summary, requestId: request.id }, posterName, recipient.locale)));
       reached = (await queuePush(tx, jobs, { userId: recipient.userId, event: `posted:${request.id}:${now.getTime()}`, payload: pushPayload })) > 0;
     }
     if (!recipient.channels.email) {
@@ -70,7 +76,7 @@ export async function enqueuePostingNotices(
     }
     told++;
     // Unsubscribing from a posting notice mutes its group (Off), not every group.
-    const links = notificationLinks(config, unsubscribe, recipient.userId, { groupId: request.groupId });
+    const links = notificationLinks(config, unsubscribe, recipient.userId, { groupId: request.groupId }, recipient.locale);
     await enqueueEmail(tx, now, {
       ...requestPostedEmail(recipient.email, { posterName: request.creator.name, request: summary }, links),
       type: "request_posted",
@@ -96,6 +102,7 @@ export async function enqueueChangeNotice(
   const [owner] = await tx
     .select({
       email: users.email,
+      locale: users.locale,
       wanted: channelOnSql(users.id, "request_updates", "email"),
       helperName: sql<string | null>`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
       helperOwnName: ownNameSql(change.helperId),
@@ -103,17 +110,18 @@ export async function enqueueChangeNotice(
     .from(users)
     .where(eq(users.id, change.request.userId));
   if (!owner) return false;
+  const ownerLocale = localeOf(owner.locale);
   await queuePush(tx, jobs, {
     userId: change.request.userId,
     event: `${change.kind}:${change.request.id}:${now.getTime()}`,
-    payload: requestUpdatePayload(change.kind, { ...summaryOf(config, change.request), requestId: change.request.id }, owner.helperOwnName ?? ""),
+    payload: requestUpdatePayload(change.kind, { ...summaryOf(config, change.request), requestId: change.request.id }, owner.helperOwnName ?? "", ownerLocale),
   });
   if (!owner.wanted) return false;
   await enqueueEmail(tx, now, {
     ...requestChangedEmail(
       owner.email,
       { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
-      notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }),
+      notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }, ownerLocale),
     ),
     type: `request_${change.kind}`,
     userId: change.request.userId,
@@ -132,18 +140,18 @@ export async function enqueueThanksNotice(
   jobs?: JobQueue,
 ): Promise<boolean> {
   const [helper] = await tx
-    .select({ email: users.email, wanted: channelOnSql(users.id, "thanks", "email"), requesterOwnName: ownNameSql(thanks.request.userId) })
+    .select({ email: users.email, locale: users.locale, wanted: channelOnSql(users.id, "thanks", "email"), requesterOwnName: ownNameSql(thanks.request.userId) })
     .from(users)
     .where(eq(users.id, thanks.helperId));
   if (!helper) return false;
   await queuePush(tx, jobs, {
     userId: thanks.helperId,
     event: `thanked:${thanks.request.id}`,
-    payload: thanksPayload({ ...summaryOf(config, thanks.request), requestId: thanks.request.id }, helper.requesterOwnName ?? ""),
+    payload: thanksPayload({ ...summaryOf(config, thanks.request), requestId: thanks.request.id }, helper.requesterOwnName ?? "", localeOf(helper.locale)),
   });
   if (!helper.wanted) return false;
   await enqueueEmail(tx, now, {
-    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" })),
+    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" }, localeOf(helper.locale))),
     type: "request_thanked",
     userId: thanks.helperId,
     requestIds: [thanks.request.id],

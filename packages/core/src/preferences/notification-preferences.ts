@@ -1,3 +1,5 @@
+import type { Locale } from "@hyn/validators/locales";
+import { localeOf } from "../shared/locale";
 import { groupMembers, groupNotificationSettings, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
@@ -47,6 +49,8 @@ export async function channelsFor(executor: Executor, userId: string, kind: Noti
 export interface NewRequestRecipient {
   userId: string;
   email: string;
+  /** Their language: the notice's e-mail and push are written in it. */
+  locale: Locale;
   channels: Channels;
 }
 
@@ -58,7 +62,7 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
   const emailOn = channelOnSql(groupMembers.userId, "new_requests", "email");
   const pushOn = channelOnSql(groupMembers.userId, "new_requests", "push");
   const rows = await executor
-    .select({ userId: users.id, email: users.email, byEmail: emailOn, byPush: pushOn })
+    .select({ userId: users.id, email: users.email, locale: users.locale, byEmail: emailOn, byPush: pushOn })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(
@@ -69,7 +73,7 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
         or(emailOn, pushOn),
       ),
     );
-  return rows.map((row) => ({ userId: row.userId, email: row.email, channels: { email: row.byEmail, push: row.byPush } }));
+  return rows.map((row) => ({ userId: row.userId, email: row.email, locale: localeOf(row.locale), channels: { email: row.byEmail, push: row.byPush } }));
 }
 
 /**
@@ -77,12 +81,17 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
  * they learn of the app); otherwise when that account has the "invitations" e-mail switch on.
  */
 export async function wantsInvitationEmail(executor: Executor, address: string): Promise<boolean> {
+  return (await invitationEmailRecipient(executor, address)).wanted;
+}
+
+/** `wantsInvitationEmail`, and the language of the account with that address (null: no account has it). */
+export async function invitationEmailRecipient(executor: Executor, address: string): Promise<{ wanted: boolean; locale: Locale | null }> {
   const [account] = await executor
-    .select({ wanted: channelOnSql(users.id, "invitations", "email") })
+    .select({ wanted: channelOnSql(users.id, "invitations", "email"), locale: users.locale })
     .from(users)
     .where(sql`lower(${users.email}) = ${address.toLowerCase()}`)
     .limit(1);
-  return account?.wanted ?? true;
+  return account ? { wanted: account.wanted, locale: localeOf(account.locale) } : { wanted: true, locale: null };
 }
 
 /** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`). */

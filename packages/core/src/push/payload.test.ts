@@ -1,6 +1,6 @@
 import { NOTIFICATION_KINDS } from "@hyn/validators/notification-kinds";
 import { describe, expect, it } from "vitest";
-import { invitationPayload, newRequestPayload, PUSH_DELIVERY, requestUpdatePayload } from "./payload";
+import { invitationPayload, newRequestPayload, PUSH_DELIVERY, reminderPayload, requestUpdatePayload, thanksPayload } from "./payload";
 
 const request = { itemDescription: "Oat milk", groupName: "Maple Street", url: "https://hyn.example/?request=r1", requestId: "r1" };
 
@@ -22,5 +22,13 @@ describe("push payloads", () => {
       expect(PUSH_DELIVERY[kind].ttlSeconds).toBeGreaterThan(0);
       expect(["very-low", "low", "normal", "high"]).toContain(PUSH_DELIVERY[kind].urgency);
     }
+  });
+
+  it("are written in the recipient's language", () => {
+    expect(newRequestPayload(request, "Ann", "es")).toMatchObject({ title: "Nueva solicitud en Maple Street", body: "Ann necesita: Oat milk" });
+    expect(requestUpdatePayload("claimed", request, "", "es")).toMatchObject({ title: "Alguien se ha ofrecido a ayudarte", body: "Un vecino lo recogerá: Oat milk (Maple Street)" });
+    expect(thanksPayload(request, "Bo", "es")).toMatchObject({ title: "Bo te ha dado las gracias", body: "Por ayudar con: Oat milk (Maple Street)" });
+    expect(invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1", "de")).toMatchObject({ title: "Einladung zu Maple Street", body: "Olga hat dich in die Gruppe Maple Street eingeladen." });
+    expect(reminderPayload("helper", request, "", "de").body).toBe("Du hilfst einem Nachbarn bei: Oat milk (Maple Street)");
   });
 });

@@ -1,3 +1,5 @@
+import { serverTranslator } from "@hyn/i18n/server";
+import { DEFAULT_LOCALE, type Locale } from "@hyn/validators/locales";
 import type { NotificationKind } from "@hyn/validators/notification-kinds";
 
 /**
@@ -35,12 +37,15 @@ export interface RequestFacts {
   requestId: string;
 }
 
+// Every payload is written in its recipient's language (their account's `locale`).
+
 /** A neighbour posted a request in one of my groups. */
-export function newRequestPayload(request: RequestFacts, posterName: string): PushPayload {
+export function newRequestPayload(request: RequestFacts, posterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+  const t = serverTranslator(locale);
   return {
     kind: "new_requests",
-    title: `New request in ${request.groupName}`,
-    body: `${posterName || "A neighbour"} needs: ${request.itemDescription}`,
+    title: t("push.newRequestTitle", { group: request.groupName }),
+    body: t("push.newRequestBody", { poster: posterName || t("push.ANeighbour"), item: request.itemDescription }),
     url: request.url,
     tag: `request-${request.requestId}`,
   };
@@ -48,54 +53,65 @@ export function newRequestPayload(request: RequestFacts, posterName: string): Pu
 
 export type RequestUpdate = "claimed" | "unclaimed" | "fulfilled";
 
+const UPDATE_TEXT = {
+  claimed: { title: "push.claimedTitle", body: "push.claimedBody" },
+  unclaimed: { title: "push.unclaimedTitle", body: "push.unclaimedBody" },
+  fulfilled: { title: "push.fulfilledTitle", body: "push.fulfilledBody" },
+} as const satisfies Record<RequestUpdate, { title: string; body: string }>;
+
 /** A neighbour claimed, released or fulfilled my request. */
-export function requestUpdatePayload(change: RequestUpdate, request: RequestFacts, helperName: string): PushPayload {
-  const who = helperName || "A neighbour";
-  const body = {
-    claimed: `${who} will pick up: ${request.itemDescription}`,
-    unclaimed: `${who} can no longer pick up: ${request.itemDescription}. It is open again.`,
-    fulfilled: `${who} marked as delivered: ${request.itemDescription}`,
-  }[change];
-  const title = { claimed: "Your request was claimed", unclaimed: "Your request is open again", fulfilled: "Your request was fulfilled" }[change];
-  return { kind: "request_updates", title, body: `${body} (${request.groupName})`, url: request.url, tag: `request-${request.requestId}` };
+export function requestUpdatePayload(change: RequestUpdate, request: RequestFacts, helperName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+  const t = serverTranslator(locale);
+  const text = UPDATE_TEXT[change];
+  return {
+    kind: "request_updates",
+    title: t(text.title),
+    body: t(text.body, { helper: helperName || t("push.ANeighbour"), item: request.itemDescription, group: request.groupName }),
+    url: request.url,
+    tag: `request-${request.requestId}`,
+  };
 }
 
 /** Someone invited my account to a group. */
-export function invitationPayload(groupName: string, inviterName: string, url: string, invitationId: string): PushPayload {
+export function invitationPayload(groupName: string, inviterName: string, url: string, invitationId: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+  const t = serverTranslator(locale);
   return {
     kind: "invitations",
-    title: `Invitation to ${groupName}`,
-    body: `${inviterName || "A neighbour"} invited you to join ${groupName}.`,
+    title: t("push.invitationTitle", { group: groupName }),
+    body: t("push.invitationBody", { inviter: inviterName || t("push.ANeighbour"), group: groupName }),
     url,
     tag: `invitation-${invitationId}`,
   };
 }
 
 /** Before a needed-by time: the helper's commitment, or the requester's request nobody has claimed yet. */
-export function reminderPayload(kind: "helper" | "requester", request: RequestFacts, requesterName: string): PushPayload {
+export function reminderPayload(kind: "helper" | "requester", request: RequestFacts, requesterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+  const t = serverTranslator(locale);
+  const facts = { item: request.itemDescription, group: request.groupName };
   return kind === "helper"
     ? {
         kind: "reminders",
-        title: "Needed soon",
-        body: `You're helping ${requesterName || "a neighbour"} with: ${request.itemDescription} (${request.groupName})`,
+        title: t("push.helperReminderTitle"),
+        body: t("push.helperReminderBody", { requester: requesterName || t("push.aNeighbour"), ...facts }),
         url: request.url,
         tag: `request-${request.requestId}`,
       }
     : {
         kind: "reminders",
-        title: "Nobody has offered to help yet",
-        body: `${request.itemDescription} (${request.groupName}): open it to notify your group again.`,
+        title: t("push.requesterReminderTitle"),
+        body: t("push.requesterReminderBody", facts),
         url: request.url,
         tag: `request-${request.requestId}`,
       };
 }
 
 /** The requester tapped "Thank you" on a request I fulfilled. */
-export function thanksPayload(request: RequestFacts, requesterName: string): PushPayload {
+export function thanksPayload(request: RequestFacts, requesterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+  const t = serverTranslator(locale);
   return {
     kind: "thanks",
-    title: `${requesterName || "A neighbour"} thanked you`,
-    body: `For helping with: ${request.itemDescription} (${request.groupName})`,
+    title: t("push.thanksTitle", { requester: requesterName || t("push.ANeighbour") }),
+    body: t("push.thanksBody", { item: request.itemDescription, group: request.groupName }),
     url: request.url,
     tag: `thanks-${request.requestId}`,
   };

@@ -9,6 +9,7 @@ import { channelsFor } from "../preferences/notification-preferences";
 import { helperReminderEmail, requesterReminderEmail } from "../mail/templates";
 import { selectRequestView } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
+import { localeOf } from "../shared/locale";
 import { decideReminder } from "./rules";
 import { scheduleReminder, type RequestReminderJob } from "./schedule";
 
@@ -45,7 +46,7 @@ export function createRemindersService(deps: CoreDeps) {
           await scheduleReminder(deps.jobs, tx, job, decision.dueAt);
           return "rescheduled";
         }
-        const [recipient] = await tx.select({ email: users.email }).from(users).where(eq(users.id, decision.recipientId));
+        const [recipient] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, decision.recipientId));
         const channels = recipient ? await channelsFor(tx, decision.recipientId, "reminders") : { email: false, push: false };
         if (!channels.email && !channels.push) return "preference off";
         const [recorded] = await tx
@@ -62,10 +63,10 @@ export function createRemindersService(deps: CoreDeps) {
         await queuePush(tx, deps.jobs, {
           userId: decision.recipientId,
           event: `reminder:${job.kind}:${job.requestId}:${decision.claimKey}`,
-          payload: reminderPayload(job.kind, { ...summary, requestId: view.id }, requester?.name ?? ""),
+          payload: reminderPayload(job.kind, { ...summary, requestId: view.id }, requester?.name ?? "", localeOf(recipient?.locale)),
         });
         if (!channels.email) return "sent";
-        const links = notificationLinks(config, unsubscribe, decision.recipientId, { kind: "reminders" });
+        const links = notificationLinks(config, unsubscribe, decision.recipientId, { kind: "reminders" }, localeOf(recipient?.locale));
         const message =
           job.kind === "helper"
             ? helperReminderEmail(recipient!.email, { requesterName: view.creator.name, request: summary }, links)

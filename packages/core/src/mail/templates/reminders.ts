@@ -1,39 +1,44 @@
 import { renderEmail } from "../layout";
 import type { EmailMessage } from "../message";
-import { details, notificationFooter, type NotificationLinks, type RequestSummary } from "./request-summary";
-import { formatWhen, oneLine, shorten } from "./text";
+import { details, notificationFooter, wordsFor, type NotificationLinks, type RequestSummary } from "./request-summary";
+import { oneLine, shorten } from "./text";
 
 /** To the helper, a few hours before the needed-by time of a request they claimed (issue 15). */
 export function helperReminderEmail(to: string, reminder: { requesterName: string; request: RequestSummary }, links: NotificationLinks): EmailMessage {
-  const requester = oneLine(reminder.requesterName) || "a neighbour";
-  const when = formatWhen(reminder.request.neededBy, links.timeZone);
+  const { t, when } = wordsFor(links);
+  const name = oneLine(reminder.requesterName);
   return renderEmail({
     to,
-    subject: `Reminder: ${shorten(reminder.request.itemDescription, 60)} for ${requester} is needed by ${when}`,
+    subject: t("email.helperReminderSubject", {
+      item: shorten(reminder.request.itemDescription, 60),
+      requester: name || t("email.aNeighbour"),
+      when: when(reminder.request.neededBy),
+    }),
     paragraphs: [
-      `You offered to help ${requester} with this request, and it is needed soon:`,
+      t("email.helperReminderIntro", { requester: name || t("email.aNeighbourHelped") }),
       reminder.request.itemDescription,
-      `Group: ${oneLine(reminder.request.groupName)}`,
-      ...details(reminder.request, links.timeZone),
-      "If you can no longer help, unclaim it so another neighbour can.",
+      t("email.group", { group: oneLine(reminder.request.groupName) }),
+      ...details(reminder.request, links),
+      t("email.helperReminderUnclaim"),
     ],
-    action: { label: "See the request", url: reminder.request.url },
+    action: { label: t("email.seeRequest"), url: reminder.request.url },
     ...notificationFooter(links),
   });
 }
 
 /** To the requester whose request is still open a day (or half its window) before its needed-by time. */
 export function requesterReminderEmail(to: string, reminder: { request: RequestSummary }, links: NotificationLinks): EmailMessage {
+  const { t } = wordsFor(links);
   return renderEmail({
     to,
-    subject: `Nobody has offered to help with ${shorten(reminder.request.itemDescription, 60)} yet`,
+    subject: t("email.requesterReminderSubject", { item: shorten(reminder.request.itemDescription, 60) }),
     paragraphs: [
-      `Nobody in ${oneLine(reminder.request.groupName)} has offered to help with your request yet:`,
+      t("email.requesterReminderIntro", { group: oneLine(reminder.request.groupName) }),
       reminder.request.itemDescription,
-      ...details(reminder.request, links.timeZone),
-      "Open the request and press “Notify group” to remind your neighbours of it.",
+      ...details(reminder.request, links),
+      t("email.requesterReminderNotify"),
     ],
-    action: { label: "Open the request", url: reminder.request.url },
+    action: { label: t("email.requesterReminderAction"), url: reminder.request.url },
     ...notificationFooter(links),
   });
 }

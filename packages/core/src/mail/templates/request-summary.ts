@@ -1,3 +1,5 @@
+import { serverTranslator, type ServerTranslate } from "@hyn/i18n/server";
+import type { Locale } from "@hyn/validators/locales";
 import type { UnsubscribeLink } from "../layout";
 import { PRODUCT_NAME } from "../../shared/config";
 import { formatWhen, oneLine } from "./text";
@@ -18,20 +20,29 @@ export interface NotificationLinks {
   /** What this e-mail's "Unsubscribe" turns off, and the profile's notifications section. */
   unsubscribe: UnsubscribeLink;
   timeZone: string;
+  /** The reader's language (their account's `locale`): the words and the dates follow it. */
+  locale: Locale;
 }
 
-export function details(request: RequestSummary, timeZone: string): string[] {
+/** The reader's translator and their way of writing a time. */
+export function wordsFor(links: Pick<NotificationLinks, "locale" | "timeZone">): { t: ServerTranslate; when: (date: Date) => string } {
+  return { t: serverTranslator(links.locale), when: (date) => formatWhen(date, links.timeZone, links.locale) };
+}
+
+export function details(request: RequestSummary, links: Pick<NotificationLinks, "locale" | "timeZone">): string[] {
+  const { t, when } = wordsFor(links);
   return [
-    `Needed by: ${formatWhen(request.neededBy, timeZone)}`,
-    ...(request.storePreference ? [`Store preference: ${oneLine(request.storePreference)}`] : []),
-    ...(request.pickupNotes ? [`Pickup notes: ${request.pickupNotes}`] : []),
+    t("email.neededBy", { when: when(request.neededBy) }),
+    ...(request.storePreference ? [t("email.storePreference", { store: oneLine(request.storePreference) })] : []),
+    ...(request.pickupNotes ? [t("email.pickupNotes", { notes: request.pickupNotes })] : []),
   ];
 }
 
 /** The footer of every notification e-mail: why it came, and its reader's unsubscribe link. */
 export function notificationFooter(links: NotificationLinks) {
   return {
-    footer: [`You receive this because of your e-mail notification settings on ${PRODUCT_NAME}.`],
+    locale: links.locale,
+    footer: [serverTranslator(links.locale)("email.notificationFooter", { product: PRODUCT_NAME })],
     unsubscribe: links.unsubscribe,
   };
 }

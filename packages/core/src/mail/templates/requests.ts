@@ -1,6 +1,7 @@
+import type { MessageId } from "@hyn/i18n/catalogs";
 import { renderEmail } from "../layout";
 import type { EmailMessage } from "../message";
-import { details, notificationFooter, type NotificationLinks, type RequestSummary } from "./request-summary";
+import { details, notificationFooter, wordsFor, type NotificationLinks, type RequestSummary } from "./request-summary";
 import { oneLine, shorten } from "./text";
 
 // The e-mails about one request: posted (to the group), changed (to its requester), thanked and claimed (to its helper).
@@ -10,30 +11,25 @@ export function requestPostedEmail(
   posted: { posterName: string; request: RequestSummary },
   links: NotificationLinks,
 ): EmailMessage {
-  const poster = oneLine(posted.posterName) || "A neighbour";
+  const { t } = wordsFor(links);
+  const poster = oneLine(posted.posterName) || t("email.ANeighbour");
+  const group = oneLine(posted.request.groupName);
   return renderEmail({
     to,
-    subject: `New request in ${oneLine(posted.request.groupName)}: ${shorten(posted.request.itemDescription, 60)}`,
-    paragraphs: [
-      `${poster} asked for help in ${oneLine(posted.request.groupName)}:`,
-      posted.request.itemDescription,
-      ...details(posted.request, links.timeZone),
-    ],
+    subject: t("email.postedSubject", { group, item: shorten(posted.request.itemDescription, 60) }),
+    paragraphs: [t("email.postedIntro", { poster, group }), posted.request.itemDescription, ...details(posted.request, links)],
     // The card's own label: the link opens the request with this button focused (issue 16).
-    action: { label: "I can help", url: posted.request.url },
+    action: { label: t("email.postedAction"), url: posted.request.url },
     ...notificationFooter(links),
   });
 }
 
 export type RequestChange = "claimed" | "unclaimed" | "fulfilled";
 
-const CHANGE_TEXT: Record<RequestChange, { subject: string; sentence: (helper: string) => string }> = {
-  claimed: { subject: "offered to help with", sentence: (helper) => `${helper} offered to help with your request:` },
-  unclaimed: {
-    subject: "can no longer help with",
-    sentence: (helper) => `${helper} can no longer help with your request, so it is open again for others:`,
-  },
-  fulfilled: { subject: "fulfilled", sentence: (helper) => `${helper} marked your request as fulfilled:` },
+const CHANGE_TEXT: Record<RequestChange, { subject: MessageId<"email">; sentence: MessageId<"email"> }> = {
+  claimed: { subject: "email.claimedSubject", sentence: "email.claimedIntro" },
+  unclaimed: { subject: "email.unclaimedSubject", sentence: "email.unclaimedIntro" },
+  fulfilled: { subject: "email.fulfilledSubject", sentence: "email.fulfilledIntro" },
 };
 
 /** To the requester, when a neighbour claims, unclaims or fulfils their request. */
@@ -42,30 +38,36 @@ export function requestChangedEmail(
   change: { kind: RequestChange; helperName: string; request: RequestSummary },
   links: NotificationLinks,
 ): EmailMessage {
-  const helper = oneLine(change.helperName) || "A neighbour";
+  const { t } = wordsFor(links);
+  const helper = oneLine(change.helperName) || t("email.ANeighbour");
   const text = CHANGE_TEXT[change.kind];
   return renderEmail({
     to,
-    subject: `${helper} ${text.subject} your request: ${shorten(change.request.itemDescription, 60)}`,
+    subject: t(text.subject, { helper, item: shorten(change.request.itemDescription, 60) }),
     paragraphs: [
-      text.sentence(helper),
+      t(text.sentence, { helper }),
       change.request.itemDescription,
-      `Group: ${oneLine(change.request.groupName)}`,
-      ...details(change.request, links.timeZone),
+      t("email.group", { group: oneLine(change.request.groupName) }),
+      ...details(change.request, links),
     ],
-    action: { label: "See the request", url: change.request.url },
+    action: { label: t("email.seeRequest"), url: change.request.url },
     ...notificationFooter(links),
   });
 }
 
 /** To the helper, when the requester taps "Thank you" on a request they fulfilled. */
 export function thanksEmail(to: string, thanks: { requesterName: string; request: RequestSummary }, links: NotificationLinks): EmailMessage {
-  const requester = oneLine(thanks.requesterName) || "A neighbour";
+  const { t } = wordsFor(links);
+  const requester = oneLine(thanks.requesterName) || t("email.ANeighbour");
   return renderEmail({
     to,
-    subject: `${requester} thanked you for helping with ${shorten(thanks.request.itemDescription, 60)}`,
-    paragraphs: [`${requester} thanked you for helping with their request:`, thanks.request.itemDescription, `Group: ${oneLine(thanks.request.groupName)}`],
-    action: { label: "See the request", url: thanks.request.url },
+    subject: t("email.thanksSubject", { requester, item: shorten(thanks.request.itemDescription, 60) }),
+    paragraphs: [
+      t("email.thanksIntro", { requester }),
+      thanks.request.itemDescription,
+      t("email.group", { group: oneLine(thanks.request.groupName) }),
+    ],
+    action: { label: t("email.seeRequest"), url: thanks.request.url },
     ...notificationFooter(links),
   });
 }
@@ -79,17 +81,18 @@ export function claimConfirmationEmail(
   claim: { requesterName: string; request: RequestSummary },
   links: NotificationLinks,
 ): EmailMessage {
-  const requester = oneLine(claim.requesterName) || "a neighbour";
+  const { t } = wordsFor(links);
+  const requester = oneLine(claim.requesterName) || t("email.aNeighbourHelped");
   return renderEmail({
     to,
-    subject: `You're helping ${requester} with ${shorten(claim.request.itemDescription, 60)}`,
+    subject: t("email.claimSubject", { requester, item: shorten(claim.request.itemDescription, 60) }),
     paragraphs: [
-      `Thank you for offering to help ${requester} in ${oneLine(claim.request.groupName)}:`,
+      t("email.claimIntro", { requester, group: oneLine(claim.request.groupName) }),
       claim.request.itemDescription,
-      ...details(claim.request, links.timeZone),
-      "The attached calendar file puts it in your calendar. If you can no longer help, unclaim the request so another neighbour can step in.",
+      ...details(claim.request, links),
+      t("email.claimCalendar"),
     ],
-    action: { label: "See the request", url: claim.request.url },
+    action: { label: t("email.seeRequest"), url: claim.request.url },
     ...notificationFooter(links),
   });
 }

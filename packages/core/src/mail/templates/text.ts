@@ -1,3 +1,5 @@
+import type { Locale } from "@hyn/validators/locales";
+
 /** Names and descriptions go into headers and single lines: one line each, whatever was stored. */
 export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
@@ -6,8 +8,14 @@ export function shorten(value: string, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export function formatWhen(date: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-GB", {
+/**
+ * How a time reads in the reader's language: English as it always has (en-GB: "Tue, 24 Nov 2026,
+ * 14:00"), Spanish and German with their own words and order, all on a 24-hour clock.
+ */
+const DATE_LOCALES: Record<Locale, string> = { en: "en-GB", es: "es-ES", de: "de-DE" };
+
+export function formatWhen(date: Date, timeZone: string, locale: Locale): string {
+  const text = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -15,6 +23,7 @@ export function formatWhen(date: Date, timeZone: string): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    ...(locale === "en" ? {} : { hourCycle: "h23" as const }),
   }).format(date);
   return `${text} (${timeZone})`;
 }
