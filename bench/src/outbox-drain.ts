@@ -45,7 +45,7 @@ const db = await createDb({ url: scratchUrl });
 try {
   await runMigrations(db, scratchUrl);
   // A real e-mail's size: the verification template with a link of a real token's length.
-  const sample = verificationEmail("x@example.com", `http://localhost:3000/auth/callback?token_hash=${"t".repeat(32)}&type=signup`);
+  const sample = verificationEmail("x@example.com", `http://localhost:3000/auth/callback?token_hash=${"t".repeat(32)}&type=signup`, "en");
   await db.db.execute(sql`
     INSERT INTO email_outbox (email_type, to_address, subject, text_body, html_body, next_attempt_at)
     SELECT 'bench', 'n' || i || '@example.com', 'Bench #' || i, ${sample.text}, ${sample.html}, now()
