@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useT } from "../../i18n/useT";
-import "./theme.css";
 
 export type Theme = "light" | "dark" | "system";
 
