@@ -27,6 +27,13 @@ function routeMatcher(route: string): RegExp {
 
 async function expectNoSidewaysScroll(page: Page, width: number, what: string) {
   await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth), { message: `${what}: sideways scroll at ${width} px` }).toBeLessThanOrEqual(width);
+  // An open modal is fixed in place, so the page's width does not show it: it must fit, and not scroll sideways inside.
+  const dialogs = page.locator("[role=dialog], dialog[open]");
+  for (const dialog of await dialogs.all()) {
+    const fit = await dialog.evaluate((el) => ({ right: el.getBoundingClientRect().right, inner: el.scrollWidth - el.clientWidth }));
+    expect(fit.right, `${what}: the modal reaches past ${width} px`).toBeLessThanOrEqual(width + 1);
+    expect(fit.inner, `${what}: the modal scrolls sideways inside`).toBeLessThanOrEqual(1);
+  }
 }
 
 /**

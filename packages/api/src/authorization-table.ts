@@ -50,6 +50,7 @@ export const SWEEP: Record<string, Entry> = {
   "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed" },
   "user.updateProfile": { input: () => ({ name: "Swept", phone: null, generalArea: null }), outsider: "own", member: "own" },
+  "user.updateLocale": { input: () => ({ locale: "en" }), outsider: "own", member: "own" },
   "user.emailPreferences": { outsider: "own", member: "own" },
   "user.updateEmailPreferences": { input: () => ({ frequency: "daily" }), outsider: "own", member: "own" },
   "user.notificationPreferences": { outsider: "own", member: "own" },
