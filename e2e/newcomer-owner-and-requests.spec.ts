@@ -79,7 +79,8 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
   await expect(claimCard).toContainText("min");
   const cardTops = await page.locator(".metric-card").evaluateAll((all) => all.slice(0, 2).map((c) => Math.round(c.getBoundingClientRect().top)));
   expect(cardTops[0], "two cards per row").toBe(cardTops[1]);
-  const labelHeights = await page.locator(".chart-axis").evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height));
+  // The labels shown (on a phone the chart names every fourth week; the others are display: none).
+  const labelHeights = await page.locator(".chart-axis").evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height).filter((height) => height > 0));
   expect(labelHeights.length).toBeGreaterThan(0);
   expect(Math.min(...labelHeights), "chart labels at least 12 px").toBeGreaterThanOrEqual(12);
   await screenshots(page, "admin", "/admin");
