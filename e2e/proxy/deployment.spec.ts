@@ -21,6 +21,14 @@ const test = base.extend<object, { cluster: Cluster }>({
   ],
 });
 
+// A failed test carries what nginx logged during it (an upstream error says why a call got a 502).
+test.beforeEach(({ cluster }) => {
+  cluster.nginxLog = "";
+});
+test.afterEach(async ({ cluster }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && cluster.nginxLog) await testInfo.attach("nginx error log", { body: cluster.nginxLog, contentType: "text/plain" });
+});
+
 let people = 0;
 /** A new account, signed up through the proxy; its Bearer token for calls made outside the browser. */
 async function signUp(name: string) {

@@ -5,17 +5,17 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import calendarDe from "../catalogs/calendar/de.json";
-import calendarEn from "../catalogs/calendar/en.json";
-import calendarEs from "../catalogs/calendar/es.json";
-import emailDe from "../catalogs/email/de.json";
-import emailEn from "../catalogs/email/en.json";
-import emailEs from "../catalogs/email/es.json";
-import errorsDe from "../catalogs/errors/de.json";
-import errorsEs from "../catalogs/errors/es.json";
-import pushDe from "../catalogs/push/de.json";
-import pushEn from "../catalogs/push/en.json";
-import pushEs from "../catalogs/push/es.json";
+import calendarDe from "../catalogs/calendar/de.json" with { type: "json" };
+import calendarEn from "../catalogs/calendar/en.json" with { type: "json" };
+import calendarEs from "../catalogs/calendar/es.json" with { type: "json" };
+import emailDe from "../catalogs/email/de.json" with { type: "json" };
+import emailEn from "../catalogs/email/en.json" with { type: "json" };
+import emailEs from "../catalogs/email/es.json" with { type: "json" };
+import errorsDe from "../catalogs/errors/de.json" with { type: "json" };
+import errorsEs from "../catalogs/errors/es.json" with { type: "json" };
+import pushDe from "../catalogs/push/de.json" with { type: "json" };
+import pushEn from "../catalogs/push/en.json" with { type: "json" };
+import pushEs from "../catalogs/push/es.json" with { type: "json" };
 import { type ERRORS_NAMESPACE, withNamespace, type MessageId, type MessageValues, type ServerNamespace } from "./catalogs";
 import { translateErrorText } from "./error-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
