@@ -10,14 +10,13 @@ import { DashboardSkeleton } from "../features/requests/DashboardSkeleton";
 import { LiveIndicator } from "../features/requests/LiveIndicator";
 import { clockOffsetMs } from "../features/requests/request-rules";
 import { RequestList } from "../features/requests/RequestList";
-import { requestToasts } from "../features/requests/texts";
 import type { DashboardData } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useRequestLiveUpdates } from "../features/requests/useRequestLiveUpdates";
 import { YourRequests } from "../features/requests/YourRequests";
 import { useServerNow } from "../features/requests/useServerNow";
 import { useTimeoutPassed } from "../features/requests/useTimeoutPassed";
-import { useT } from "../i18n/useT";
+import { translate, useT } from "../i18n/useT";
 import { trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { richText } from "../i18n/richText";
@@ -103,7 +102,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
 
   const failedToLoad = dashboard.isError && !data;
   useEffect(() => {
-    if (failedToLoad) toast.error(requestToasts.loadDashboardFailed);
+    if (failedToLoad) toast.error(translate("requests.loadDashboardFailed"));
   }, [failedToLoad, toast]);
 
   // ?request=<id> (the link in notification e-mails): bring that card into view once, and mark it.
@@ -222,7 +221,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         </>
       ) : failedToLoad ? (
         <Alert>
-          {requestToasts.loadDashboardFailed}{" "}
+          {t("requests.loadDashboardFailed")}{" "}
           <Button variant="ghost" className="btn-small" onClick={() => void dashboard.refetch()}>
             {t("requests.retry")}
           </Button>

@@ -1,5 +1,6 @@
 import { users } from "@hyn/db";
-import { DEFAULT_LOCALE, isLocale, type PublicUser, type User } from "@hyn/validators";
+import type { PublicUser, User } from "@hyn/validators";
+import { localeOf } from "../shared/locale";
 
 /** Columns selected for a user shown to its owner. Selected explicitly so no hash can leak. */
 export const userColumns = {
@@ -34,7 +35,7 @@ export function toUser(row: UserRow): User {
     phone: row.phone,
     generalArea: row.generalArea,
     isAdmin: row.isAdmin,
-    locale: isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+    locale: localeOf(row.locale),
     emailVerified: row.emailVerifiedAt !== null,
     createdAt: row.createdAt,
   };

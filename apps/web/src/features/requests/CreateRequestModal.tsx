@@ -5,7 +5,6 @@ import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
-import { requestToasts } from "./texts";
 import type { DashboardGroup, RequestView } from "./types";
 
 const EMPTY: RequestFormValues = { itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" };
@@ -87,7 +86,7 @@ export function CreateRequestModal({
       onClose();
     } catch (error) {
       // Shown once, as the toast (SPEC §8, issue 17); the dialog stays open with what was typed.
-      toast.error(errorMessage(error, requestToasts.createFailed));
+      toast.error(errorMessage(error, t("requests.createFailed")));
     } finally {
       own.postEnded(createdId);
       setBusy(false);

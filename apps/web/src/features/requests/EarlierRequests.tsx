@@ -2,7 +2,6 @@ import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { RequestList } from "./RequestList";
-import { requestToasts } from "./texts";
 import type { RequestView } from "./types";
 import type { RequestActions } from "./useRequestActions";
 import type { useEarlierRequests } from "./useEarlierRequests";
@@ -57,7 +56,7 @@ export function EarlierRequests({
       )}
       {earlier.failed && (
         <p className="small muted" role="alert">
-          {requestToasts.loadEarlierFailed}
+          {t("requests.loadEarlierFailed")}
         </p>
       )}
       {earlier.hasMore && (

@@ -7,7 +7,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import { personName } from "./request-rules";
 import { translate } from "../../i18n/useT";
-import { quotedItem, requestToasts } from "./texts";
+import { quotedItem } from "./texts";
 import type { DashboardData, RequestView } from "./types";
 
 const quoted = (request: { itemDescription: string }) => quotedItem(request.itemDescription);
@@ -90,17 +90,17 @@ export function useRequestActions(own: RecentOwnChanges) {
         refresh();
       },
       claim: (request: RequestView) =>
-        transition(request, "request.claimed", utils.client.requests.claim.mutate, requestToasts.claimFailed, (view) => translate("requests.claimed", { item: quoted(view) })),
+        transition(request, "request.claimed", utils.client.requests.claim.mutate, translate("requests.claimFailed"), (view) => translate("requests.claimed", { item: quoted(view) })),
       unclaim: (request: RequestView) =>
-        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, requestToasts.unclaimFailed, (view) => translate("requests.unclaimed", { item: quoted(view) })),
+        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, translate("requests.unclaimFailed"), (view) => translate("requests.unclaimed", { item: quoted(view) })),
       fulfill: (request: RequestView) =>
-        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, requestToasts.fulfillFailed, (view) => translate("requests.fulfilled", { item: quoted(view) })),
+        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, translate("requests.fulfillFailed"), (view) => translate("requests.fulfilled", { item: quoted(view) })),
       thank: (request: RequestView) =>
-        transition(request, "request.thanked", utils.client.requests.thank.mutate, requestToasts.thankFailed, (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") })),
+        transition(request, "request.thanked", utils.client.requests.thank.mutate, translate("requests.thankFailed"), (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") })),
 
       /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */
       async remove(request: RequestView, beforeRemoval?: () => void): Promise<boolean> {
-        const done = await attempt(request, "request.deleted", () => utils.client.requests.remove.mutate({ id: request.id }), requestToasts.deleteFailed);
+        const done = await attempt(request, "request.deleted", () => utils.client.requests.remove.mutate({ id: request.id }), translate("requests.deleteFailed"));
         if (!done) return false;
         beforeRemoval?.();
         patch((data) => dropRequest(data, request.id));
@@ -111,7 +111,7 @@ export function useRequestActions(own: RecentOwnChanges) {
 
       /** Re-sends the posting notice; the toast says what the server answered. */
       async notify(request: RequestView): Promise<boolean> {
-        const result = await attempt(request, null, () => utils.client.requests.notify.mutate({ id: request.id }), requestToasts.notifyFailed);
+        const result = await attempt(request, null, () => utils.client.requests.notify.mutate({ id: request.id }), translate("requests.notifyFailed"));
         if (!result) return false;
         // The card disables "Notify group" until the next notice may go.
         patch((data) => replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt }));
