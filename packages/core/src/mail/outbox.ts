@@ -1,7 +1,9 @@
 import { emailOutbox, emailSendLog, type Executor } from "@hyn/db";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
-import { DAY_MS, MINUTE_MS, HOUR_MS } from "../shared/clock";
+import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
 import type { EmailKind } from "./email-kinds";
 import type { EmailMessage, MailTransport } from "./message";
@@ -39,11 +41,14 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** How long a worker holds a claimed e-mail before another instance may retry it. */
-const LEASE_MS = 2 * MINUTE_MS;
+/**
+ * How long a lease lasts without renewal: a crashed instance's e-mails go out again this soon. The pass
+ * holding it renews it every quarter of this while its sends are in flight (ADR 0002).
+ */
+export const OUTBOX_LEASE_MS = 10_000;
 /** E-mails handed to the transport at once per instance; the SMTP pool opens as many connections. */
 export const MAIL_SEND_CONCURRENCY = 8;
-/** E-mails leased per pass: enough to keep every slot busy, few enough to send well within the lease. */
+/** E-mails leased per pass (one per recipient): enough to keep every slot busy. */
 const BATCH_PER_SLOT = 8;
 
 export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> {
@@ -51,14 +56,48 @@ export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> 
   from: string;
   /** Sends in flight at once (default MAIL_SEND_CONCURRENCY). */
   concurrency?: number;
+  /** The lease's length (default OUTBOX_LEASE_MS): shorter in tests. */
+  leaseMs?: number;
 }
 
-type LeasedEmail = Awaited<ReturnType<typeof readLeased>>[number];
+const earlier = alias(emailOutbox, "earlier");
 
-function readLeased(deps: DeliveryDeps, ids: string[]) {
+/**
+ * The due e-mails that are their recipient's oldest unsent one, not leased: a recipient's next e-mail
+ * waits until the one before it is sent, whoever holds it (an instance that died, a retry later).
+ */
+function dueRecipientHeads(deps: DeliveryDeps, now: Date, limit: number) {
+  const olderUnsent = deps.db
+    .select({ one: sql`1` })
+    .from(earlier)
+    .where(and(isNull(earlier.sentAt), sql`lower(${earlier.toAddress}) = lower(${emailOutbox.toAddress})`, lt(earlier.seq, emailOutbox.seq)));
   return deps.db
-    .select({
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        lte(emailOutbox.nextAttemptAt, now),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+        notExists(olderUnsent),
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.seq)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+/** Leases the due recipient heads to the pass `leaseId` until `until`, counting an attempt, and reads them. */
+function leaseDue(deps: DeliveryDeps, pass: { now: Date; leaseId: string; until: Date; limit: number }) {
+  return deps.db
+    .update(emailOutbox)
+    .set({ lockedUntil: pass.until, leaseId: pass.leaseId, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: pass.now })
+    .where(inArray(emailOutbox.id, dueRecipientHeads(deps, pass.now, pass.limit)))
+    .returning({
       id: emailOutbox.id,
+      seq: emailOutbox.seq,
+      messageId: emailOutbox.messageId,
+      leaseId: emailOutbox.leaseId,
       userId: emailOutbox.userId,
       emailType: emailOutbox.emailType,
       toAddress: emailOutbox.toAddress,
@@ -69,59 +108,77 @@ function readLeased(deps: DeliveryDeps, ids: string[]) {
       headers: emailOutbox.headers,
       attachments: emailOutbox.attachments,
       attempts: emailOutbox.attempts,
-    })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids))
-    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+    });
 }
+
+type LeasedEmail = Awaited<ReturnType<typeof leaseDue>>[number];
 
 /**
  * Sends the e-mails that are due. Each is leased with FOR UPDATE SKIP LOCKED, so several instances
- * never send the same one; a crash mid-send leaves the lease to expire and the e-mail is retried.
- * Up to `concurrency` e-mails are in flight at once, each recipient's one after another in the order
- * they were queued (a re-sent invitation must not overtake the one it replaces). Returns how many were sent.
+ * never send the same one, and only a recipient's oldest unsent e-mail is leased, so each recipient's
+ * e-mails go out one after another in the order they were queued, across instances and restarts
+ * (a "fulfilled" notice never overtakes the "offered to help" before it). Different recipients' go out
+ * side by side, up to `concurrency` at once. The lease is short and renewed while the pass runs, so
+ * the e-mails of an instance that died go out again within seconds. Returns how many were sent.
  */
 export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
   const concurrency = deps.concurrency ?? MAIL_SEND_CONCURRENCY;
+  const leaseMs = deps.leaseMs ?? OUTBOX_LEASE_MS;
   const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const dueIds = deps.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        lte(emailOutbox.nextAttemptAt, now),
-        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
-      ),
-    )
-    .orderBy(emailOutbox.nextAttemptAt)
-    .limit(concurrency * BATCH_PER_SLOT)
-    .for("update", { skipLocked: true });
-  const leased = await deps.db
-    .update(emailOutbox)
-    .set({ lockedUntil: leaseUntil, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: now })
-    .where(inArray(emailOutbox.id, dueIds))
-    .returning({ id: emailOutbox.id });
+  const leaseId = randomUUID();
+  const lease = { until: new Date(now.getTime() + leaseMs) };
+  const leased = await leaseDue(deps, { now, leaseId, until: lease.until, limit: concurrency * BATCH_PER_SLOT });
   if (leased.length === 0) return 0;
-  // One read for the whole batch, oldest first, then one queue per recipient.
-  const rows = await readLeased(deps, leased.map((r) => r.id));
-  const byRecipient = new Map<string, LeasedEmail[]>();
-  for (const row of rows) {
-    const key = row.toAddress.toLowerCase();
-    const queue = byRecipient.get(key);
-    if (queue) queue.push(row);
-    else byRecipient.set(key, [row]);
-  }
+  leased.sort((a, b) => a.seq - b.seq);
+  const held = new Set(leased.map((row) => row.id));
+  const heartbeat = renewWhileHeld(deps, leaseId, leaseMs, held, lease);
   let sent = 0;
-  await inSlots([...byRecipient.values()], concurrency, async (queue) => {
-    for (const row of queue) {
-      // Past the lease another instance may have taken the e-mail: leave it to that one.
-      if (deps.clock.now() >= leaseUntil) return;
+  try {
+    await inSlots(leased, concurrency, async (row) => {
+      // A lease lost (not renewed in time, another instance may hold the e-mail now): leave it to that one.
+      if (!held.has(row.id) || deps.clock.now() >= lease.until) return;
       if (await deliverOne(deps, row)) sent++;
-    }
-  });
+      held.delete(row.id);
+    });
+  } finally {
+    await heartbeat.stop();
+  }
   return sent;
+}
+
+/**
+ * Renews the lease on the e-mails still `held` every quarter of its length, as long as this pass
+ * holds it (its `leaseId`); an e-mail whose lease was lost leaves `held`. Renewal failures are logged
+ * and retried at the next beat: the lease lasts four beats.
+ */
+function renewWhileHeld(deps: DeliveryDeps, leaseId: string, leaseMs: number, held: Set<string>, lease: { until: Date }) {
+  let renewing: Promise<void> | null = null;
+  const renew = async () => {
+    const ids = [...held];
+    if (ids.length === 0) return;
+    const until = new Date(deps.clock.now().getTime() + leaseMs);
+    try {
+      const kept = await deps.db
+        .update(emailOutbox)
+        .set({ lockedUntil: until })
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, leaseId), isNull(emailOutbox.sentAt)))
+        .returning({ id: emailOutbox.id });
+      const keptIds = new Set(kept.map((row) => row.id));
+      // Not returned: sent meanwhile (done anyway) or taken by another instance (lost).
+      for (const id of ids) if (!keptIds.has(id)) held.delete(id);
+      lease.until = until;
+    } catch (error) {
+      deps.logger.warn({ err: error }, "outbox lease renewal failed; will retry");
+    }
+  };
+  const timer = setInterval(() => void (renewing ??= renew().finally(() => (renewing = null))), leaseMs / 4);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
 
 /** Runs `work` over `items` with at most `slots` running at once. */
@@ -144,13 +201,14 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
       html: row.htmlBody,
       headers: row.headers,
       attachments: row.attachments,
+      messageId: row.messageId,
     });
     const sentAt = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       // Handed to SMTP: the bodies' links (verification, reset, invitation, unsubscribe tokens) are not kept at rest.
       await tx
         .update(emailOutbox)
-        .set({ sentAt, lockedUntil: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
+        .set({ sentAt, lockedUntil: null, leaseId: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
         .where(eq(emailOutbox.id, row.id));
       await tx.insert(emailSendLog).values({
         userId: row.userId,
@@ -164,10 +222,11 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
   } catch (error) {
     const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
     deps.logger.warn({ emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error }, "e-mail send failed; will retry");
+    // Only while this pass holds it: an instance that took over a lost lease keeps its own.
     await deps.db
       .update(emailOutbox)
-      .set({ lockedUntil: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
-      .where(eq(emailOutbox.id, row.id));
+      .set({ lockedUntil: null, leaseId: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.leaseId, row.leaseId!)));
     return false;
   }
 }

@@ -8,6 +8,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedEmail {
   to: string[];
   subject: string;
+  /** The Message-ID header: copies of one e-mail share it. */
+  messageId: string;
 }
 
 export interface SmtpSink {
@@ -45,8 +47,9 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
       stream.on("end", () => {
         const headers = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
         const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
+        const messageId = /^Message-ID: (.*)$/im.exec(headers)?.[1] ?? "";
         setTimeout(() => {
-          sink.received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject });
+          sink.received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, messageId });
           inFlight--;
           callback();
         }, options.acceptDelayMs ?? 0);
