@@ -1,6 +1,6 @@
 import { emailOutbox, emailSendLog, type Executor } from "@hyn/db";
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
@@ -48,7 +48,7 @@ export function retryDelayMs(attempts: number): number {
 export const OUTBOX_LEASE_MS = 10_000;
 /** E-mails handed to the transport at once per instance; the SMTP pool opens as many connections. */
 export const MAIL_SEND_CONCURRENCY = 8;
-/** E-mails leased per pass (one per recipient): enough to keep every slot busy. */
+/** Recipients leased per slot and pass, and e-mails sent per recipient and pass (one after another). */
 const BATCH_PER_SLOT = 8;
 
 export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> {
@@ -60,85 +60,136 @@ export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> 
   leaseMs?: number;
 }
 
-const earlier = alias(emailOutbox, "earlier");
+const queued = alias(emailOutbox, "queued");
 
 /**
- * The due e-mails that are their recipient's oldest unsent one, not leased: a recipient's next e-mail
- * waits until the one before it is sent, whoever holds it (an instance that died, a retry later).
+ * The seq of the oldest unsent e-mail to the same recipient as the outer row: only that one may be sent,
+ * whoever holds it (an instance that died, a retry later), so no e-mail overtakes an earlier one.
+ * A subquery with LIMIT 1, so each row costs one probe of `email_outbox_recipient_queue_idx`.
  */
-function dueRecipientHeads(deps: DeliveryDeps, now: Date, limit: number) {
-  const olderUnsent = deps.db
-    .select({ one: sql`1` })
-    .from(earlier)
-    .where(and(isNull(earlier.sentAt), sql`lower(${earlier.toAddress}) = lower(${emailOutbox.toAddress})`, lt(earlier.seq, emailOutbox.seq)));
+function recipientHeadSeq(deps: DeliveryDeps) {
   return deps.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        lte(emailOutbox.nextAttemptAt, now),
-        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
-        notExists(olderUnsent),
-      ),
-    )
-    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.seq)
-    .limit(limit)
-    .for("update", { skipLocked: true });
+    .select({ seq: queued.seq })
+    .from(queued)
+    .where(and(isNull(queued.sentAt), sql`lower(${queued.toAddress}) = lower(${emailOutbox.toAddress})`))
+    .orderBy(queued.seq)
+    .limit(1);
 }
 
-/** Leases the due recipient heads to the pass `leaseId` until `until`, counting an attempt, and reads them. */
-function leaseDue(deps: DeliveryDeps, pass: { now: Date; leaseId: string; until: Date; limit: number }) {
+/** Not sent, due, and not leased (or the lease ran out). */
+function deliverable(now: Date) {
+  return and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, now), or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)));
+}
+
+/** The lease of one pass: its id, and until when it holds (renewed while the pass runs). */
+interface Lease {
+  id: string;
+  until: Date;
+}
+
+/** What a lease sets: held by `lease`, one attempt more. */
+function leaseSet(lease: Lease, now: Date) {
+  return { lockedUntil: lease.until, leaseId: lease.id, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: now };
+}
+
+const leasedColumns = {
+  id: emailOutbox.id,
+  seq: emailOutbox.seq,
+  messageId: emailOutbox.messageId,
+  leaseId: emailOutbox.leaseId,
+  userId: emailOutbox.userId,
+  emailType: emailOutbox.emailType,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  textBody: emailOutbox.textBody,
+  htmlBody: emailOutbox.htmlBody,
+  requestIds: emailOutbox.requestIds,
+  headers: emailOutbox.headers,
+  attachments: emailOutbox.attachments,
+  attempts: emailOutbox.attempts,
+};
+
+/**
+ * Leases up to `limit` due e-mails that are their recipient's oldest unsent one, by the due index, and
+ * reads them. The rows are picked in a CTE, run once: a LIMIT ... SKIP LOCKED subquery inside IN may
+ * be run again for the same statement and lease more rows than it picked.
+ */
+function leaseRecipientHeads(deps: DeliveryDeps, lease: Lease, limit: number) {
+  const now = deps.clock.now();
+  const heads = deps.db.$with("heads").as(
+    deps.db
+      .select({ headId: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(deliverable(now), eq(emailOutbox.seq, recipientHeadSeq(deps))))
+      .orderBy(emailOutbox.nextAttemptAt)
+      .limit(limit)
+      .for("update", { skipLocked: true }),
+  );
   return deps.db
+    .with(heads)
     .update(emailOutbox)
-    .set({ lockedUntil: pass.until, leaseId: pass.leaseId, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: pass.now })
-    .where(inArray(emailOutbox.id, dueRecipientHeads(deps, pass.now, pass.limit)))
-    .returning({
-      id: emailOutbox.id,
-      seq: emailOutbox.seq,
-      messageId: emailOutbox.messageId,
-      leaseId: emailOutbox.leaseId,
-      userId: emailOutbox.userId,
-      emailType: emailOutbox.emailType,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      textBody: emailOutbox.textBody,
-      htmlBody: emailOutbox.htmlBody,
-      requestIds: emailOutbox.requestIds,
-      headers: emailOutbox.headers,
-      attachments: emailOutbox.attachments,
-      attempts: emailOutbox.attempts,
-    });
+    .set(leaseSet(lease, now))
+    .where(inArray(emailOutbox.id, deps.db.select({ id: heads.headId }).from(heads)))
+    .returning(leasedColumns);
 }
 
-type LeasedEmail = Awaited<ReturnType<typeof leaseDue>>[number];
+type LeasedEmail = Awaited<ReturnType<typeof leaseRecipientHeads>>[number];
+
+/** Leases the recipient's next e-mail once the one before it is sent (by the recipient's index only), if it is due. */
+async function leaseNextFor(deps: DeliveryDeps, lease: Lease, toAddress: string): Promise<LeasedEmail | undefined> {
+  const now = deps.clock.now();
+  const next = deps.db.$with("next").as(
+    deps.db
+      .select({ nextId: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.toAddress}) = lower(${toAddress})`))
+      .orderBy(emailOutbox.seq)
+      .limit(1)
+      .for("update", { skipLocked: true }),
+  );
+  const [row] = await deps.db
+    .with(next)
+    .update(emailOutbox)
+    .set(leaseSet(lease, now))
+    .where(and(inArray(emailOutbox.id, deps.db.select({ id: next.nextId }).from(next)), deliverable(now)))
+    .returning(leasedColumns);
+  return row;
+}
 
 /**
  * Sends the e-mails that are due. Each is leased with FOR UPDATE SKIP LOCKED, so several instances
- * never send the same one, and only a recipient's oldest unsent e-mail is leased, so each recipient's
- * e-mails go out one after another in the order they were queued, across instances and restarts
- * (a "fulfilled" notice never overtakes the "offered to help" before it). Different recipients' go out
+ * never send the same one, and only a recipient's oldest unsent e-mail is ever leased, so each
+ * recipient's e-mails go out one after another in the order they were queued, across retries,
+ * instances and restarts (a "fulfilled" notice never follows the "offered to help" before it too
+ * early). A slot sends up to BATCH_PER_SLOT of one recipient's in a row; different recipients' go out
  * side by side, up to `concurrency` at once. The lease is short and renewed while the pass runs, so
  * the e-mails of an instance that died go out again within seconds. Returns how many were sent.
  */
 export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
   const concurrency = deps.concurrency ?? MAIL_SEND_CONCURRENCY;
   const leaseMs = deps.leaseMs ?? OUTBOX_LEASE_MS;
-  const now = deps.clock.now();
-  const leaseId = randomUUID();
-  const lease = { until: new Date(now.getTime() + leaseMs) };
-  const leased = await leaseDue(deps, { now, leaseId, until: lease.until, limit: concurrency * BATCH_PER_SLOT });
-  if (leased.length === 0) return 0;
-  leased.sort((a, b) => a.seq - b.seq);
-  const held = new Set(leased.map((row) => row.id));
-  const heartbeat = renewWhileHeld(deps, leaseId, leaseMs, held, lease);
+  const lease: Lease = { id: randomUUID(), until: new Date(deps.clock.now().getTime() + leaseMs) };
+  const heads = await leaseRecipientHeads(deps, lease, concurrency * BATCH_PER_SLOT);
+  if (heads.length === 0) return 0;
+  heads.sort((a, b) => a.seq - b.seq);
+  const held = new Set(heads.map((row) => row.id));
+  const heartbeat = renewWhileHeld(deps, leaseMs, held, lease);
   let sent = 0;
   try {
-    await inSlots(leased, concurrency, async (row) => {
-      // A lease lost (not renewed in time, another instance may hold the e-mail now): leave it to that one.
-      if (!held.has(row.id) || deps.clock.now() >= lease.until) return;
-      if (await deliverOne(deps, row)) sent++;
-      held.delete(row.id);
+    await inSlots(heads, concurrency, async (head) => {
+      let row: LeasedEmail | undefined = head;
+      for (let n = 1; row; n++) {
+        // A lease lost (not renewed in time, another instance may hold the e-mail now): leave it to that one.
+        if (!held.has(row.id) || deps.clock.now() >= lease.until) return;
+        const delivered = await deliverOne(deps, row);
+        held.delete(row.id);
+        // A failed one waits for its retry, and the recipient's later ones behind it.
+        if (!delivered) return;
+        sent++;
+        if (n === BATCH_PER_SLOT) return;
+        row = await leaseNextFor(deps, lease, row.toAddress);
+        if (row) held.add(row.id);
+      }
     });
   } finally {
     await heartbeat.stop();
@@ -149,9 +200,9 @@ export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
 /**
  * Renews the lease on the e-mails still `held` every quarter of its length, as long as this pass
  * holds it (its `leaseId`); an e-mail whose lease was lost leaves `held`. Renewal failures are logged
- * and retried at the next beat: the lease lasts four beats.
+ * and retried at the next beat: the lease lasts four beats. The lease's `until` moves with each renewal.
  */
-function renewWhileHeld(deps: DeliveryDeps, leaseId: string, leaseMs: number, held: Set<string>, lease: { until: Date }) {
+function renewWhileHeld(deps: DeliveryDeps, leaseMs: number, held: Set<string>, lease: Lease) {
   let renewing: Promise<void> | null = null;
   const renew = async () => {
     const ids = [...held];
@@ -161,7 +212,7 @@ function renewWhileHeld(deps: DeliveryDeps, leaseId: string, leaseMs: number, he
       const kept = await deps.db
         .update(emailOutbox)
         .set({ lockedUntil: until })
-        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, leaseId), isNull(emailOutbox.sentAt)))
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, lease.id), isNull(emailOutbox.sentAt)))
         .returning({ id: emailOutbox.id });
       const keptIds = new Set(kept.map((row) => row.id));
       // Not returned: sent meanwhile (done anyway) or taken by another instance (lost).
