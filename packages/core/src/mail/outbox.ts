@@ -199,7 +199,7 @@ export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
 
 /**
  * Renews the lease on the e-mails still `held` every quarter of its length, as long as this pass
- * holds it (its `leaseId`); an e-mail whose lease was lost leaves `held`. Renewal failures are logged
+ * holds it (its lease id); an e-mail whose lease was lost leaves `held`. Renewal failures are logged
  * and retried at the next beat: the lease lasts four beats. The lease's `until` moves with each renewal.
  */
 function renewWhileHeld(deps: DeliveryDeps, leaseMs: number, held: Set<string>, lease: Lease) {
