@@ -47,7 +47,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   const before = groupsOf(beforeFile);
   const after = groupsOf(afterFile);
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
-  console.log(`heap (live objects' self size): ${mb(before.total)} MB -> ${mb(after.total)} MB`);
+  process.stdout.write(`heap (live objects' self size): ${mb(before.total)} MB -> ${mb(after.total)} MB\n`);
   const keys = new Set([...before.groups.keys(), ...after.groups.keys()]);
   const rows = [...keys].map((key) => {
     const b = before.groups.get(key) ?? { size: 0, count: 0 };
@@ -55,5 +55,5 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
     return { key, beforeMb: mb(b.size), afterMb: mb(a.size), growthKb: Math.round((a.size - b.size) / 1024), countBefore: b.count, countAfter: a.count };
   });
   rows.sort((x, y) => y.growthKb - x.growthKb);
-  console.table(rows.slice(0, top));
+  for (const row of rows.slice(0, top)) process.stdout.write(`${String(row.growthKb).padStart(8)} KB  ${row.beforeMb} -> ${row.afterMb} MB  ${row.countBefore} -> ${row.countAfter}  ${row.key}\n`);
 }

@@ -33,6 +33,7 @@ const SNAPSHOT_DIR = arg("snapshot-dir", path.join(root, "bench/results"));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL: a fresh PostgreSQL database for the soak");
 const base = `http://127.0.0.1:${PORT}`;
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 const startScript = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string;
 const nodeFlags = startScript.split(" ").filter((word) => word.startsWith("--"));
@@ -139,7 +140,7 @@ function snapshot(label: string): Promise<string> {
       // Written in one go while the process stands still; the next sample waits for it.
       if (written) {
         clearInterval(poll);
-        console.log(`heap snapshot (${label}): ${path.join(SNAPSHOT_DIR, written)}`);
+        out(`heap snapshot (${label}): ${path.join(SNAPSHOT_DIR, written)}`);
         resolve(path.join(SNAPSHOT_DIR, written));
       }
     }, 500);
@@ -158,7 +159,7 @@ try {
   const sampler = setInterval(() => {
     const sample = { s: Math.round((Date.now() - started) / 1000), rssMb: statusMb("VmRSS"), calls };
     samples.push(sample);
-    console.log(`${sample.s}s rss ${sample.rssMb} MB, ${calls} calls, ${failures} failed`);
+    out(`${sample.s}s rss ${sample.rssMb} MB, ${calls} calls, ${failures} failed`);
   }, 5000);
   const loops = people.map((me, i) => loop(me, people[(i + 1) % people.length]!, groupId, until));
   const snapshots: string[] = [];
@@ -173,7 +174,7 @@ try {
   if (SNAPSHOTS) snapshots.push(await snapshot("end"));
   const rss = samples.map((s) => s.rssMb);
   const summary = { date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, calls, failures, idleRssMb: idleRss, endRssMb: endRss, peakRssMb: Math.max(...rss), hwmMb: statusMb("VmHWM"), nodeFlags, snapshots };
-  console.log(JSON.stringify(summary));
+  out(JSON.stringify(summary));
 } finally {
   server.kill("SIGTERM");
 }
