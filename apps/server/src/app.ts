@@ -11,7 +11,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
 import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
-import { appUrlRedactor } from "./plugins/app-url-redactor";
+import { appUrlRedactor } from "./url-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
 import { scheduleChangeLogPruning } from "./jobs/change-log-pruner";

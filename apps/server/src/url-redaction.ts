@@ -1,11 +1,11 @@
 import { procedureCatalog } from "@hyn/api";
-import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../rest/one-click-path";
-import { restRoutes } from "../rest/routes";
-import { PAGE_PATHS_WITH_PARAMS } from "../routes/spa-routes";
-import { createUrlRedactor, type UrlRedactor } from "./log-redaction";
+import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./rest/one-click-path";
+import { restRoutes } from "./rest/routes";
+import { PAGE_PATHS_WITH_PARAMS } from "./routes/spa-routes";
+import { createUrlRedactor, type UrlRedactor } from "./plugins/log-redaction";
 
 /**
- * The app's one URL redaction rule (log-redaction.ts), from what states each fact: the secret names
+ * The app's one URL redaction rule (plugins/log-redaction.ts), from what states each fact: the secret names
  * from the procedures' meta, the paths from the REST table (a renamed parameter by its input name),
  * the web app's pages and the one-click unsubscribe route.
  */
