@@ -6,11 +6,10 @@ import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
-import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
+import { answerRouterError, clientErrorBody, errorBody, localeOfRequest } from "./client-errors";
 import { appUrlRedactor } from "./url-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
@@ -96,9 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(500).send(errorBody(request, messages.internal));
+      return reply.code(500).send(errorBody(request, "internal"));
     }
-    return reply.code(status).send(errorBody(request, clientErrorText(error)));
+    return reply.code(status).send(clientErrorBody(request, error));
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
@@ -141,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";
     if (length > 0 && !type.startsWith("application/json")) {
-      return reply.code(415).send(errorBody(request, messages.contentTypeNotJson));
+      return reply.code(415).send(errorBody(request, "contentTypeNotJson"));
     }
     return undefined;
   });
@@ -236,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
-    return reply.code(404).send(errorBody(request, messages.notFound));
+    return reply.code(404).send(errorBody(request, "notFound"));
   });
 
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });
