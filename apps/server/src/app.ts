@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
-import { migrationStatus, type DbHandle } from "@hyn/db";
+import { migrationStatus, missingAppTables, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -151,13 +151,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
   server.get("/healthz", async () => ({ ok: true }));
-  // Ready means the database answers and holds every committed migration: an instance on a database
-  // that is empty or behind would fail its calls.
+  // Ready means the database answers, holds every committed migration and still has every table the
+  // schema declares: an instance on a database that is empty, behind or damaged would fail its calls.
   server.get("/readyz", async (request, reply) => {
     if (drain.isDraining()) return reply.code(503).send({ ok: false, draining: true });
     try {
       const { pending } = await migrationStatus(db);
       if (pending > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database schema is behind: ${pending} migration(s) not applied` });
+      const missing = await missingAppTables(db);
+      if (missing.length > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database is missing ${missing.length} table(s): ${missing.join(", ")}` });
       return { ok: true, database: db.kind };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed");
