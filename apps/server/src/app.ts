@@ -10,7 +10,7 @@ import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
-import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
+import { answerClientError, answerRouterError, answerUnmetExpectation, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
 import { scrubUrl } from "./plugins/log-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
@@ -84,7 +84,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: env.TRUST_PROXY,
     // Typed for every route's generics; these errors come before any route is chosen.
     frameworkErrors: (error, request, reply) => answerRouterError(error, request, reply as FastifyReply),
+    // Node's parser refuses some requests before Fastify sees them (431, 400, 408): answered as ours.
+    clientErrorHandler: answerClientError,
+    // Node would answer a missing Host with an empty 400; the hook below answers it as every refusal.
+    http: { requireHostHeader: false },
   });
+  server.server.on("checkExpectation", answerUnmetExpectation);
 
   // 5xx never shows internals. Set before any plugin: child contexts inherit it when registered.
   server.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
@@ -94,6 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.code(500).send(errorBody(request, messages.internal));
     }
     return reply.code(status).send(errorBody(request, clientErrorText(error)));
+  });
+  // HTTP/1.1 requires a Host header (RFC 9112 §3.2); first of all hooks, so nothing reads a request without one.
+  server.addHook("onRequest", async (request, reply) => {
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) return reply.code(400).send(errorBody(request, messages.hostHeaderMissing));
+    return undefined;
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
