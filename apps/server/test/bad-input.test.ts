@@ -116,3 +116,22 @@ describe("Fastify's own refusals", () => {
     expect([response.statusCode, response.json()]).toEqual([status, { error }]);
   });
 });
+
+describe("e-mail addresses that could bend a header or a page", () => {
+  const HOSTILE = ["a\u0001\u001b[31m@example.com", 'x"><img src=x onerror=alert(1)>@evil.co', "ann@example.com\r\nBcc: victim@example.com"];
+
+  it("are refused at sign-up and in invitations with the spec's text", async () => {
+    for (const email of HOSTILE) {
+      const signUp = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email, password: "a-good-secret-1" } });
+      expect([signUp.statusCode, signUp.json()], JSON.stringify(email)).toEqual([400, { error: messages.invalidEmailFormat }]);
+      const invite = await app.server.inject({ method: "POST", url: "/api/invites", headers, payload: { groupId, email } });
+      expect([invite.statusCode, invite.json()], JSON.stringify(email)).toEqual([400, { error: messages.invalidEmailFormat }]);
+    }
+  });
+
+  it("an internationalised address is invited like any other", async () => {
+    const invite = await app.server.inject({ method: "POST", url: "/api/invites", headers, payload: { groupId, email: "用户@例子.广告" } });
+    expect(invite.statusCode).toBe(201);
+    expect(invite.json()).toMatchObject({ email: "用户@例子.广告" });
+  });
+});

@@ -12,10 +12,24 @@ export function stripMarkup(value: string): string {
     .trim();
 }
 
-/** SPEC §5: text, at-sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Characters no address holds outside quotes: invisible ones (control, format, line breaks), spaces, and RFC 5322's specials. */
+const UNQUOTED_EMAIL_CHARACTER = /^[^\p{Cc}\p{Cf}\p{Z}\s<>"()[\]\\,;:@]+$/u;
+/** Inside a quoted local part (`"john doe"@example.com`) anything visible goes, `"` and `\` only escaped. */
+const QUOTED_LOCAL_PART = /^"(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}"\\]|\\[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}])+"$/u;
+
+/**
+ * SPEC §5: text, at-sign, text, dot, text; and nothing a mail system would refuse or a header could
+ * be bent by: no control characters, spaces or `<>"()[]\,;:` outside a quoted local part, no empty
+ * domain label. Plus tags, dots, long top-level domains and internationalised addresses
+ * (`用户@例子.广告`, SMTPUTF8) are addresses like any other.
+ */
 export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
+  const at = value.startsWith('"') ? value.lastIndexOf('"@') + 1 : value.indexOf("@");
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split(".");
+  const localIsValid = local.startsWith('"') ? QUOTED_LOCAL_PART.test(local) : UNQUOTED_EMAIL_CHARACTER.test(local);
+  return localIsValid && labels.length >= 2 && labels.every((label) => UNQUOTED_EMAIL_CHARACTER.test(label));
 }
 
 /** SPEC §5: an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
