@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { decodeRequestCursor, readDateTime, type DateTimeReading, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
-import { inputString, isStorableText, optionalCleanText } from "./text";
+import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that must name a request the caller can see; a malformed one is simply not found. */
-const requestId = inputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
+const requestId = exactInputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
 
 const NEEDED_BY_PROBLEMS: Record<Exclude<DateTimeReading, { date: Date }>["problem"], string> = {
   "not-a-date": messages.neededByNotADate,
@@ -20,7 +20,7 @@ export const createRequestInput = z.object({
     .max(4000, messages.itemDescriptionTooLong)
     .transform((v) => stripMarkup(v).slice(0, 500))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
-  groupId: inputString({ error: messages.selectGroup })
+  groupId: exactInputString({ error: messages.selectGroup })
     .trim()
     .min(1, messages.selectGroup)
     // Not a group id at all: the caller cannot be a member of it.
@@ -47,7 +47,7 @@ export const createRequestInput = z.object({
     return reading.date;
   }),
   storePreference: optionalCleanText(200).optional().transform((v) => v ?? null),
-  pickupNotes: optionalCleanText(1000).optional().transform((v) => v ?? null),
+  pickupNotes: optionalCleanText(1000, { multiline: true }).optional().transform((v) => v ?? null),
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
@@ -79,7 +79,7 @@ export type RequestPageInput = z.output<typeof requestPageInput>;
 
 /** GET /groups/{id}/requests. */
 export const groupRequestsInput = requestPageInput.extend({
-  groupId: inputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
+  groupId: exactInputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
 });
 
 /** A neighbour as shown on a request card: no contact details. */
