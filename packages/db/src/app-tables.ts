@@ -7,7 +7,7 @@ import { rowsOf } from "./sql-helpers";
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** Every table the Drizzle schema declares: its name, and that name as PostgreSQL resolves it in the app's queries. */
-const APP_TABLES = Object.values(schema)
+const APP_TABLES = Object.values(schema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => {
     const { name, schema: namespace } = getTableConfig(table);
