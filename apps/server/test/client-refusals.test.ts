@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import { PassThrough } from "node:stream";
 import { messages } from "@hyn/validators";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerClientError } from "../src/client-errors";
 import { bearerFor, createTestApp, type TestApp } from "./test-app";
@@ -149,7 +150,7 @@ describe("Node's own refusals, through a socket", () => {
 });
 
 describe("Fastify's own refusals", () => {
-  const cases: { name: string; request: (language: Record<string, string>) => Parameters<TestApp["server"]["inject"]>[0]; status: number; error: string }[] = [
+  const cases: { name: string; request: (language: Record<string, string>) => InjectOptions; status: number; error: string }[] = [
     { name: "an unknown route", request: (h) => ({ method: "GET", url: "/api/nowhere", headers: h }), status: 404, error: messages.notFound },
     { name: "an unknown method on a known path", request: (h) => ({ method: "PROPFIND", url: "/api/groups", headers: h }), status: 404, error: messages.notFound },
     { name: "an over-long path parameter", request: (h) => ({ method: "GET", url: `/api/invites/validate/${"x".repeat(300)}`, headers: h }), status: 414, error: messages.addressTooLong },
