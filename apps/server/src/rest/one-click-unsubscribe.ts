@@ -1,6 +1,5 @@
 import { createCaller, createContextInner } from "@hyn/api";
 import type { Services } from "@hyn/core";
-import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
 import { errorBody, localeOfRequest } from "../client-errors";
 import { restErrorOf } from "./adapter";
@@ -31,12 +30,12 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
     // A body of another type is refused as elsewhere (415), but with what this route needs, not "JSON".
     scope.setErrorHandler(async (error: Error & { code?: string; statusCode?: number }, request, reply) => {
       if (error.code !== "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw error;
-      return reply.code(415).send(errorBody(request, messages.oneClickBodyMissing));
+      return reply.code(415).send(errorBody(request, "oneClickBodyMissing"));
     });
     scope.post(ONE_CLICK_UNSUBSCRIBE_ROUTE, async (request, reply) => {
       const body = typeof request.body === "string" ? request.body : "";
       const locale = localeOfRequest(request);
-      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send(errorBody(request, messages.oneClickBodyMissing));
+      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send(errorBody(request, "oneClickBodyMissing"));
       try {
         // No session: the signed token is the authority, whoever sends it.
         const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip, locale }));
