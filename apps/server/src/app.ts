@@ -5,11 +5,11 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
-import { migrationStatus, type DbHandle } from "@hyn/db";
+import { migrationStatus, missingAppTables, type DbHandle } from "@hyn/db";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
-import { answerRouterError, clientErrorBody, errorBody, localeOfRequest } from "./client-errors";
+import { answerClientError, answerRouterError, answerUnmetExpectation, clientErrorBody, errorBody, localeOfRequest } from "./client-errors";
 import { appUrlRedactor } from "./url-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
@@ -88,7 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: env.TRUST_PROXY,
     // Typed for every route's generics; these errors come before any route is chosen.
     frameworkErrors: (error, request, reply) => answerRouterError(error, request, reply as FastifyReply),
+    // Node's parser refuses some requests before Fastify sees them (431, 400, 408): answered as ours.
+    clientErrorHandler: answerClientError,
+    // Node would answer a missing Host with an empty 400; the hook below answers it as every refusal.
+    http: { requireHostHeader: false },
   });
+  server.server.on("checkExpectation", answerUnmetExpectation);
 
   // 5xx never shows internals. Set before any plugin: child contexts inherit it when registered.
   server.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
@@ -98,6 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       return reply.code(500).send(errorBody(request, "internal"));
     }
     return reply.code(status).send(clientErrorBody(request, error));
+  });
+  // HTTP/1.1 requires a Host header (RFC 9112 §3.2); first of all hooks, so nothing reads a request without one.
+  server.addHook("onRequest", async (request, reply) => {
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) return reply.code(400).send(errorBody(request, "hostHeaderMissing"));
+    return undefined;
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
@@ -155,13 +165,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 2. Health. A draining instance is not ready, so no proxy or orchestrator sends it new calls.
   server.get("/healthz", async () => ({ ok: true }));
-  // Ready means the database answers and holds every committed migration: an instance on a database
-  // that is empty or behind would fail its calls.
+  // Ready means the database answers, holds every committed migration and still has every table the
+  // schema declares: an instance on a database that is empty, behind or damaged would fail its calls.
   server.get("/readyz", async (request, reply) => {
     if (drain.isDraining()) return reply.code(503).send({ ok: false, draining: true });
     try {
       const { pending } = await migrationStatus(db);
       if (pending > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database schema is behind: ${pending} migration(s) not applied` });
+      const missing = await missingAppTables(db);
+      if (missing.length > 0) return reply.code(503).send({ ok: false, database: db.kind, error: `Database is missing ${missing.length} table(s): ${missing.join(", ")}` });
       return { ok: true, database: db.kind };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed");

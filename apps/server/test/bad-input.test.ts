@@ -77,6 +77,28 @@ describe("needed-by dates", () => {
     const response = await app.server.inject({ method: "POST", url: "/api/requests", headers, payload: { groupId, itemDescription: "Milk", neededBy: "+010000-01-01T00:00:00Z" } });
     expect([response.statusCode, response.json()]).toEqual([400, { error: messages.neededByTooFar }]);
   });
+
+  it("a five-digit year without a sign is too far, not missing", async () => {
+    const response = await app.server.inject({ method: "POST", url: "/api/requests", headers, payload: { groupId, itemDescription: "Milk", neededBy: "10000-01-01T00:00:00Z" } });
+    expect([response.statusCode, response.json()]).toEqual([400, { error: messages.neededByTooFar }]);
+  });
+
+  it("30 February is refused as not a real date, never stored as 2 March", async () => {
+    const year = app.clock.now().getUTCFullYear() + 1;
+    for (const neededBy of [`${year}-02-30T10:00:00Z`, `${year}-04-31T10:00:00Z`, `${year}-06-14T25:00:00Z`]) {
+      const response = await app.server.inject({ method: "POST", url: "/api/requests", headers: { ...headers, "accept-language": "es" }, payload: { groupId, itemDescription: "Milk", neededBy } });
+      expect([response.statusCode, response.json()], neededBy).toEqual([400, { error: "La fecha y la hora para cuándo lo necesitas no existen" }]);
+    }
+    const mine = (await app.server.inject({ method: "GET", url: "/api/user/requests", headers })).json() as Array<{ neededBy: string }>;
+    expect(mine.map((request) => request.neededBy)).not.toContain(`${year}-03-02T10:00:00.000Z`);
+  });
+
+  it("text that is no date is refused as such, not as missing", async () => {
+    for (const neededBy of ["tomorrow", "1", `Feb 30 ${app.clock.now().getUTCFullYear() + 1}`]) {
+      const response = await app.server.inject({ method: "POST", url: "/api/requests", headers, payload: { groupId, itemDescription: "Milk", neededBy } });
+      expect([response.statusCode, response.json()], neededBy).toEqual([400, { error: messages.neededByNotADate }]);
+    }
+  });
 });
 
 describe("Fastify's own refusals", () => {
@@ -92,5 +114,24 @@ describe("Fastify's own refusals", () => {
   it.each(cases)("$name answers { error } only", async ({ request, status, error }) => {
     const response = await app.server.inject(request);
     expect([response.statusCode, response.json()]).toEqual([status, { error }]);
+  });
+});
+
+describe("e-mail addresses that could bend a header or a page", () => {
+  const HOSTILE = ["a\u0001\u001b[31m@example.com", 'x"><img src=x onerror=alert(1)>@evil.co', "ann@example.com\r\nBcc: victim@example.com"];
+
+  it("are refused at sign-up and in invitations with the spec's text", async () => {
+    for (const email of HOSTILE) {
+      const signUp = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email, password: "a-good-secret-1" } });
+      expect([signUp.statusCode, signUp.json()], JSON.stringify(email)).toEqual([400, { error: messages.invalidEmailFormat }]);
+      const invite = await app.server.inject({ method: "POST", url: "/api/invites", headers, payload: { groupId, email } });
+      expect([invite.statusCode, invite.json()], JSON.stringify(email)).toEqual([400, { error: messages.invalidEmailFormat }]);
+    }
+  });
+
+  it("an internationalised address is invited like any other", async () => {
+    const invite = await app.server.inject({ method: "POST", url: "/api/invites", headers, payload: { groupId, email: "用户@例子.广告" } });
+    expect(invite.statusCode).toBe(201);
+    expect(invite.json()).toMatchObject({ email: "用户@例子.广告" });
   });
 });

@@ -39,3 +39,23 @@ describe("GET /readyz", () => {
     expect([behind.statusCode, behind.json().error]).toEqual([503, "Database schema is behind: 1 migration(s) not applied"]);
   });
 });
+
+describe("GET /readyz on a damaged database", () => {
+  it("answers 503 naming the table when one of the app's tables is gone, and 200 once it is back", async () => {
+    app = await createTestApp();
+    expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    await app.db.execute(sql`alter table feedback rename to feedback_gone`);
+    const damaged = await app.server.inject({ method: "GET", url: "/readyz" });
+    expect([damaged.statusCode, damaged.json()]).toEqual([503, { ok: false, database: expect.any(String), error: "Database is missing 1 table(s): feedback" }]);
+    await app.db.execute(sql`alter table feedback_gone rename to feedback`);
+    expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+  });
+
+  it("answers 503 when the public schema has been dropped, though the migration journal says every migration ran", async () => {
+    app = await createTestApp();
+    await app.db.execute(sql`drop schema public cascade`);
+    const dropped = await app.server.inject({ method: "GET", url: "/readyz" });
+    expect(dropped.statusCode).toBe(503);
+    expect(dropped.json().error).toMatch(/^Database is missing \d+ table\(s\): users, sessions, /);
+  });
+});

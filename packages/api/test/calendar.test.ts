@@ -60,7 +60,8 @@ describe("a request's calendar file", () => {
     expect(event.end).toEqual(new Date(neededBy.getTime() + 15 * MINUTE_MS));
     expect(event.description).toBe(
       [
-        "Größe; 牛乳, \n x",
+        // An item is one line: its line break was stored as a space (issue 24); pickup notes keep theirs.
+        "Größe; 牛乳,   x",
         "",
         "Group: Größe; Straße, 牛乳",
         "Requested by: Ann, the; baker\\",

@@ -95,7 +95,8 @@ describe("posting a request", () => {
     expect((await create({ ...valid, groupId: undefined })).message).toBe(messages.selectGroup);
     expect(await create({ ...valid, neededBy: undefined })).toEqual({ code: "BAD_REQUEST", message: messages.neededByRequired });
     expect((await create({ ...valid, neededBy: "" })).message).toBe(messages.neededByRequired);
-    expect((await create({ ...valid, neededBy: "not a date" })).message).toBe(messages.neededByRequired);
+    // Text that is no date says so (issue 24), rather than calling the date missing.
+    expect((await create({ ...valid, neededBy: "not a date" })).message).toBe(messages.neededByNotADate);
     expect(await create({ ...valid, neededBy: new Date(h.clock.now().getTime() - 6000) })).toEqual({
       code: "BAD_REQUEST",
       message: messages.neededByFuture,

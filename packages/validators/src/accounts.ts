@@ -3,12 +3,12 @@ import { LOCALES } from "./locales";
 import { messages } from "./messages";
 import { MAX_USERS_PER_CALL } from "./policy";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
-import { emailField, inputString, optionalCleanText } from "./text";
+import { emailField, exactInputString, inputString, optionalCleanText } from "./text";
 
 
 const serverEmail = emailField(messages.invalidEmailFormat, messages.invalidEmailFormat);
 
-export const newPasswordField = inputString({ error: messages.passwordTooShort })
+export const newPasswordField = exactInputString({ error: messages.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
@@ -41,13 +41,13 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: serverEmail,
-  password: inputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
+  password: exactInputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
 });
 
 export const emailOnlyInput = z.object({ email: serverEmail });
 
 export const verifyEmailInput = z.object({
-  token_hash: inputString({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
+  token_hash: exactInputString({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
 });
 
 /** Signed-in password change (SPEC §7 POST /auth/update-password). */
@@ -55,13 +55,13 @@ export const updatePasswordInput = z.object({ password: newPasswordField });
 
 /** Reset by the e-mailed token: the token stands in for the session. */
 export const completePasswordResetInput = z.object({
-  token: inputString().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
-  password: inputString({ error: messages.passwordTooShortLong })
+  token: exactInputString().min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+  password: exactInputString({ error: messages.passwordTooShortLong })
     .min(MIN_PASSWORD_LENGTH, messages.passwordTooShortLong)
     .max(MAX_PASSWORD_LENGTH),
 });
 
-export const checkResetTokenInput = z.object({ token: inputString().min(1).max(200) });
+export const checkResetTokenInput = z.object({ token: exactInputString().min(1).max(200) });
 
 export const updateProfileInput = z.object({
   name: nameField.refine((v) => v.length > 0, messages.nameRequired),
@@ -76,7 +76,7 @@ export const emailPreferencesInput = z.object({
 
 /** Deleting an account asks for the password again. */
 export const deleteAccountInput = z.object({
-  password: inputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  password: exactInputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
 });
 
 export const userIdInput = z.object({ id: z.uuid({ error: messages.userNotFound }) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { inputString } from "./text";
+import { exactInputString } from "./text";
 
 /** A calendar file (RFC 5545 text) as REST sends it: the body, its type and the download's file name. */
 export const calendarFileOutput = z.object({
@@ -13,4 +13,4 @@ export const calendarFileOutput = z.object({
 export const calendarFeedOutput = z.object({ url: z.string() });
 
 /** The token of a feed address (`/api/calendar/<token>.ics`); anything unknown is "Not found". */
-export const calendarFeedTokenInput = z.object({ token: inputString({ error: messages.notFound }).max(200, messages.notFound) });
+export const calendarFeedTokenInput = z.object({ token: exactInputString({ error: messages.notFound }).max(200, messages.notFound) });

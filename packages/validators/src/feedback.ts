@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { FEEDBACK_SUBJECTS } from "./rules";
-import { emailField, inputString, optionalCleanText } from "./text";
+import { emailField, multilineInputString, optionalCleanText } from "./text";
 
 
 export const feedbackInput = z.object({
@@ -11,7 +11,7 @@ export const feedbackInput = z.object({
     .union([z.enum(FEEDBACK_SUBJECTS, { error: messages.feedbackSubjectInvalid }), z.literal(""), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
-  message: inputString({ error: messages.enterMessage })
+  message: multilineInputString({ error: messages.enterMessage })
     .max(20000, messages.feedbackMessageTooLong)
     .transform((v) => v.trim().slice(0, 5000))
     .refine((v) => v.length > 0, messages.enterMessage),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { groupIdField } from "./groups";
 import { messages } from "./messages";
-import { emailField, inputString } from "./text";
+import { emailField, exactInputString, inputString } from "./text";
 
 export const createInviteInput = z.object({
   groupId: groupIdField,
@@ -11,7 +11,7 @@ export type CreateInviteInput = z.input<typeof createInviteInput>;
 
 /** The token from an invitation link. Missing: "Invalid invitation link" (SPEC §5). */
 export const inviteTokenInput = z.object({
-  token: inputString({ error: messages.invalidInvitationLink })
+  token: exactInputString({ error: messages.invalidInvitationLink })
     .trim()
     .min(1, messages.invalidInvitationLink)
     .max(200, messages.invalidOrExpiredInviteToken),
@@ -24,10 +24,10 @@ export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitat
  * invitation; the e-mail always uses what is stored, so the body cannot make it say anything else.
  */
 export const resendInvitationInput = z.object({
-  recipientEmail: inputString().max(254).optional(),
+  recipientEmail: exactInputString().max(254).optional(),
   inviterName: inputString().max(400).optional(),
   groupName: inputString().max(400).optional(),
-  inviteToken: inputString().max(200).optional(),
+  inviteToken: exactInputString().max(200).optional(),
 });
 
 /** SPEC §3 Invite, as its sender sees it at creation. The token is only ever known at this moment. */

@@ -115,12 +115,22 @@ export const messages = {
   thankNoHelper: "The neighbour who helped has left, so there is no one to thank",
   // Not in the spec (issue 13): input PostgreSQL cannot store, and requests or addresses Fastify refuses.
   neededByTooFar: `Needed by date must be within ${MAX_NEEDED_BY_YEARS_AHEAD} years`,
+  // Not in the spec (issue 24): a needed-by that is no date, or a date that does not exist (30 February).
+  neededByNotADate: "Needed by must be a date and time, such as 2027-06-14T15:30:00Z",
+  neededByNotReal: "Needed by is not a real date and time",
   unsupportedCharacters: "Text must not contain NUL characters or invalid Unicode",
   bodyNotJson: "Request body is not valid JSON",
   bodyTooLarge: "Request body is too large",
   addressInvalid: "The address is not valid",
   addressTooLong: "The address is too long",
   notFound: "Not found",
+  // Not in the spec (issue 24): Node's and Fastify's other refusals of a request, before any route reads it.
+  badRequest: "The request is not valid",
+  headersTooLarge: "The request's address or headers are too long",
+  requestTimeout: "The request took too long to arrive",
+  hostHeaderMissing: "The request has no Host header",
+  contentLengthInvalid: "The request body does not match its Content-Length",
+  expectationFailed: "Only the Expect value 100-continue is supported",
   // SPEC §2: the invite form's hint.
   inviteHelp: `An email invitation will be sent. Invitations expire after ${INVITE_VALIDITY_DAYS} days.`,
   // Not in the spec: request lists come in pages (issue 13).

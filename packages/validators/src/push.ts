@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { PUSH_LABEL_MAX } from "./policy";
-import { inputString } from "./text";
+import { exactInputString, inputString } from "./text";
 
 const ENDPOINT_MAX = 2048;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -19,11 +19,11 @@ const isAuthSecret = (value: string) => base64UrlByteLength(value) === 16;
 
 /** A browser's `PushSubscription.toJSON()` plus a label for the device; the endpoint's host is checked by the service. */
 export const pushSubscriptionInput = z.object({
-  endpoint: inputString({ error: messages.pushEndpointInvalid }).max(ENDPOINT_MAX, messages.pushEndpointInvalid).pipe(z.url({ error: messages.pushEndpointInvalid })),
+  endpoint: exactInputString({ error: messages.pushEndpointInvalid }).max(ENDPOINT_MAX, messages.pushEndpointInvalid).pipe(z.url({ error: messages.pushEndpointInvalid })),
   keys: z.object(
     {
-      p256dh: inputString({ error: messages.pushKeyP256dhInvalid }).refine(isP256PublicKey, messages.pushKeyP256dhInvalid),
-      auth: inputString({ error: messages.pushKeyAuthInvalid }).refine(isAuthSecret, messages.pushKeyAuthInvalid),
+      p256dh: exactInputString({ error: messages.pushKeyP256dhInvalid }).refine(isP256PublicKey, messages.pushKeyP256dhInvalid),
+      auth: exactInputString({ error: messages.pushKeyAuthInvalid }).refine(isAuthSecret, messages.pushKeyAuthInvalid),
     },
     { error: messages.pushKeyP256dhInvalid },
   ),

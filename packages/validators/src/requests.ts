@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { decodeRequestCursor, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
-import { inputString, isStorableText, optionalCleanText } from "./text";
+import { decodeRequestCursor, readDateTime, type DateTimeReading, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id that must name a request the caller can see; a malformed one is simply not found. */
-const requestId = inputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
+const requestId = exactInputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
+
+const NEEDED_BY_PROBLEMS: Record<Exclude<DateTimeReading, { date: Date }>["problem"], string> = {
+  "not-a-date": messages.neededByNotADate,
+  "not-real": messages.neededByNotReal,
+  "beyond-range": messages.neededByTooFar,
+};
 
 /** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
@@ -14,27 +20,34 @@ export const createRequestInput = z.object({
     .max(4000, messages.itemDescriptionTooLong)
     .transform((v) => stripMarkup(v).slice(0, 500))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
-  groupId: inputString({ error: messages.selectGroup })
+  groupId: exactInputString({ error: messages.selectGroup })
     .trim()
     .min(1, messages.selectGroup)
     // Not a group id at all: the caller cannot be a member of it.
     .regex(UUID_PATTERN, messages.notMember),
   // A Date over tRPC (superjson), an ISO string over REST.
-  neededBy: z.union([z.date(), z.string()], { error: messages.neededByRequired }).transform((v, ctx) => {
+  // An Invalid Date (superjson carries one) is no date; anything else that is neither is a missing one.
+  neededBy: z.union([z.date(), z.string()], { error: (issue) => (issue.input instanceof Date ? messages.neededByNotADate : messages.neededByRequired) }).transform((v, ctx) => {
     // Checked here: an issue inside the union would be reported as the union's own message.
     if (typeof v === "string" && !isStorableText(v)) {
       ctx.addIssue({ code: "custom", message: messages.unsupportedCharacters });
       return z.NEVER;
     }
-    const date = v instanceof Date ? v : new Date(v.trim());
-    if ((typeof v === "string" && v.trim() === "") || Number.isNaN(date.getTime())) {
+    if (typeof v === "string" && v.trim() === "") {
       ctx.addIssue({ code: "custom", message: messages.neededByRequired });
       return z.NEVER;
     }
-    return date;
+    // A string is read strictly (no rolling 30 February over); a year too far for any Date is too far,
+    // any other far year reaches the service, which says how far ahead a date may be.
+    const reading = v instanceof Date ? (Number.isNaN(v.getTime()) ? ({ problem: "not-a-date" } as const) : { date: v }) : readDateTime(v);
+    if ("problem" in reading) {
+      ctx.addIssue({ code: "custom", message: NEEDED_BY_PROBLEMS[reading.problem] });
+      return z.NEVER;
+    }
+    return reading.date;
   }),
   storePreference: optionalCleanText(200).optional().transform((v) => v ?? null),
-  pickupNotes: optionalCleanText(1000).optional().transform((v) => v ?? null),
+  pickupNotes: optionalCleanText(1000, { multiline: true }).optional().transform((v) => v ?? null),
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
@@ -66,7 +79,7 @@ export type RequestPageInput = z.output<typeof requestPageInput>;
 
 /** GET /groups/{id}/requests. */
 export const groupRequestsInput = requestPageInput.extend({
-  groupId: inputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
+  groupId: exactInputString({ error: messages.groupNotFound }).regex(UUID_PATTERN, messages.groupNotFound),
 });
 
 /** A neighbour as shown on a request card: no contact details. */

@@ -12,10 +12,24 @@ export function stripMarkup(value: string): string {
     .trim();
 }
 
-/** SPEC §5: text, at-sign, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Characters no address holds outside quotes: invisible ones (control, format, line breaks), spaces, and RFC 5322's specials. */
+const UNQUOTED_EMAIL_CHARACTER = /^[^\p{Cc}\p{Cf}\p{Z}\s<>"()[\]\\,;:@]+$/u;
+/** Inside a quoted local part (`"john doe"@example.com`) anything visible goes, `"` and `\` only escaped. */
+const QUOTED_LOCAL_PART = /^"(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}"\\]|\\[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}])+"$/u;
+
+/**
+ * SPEC §5: text, at-sign, text, dot, text; and nothing a mail system would refuse or a header could
+ * be bent by: no control characters, spaces or `<>"()[]\,;:` outside a quoted local part, no empty
+ * domain label. Plus tags, dots, long top-level domains and internationalised addresses
+ * (`用户@例子.广告`, SMTPUTF8) are addresses like any other.
+ */
 export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value);
+  const at = value.startsWith('"') ? value.lastIndexOf('"@') + 1 : value.indexOf("@");
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const labels = value.slice(at + 1).split(".");
+  const localIsValid = local.startsWith('"') ? QUOTED_LOCAL_PART.test(local) : UNQUOTED_EMAIL_CHARACTER.test(local);
+  return localIsValid && labels.length >= 2 && labels.every((label) => UNQUOTED_EMAIL_CHARACTER.test(label));
 }
 
 /** SPEC §5: an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
@@ -94,6 +108,47 @@ export function decodeRequestCursor(text: string): RequestCursor | null {
 export const FINISHED_REQUESTS_PER_PAGE = 10;
 /** REST's `?limit=`: finished requests per page by default (at most PAGE_LIMIT_MAX). */
 export const PAGE_LIMIT_DEFAULT = 50;
+
+/**
+ * A date and time as an API call writes it: ISO 8601, `2027-06-14T15:30:00Z` (a space for the `T`, an
+ * offset for the `Z`, seconds and their fraction optional; without an offset, the server's local time,
+ * as JavaScript reads it; a date alone is midnight UTC). A year may have more than four digits, or a
+ * sign and six, as JavaScript writes far years.
+ */
+const ISO_DATE_TIME = /^([+-]\d{6}|\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** What a written date and time is: a Date, or what is wrong with it. */
+export type DateTimeReading = { date: Date } | { problem: "not-a-date" | "not-real" | "beyond-range" };
+
+const daysInMonth = (year: number, month: number) => [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+
+/**
+ * Reads a date and time strictly. JavaScript's own parser rolls an impossible date over
+ * (`2027-02-30` is 2 March) and takes anything it can guess at ("1" is 2001); this refuses both:
+ * "not-a-date" for text that is not written as above, "not-real" for a day, hour or offset that does
+ * not exist, "beyond-range" for a year no Date can hold (beyond ±275,760).
+ */
+export function readDateTime(text: string): DateTimeReading {
+  const match = ISO_DATE_TIME.exec(text.trim());
+  if (!match) return { problem: "not-a-date" };
+  const [, yearText, monthText, dayText, hourText, minuteText, secondText, fraction, offset] = match;
+  const [year, month, day, hour, minute, second] = [yearText, monthText, dayText, hourText ?? "0", minuteText ?? "0", secondText ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const millisecond = Math.floor(Number(`0.${fraction ?? "0"}`) * 1000);
+  // 24:00 is the end of a day (ISO 8601); 24:00:01 is nothing.
+  const endOfDay = hour === 24 && minute === 0 && second === 0 && millisecond === 0;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || (hour > 23 && !endOfDay) || minute > 59 || second > 59) return { problem: "not-real" };
+  const date = new Date(0);
+  if (offset === undefined && hourText !== undefined) {
+    date.setFullYear(year, month - 1, day);
+    date.setHours(hour, minute, second, millisecond);
+  } else {
+    const [, sign, offsetHours, offsetMinutes] = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset ?? "") ?? [];
+    if (Number(offsetHours ?? 0) > 23 || Number(offsetMinutes ?? 0) > 59) return { problem: "not-real" };
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute - (sign === "-" ? -1 : 1) * (Number(offsetHours ?? 0) * 60 + Number(offsetMinutes ?? 0)), second, millisecond);
+  }
+  return Number.isNaN(date.getTime()) ? { problem: "beyond-range" } : { date };
+}
 
 /** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;

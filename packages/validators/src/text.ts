@@ -10,17 +10,50 @@ export function isStorableText(value: string): boolean {
   return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 }
 
+/** Every way text breaks a line (CRLF, CR, LF, vertical tab, form feed, NEL, Unicode's line and paragraph separators). */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** Control characters (C0, DEL, C1): an escape sequence recolours a terminal, a bell rings, none is text. */
+const CONTROL_CHARACTER = /\p{Cc}/gu;
+
+/** One line of text as stored: a line break or tab becomes a space, any other control character goes. */
+export function oneLineText(value: string): string {
+  return value.replace(LINE_BREAK, " ").replace(/\t/g, " ").replace(CONTROL_CHARACTER, "");
+}
+
+/** Text of several lines as stored: every line break becomes "\n", a tab a space, any other control character goes. */
+export function multiLineText(value: string): string {
+  return value.replace(LINE_BREAK, "\n").replace(/\t/g, " ").replace(/[^\P{Cc}\n]/gu, "");
+}
+
+/** What every string a client sends starts as: what cannot be stored as sent is a 400, before any other check. */
+const storableString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: messages.unsupportedCharacters, abort: true });
+
 /**
- * Where every string a client sends starts, over tRPC and REST alike: what cannot be stored as sent
- * is a 400 before any other check or transform, never a database error and never silently altered.
+ * Where a string a person writes starts, over tRPC and REST alike: one line (a name, an area, a group's
+ * name, an item, a store, a device's label), so line breaks become spaces and control characters go
+ * before any other check (PRODUCT.md, "What is checked").
  */
 export function inputString(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine(isStorableText, { error: messages.unsupportedCharacters, abort: true });
+  return storableString(params).overwrite(oneLineText);
+}
+
+/** A field of several lines (pickup notes, a feedback message): line breaks kept, control characters gone. */
+export function multilineInputString(params?: Parameters<typeof z.string>[0]) {
+  return storableString(params).overwrite(multiLineText);
+}
+
+/**
+ * A value taken exactly as sent: a password (changing it would lock its owner out), a token, an id, a
+ * key, a URL, an address. Its own rule refuses a control character; nothing is removed from it.
+ */
+export function exactInputString(params?: Parameters<typeof z.string>[0]) {
+  return storableString(params);
 }
 
 /** An e-mail address, trimmed and lower-cased so that one address is one account. */
 export function emailField(requiredMessage: string, formatMessage: string) {
-  return inputString({ error: requiredMessage })
+  return exactInputString({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(254, formatMessage)
@@ -28,9 +61,9 @@ export function emailField(requiredMessage: string, formatMessage: string) {
     .transform((v) => v.toLowerCase());
 }
 
-/** Optional free text: trimmed, markup stripped, empty becomes null. */
-export function optionalCleanText(max: number) {
-  return inputString()
+/** Optional free text: trimmed, markup stripped, empty becomes null; one line unless `multiline`. */
+export function optionalCleanText(max: number, options: { multiline?: boolean } = {}) {
+  return (options.multiline ? multilineInputString() : inputString())
     .max(max * 4)
     .nullish()
     .transform((v) => {

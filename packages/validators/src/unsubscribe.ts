@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { messages } from "./messages";
 import { NOTIFICATION_KINDS } from "./notification-kinds";
-import { inputString } from "./text";
+import { exactInputString } from "./text";
 
 /** The token of an unsubscribe link (`/unsubscribe/<token>`); anything unlike one is simply not valid. */
 export const unsubscribeTokenInput = z.object({
-  token: inputString({ error: messages.unsubscribeLinkInvalid }).min(1, messages.unsubscribeLinkInvalid).max(200, messages.unsubscribeLinkInvalid),
+  token: exactInputString({ error: messages.unsubscribeLinkInvalid }).min(1, messages.unsubscribeLinkInvalid).max(200, messages.unsubscribeLinkInvalid),
 });
 
 /**

@@ -27,6 +27,11 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
     // Only in this scope: every other route still parses JSON alone.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(ONE_CLICK_CONTENT_TYPES, { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) => done(null, body));
+    // A body of another type is refused as elsewhere (415), but with what this route needs, not "JSON".
+    scope.setErrorHandler(async (error: Error & { code?: string; statusCode?: number }, request, reply) => {
+      if (error.code !== "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw error;
+      return reply.code(415).send(errorBody(request, "oneClickBodyMissing"));
+    });
     scope.post(ONE_CLICK_UNSUBSCRIBE_ROUTE, async (request, reply) => {
       const body = typeof request.body === "string" ? request.body : "";
       const locale = localeOfRequest(request);
