@@ -27,14 +27,14 @@ export default function AuthCallbackPage() {
       case "verified":
         startSession(result.user);
         toast.success(t("auth.callbackConfirmed"));
-        navigate(takeAfterConfirm(result.user.email), { replace: true });
+        void navigate(takeAfterConfirm(result.user.email), { replace: true });
         break;
       case "recovery":
-        navigate(result.to, { replace: true });
+        void navigate(result.to, { replace: true });
         break;
       case "error":
         toast.error(callbackMessage(result.message, t));
-        navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
+        void navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
         break;
     }
   });

@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_MS);
+    const timer = window.setTimeout(() => void navigate("/", { replace: true }), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
