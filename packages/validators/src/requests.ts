@@ -8,7 +8,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** An id that must name a request the caller can see; a malformed one is simply not found. */
 const requestId = inputString({ error: messages.requestNotFound }).regex(UUID_PATTERN, messages.requestNotFound);
 
-/** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
+/** POST /requests (PRODUCT "What is checked"). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, messages.itemDescriptionTooLong)
@@ -77,7 +77,7 @@ export const requestUserOutput = z.object({
 });
 export type RequestUser = z.infer<typeof requestUserOutput>;
 
-/** SPEC §3 Request plus what the card displays: the group's name, creator, helper and the computed status. */
+/** A request (PRODUCT "What is stored") plus what the card displays: the group's name, creator, helper and the computed status. */
 export const requestOutput = z.object({
   id: z.string(),
   userId: z.string(),
@@ -130,7 +130,7 @@ export const dashboardGroupOutput = z.object({
 });
 export type DashboardGroup = z.infer<typeof dashboardGroupOutput>;
 
-/** SPEC §3 User limits and User counts, as the usage-limits panel needs them. */
+/** A person's limits and counts, as the usage-limits panel needs them. */
 export const dashboardUsageOutput = z.object({
   limits: z.object({
     maxOpenRequests: z.number().int(),

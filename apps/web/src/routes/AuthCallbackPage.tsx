@@ -9,7 +9,7 @@ import { errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
 
-/** Where e-mailed links land (DESIGN §5): confirms a sign-up, or forwards a reset link to its form. */
+/** Where e-mailed links land (PRODUCT "Screens"): confirms a sign-up, or forwards a reset link to its form. */
 export default function AuthCallbackPage() {
   const t = useT();
   usePageTitle(t("auth.callbackTitle"));

@@ -45,7 +45,7 @@ export default function LoginPage() {
       void navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, t("auth.loginFailed"));
-      // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); only the way to a new link stays by the form.
       toast.error(message);
       // Server errors arrive in the current language.
       setUnconfirmed(message === t.error(messages.emailNotConfirmed));

@@ -11,7 +11,7 @@ import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
 
-/** SPEC §9: the dashboard follows a successful reset after 2 seconds. */
+/** PRODUCT "Screens": the dashboard follows a successful reset after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
 
 export default function ResetPasswordPage() {
@@ -56,7 +56,7 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (e) {
       const message = errorMessage(e, t("auth.updatePasswordFailed"));
-      // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); a spent link also turns the page into the invalid-link view.
       toast.error(message);
       // Server errors arrive in the current language.
       if (message === t.error(messages.resetLinkInvalid)) setLinkSpent(true);

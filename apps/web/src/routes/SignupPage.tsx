@@ -69,7 +69,7 @@ export default function SignupPage() {
         void navigate("/verify-email", { state: { email: result.user.email, redirect } });
       }
     } catch (e) {
-      // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); the form keeps only its own checks inline.
       const message = errorMessage(e, t("auth.signupFailed"));
       toast.error(message);
       // Server errors arrive in the current language.

@@ -10,7 +10,7 @@ import { useT } from "../../i18n/useT";
 import type { MessageId } from "@hyn/i18n/catalogs";
 import "./account.css";
 
-/** SPEC §9: home follows a sent message after 2 seconds. */
+/** PRODUCT "Screens": home follows a sent message after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
 
 type Subject = (typeof FEEDBACK_SUBJECTS)[number];

@@ -3,7 +3,7 @@ import type { MessageId } from "@hyn/i18n/catalogs";
 import type { Translate } from "../../i18n/useT";
 import type { CurrentUser } from "../../lib/trpc";
 
-/** SPEC §8 callback texts that have no server counterpart. */
+/** The callback's texts that have no server counterpart. */
 export const callbackMessages = {
   invalidLink: "Invalid authentication link",
   unknownType: "Unknown authentication type",

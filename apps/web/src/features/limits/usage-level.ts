@@ -1,7 +1,7 @@
 import { NEAR_LIMIT_RATIO } from "@hyn/validators/policy";
 import type { CountsRead, LimitsRead } from "@hyn/validators/rules";
 
-/** SPEC §4 Usage bar and §9: near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
+/** The usage bar (PRODUCT "How things change"): near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
 
 export type UsageLevel = "normal" | "near" | "at";
 
@@ -18,7 +18,7 @@ export function usagePercent(count: number, max: number): number {
 }
 
 /**
- * Whether New Request is disabled (SPEC §5: the open-request limit reached, or no group yet). The
+ * Whether New Request is disabled (PRODUCT "Limits": the open-request limit reached, or no group yet). The
  * reason's text comes with refusal-texts.ts, loaded only then; its tests hold the two together.
  */
 export function requestCreationBlocked(
