@@ -6,12 +6,11 @@ import fastifyStatic from "@fastify/static";
 import { appRouter, createContextInner, type AppRouter } from "@hyn/api";
 import { createServices, DevMailbox, type PushConfig, createSmtpTransport, createUndeliveredMailLog, isAppError, loggableError, type Clock, type MailTransport, systemClock } from "@hyn/core";
 import { migrationStatus, type DbHandle } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
-import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
-import { scrubUrl } from "./plugins/log-redaction";
+import { answerRouterError, clientErrorBody, errorBody, localeOfRequest } from "./client-errors";
+import { appUrlRedactor } from "./url-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
 import { scheduleChangeLogPruning } from "./jobs/change-log-pruner";
@@ -34,6 +33,9 @@ import { isPagePath, isSpaRoute } from "./routes/spa-routes";
 import { RequestLogController } from "./plugins/request-logging";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+/** Where tRPC and the REST routes are mounted. */
+const TRPC_PREFIX = "/trpc";
+const REST_PREFIX = "/api";
 
 export interface BuildAppOptions {
   env: Env;
@@ -63,19 +65,21 @@ export interface App {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, db } = options;
   const clock = options.clock ?? systemClock;
+  // Tokens in addresses never reach the log (issue 24): every logged URL passes this one rule.
+  const redactUrl = appUrlRedactor({ trpcPrefix: TRPC_PREFIX, restPrefix: REST_PREFIX });
   const server = Fastify({
     logger: {
       level: env.LOG_LEVEL,
       // Never log credentials: session cookies, bearer tokens, passwords.
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
         // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
         err: loggableError,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    logController: new RequestLogController(),
+    logController: new RequestLogController(redactUrl),
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     // A tRPC batch names its procedures in one path parameter ("groups.list,limits.withCounts,..."):
@@ -91,9 +95,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(500).send(errorBody(request, messages.internal));
+      return reply.code(500).send(errorBody(request, "internal"));
     }
-    return reply.code(status).send(errorBody(request, clientErrorText(error)));
+    return reply.code(status).send(clientErrorBody(request, error));
   });
 
   const rateLimitStore = env.REDIS_URL ? createRedisRateLimitStore(env.REDIS_URL) : null;
@@ -136,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";
     if (length > 0 && !type.startsWith("application/json")) {
-      return reply.code(415).send(errorBody(request, messages.contentTypeNotJson));
+      return reply.code(415).send(errorBody(request, "contentTypeNotJson"));
     }
     return undefined;
   });
@@ -167,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 3. tRPC.
   await server.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
+    prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
       async createContext({ req, res }) {
@@ -188,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   // 4. REST.
-  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
+  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: REST_PREFIX });
 
   // 4b. One-click unsubscribe (RFC 8058): POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services });
@@ -231,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
-    return reply.code(404).send(errorBody(request, messages.notFound));
+    return reply.code(404).send(errorBody(request, "notFound"));
   });
 
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });

@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { isEmail, MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -8,9 +7,10 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { safeRedirect } from "../features/auth/guards";
-import { errorMessage } from "../lib/trpc";
+import { errorKey, errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 
 export default function SignupPage() {
   const t = useT();
@@ -50,9 +50,9 @@ export default function SignupPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAddressTaken(false);
-    if (!email.trim() || !password || !confirm) return setError(t.error(messages.fillAllFields));
-    if (!isEmail(email.trim())) return setError(t.error(messages.enterValidEmail));
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(t.error(messages.passwordTooShort));
+    if (!email.trim() || !password || !confirm) return setError(errorText("fillAllFields"));
+    if (!isEmail(email.trim())) return setError(errorText("enterValidEmail"));
+    if (password.length < MIN_PASSWORD_LENGTH) return setError(errorText("passwordTooShort"));
     if (password !== confirm) {
       // Already shown live under the field; take the user there instead of repeating it.
       (event.currentTarget.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.focus();
@@ -72,8 +72,7 @@ export default function SignupPage() {
       // Shown once, as the toast (PRODUCT "Errors", issue 17); the form keeps only its own checks inline.
       const message = errorMessage(e, t("auth.signupFailed"));
       toast.error(message);
-      // Server errors arrive in the current language.
-      setAddressTaken(message === t.error(messages.userAlreadyExists));
+      setAddressTaken(errorKey(e) === "userAlreadyExists");
       setBusy(false);
     }
   }
@@ -89,7 +88,7 @@ export default function SignupPage() {
             <p>{t("auth.signupResendIntro")}</p>
             <ResendConfirmationButton
               email={isEmail(typedEmail) ? typedEmail : null}
-              missingEmailMessage={t.error(messages.enterValidEmail)}
+              missingEmailMessage={errorText("enterValidEmail")}
               label={t("auth.signupResendButton")}
               variant="secondary"
               className="btn-small"
@@ -118,7 +117,7 @@ export default function SignupPage() {
             autoComplete="new-password"
             value={confirm}
             onChange={edited(setConfirm)}
-            error={mismatch ? t.error(messages.passwordsDoNotMatch) : null}
+            error={mismatch ? errorText("passwordsDoNotMatch") : null}
             hint={
               matches ? (
                 <span className="field-ok" role="status">

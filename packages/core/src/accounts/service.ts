@@ -1,7 +1,6 @@
 import { groupMembers, timestampParam, userEmailPreferences, userLimits, users, type Executor } from "@hyn/db";
 import {
   DEFAULT_LOCALE,
-  messages,
   type Locale,
   type AuthResult,
   type EmailPreferences,
@@ -33,7 +32,7 @@ type CompleteReset = z.output<typeof completePasswordResetInput>;
 type PreferencesUpdate = z.output<typeof emailPreferencesInput>;
 
 function assertNotCommon(password: string) {
-  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", messages.commonPassword);
+  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", "commonPassword");
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -49,7 +48,7 @@ export function createAccountsService(deps: CoreDeps) {
 
   async function loadUser(executor: Executor, id: string) {
     const [row] = await executor.select(userColumns).from(users).where(eq(users.id, id));
-    if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+    if (!row) throw new AppError("NOT_FOUND", "userNotFound");
     return row;
   }
 
@@ -88,7 +87,7 @@ export function createAccountsService(deps: CoreDeps) {
               updatedAt: now,
             })
             .returning(userColumns);
-          if (!created) throw new AppError("CONFLICT", messages.userCreationFailed);
+          if (!created) throw new AppError("CONFLICT", "userCreationFailed");
           await tx.insert(userLimits).values({ userId: created.id, createdAt: now, updatedAt: now });
           await tx.insert(userEmailPreferences).values({ userId: created.id, createdAt: now, updatedAt: now });
           if (config.requireEmailConfirmation) {
@@ -99,7 +98,7 @@ export function createAccountsService(deps: CoreDeps) {
           return { user: toUser(created), session };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError("CONFLICT", messages.userAlreadyExists);
+        if (isUniqueViolation(error)) throw new AppError("CONFLICT", "userAlreadyExists");
         throw error;
       }
     },
@@ -119,7 +118,7 @@ export function createAccountsService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, token, "verify_email", now);
-        if (!userId) throw new AppError("BAD_REQUEST", messages.verificationLinkExpired);
+        if (!userId) throw new AppError("BAD_REQUEST", "verificationLinkExpired");
         await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
         const session = await createSession(tx, userId, now);
         return { user: toUser(await loadUser(tx, userId)), session };
@@ -130,13 +129,13 @@ export function createAccountsService(deps: CoreDeps) {
       const user = await findByEmail(db, input.email);
       if (!user) {
         await verifyAgainstDummy(input.password);
-        throw new AppError("UNAUTHENTICATED", messages.invalidCredentials);
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError("UNAUTHENTICATED", messages.invalidCredentials);
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
       }
       if (config.requireEmailConfirmation && !user.emailVerifiedAt) {
-        throw new AppError("FORBIDDEN", messages.emailNotConfirmed);
+        throw new AppError("FORBIDDEN", "emailNotConfirmed");
       }
       const session = await createSession(db, user.id, clock.now());
       return { user: toUser(user), session };
@@ -153,7 +152,7 @@ export function createAccountsService(deps: CoreDeps) {
     /** A user is visible to themself and to people who share a group with them; others get "User not found". */
     async visibleUser(viewerId: string, userId: string): Promise<PublicUser> {
       const [found] = await this.visibleUsers(viewerId, [userId]);
-      if (!found) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!found) throw new AppError("NOT_FOUND", "userNotFound");
       return found;
     },
 
@@ -179,14 +178,14 @@ export function createAccountsService(deps: CoreDeps) {
         .set({ name: input.name, phone: input.phone, generalArea: input.generalArea, updatedAt: clock.now() })
         .where(eq(users.id, userId))
         .returning(userColumns);
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
     },
 
     /** The language the person picked: the app and every e-mail to them use it from now on. */
     async updateLocale(userId: string, locale: Locale): Promise<User> {
       const [row] = await db.update(users).set({ locale, updatedAt: clock.now() }).where(eq(users.id, userId)).returning(userColumns);
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
     },
 
@@ -212,7 +211,7 @@ export function createAccountsService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, input.token, "reset_password", now);
-        if (!userId) throw new AppError("BAD_REQUEST", messages.resetLinkInvalid);
+        if (!userId) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
         // Receiving the link proves the address too.
         await tx
           .update(users)
@@ -239,7 +238,7 @@ export function createAccountsService(deps: CoreDeps) {
       // A default record (disabled) is created if none exists.
       await db.insert(userEmailPreferences).values({ userId, createdAt: now, updatedAt: now }).onConflictDoNothing();
       const [row] = await db.select().from(userEmailPreferences).where(eq(userEmailPreferences.userId, userId));
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return row;
     },
 
@@ -250,7 +249,7 @@ export function createAccountsService(deps: CoreDeps) {
         .values({ userId, frequency: input.frequency, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: userEmailPreferences.userId, set: { frequency: input.frequency, updatedAt: now } })
         .returning();
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return row;
     },
 

@@ -1,6 +1,5 @@
 import { groupMembers, groupNotificationSettings, groups, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
 import {
-  messages,
   NOTIFICATION_KINDS,
   type GroupNotifications,
   type GroupNotifyFrequency,
@@ -45,7 +44,7 @@ export function createNotificationSettingsService(deps: CoreDeps) {
         .from(users)
         .leftJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))
         .where(eq(users.id, userId));
-      if (!profile) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!profile) throw new AppError("NOT_FOUND", "userNotFound");
       const stored = await db
         .select({ kind: userNotificationKinds.kind, email: userNotificationKinds.email, push: userNotificationKinds.push })
         .from(userNotificationKinds)
@@ -65,9 +64,9 @@ export function createNotificationSettingsService(deps: CoreDeps) {
     /** A group the caller is not in reads as one that does not exist, like every other group route. */
     async updateGroup(userId: string, groupId: string, frequency: GroupNotifyFrequency | null): Promise<GroupNotifications> {
       return db.transaction(async (tx) => {
-        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", "groupNotFound");
         const [group] = await groupsOf(tx, userId, eq(groupMembers.groupId, groupId));
-        if (!group) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        if (!group) throw new AppError("NOT_FOUND", "groupNotFound");
         return group;
       });
     },
