@@ -58,4 +58,30 @@ describe("the outbox over SMTP", () => {
     expect(same).toEqual(Array.from({ length: 10 }, (_v, i) => `same #${i}`));
     expect(sink.received).toHaveLength(20);
   });
+
+  it("sends an e-mail again under the same Message-ID when the server took it but the answer was lost, so the copy is recognised", async () => {
+    app = await createTestApp();
+    sink = await startSmtpSink();
+    const smtp = createSmtpTransport(sink.url);
+    transport = smtp;
+    let lostAnswers = 1;
+    const answerLostOnce: MailTransport = {
+      async send(message) {
+        const accepted = await smtp.send(message);
+        if (lostAnswers-- > 0) throw new Error("connection reset after the server accepted the message");
+        return accepted;
+      },
+    };
+    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport: answerLostOnce, from: "test@hyn.local" }, 60_000);
+    await queue("ann@example.com", "Bo offered to help");
+    await worker.kick();
+    app.clock.advance(31_000);
+    await worker.kick();
+
+    const [row] = await app.db.select({ messageId: emailOutbox.messageId }).from(emailOutbox);
+    expect(sink.received.map((m) => [m.subject, m.messageId])).toEqual([
+      ["Bo offered to help", row!.messageId],
+      ["Bo offered to help", row!.messageId],
+    ]);
+  });
 });

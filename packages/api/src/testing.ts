@@ -5,26 +5,27 @@
 import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type JobQueue, type RequestReminderJob } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
-import type { EmailMessage } from "@hyn/core";
+import type { EmailMessage, OutgoingEmail } from "@hyn/core";
 import type { Locale } from "@hyn/validators";
 import { createContextInner, resolveSession, type SessionCookie } from "./context";
 import { createCaller } from "./root";
 
 export interface CapturedEmail extends EmailMessage {
   links: string[];
+  messageId: string;
 }
 
 export class CapturingTransport implements MailTransport {
   readonly sent: CapturedEmail[] = [];
   failNext = 0;
-  async send(message: EmailMessage & { from: string }) {
+  async send(message: OutgoingEmail) {
     if (this.failNext > 0) {
       this.failNext--;
       throw new Error("SMTP unavailable (simulated)");
     }
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
     // Headers too: non-essential e-mails carry List-Unsubscribe (issue 15).
-    this.sent.push({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}), links });
+    this.sent.push({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}), links, messageId: message.messageId });
     return { providerId: `test-${this.sent.length}` };
   }
 }

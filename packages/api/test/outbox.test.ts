@@ -1,13 +1,45 @@
-import { enqueueEmail } from "@hyn/core";
+import { deliverDueEmails, enqueueEmail, silentLogger, type MailTransport, type OutgoingEmail } from "@hyn/core";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { emailOutbox, emailSendLog, migrationsFolder } from "@hyn/db";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
+import { CapturingTransport, createHarness, type Harness } from "../src/testing";
 import { createGroup } from "./groups-fixtures";
 
 let h: Harness;
+
+async function queue(to: string, subject: string) {
+  h.clock.advance(1);
+  return enqueueEmail(h.db, h.clock.now(), { type: "feedback", to, subject, text: "t", html: "<p>t</p>" });
+}
+
+/** A transport whose sends hang until released: an instance with its sends in flight. */
+class HeldTransport implements MailTransport {
+  readonly started: OutgoingEmail[] = [];
+  private releases: (() => void)[] = [];
+  async send(message: OutgoingEmail) {
+    this.started.push(message);
+    await new Promise<void>((resolve) => this.releases.push(resolve));
+    return { providerId: `held-${this.started.length}` };
+  }
+  releaseAll() {
+    for (const release of this.releases.splice(0)) release();
+  }
+}
+
+/** Another instance's delivery pass over the same outbox, through its own transport. */
+function passOf(transport: MailTransport, leaseMs?: number) {
+  return deliverDueEmails({ db: h.db, clock: h.clock, logger: silentLogger, transport, from: "test@hyn.local", ...(leaseMs ? { leaseMs } : {}) });
+}
+
+async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 beforeEach(async () => {
   h = await createHarness();
 });
@@ -24,6 +56,92 @@ describe("the e-mail outbox", () => {
     expect(await h.deliver()).toBe(30);
     expect(h.inbox("order@example.com").map((m) => m.subject)).toEqual(Array.from({ length: 30 }, (_v, i) => `#${i}`));
     expect(await h.deliver()).toBe(0);
+  });
+
+  it("sends a recipient's next e-mail only once the one before it is sent, even when that one waits for a retry", async () => {
+    await queue("ann@example.com", "Bo offered to help");
+    await queue("ann@example.com", "Bo fulfilled your request");
+    await queue("cy@example.com", "Welcome");
+    h.transport.failNext = 1;
+
+    await h.deliver();
+    expect(h.transport.sent.map((m) => m.subject)).toEqual(["Welcome"]);
+
+    h.clock.advance(31_000);
+    await h.deliver();
+    expect(h.inbox("ann@example.com").map((m) => m.subject)).toEqual(["Bo offered to help", "Bo fulfilled your request"]);
+  });
+
+  it("sends e-mails queued in one transaction in the order they were queued", async () => {
+    await h.db.transaction(async (tx) => {
+      for (let i = 0; i < 12; i++) await enqueueEmail(tx, h.clock.now(), { type: "feedback", to: "same@example.com", subject: `#${i}`, text: "t", html: "<p>t</p>" });
+    });
+    await h.deliver();
+    expect(h.inbox("same@example.com").map((m) => m.subject)).toEqual(Array.from({ length: 12 }, (_v, i) => `#${i}`));
+  });
+
+  it("leaves a recipient's later e-mails alone while another instance is sending the earlier one, and sends others'", async () => {
+    await queue("ann@example.com", "Bo offered to help");
+    const first = new HeldTransport();
+    const firstPass = passOf(first);
+    await until(() => first.started.length === 1, "the first instance sends");
+    await queue("ann@example.com", "Bo fulfilled your request");
+    await queue("cy@example.com", "Welcome");
+
+    const second = new CapturingTransport();
+    expect(await passOf(second)).toBe(1);
+    expect(second.sent.map((m) => m.subject)).toEqual(["Welcome"]);
+
+    // Once the earlier one is sent, the instance that sent it goes on with the recipient's next.
+    first.releaseAll();
+    await until(() => first.started.length === 2, "the first instance sends the next one");
+    expect(await passOf(second)).toBe(0);
+    first.releaseAll();
+    expect(await firstPass).toBe(2);
+    expect(first.started.map((m) => m.subject)).toEqual(["Bo offered to help", "Bo fulfilled your request"]);
+    expect(second.sent.map((m) => m.subject)).toEqual(["Welcome"]);
+  });
+
+  it("renews the lease while a send is in flight, so no other instance sends the e-mail again however long it takes", async () => {
+    const { id } = await queue("ann@example.com", "Slow");
+    const first = new HeldTransport();
+    const firstPass = passOf(first, 400);
+    await until(() => first.started.length === 1, "the first instance sends");
+    // Far past any fixed lease: only a renewed one still holds.
+    h.clock.advance(5 * 60_000);
+    const lockedUntil = async () => (await h.db.select({ lockedUntil: emailOutbox.lockedUntil }).from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!.lockedUntil;
+    await until(async () => ((await lockedUntil())?.getTime() ?? 0) > h.clock.now().getTime(), "the lease is renewed");
+
+    const second = new CapturingTransport();
+    expect(await passOf(second, 400)).toBe(0);
+    first.releaseAll();
+    expect(await firstPass).toBe(1);
+    expect(await passOf(second, 400)).toBe(0);
+    expect(second.sent).toEqual([]);
+  });
+
+  it("gives every e-mail its own Message-ID, kept with it and sent by every retry", async () => {
+    const { id } = await queue("ann@example.com", "Retried");
+    await queue("ann@example.com", "Next");
+    const attempts: string[] = [];
+    const failingOnce: MailTransport = {
+      send: async (message) => {
+        attempts.push(message.messageId);
+        if (attempts.length === 1) throw new Error("connection lost");
+        return h.transport.send(message);
+      },
+    };
+    await passOf(failingOnce);
+    h.clock.advance(31_000);
+    while ((await passOf(failingOnce)) > 0);
+
+    const [stored] = await h.db.select({ messageId: emailOutbox.messageId }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    expect(stored!.messageId).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
+    expect(attempts.slice(0, 2)).toEqual([stored!.messageId, stored!.messageId]);
+    const sent = h.inbox("ann@example.com");
+    expect(sent.map((m) => m.subject)).toEqual(["Retried", "Next"]);
+    expect(sent[0]!.messageId).toBe(stored!.messageId);
+    expect(sent[1]!.messageId).not.toBe(stored!.messageId);
   });
 
   it("keeps no token that still works once an e-mail is handed over: verification, reset and invitation links", async () => {

@@ -14,9 +14,18 @@ export interface EmailMessage {
   attachments?: EmailAttachment[];
 }
 
+/** What the outbox hands a transport. */
+export interface OutgoingEmail extends EmailMessage {
+  from: string;
+  messageId: string;
+}
+
 export interface MailTransport {
-  /** Resolves with the provider's message id; rejects when the message was not accepted. */
-  send(message: EmailMessage & { from: string }): Promise<{ providerId: string }>;
+  /**
+   * Resolves with the provider's message id; rejects when the message was not accepted. `messageId` is
+   * the Message-ID header, the same on every retry of one e-mail (ADR 0002).
+   */
+  send(message: OutgoingEmail): Promise<{ providerId: string }>;
   /** Ends open connections (at shutdown, after the outbox worker has stopped). */
   close?(): void;
 }

@@ -1,7 +1,9 @@
 import { emailOutbox, emailSendLog, type Executor } from "@hyn/db";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
-import { DAY_MS, MINUTE_MS, HOUR_MS } from "../shared/clock";
+import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
 import type { EmailKind } from "./email-kinds";
 import type { EmailMessage, MailTransport } from "./message";
@@ -39,11 +41,14 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** How long a worker holds a claimed e-mail before another instance may retry it. */
-const LEASE_MS = 2 * MINUTE_MS;
+/**
+ * How long a lease lasts without renewal: a crashed instance's e-mails go out again this soon. The pass
+ * holding it renews it every quarter of this while its sends are in flight (ADR 0002).
+ */
+export const OUTBOX_LEASE_MS = 10_000;
 /** E-mails handed to the transport at once per instance; the SMTP pool opens as many connections. */
 export const MAIL_SEND_CONCURRENCY = 8;
-/** E-mails leased per pass: enough to keep every slot busy, few enough to send well within the lease. */
+/** Recipients leased per slot and pass, and e-mails sent per recipient and pass (one after another). */
 const BATCH_PER_SLOT = 8;
 
 export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> {
@@ -51,77 +56,180 @@ export interface DeliveryDeps extends Pick<CoreDeps, "db" | "clock" | "logger"> 
   from: string;
   /** Sends in flight at once (default MAIL_SEND_CONCURRENCY). */
   concurrency?: number;
+  /** The lease's length (default OUTBOX_LEASE_MS): shorter in tests. */
+  leaseMs?: number;
 }
 
-type LeasedEmail = Awaited<ReturnType<typeof readLeased>>[number];
+const queued = alias(emailOutbox, "queued");
 
-function readLeased(deps: DeliveryDeps, ids: string[]) {
+/**
+ * The seq of the oldest unsent e-mail to the same recipient as the outer row: only that one may be sent,
+ * whoever holds it (an instance that died, a retry later), so no e-mail overtakes an earlier one.
+ * A subquery with LIMIT 1, so each row costs one probe of `email_outbox_recipient_queue_idx`.
+ */
+function recipientHeadSeq(deps: DeliveryDeps) {
   return deps.db
-    .select({
-      id: emailOutbox.id,
-      userId: emailOutbox.userId,
-      emailType: emailOutbox.emailType,
-      toAddress: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      textBody: emailOutbox.textBody,
-      htmlBody: emailOutbox.htmlBody,
-      requestIds: emailOutbox.requestIds,
-      headers: emailOutbox.headers,
-      attachments: emailOutbox.attachments,
-      attempts: emailOutbox.attempts,
-    })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, ids))
-    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+    .select({ seq: queued.seq })
+    .from(queued)
+    .where(and(isNull(queued.sentAt), sql`lower(${queued.toAddress}) = lower(${emailOutbox.toAddress})`))
+    .orderBy(queued.seq)
+    .limit(1);
+}
+
+/** Not sent, due, and not leased (or the lease ran out). */
+function deliverable(now: Date) {
+  return and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, now), or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)));
+}
+
+/** The lease of one pass: its id, and until when it holds (renewed while the pass runs). */
+interface Lease {
+  id: string;
+  until: Date;
+}
+
+/** What a lease sets: held by `lease`, one attempt more. */
+function leaseSet(lease: Lease, now: Date) {
+  return { lockedUntil: lease.until, leaseId: lease.id, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: now };
+}
+
+const leasedColumns = {
+  id: emailOutbox.id,
+  seq: emailOutbox.seq,
+  messageId: emailOutbox.messageId,
+  leaseId: emailOutbox.leaseId,
+  userId: emailOutbox.userId,
+  emailType: emailOutbox.emailType,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  textBody: emailOutbox.textBody,
+  htmlBody: emailOutbox.htmlBody,
+  requestIds: emailOutbox.requestIds,
+  headers: emailOutbox.headers,
+  attachments: emailOutbox.attachments,
+  attempts: emailOutbox.attempts,
+};
+
+/**
+ * Leases up to `limit` due e-mails that are their recipient's oldest unsent one, by the due index, and
+ * reads them. The rows are picked in a CTE, run once: a LIMIT ... SKIP LOCKED subquery inside IN may
+ * be run again for the same statement and lease more rows than it picked.
+ */
+function leaseRecipientHeads(deps: DeliveryDeps, lease: Lease, limit: number) {
+  const now = deps.clock.now();
+  const heads = deps.db.$with("heads").as(
+    deps.db
+      .select({ headId: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(deliverable(now), eq(emailOutbox.seq, recipientHeadSeq(deps))))
+      .orderBy(emailOutbox.nextAttemptAt)
+      .limit(limit)
+      .for("update", { skipLocked: true }),
+  );
+  return deps.db
+    .with(heads)
+    .update(emailOutbox)
+    .set(leaseSet(lease, now))
+    .where(inArray(emailOutbox.id, deps.db.select({ id: heads.headId }).from(heads)))
+    .returning(leasedColumns);
+}
+
+type LeasedEmail = Awaited<ReturnType<typeof leaseRecipientHeads>>[number];
+
+/** Leases the recipient's next e-mail once the one before it is sent (by the recipient's index only), if it is due. */
+async function leaseNextFor(deps: DeliveryDeps, lease: Lease, toAddress: string): Promise<LeasedEmail | undefined> {
+  const now = deps.clock.now();
+  const next = deps.db.$with("next").as(
+    deps.db
+      .select({ nextId: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.toAddress}) = lower(${toAddress})`))
+      .orderBy(emailOutbox.seq)
+      .limit(1)
+      .for("update", { skipLocked: true }),
+  );
+  const [row] = await deps.db
+    .with(next)
+    .update(emailOutbox)
+    .set(leaseSet(lease, now))
+    .where(and(inArray(emailOutbox.id, deps.db.select({ id: next.nextId }).from(next)), deliverable(now)))
+    .returning(leasedColumns);
+  return row;
 }
 
 /**
  * Sends the e-mails that are due. Each is leased with FOR UPDATE SKIP LOCKED, so several instances
- * never send the same one; a crash mid-send leaves the lease to expire and the e-mail is retried.
- * Up to `concurrency` e-mails are in flight at once, each recipient's one after another in the order
- * they were queued (a re-sent invitation must not overtake the one it replaces). Returns how many were sent.
+ * never send the same one, and only a recipient's oldest unsent e-mail is ever leased, so each
+ * recipient's e-mails go out one after another in the order they were queued, across retries,
+ * instances and restarts (a "fulfilled" notice never follows the "offered to help" before it too
+ * early). A slot sends up to BATCH_PER_SLOT of one recipient's in a row; different recipients' go out
+ * side by side, up to `concurrency` at once. The lease is short and renewed while the pass runs, so
+ * the e-mails of an instance that died go out again within seconds. Returns how many were sent.
  */
 export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
   const concurrency = deps.concurrency ?? MAIL_SEND_CONCURRENCY;
-  const now = deps.clock.now();
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
-  const dueIds = deps.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        lte(emailOutbox.nextAttemptAt, now),
-        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
-      ),
-    )
-    .orderBy(emailOutbox.nextAttemptAt)
-    .limit(concurrency * BATCH_PER_SLOT)
-    .for("update", { skipLocked: true });
-  const leased = await deps.db
-    .update(emailOutbox)
-    .set({ lockedUntil: leaseUntil, attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: now })
-    .where(inArray(emailOutbox.id, dueIds))
-    .returning({ id: emailOutbox.id });
-  if (leased.length === 0) return 0;
-  // One read for the whole batch, oldest first, then one queue per recipient.
-  const rows = await readLeased(deps, leased.map((r) => r.id));
-  const byRecipient = new Map<string, LeasedEmail[]>();
-  for (const row of rows) {
-    const key = row.toAddress.toLowerCase();
-    const queue = byRecipient.get(key);
-    if (queue) queue.push(row);
-    else byRecipient.set(key, [row]);
-  }
+  const leaseMs = deps.leaseMs ?? OUTBOX_LEASE_MS;
+  const lease: Lease = { id: randomUUID(), until: new Date(deps.clock.now().getTime() + leaseMs) };
+  const heads = await leaseRecipientHeads(deps, lease, concurrency * BATCH_PER_SLOT);
+  if (heads.length === 0) return 0;
+  heads.sort((a, b) => a.seq - b.seq);
+  const held = new Set(heads.map((row) => row.id));
+  const heartbeat = renewWhileHeld(deps, leaseMs, held, lease);
   let sent = 0;
-  await inSlots([...byRecipient.values()], concurrency, async (queue) => {
-    for (const row of queue) {
-      // Past the lease another instance may have taken the e-mail: leave it to that one.
-      if (deps.clock.now() >= leaseUntil) return;
-      if (await deliverOne(deps, row)) sent++;
-    }
-  });
+  try {
+    await inSlots(heads, concurrency, async (head) => {
+      let row: LeasedEmail | undefined = head;
+      for (let n = 1; row; n++) {
+        // A lease lost (not renewed in time, another instance may hold the e-mail now): leave it to that one.
+        if (!held.has(row.id) || deps.clock.now() >= lease.until) return;
+        const delivered = await deliverOne(deps, row);
+        held.delete(row.id);
+        // A failed one waits for its retry, and the recipient's later ones behind it.
+        if (!delivered) return;
+        sent++;
+        if (n === BATCH_PER_SLOT) return;
+        row = await leaseNextFor(deps, lease, row.toAddress);
+        if (row) held.add(row.id);
+      }
+    });
+  } finally {
+    await heartbeat.stop();
+  }
   return sent;
+}
+
+/**
+ * Renews the lease on the e-mails still `held` every quarter of its length, as long as this pass
+ * holds it (its lease id); an e-mail whose lease was lost leaves `held`. Renewal failures are logged
+ * and retried at the next beat: the lease lasts four beats. The lease's `until` moves with each renewal.
+ */
+function renewWhileHeld(deps: DeliveryDeps, leaseMs: number, held: Set<string>, lease: Lease) {
+  let renewing: Promise<void> | null = null;
+  const renew = async () => {
+    const ids = [...held];
+    if (ids.length === 0) return;
+    const until = new Date(deps.clock.now().getTime() + leaseMs);
+    try {
+      const kept = await deps.db
+        .update(emailOutbox)
+        .set({ lockedUntil: until })
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, lease.id), isNull(emailOutbox.sentAt)))
+        .returning({ id: emailOutbox.id });
+      const keptIds = new Set(kept.map((row) => row.id));
+      // Not returned: sent meanwhile (done anyway) or taken by another instance (lost).
+      for (const id of ids) if (!keptIds.has(id)) held.delete(id);
+      lease.until = until;
+    } catch (error) {
+      deps.logger.warn({ err: error }, "outbox lease renewal failed; will retry");
+    }
+  };
+  const timer = setInterval(() => void (renewing ??= renew().finally(() => (renewing = null))), leaseMs / 4);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
 
 /** Runs `work` over `items` with at most `slots` running at once. */
@@ -144,13 +252,14 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
       html: row.htmlBody,
       headers: row.headers,
       attachments: row.attachments,
+      messageId: row.messageId,
     });
     const sentAt = deps.clock.now();
     await deps.db.transaction(async (tx) => {
       // Handed to SMTP: the bodies' links (verification, reset, invitation, unsubscribe tokens) are not kept at rest.
       await tx
         .update(emailOutbox)
-        .set({ sentAt, lockedUntil: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
+        .set({ sentAt, lockedUntil: null, leaseId: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
         .where(eq(emailOutbox.id, row.id));
       await tx.insert(emailSendLog).values({
         userId: row.userId,
@@ -164,10 +273,11 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
   } catch (error) {
     const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
     deps.logger.warn({ emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error }, "e-mail send failed; will retry");
+    // Only while this pass holds it: an instance that took over a lost lease keeps its own.
     await deps.db
       .update(emailOutbox)
-      .set({ lockedUntil: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
-      .where(eq(emailOutbox.id, row.id));
+      .set({ lockedUntil: null, leaseId: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.leaseId, row.leaseId!)));
     return false;
   }
 }

@@ -8,6 +8,8 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedEmail {
   to: string[];
   subject: string;
+  /** The Message-ID header: copies of one e-mail share it. */
+  messageId: string;
 }
 
 export interface SmtpSink {
@@ -43,16 +45,20 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const headers = Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "";
+        // Unfolded: a long header (a Message-ID) continues on indented lines.
+        const headers = (Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " ");
         const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
+        const messageId = /^Message-ID:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? "";
         setTimeout(() => {
-          sink.received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject });
+          sink.received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, messageId });
           inFlight--;
           callback();
         }, options.acceptDelayMs ?? 0);
       });
     },
   });
+  // A client that vanishes mid-message (an instance killed by a test) ends its session, not the sink.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(sink, {

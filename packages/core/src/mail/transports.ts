@@ -8,7 +8,8 @@ import { MAIL_SEND_CONCURRENCY } from "./outbox";
 
 /**
  * Pool settings SMTP_URL does not set itself: one connection per send slot of the outbox, reused from
- * message to message, and timeouts that end a stuck send well within the outbox's 2-minute lease.
+ * message to message, and timeouts that end a stuck send (its lease is renewed while it is in flight,
+ * and the recipient's next e-mails wait behind it).
  */
 const POOL_DEFAULTS = {
   pool: "true",
@@ -24,6 +25,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
+      // `messageId` becomes the Message-ID header: the outbox's own, the same on every retry.
       const info = await transporter.sendMail({
         ...message,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts, updatedAt } from "./columns";
 import { users } from "./users";
 
@@ -50,6 +50,10 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: id(),
+    /** Queue order (ADR 0002): a recipient's e-mails go out in this order, even those queued in one transaction. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    /** The Message-ID header, made once with the row and sent by every retry, so a copy is recognised (ADR 0002). */
+    messageId: text("message_id").notNull().default(sql`('<' || gen_random_uuid() || '@outbox.help-your-neighbor>')`),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     emailType: text("email_type").notNull(),
     toAddress: text("to_address").notNull(),
@@ -64,10 +68,16 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
+    /** The delivery pass holding the lease, so only it renews the lease (ADR 0002). */
+    leaseId: uuid("lease_id"),
     sentAt: ts("sent_at"),
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // Each recipient's oldest unsent e-mail, the only one of theirs that may be sent (ADR 0002).
+    index("email_outbox_recipient_queue_idx").on(sql`lower(${t.toAddress})`, t.seq).where(sql`${t.sentAt} IS NULL`),
+  ],
 );
