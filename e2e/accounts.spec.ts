@@ -154,7 +154,7 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
   await page.getByRole("button", { name: "Update Password" }).click();
   await expect(page.getByRole("heading", { name: "Password updated" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  // SPEC §9: the dashboard follows after 2 seconds.
+  // PRODUCT "Screens": the dashboard follows after 2 seconds.
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
 
   // The link worked once.

@@ -205,7 +205,7 @@ test("the new-request form shows the spec's messages", async ({ page, mailbox })
   await postRequest(page, groupA, "Milk");
   await dialog.getByRole("button", { name: "Create Request" }).click();
   const refusal = limitMessage("open requests", 5, 5);
-  // Once, as the toast (SPEC §8): the dialog does not repeat it (issue 17).
+  // Once, as the toast (PRODUCT "Errors"): the dialog does not repeat it (issue 17).
   await expect(toast(page, refusal)).toBeVisible();
   await expect(page.getByText(refusal, { exact: true }).filter({ visible: true })).toHaveCount(1);
   await expect(dialog.getByText(refusal)).toHaveCount(0);

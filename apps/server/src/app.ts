@@ -253,7 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const outbox = options.startWorkers === false ? null : startOutboxWorker({ db: db.db, clock, logger: server.log, transport, from: env.MAIL_FROM });
   if (jobs) {
     // The reminders before a needed-by time; defined before the server listens, so no claim sends to a missing queue.
-    await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger: server.log, onSent: () => outbox?.kick() });
+    await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger: server.log, onSent: () => void outbox?.kick() });
     // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
     await definePushDelivery(jobs, { db: db.db, clock, logger: server.log, push });
     // The change log is pruned whether or not this instance's cache is on: others may read it.
@@ -266,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       logger: server.log,
       schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
       run: (runOptions) => services.notifications.runDailyDigest(runOptions),
-      onSent: () => outbox?.kick(),
+      onSent: () => void outbox?.kick(),
     });
   }
   // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server

@@ -1,7 +1,7 @@
 import { DEFAULT_PUSH_SERVICE_HOSTS } from "@hyn/core";
 import { z } from "zod";
 
-/** The only reader of process.env for the server (DESIGN §3). */
+/** The only reader of process.env for the server. */
 const booleanString = z.enum(["true", "false"], { error: 'must be "true" or "false"' }).transform((v) => v === "true");
 
 const optionalString = z

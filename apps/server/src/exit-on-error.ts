@@ -3,7 +3,7 @@ import { DataDirInUseError } from "@hyn/db";
 import { EnvError } from "./env";
 
 /**
- * The process's last words: one line naming a bad variable (DESIGN §3) or the server already holding the
+ * The process's last words: one line naming a bad variable or the server already holding the
  * data directory, or the error without a failed query's values (Node's own report would print them:
  * they are properties of the error).
  */

@@ -17,7 +17,7 @@ async function groupOf(ownerId: string, memberIds: string[]) {
   return group!.id;
 }
 
-describe("requests over REST (SPEC §7)", () => {
+describe('requests over REST (PRODUCT "Calls")', () => {
   it("posts (201), lists, claims, unclaims, fulfils, notifies and deletes, with the spec's texts and statuses", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");

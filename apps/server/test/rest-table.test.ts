@@ -5,7 +5,7 @@ import { toOpenApiPath } from "../src/rest/openapi";
 import { restRoutes } from "../src/rest/routes";
 import { createTestApp, type TestApp } from "./test-app";
 
-/** SPEC §7, transcribed row by row (feedback and send-invitation are already under /api there). */
+/** The calls the product was specified with (PRODUCT "Calls"), transcribed row by row (feedback and send-invitation are already under /api there). */
 const SPEC_CALLS = `
 POST /auth/signup
 POST /auth/signin
@@ -73,7 +73,7 @@ afterAll(async () => {
   await app.close();
 });
 
-describe("the REST table against SPEC §7", () => {
+describe('the REST table against the calls of PRODUCT "Calls"', () => {
   it("has a route for every row of the spec", () => {
     const table = new Set(restRoutes.map((r) => tableKey(r.method, r.path)));
     const missing = SPEC_CALLS.filter((c) => !table.has(`${c.method} ${c.path}`)).map((c) => `${c.method} ${c.path}`);

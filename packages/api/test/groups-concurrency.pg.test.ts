@@ -1,5 +1,5 @@
 /**
- * Concurrency proofs (DESIGN §6) on PostgreSQL with a pool, so the calls really overlap: the limits
+ * Concurrency proofs on PostgreSQL with a pool, so the calls really overlap: the limits
  * hold because they are counted under row locks in the same transaction as the change.
  */
 import { DAY_MS, generateToken, hashToken } from "@hyn/core";

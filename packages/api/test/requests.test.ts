@@ -102,7 +102,7 @@ describe("posting a request", () => {
       message: messages.neededByFuture,
     });
     expect((await create({ ...valid, neededBy: inHours(-24) })).message).toBe(messages.neededByFuture);
-    // SPEC §9: five seconds of tolerance for the form's clock.
+    // PRODUCT "What is checked": five seconds of tolerance for the form's clock.
     const justNow = await ann.caller.requests.create({ ...valid, neededBy: new Date(h.clock.now().getTime() - 4000) });
     expect(justNow.displayStatus).toBe("expired");
   });
@@ -202,7 +202,7 @@ describe("claiming, unclaiming and fulfilling", () => {
   it("only the claimer unclaims, and only while it is claimed", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
-    // The state is checked before the claimer: an open request "is not claimed" (SPEC §7), whoever asks.
+    // The state is checked before the claimer: an open request "is not claimed", whoever asks.
     expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
     expect(await failure(ann.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
 

@@ -50,7 +50,7 @@ export const verifyEmailInput = z.object({
   token_hash: exactInputString({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
 });
 
-/** Signed-in password change (SPEC §7 POST /auth/update-password). */
+/** Signed-in password change. */
 export const updatePasswordInput = z.object({ password: newPasswordField });
 
 /** Reset by the e-mailed token: the token stands in for the session. */
@@ -84,7 +84,7 @@ export const userIdsInput = z.object({
   userIds: z.array(z.uuid({ error: messages.userNotFound })).max(MAX_USERS_PER_CALL, messages.tooManyUsers),
 });
 
-/** What the API returns for a user (SPEC §3 User). Never a hash, never a token. */
+/** What the API returns for a user (PRODUCT "What is stored"). Never a hash, never a token. */
 export const userOutput = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §3 Admin metrics, rounded to 2 decimals (SPEC §9), plus the weekly trend for the chart. */
+/** The admin metrics (PRODUCT "Screens"), rounded to 2 decimals, plus the weekly trend for the chart. */
 export const adminMetricsOutput = z.object({
   totalUsers: z.number(),
   activeUsers: z.number(),

@@ -5,7 +5,7 @@ import { stripMarkup } from "./rules";
 import { MAX_GROUP_NAME_LENGTH } from "./policy";
 
 /**
- * SPEC §5: required after trim ("Group name is required"); empty only after the markup is stripped:
+ * PRODUCT "What is checked": required after trim ("Group name is required"); empty only after the markup is stripped:
  * "Group name contains invalid characters".
  */
 export const groupNameField = inputString({ error: messages.groupNameRequired })
@@ -38,7 +38,7 @@ const memberIdField = z.uuid({ error: messages.userNotMember });
 export const groupIdInput = z.object({ groupId: groupIdField });
 export const groupMemberInput = z.object({ groupId: groupIdField, userId: memberIdField });
 
-/** SPEC §3 Group, plus what the Groups page and the dashboard show on a card. */
+/** A group (PRODUCT "What is stored"), plus what the Groups page and the dashboard show on a card. */
 export const groupOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -51,7 +51,7 @@ export const groupOutput = z.object({
 });
 export type Group = z.infer<typeof groupOutput>;
 
-/** SPEC §3: the members view lists id, name, email and generalArea. */
+/** The members view lists id, name, email and generalArea. */
 export const groupMemberOutput = z.object({
   id: z.string(),
   name: z.string(),

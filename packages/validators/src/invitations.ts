@@ -9,7 +9,7 @@ export const createInviteInput = z.object({
 });
 export type CreateInviteInput = z.input<typeof createInviteInput>;
 
-/** The token from an invitation link. Missing: "Invalid invitation link" (SPEC §5). */
+/** The token from an invitation link. Missing: "Invalid invitation link". */
 export const inviteTokenInput = z.object({
   token: exactInputString({ error: messages.invalidInvitationLink })
     .trim()
@@ -20,7 +20,7 @@ export const inviteTokenInput = z.object({
 export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitationNotFound }) });
 
 /**
- * SPEC §7 POST /api/send-invitation. The names and the address only help find the caller's own
+ * POST /api/send-invitation. The names and the address only help find the caller's own
  * invitation; the e-mail always uses what is stored, so the body cannot make it say anything else.
  */
 export const resendInvitationInput = z.object({
@@ -30,7 +30,7 @@ export const resendInvitationInput = z.object({
   inviteToken: exactInputString().max(200).optional(),
 });
 
-/** SPEC §3 Invite, as its sender sees it at creation. The token is only ever known at this moment. */
+/** An invitation, as its sender sees it at creation. The token is only ever known at this moment. */
 export const createdInviteOutput = z.object({
   id: z.string(),
   groupId: z.string(),
@@ -43,7 +43,7 @@ export const createdInviteOutput = z.object({
 });
 export type CreatedInvite = z.infer<typeof createdInviteOutput>;
 
-/** SPEC §3 Pending incoming invitation view (without the token: only its hash is stored). */
+/** A pending incoming invitation (without the token: only its hash is stored). */
 export const incomingInvitationOutput = z.object({
   id: z.string(),
   groupId: z.string(),
@@ -55,7 +55,7 @@ export const incomingInvitationOutput = z.object({
 });
 export type IncomingInvitation = z.infer<typeof incomingInvitationOutput>;
 
-/** SPEC §3 Outgoing invitation view. */
+/** An invitation one has sent. */
 export const outgoingInvitationOutput = z.object({
   id: z.string(),
   groupId: z.string(),
@@ -67,11 +67,11 @@ export const outgoingInvitationOutput = z.object({
 });
 export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
 
-/** SPEC §3 Invitation count. */
+/** How many invitations one has pending, and the most one may. */
 export const invitationCountOutput = z.object({ current: z.number().int(), max: z.number().int() });
 export type InvitationCount = z.infer<typeof invitationCountOutput>;
 
-/** SPEC §3 Invite validation result; `alreadyMember` when the caller is in that group already. */
+/** What an invitation link is for; `alreadyMember` when the caller is in that group already. */
 export const inviteValidationOutput = z.object({ group: z.object({ id: z.string(), name: z.string() }), alreadyMember: z.boolean() });
 export type InviteValidation = z.infer<typeof inviteValidationOutput>;
 

@@ -18,7 +18,7 @@ export const updateLimitsInput = z.object({
 });
 export type UpdateLimitsInput = z.input<typeof updateLimitsInput>;
 
-/** SPEC §3 User limits. */
+/** A person's limits. */
 export const userLimitsOutput = z.object({
   userId: z.string(),
   maxOpenRequests: z.number().int(),
@@ -29,7 +29,7 @@ export const userLimitsOutput = z.object({
 });
 export type UserLimits = z.infer<typeof userLimitsOutput>;
 
-/** SPEC §3 User counts. */
+/** What a person has against their limits. */
 export const userCountsOutput = z.object({
   openRequestsCount: z.number().int(),
   groupsCreatedCount: z.number().int(),
@@ -41,7 +41,7 @@ export const limitsWithCountsOutput = z.object({ limits: userLimitsOutput, count
 export type LimitsWithCounts = z.infer<typeof limitsWithCountsOutput>;
 
 /**
- * SPEC §7: "responses carry canCreate or canJoin"; the reason is the limit message when refused.
+ * The can-create and can-join answers carry canCreate or canJoin; the reason is the limit message when refused.
  * `overLimit` (not in the spec) says plainly why a count is above its limit, when it is.
  */
 const refusalFields = { reason: z.string().optional(), overLimit: z.string().optional() };

@@ -20,11 +20,11 @@ import { LOCALES } from "./locales";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 
 /**
- * Every user-facing text of SPEC §5 and §8, verbatim. Code refers to these by name so that a
+ * Every user-facing text of PRODUCT "What is checked" and PRODUCT "Errors", verbatim. Code refers to these by name so that a
  * newcomer can find where a text is used, and so the spec's wording lives in exactly one place.
  */
 export const messages = {
-  // §5 validation
+  // Validation (PRODUCT "What is checked")
   invalidEmailFormat: "Invalid email format",
   enterValidEmail: "Please enter a valid email address",
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
@@ -54,7 +54,7 @@ export const messages = {
   verificationLinkExpired: "This confirmation link has expired or was already used. Please sign up again or request a new link.",
   resetLinkInvalid: "Invalid reset link - please use the link from your email",
 
-  // §8 backend messages
+  // The server's refusals (PRODUCT "Errors")
   userAlreadyExists: "User already exists with this email",
   invalidCredentials: "Invalid email or password",
   noAuthenticatedUser: "No authenticated user",
@@ -99,7 +99,7 @@ export const messages = {
   // Not in the spec: the database connection was lost during a change (503 with Retry-After).
   serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
-  // Not in the spec, which only says a request needs at least one group (SPEC §5).
+  // Not in the spec, which only says a request needs at least one group (PRODUCT "What is checked").
   requestNeedsGroup: "Join or create a group before posting a request",
   // Not in the spec: ownership transfer goes beyond it (the owner-cannot-leave text mentions it).
   onlyOwnersTransfer: "Only group owners can transfer ownership",
@@ -131,7 +131,7 @@ export const messages = {
   hostHeaderMissing: "The request has no Host header",
   contentLengthInvalid: "The request body does not match its Content-Length",
   expectationFailed: "Only the Expect value 100-continue is supported",
-  // SPEC §2: the invite form's hint.
+  // The invite form's hint.
   inviteHelp: `An email invitation will be sent. Invitations expire after ${INVITE_VALIDITY_DAYS} days.`,
   // Not in the spec: request lists come in pages (issue 13).
   pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
@@ -175,7 +175,7 @@ export type MessageKey = keyof typeof messages;
 
 export type LimitKind = "groups" | "groups joined" | "open requests";
 
-/** "You have reached your limit of N groups. You currently have M groups." and its twins (SPEC §8). */
+/** "You have reached your limit of N groups. You currently have M groups." and its twins (PRODUCT "Limits"). */
 export function limitMessage(kind: LimitKind, max: number, current: number): string {
   return `You have reached your limit of ${max} ${kind}. You currently have ${current} ${kind}.`;
 }
@@ -198,7 +198,7 @@ export function overLimitMessage(kind: LimitKind, max: number, current: number):
   return `${state} ${max > 0 ? whenAgain : `Your limit is 0, so ${never}.`}`;
 }
 
-/** SPEC §5: a second pending invite to the same address states the days left. */
+/** PRODUCT "What is checked": a second pending invite to the same address states the days left. */
 export function pendingInviteExistsMessage(daysLeft: number): string {
   return `An invitation to this email is already pending for this group. It expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.`;
 }

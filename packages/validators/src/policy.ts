@@ -1,10 +1,10 @@
 /**
- * The product's numbers, each written once (SPEC §9 and the issues since). The services, the schema's
+ * The product's numbers, each written once (PRODUCT "Limits" and the issues since). The services, the schema's
  * defaults, the messages, the e-mails and the screens that state a number all read it from here, so
  * changing one is one line and every text that mentions it follows. Zod-free: the web imports it.
  */
 
-/** A password has at least this many characters (SPEC §5). */
+/** A password has at least this many characters (PRODUCT "What is checked"). */
 export const MIN_PASSWORD_LENGTH = 6;
 /** argon2 hashes anything, but a megabyte password is an attack, not a password. */
 export const MAX_PASSWORD_LENGTH = 256;
@@ -30,12 +30,12 @@ export const MAX_PENDING_INVITATIONS = 10;
 export const INVITE_VALIDITY_DAYS = 7;
 /** Verification and password-reset links work this long. */
 export const AUTH_LINK_VALIDITY_HOURS = 24;
-/** A new account's limits (SPEC §9); an admin may change a person's own. */
+/** A new account's limits (PRODUCT "Limits"); an admin may change a person's own. */
 export const DEFAULT_USER_LIMITS = { maxOpenRequests: 5, maxGroupsCreated: 3, maxGroupsJoined: 5 } as const;
 /** The owner may re-send a request's notice to the group once per this many hours (posting sends one). */
 export const REQUEST_NOTIFY_INTERVAL_HOURS = 1;
 export const REQUEST_NOTIFY_INTERVAL_MS = REQUEST_NOTIFY_INTERVAL_HOURS * 60 * 60 * 1000;
-/** The usage bar warns from this share of a limit (SPEC §4, §9). */
+/** The usage bar warns from this share of a limit (PRODUCT "How things change"). */
 export const NEAR_LIMIT_RATIO = 0.8;
 /** Beyond this a needed-by date is a typo (or a probe: year 10000 cannot be stored), not a plan. */
 export const MAX_NEEDED_BY_YEARS_AHEAD = 5;

@@ -14,7 +14,7 @@ const NEEDED_BY_PROBLEMS: Record<Exclude<DateTimeReading, { date: Date }>["probl
   "beyond-range": messages.neededByTooFar,
 };
 
-/** POST /requests (SPEC §5 Request). "In the future" needs the clock, so the service checks it. */
+/** POST /requests (PRODUCT "What is checked"). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, messages.itemDescriptionTooLong)
@@ -90,7 +90,7 @@ export const requestUserOutput = z.object({
 });
 export type RequestUser = z.infer<typeof requestUserOutput>;
 
-/** SPEC §3 Request plus what the card displays: the group's name, creator, helper and the computed status. */
+/** A request (PRODUCT "What is stored") plus what the card displays: the group's name, creator, helper and the computed status. */
 export const requestOutput = z.object({
   id: z.string(),
   userId: z.string(),
@@ -143,7 +143,7 @@ export const dashboardGroupOutput = z.object({
 });
 export type DashboardGroup = z.infer<typeof dashboardGroupOutput>;
 
-/** SPEC §3 User limits and User counts, as the usage-limits panel needs them. */
+/** A person's limits and counts, as the usage-limits panel needs them. */
 export const dashboardUsageOutput = z.object({
   limits: z.object({
     maxOpenRequests: z.number().int(),

@@ -4,7 +4,7 @@ import { MAX_NEEDED_BY_YEARS_AHEAD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PA
 // Written in policy.ts (the messages state them); re-exported where the forms and schemas look for them.
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX };
 
-/** Removes every HTML tag and any stray angle bracket, then trims (SPEC §5: "stripped of all markup"). */
+/** Removes every HTML tag and any stray angle bracket, then trims (PRODUCT "What is checked": "stripped of markup"). */
 export function stripMarkup(value: string): string {
   return value
     .replace(/<[^>]*>/g, "")
@@ -18,7 +18,7 @@ const UNQUOTED_EMAIL_CHARACTER = /^[^\p{Cc}\p{Cf}\p{Z}\s<>"()[\]\\,;:@]+$/u;
 const QUOTED_LOCAL_PART = /^"(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}"\\]|\\[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}])+"$/u;
 
 /**
- * SPEC §5: text, at-sign, text, dot, text; and nothing a mail system would refuse or a header could
+ * PRODUCT "What is checked": text, at-sign, text, dot, text; and nothing a mail system would refuse or a header could
  * be bent by: no control characters, spaces or `<>"()[]\,;:` outside a quoted local part, no empty
  * domain label. Plus tags, dots, long top-level domains and internationalised addresses
  * (`用户@例子.广告`, SMTPUTF8) are addresses like any other.
@@ -32,7 +32,7 @@ export function isEmail(value: string): boolean {
   return localIsValid && labels.length >= 2 && labels.every((label) => UNQUOTED_EMAIL_CHARACTER.test(label));
 }
 
-/** SPEC §5: an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
+/** PRODUCT "What is checked": an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value) && value.length >= 10;
@@ -50,13 +50,13 @@ export const FEEDBACK_SUBJECTS = [
   "Other",
 ] as const;
 
-/** SPEC §4 Request status: the stored values. */
+/** A request's status (PRODUCT "How things change"): the stored values. */
 export const REQUEST_STATUSES = ["open", "claimed", "fulfilled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** What a card shows: "expired" is an open request whose needed-by time has passed (computed, never stored). */
 export const REQUEST_DISPLAY_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
 export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];
-/** SPEC §4 list order: open, claimed, fulfilled, expired (then earliest needed-by). */
+/** The list order of PRODUCT "How things change": open, claimed, fulfilled, expired (then earliest needed-by). */
 export const REQUEST_DISPLAY_ORDER: Record<RequestDisplayStatus, number> = { open: 0, claimed: 1, fulfilled: 2, expired: 3 };
 
 /** When a request turns "expired": an open one at its needed-by time; any other never (null). */
@@ -150,7 +150,7 @@ export function readDateTime(text: string): DateTimeReading {
   return Number.isNaN(date.getTime()) ? { problem: "beyond-range" } : { date };
 }
 
-/** SPEC §9: a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
+/** PRODUCT "What is checked": a needed-by time up to 5 seconds in the past is still accepted (the form's clock vs the server's). */
 export const NEEDED_BY_TOLERANCE_MS = 5_000;
 export function latestNeededBy(now: Date): Date {
   const latest = new Date(now.getTime());
@@ -162,7 +162,7 @@ export function nextNotifyAt(lastNotifiedAt: Date | null): Date {
   return new Date((lastNotifiedAt?.getTime() ?? 0) + REQUEST_NOTIFY_INTERVAL_MS);
 }
 
-/** SPEC §9: the needed-by picker's minimum is the start of tomorrow (local time). */
+/** PRODUCT "Screens": the needed-by picker's minimum is the start of tomorrow (local time). */
 export function startOfTomorrow(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
 }
@@ -171,7 +171,7 @@ export function startOfTomorrow(now: Date): Date {
 export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.thanked", "request.deleted"] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 
-/** A person's limits and counts as the limit rules read them (SPEC §3 User limits; the API's usage). */
+/** A person's limits and counts as the limit rules read them (the API's usage). */
 export interface LimitsRead {
   maxOpenRequests: number;
   maxGroupsCreated: number;
@@ -184,7 +184,7 @@ export interface CountsRead {
 }
 
 /*
- * The limit rules (SPEC §5, §8, §9), written once: the server refuses with them (under the user's
+ * The limit rules (PRODUCT "Limits"), written once: the server refuses with them (under the user's
  * limits lock) and answers can-create/can-join with them; the web says why a button is disabled with
  * them. Each returns the refusal as a keyed message (ADR 0020: each reader writes it in its language),
  * or null when the action is allowed.
@@ -200,12 +200,12 @@ export function groupJoinRefusal(limits: Pick<LimitsRead, "maxGroupsJoined">, co
   return counts.groupsJoinedCount >= limits.maxGroupsJoined ? limitReached("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) : null;
 }
 
-/** SPEC §9: fewer open requests than the limit; an open request counts until claimed or deleted, whatever its needed-by. */
+/** PRODUCT "Limits": fewer open requests than the limit; an open request counts until claimed or deleted, whatever its needed-by. */
 export function openRequestLimitRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">): KeyedMessage | null {
   return counts.openRequestsCount >= limits.maxOpenRequests ? limitReached("open requests", limits.maxOpenRequests, counts.openRequestsCount) : null;
 }
 
-/** SPEC §5: posting needs the open count below its limit and at least one group (owned or joined). */
+/** PRODUCT "Limits": posting needs the open count below its limit and at least one group (owned or joined). */
 export function requestCreationRefusal(
   limits: Pick<LimitsRead, "maxOpenRequests">,
   counts: Pick<CountsRead, "openRequestsCount">,

@@ -40,7 +40,7 @@ export function writeAnswer(response: ServerResponse, headers: Record<string, st
 
 /**
  * The earliest moment, after `since`, that any request in the answer turns expired (expiryOf decides;
- * SPEC §4: "expired" is shown, never stored), and leaves the helpable list. Infinity when none will.
+ * PRODUCT "How things change": "expired" is shown, never stored), and leaves the helpable list. Infinity when none will.
  * `since` is when building began, so a request that expired while the answer was being built makes
  * the entry stale at once.
  */

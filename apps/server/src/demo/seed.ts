@@ -2,7 +2,7 @@ import { hashPassword, DAY_MS, HOUR_MS } from "@hyn/core";
 import { groupMembers, groups, invites, requests, userEmailPreferences, userLimits, users, type Database } from "@hyn/db";
 import { generateToken, hashToken } from "@hyn/core";
 
-/** SPEC §1: the demo has two sample users. Their password is printed at start and shown on the login page. */
+/** PRODUCT "Beyond the screens" (Demo mode): two sample users. Their password is printed at start and shown on the login page. */
 export const DEMO_PASSWORD = "neighbourly-demo";
 export const DEMO_ACCOUNTS = [
   { name: "Alex Rivera", email: "alex@demo.helpyourneighbor.app", password: DEMO_PASSWORD },

@@ -24,7 +24,7 @@ function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 
 const errorSchema: JsonSchema = {
   type: "object",
-  properties: { error: { type: "string", description: "A text from SPEC §5/§8, safe to show to a person" } },
+  properties: { error: { type: "string", description: "A message safe to show to a person" } },
   required: ["error"],
 };
 

@@ -2,7 +2,7 @@ import { procedureCatalog, type CatalogEntry, type RestMeta } from "@hyn/api";
 import type { FastifyRequest } from "fastify";
 
 /**
- * SPEC §7 as a table, derived from the router (ADR 0018): each procedure with `rest` in its meta is
+ * PRODUCT "Calls" as a table, derived from the router (ADR 0018): each procedure with `rest` in its meta is
  * one REST path that calls it through createCaller, so REST and tRPC can never disagree, and a path
  * without a procedure cannot exist. The procedure validates the input the route builds.
  */

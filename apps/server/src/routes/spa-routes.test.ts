@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isSpaRoute } from "./spa-routes";
 
 describe("isSpaRoute", () => {
-  it("knows every SPEC §2 route", () => {
+  it('knows every route of PRODUCT "Screens"', () => {
     for (const path of ["/", "/login", "/signup", "/verify-email", "/auth/callback", "/forgot-password", "/reset-password", "/groups", "/profile", "/invite", "/join/abc", "/invite/abc", "/unsubscribe/abc", "/feedback", "/about", "/admin"]) {
       expect(isSpaRoute(path), path).toBe(true);
     }

@@ -7,7 +7,7 @@ import path from "node:path";
 export const PAGE_PATHS_WITH_PARAMS = ["/invite/:token", "/join/:token", "/requests/:id", "/unsubscribe/:token"] as const;
 
 /**
- * The SPA's routes (apps/web/src/app/router.tsx, SPEC §2). Any other page path still gets index.html,
+ * The SPA's routes (apps/web/src/app/router.tsx, PRODUCT "Screens"). Any other page path still gets index.html,
  * so the app can render its 404 screen, but with an honest 404 status.
  */
 const SPA_ROUTES: RegExp[] = [

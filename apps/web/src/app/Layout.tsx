@@ -74,7 +74,7 @@ export function Layout() {
     } catch {
       toast.error(t("common.logoutFailed"));
     }
-    navigate("/login");
+    void navigate("/login");
   }
 
   const link = (to: string, label: string) => (

@@ -22,7 +22,7 @@ const screen =
   };
 
 /**
- * SPEC §2, route for route. Creating the router starts loading the current route's screen; main.tsx
+ * PRODUCT "Screens", route for route. Creating the router starts loading the current route's screen; main.tsx
  * calls it once, in a start-up step of its own.
  */
 export const createAppRouter = () =>
@@ -42,7 +42,7 @@ export const createAppRouter = () =>
             { path: "/auth/callback", lazy: screen(() => import("../routes/AuthCallbackPage"), ["auth"]) },
             { path: "/forgot-password", lazy: screen(() => import("../routes/ForgotPasswordPage"), ["auth"]) },
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
-            // The groups page shows its own logged-out text (SPEC §2), so it is not behind the guard.
+            // The groups page shows its own logged-out text (PRODUCT "Screens"), so it is not behind the guard.
             // "profile": its cards' notification choice saves through the profile's hook, whose toasts are
             // profile texts; "requests": the usage limits panel.
             { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "profile", "requests"]) },

@@ -46,9 +46,13 @@ describe("the toasts", () => {
 
   it("go away after 4000 ms, not before", () => {
     act(() => api.success("Saved"));
-    act(() => vi.advanceTimersByTime(3999));
+    act(() => {
+      vi.advanceTimersByTime(3999);
+    });
     expect(shown()).toEqual(["Saved"]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(shown()).toEqual([]);
   });
 

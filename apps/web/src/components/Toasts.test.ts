@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addToast, MAX_TOASTS, TOAST_DURATION_MS } from "./Toasts";
 
 describe("toasts", () => {
-  it("keeps at most five, dropping the oldest (SPEC §9)", () => {
+  it('keeps at most five, dropping the oldest (PRODUCT "Screens")', () => {
     let list: number[] = [];
     for (let i = 1; i <= 7; i++) list = addToast(list, i);
     expect(MAX_TOASTS).toBe(5);

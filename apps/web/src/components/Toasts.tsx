@@ -15,7 +15,7 @@ interface ToastApi {
   info(message: string): void;
 }
 
-/** SPEC §9: at most 5 at once (the oldest is dropped), 4000 ms by default. */
+/** PRODUCT "Screens": at most 5 at once (the oldest is dropped), 4000 ms by default. */
 export const MAX_TOASTS = 5;
 export const TOAST_DURATION_MS = 4000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkConfig } from "./config";
 
-describe("the start-up configuration check (SPEC §2)", () => {
+describe('the start-up configuration check (PRODUCT "Screens")', () => {
   it("accepts true and false, and defaults to false", () => {
     expect(checkConfig("true")).toEqual({ ok: true, useMockApi: true });
     expect(checkConfig("false")).toEqual({ ok: true, useMockApi: false });

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "Startup check": the mock-API setting must be "true" or "false". The product fixes it to
+ * The start-up check (PRODUCT "Screens"): the mock-API setting must be "true" or "false". The product fixes it to
  * false (demo mode is a real server with seeded data, see `pnpm demo`).
  */
 export type ConfigCheck = { ok: true; useMockApi: boolean } | { ok: false; problem: string };

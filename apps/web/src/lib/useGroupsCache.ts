@@ -7,7 +7,7 @@ export type Group = RouterOutputs["groups"]["list"][number];
 export type GroupMember = RouterOutputs["groups"]["members"][number];
 
 /**
- * The SPEC §4 (Group) state updates, applied to the query cache so the page changes without a reload:
+ * The groups' changes (create, leave, remove, accept, invite), applied to the query cache so the page changes without a reload:
  * each helper edits the cached list at once and then refreshes what the server also changed.
  */
 export function useGroupsCache() {

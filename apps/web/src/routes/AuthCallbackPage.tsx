@@ -9,7 +9,7 @@ import { errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
 
-/** Where e-mailed links land (DESIGN §5): confirms a sign-up, or forwards a reset link to its form. */
+/** Where e-mailed links land (PRODUCT "Screens"): confirms a sign-up, or forwards a reset link to its form. */
 export default function AuthCallbackPage() {
   const t = useT();
   usePageTitle(t("auth.callbackTitle"));
@@ -27,14 +27,14 @@ export default function AuthCallbackPage() {
       case "verified":
         startSession(result.user);
         toast.success(t("auth.callbackConfirmed"));
-        navigate(takeAfterConfirm(result.user.email), { replace: true });
+        void navigate(takeAfterConfirm(result.user.email), { replace: true });
         break;
       case "recovery":
-        navigate(result.to, { replace: true });
+        void navigate(result.to, { replace: true });
         break;
       case "error":
         toast.error(callbackMessage(result.message, t));
-        navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
+        void navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
         break;
     }
   });

@@ -54,7 +54,7 @@ const FALLBACK_REFRESH_MS = 60_000;
 const LIVE_STREAM_WAIT_MS = 2_000;
 const NO_REQUESTS: DashboardData["myRequests"] = [];
 
-/** SPEC §2 Dashboard. The route is behind RequireAuth, so a user is always there. */
+/** The dashboard (PRODUCT "Screens"). The route is behind RequireAuth, so a user is always there. */
 export default function DashboardPage() {
   const t = useT();
   usePageTitle(t("requests.dashboardTitle"));

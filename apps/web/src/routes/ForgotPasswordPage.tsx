@@ -35,7 +35,7 @@ export default function ForgotPasswordPage() {
   }
 
   if (sentTo) {
-    // The same words whether or not the address has an account (DESIGN §6).
+    // The same words whether or not the address has an account: no one learns who has one.
     return (
       <StatusView tone="success" title={t("auth.forgotSentHeading")} takeFocus>
         <p>

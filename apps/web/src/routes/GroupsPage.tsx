@@ -16,7 +16,7 @@ import { useT } from "../i18n/useT";
 import { errorText } from "../i18n/errorText";
 import "../features/groups/groups.css";
 
-/** SPEC §2 Groups page. Logged-out visitors get the spec's text rather than a redirect. */
+/** The groups page (PRODUCT "Screens"). Logged-out visitors are asked to log in here rather than redirected. */
 export default function GroupsPage() {
   const t = useT();
   usePageTitle(t("groups.pageTitle"));

@@ -13,7 +13,7 @@ import "../features/invitations/invitations.css";
 type Joined = RouterOutputs["invitations"]["joinByToken"];
 
 /**
- * SPEC §2 Join page (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
+ * The join page of PRODUCT "Screens" (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
  * required, error, join prompt, success. The token is validated only once someone is logged in.
  */
 export default function JoinPage() {

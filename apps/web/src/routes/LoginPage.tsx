@@ -42,10 +42,10 @@ export default function LoginPage() {
     setBusy(true);
     try {
       await signIn({ email: email.trim(), password });
-      navigate(redirect, { replace: true });
+      void navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, t("auth.loginFailed"));
-      // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); only the way to a new link stays by the form.
       toast.error(message);
       setUnconfirmed(errorKey(e) === "emailNotConfirmed");
       setBusy(false);

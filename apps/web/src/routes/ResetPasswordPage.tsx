@@ -11,7 +11,7 @@ import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
 import { errorText } from "../i18n/errorText";
 
-/** SPEC §9: the dashboard follows a successful reset after 2 seconds. */
+/** PRODUCT "Screens": the dashboard follows a successful reset after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
 
 export default function ResetPasswordPage() {
@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate("/", { replace: true }), REDIRECT_AFTER_MS);
+    const timer = window.setTimeout(() => void navigate("/", { replace: true }), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
@@ -55,7 +55,7 @@ export default function ResetPasswordPage() {
       startSession(result.user);
       setDone(true);
     } catch (e) {
-      // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); a spent link also turns the page into the invalid-link view.
       toast.error(errorMessage(e, t("auth.updatePasswordFailed")));
       if (errorKey(e) === "resetLinkInvalid") setLinkSpent(true);
     }

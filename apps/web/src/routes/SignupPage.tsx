@@ -63,13 +63,13 @@ export default function SignupPage() {
     try {
       const result = await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
       if (result.session) {
-        navigate(redirect, { replace: true });
+        void navigate(redirect, { replace: true });
       } else {
         rememberAfterConfirm(result.user.email, redirect);
-        navigate("/verify-email", { state: { email: result.user.email, redirect } });
+        void navigate("/verify-email", { state: { email: result.user.email, redirect } });
       }
     } catch (e) {
-      // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); the form keeps only its own checks inline.
       const message = errorMessage(e, t("auth.signupFailed"));
       toast.error(message);
       setAddressTaken(errorKey(e) === "userAlreadyExists");

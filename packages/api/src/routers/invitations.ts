@@ -27,7 +27,7 @@ export const invitationsRouter = router({
       return ctx.services.invitations.create(ctx.session.user.id, input);
     }),
 
-  /** Public (SPEC §6): anyone holding a link may see which group it is for; a member, that they are in it. */
+  /** Public (PRODUCT "Who may do what"): anyone holding a link may see which group it is for; a member, that they are in it. */
   validate: publicProcedure
     .meta({ rest: { method: "GET", path: "/invites/validate/:token" }, secretInputs: ["token"] })
     .input(inviteTokenInput)
@@ -79,7 +79,7 @@ export const invitationsRouter = router({
       return { ok: true as const };
     }),
 
-  /** POST /api/send-invitation: re-sends the caller's own invitation (DESIGN §4), never an open relay. */
+  /** POST /api/send-invitation: re-sends the caller's own invitation, never an open relay. */
   resend: protectedProcedure
     .meta({ rest: { method: "POST", path: "/send-invitation", body: true }, secretInputs: ["inviteToken"] })
     .input(resendInvitationInput)

@@ -189,7 +189,7 @@ export function createAccountsService(deps: CoreDeps) {
       return toUser(row);
     },
 
-    /** Always answers the same, whether or not the address has an account (DESIGN §6). */
+    /** Always answers the same, whether or not the address has an account: no one learns who has one. */
     async requestPasswordReset(email: string): Promise<void> {
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -235,7 +235,7 @@ export function createAccountsService(deps: CoreDeps) {
 
     async emailPreferences(userId: string): Promise<EmailPreferences> {
       const now = clock.now();
-      // SPEC §3: a default record (disabled) is created if none exists.
+      // A default record (disabled) is created if none exists.
       await db.insert(userEmailPreferences).values({ userId, createdAt: now, updatedAt: now }).onConflictDoNothing();
       const [row] = await db.select().from(userEmailPreferences).where(eq(userEmailPreferences.userId, userId));
       if (!row) throw new AppError("NOT_FOUND", "userNotFound");

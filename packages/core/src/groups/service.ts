@@ -35,7 +35,7 @@ export function createGroupsService(deps: CoreDeps) {
       return groupsOf(db, userId);
     },
 
-    /** Only members see who else is in a group (SPEC §6). */
+    /** Only members see who else is in a group (PRODUCT "Who may do what"). */
     async members(viewerId: string, groupId: string): Promise<GroupMember[]> {
       const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
       const rows = await db
@@ -52,7 +52,7 @@ export function createGroupsService(deps: CoreDeps) {
       return rows;
     },
 
-    /** SPEC §4 Group: the owner as the last member deletes the group; with others left the owner must stay. */
+    /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);

@@ -164,7 +164,7 @@ export function createInvitationsService(deps: CoreDeps) {
     },
 
     /**
-     * POST /api/send-invitation (DESIGN §4): re-sends one of the caller's own pending invitations, to
+     * POST /api/send-invitation: re-sends one of the caller's own pending invitations, to
      * its stored address, with its stored group name. The token is known only at creation, so a new
      * one replaces it and the old link stops working. Found by its token, else by address and group name.
      */
@@ -200,7 +200,7 @@ export function createInvitationsService(deps: CoreDeps) {
     },
 
     /**
-     * Public: the group behind a link (SPEC §6 lets anyone validate a token). A member of that group
+     * Public: the group behind a link (PRODUCT "Who may do what": anyone may check a token). A member of that group
      * learns so, even from a link already used (their own, reopened), instead of "invalid".
      */
     async validate(token: string, viewerId: string | null): Promise<InviteValidation> {
@@ -235,7 +235,7 @@ export function createInvitationsService(deps: CoreDeps) {
       });
     },
 
-    /** SPEC §3 Pending incoming invitation view: addressed to the caller, unused, unexpired. */
+    /** The pending incoming invitations: addressed to the caller, unused, unexpired. */
     async pending(userId: string): Promise<IncomingInvitation[]> {
       const now = clock.now();
       const me = alias(users, "me");
@@ -284,7 +284,7 @@ export function createInvitationsService(deps: CoreDeps) {
       return { current: row?.current ?? 0, max: MAX_PENDING_INVITATIONS };
     },
 
-    /** Sender only, and not once it was used (SPEC §4: cancelling deletes it). */
+    /** Sender only, and not once it was used (PRODUCT "How things change"; cancelling deletes it). */
     async cancel(userId: string, invitationId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const [invite] = await tx

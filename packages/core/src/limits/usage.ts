@@ -3,7 +3,7 @@ import { type UserCounts, type UserLimits } from "@hyn/validators";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 
-/** Selected explicitly: the API's shape (SPEC §3 User limits), never the row type. */
+/** Selected explicitly: the API's shape, never the row type. */
 export const userLimitsColumns = {
   userId: userLimits.userId,
   maxOpenRequests: userLimits.maxOpenRequests,
@@ -43,7 +43,7 @@ export async function readUsage(executor: Executor, userId: string): Promise<{ l
  * Locks the user's user_limits row (SELECT ... FOR UPDATE) and returns the limits. Every change that
  * a per-user limit governs (creating a group, joining one, posting a request, sending an invitation)
  * takes this lock first and counts afterwards in the same transaction, so concurrent calls of one user
- * queue here and each counts what the previous one committed (DESIGN §6).
+ * queue here and each counts what the previous one committed.
  */
 export async function lockUserLimits(tx: Transaction, userId: string): Promise<UserLimits> {
   const [row] = await tx.select(userLimitsColumns).from(userLimits).where(eq(userLimits.userId, userId)).for("update");

@@ -40,7 +40,7 @@ function ownNameSql(userId: string) {
 }
 
 /**
- * The posting notice (SPEC §9, issue 4): to every member of the request's group who hears of its new
+ * The posting notice (PRODUCT "Beyond the screens", issue 4): to every member of the request's group who hears of its new
  * requests at once (preferences.ts), except the poster: an e-mail, and a push to each device, as their
  * channels say. Runs in the caller's transaction, so both go out if and only if that change commits.
  * Returns how many members were told.

@@ -36,7 +36,7 @@ const requestViewColumns = {
 };
 
 /**
- * SPEC §4 list order, done by the database so it scales with the list: open, claimed, fulfilled,
+ * The list order of PRODUCT "How things change", done by the database so it scales with the list: open, claimed, fulfilled,
  * expired (an open request past its needed-by), then earliest needed-by.
  */
 export function requestOrder(now: SQL): SQL[] {
@@ -163,7 +163,7 @@ const pageQueries = perDatabase((db) => {
 /**
  * The first page (no cursor): every active request and the `limit` latest finished ones. A later page:
  * the next `limit` finished ones, finished as of the first page's time, so that an open request which
- * expires in between, or a claimed one fulfilled since, is not shown twice. Each page in SPEC §4 order.
+ * expires in between, or a claimed one fulfilled since, is not shown twice. Each page in that order.
  */
 async function selectPage(
   db: Database,
@@ -239,7 +239,7 @@ export async function selectRequestView(executor: Executor, now: Date, requestId
 }
 
 /**
- * One request as the lists would show it to `userId` (SPEC §4): their own, or one in a group they
+ * One request as the lists would show it to `userId` (PRODUCT "Who may do what"): their own, or one in a group they
  * belong to; null otherwise, so an id in another group reads the same as one that does not exist.
  */
 export async function selectVisibleRequestView(executor: Executor, now: Date, requestId: string, userId: string): Promise<RequestView | null> {
@@ -248,7 +248,7 @@ export async function selectVisibleRequestView(executor: Executor, now: Date, re
 }
 
 function toRequestView(row: Row, now: Date): RequestView {
-  // "expired" is never written (SPEC §4); a stored one from elsewhere reads as open, and displays as expired.
+  // "expired" is never written (PRODUCT "How things change"); a stored one from elsewhere reads as open, and displays as expired.
   const status: RequestStatus = row.status === "expired" ? "open" : row.status;
   return {
     id: row.id,

@@ -4,8 +4,8 @@ import { countUsage, lockUserLimits } from "../limits/usage";
 import { AppError } from "../shared/errors";
 
 /**
- * SPEC §9 when posting: the user's limits row is locked first, so concurrent posts of one user queue
- * here and each counts what the previous one committed (DESIGN §6); the rule is the one the
+ * The open-request limit (PRODUCT "Limits") when posting: the user's limits row is locked first, so concurrent posts of one user queue
+ * here and each counts what the previous one committed; the rule is the one the
  * can-create answer and the web's New Request button use.
  */
 export async function assertBelowOpenRequestLimit(tx: Transaction, userId: string): Promise<void> {

@@ -76,7 +76,7 @@ export function createRequestsService(deps: CoreDeps) {
   const { db, clock, config, jobs } = deps;
 
   /**
-   * A state change made as one conditional UPDATE (DESIGN §6), holding the actor's membership so that
+   * A state change made as one conditional UPDATE, holding the actor's membership so that
    * it and their departure from the group serialise: when it matches no row, the refusal is
    * explained from a fresh read in the same transaction. Then the requester's notice and the live event,
    * both committed with the change.
@@ -212,7 +212,7 @@ export function createRequestsService(deps: CoreDeps) {
         kind: "unclaimed",
         set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
         allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
-        // The state before the claimer: an open request "is not claimed", whoever asks (SPEC §7).
+        // The state before the claimer: an open request "is not claimed", whoever asks.
         refuse: (facts) =>
           facts.status !== "claimed"
             ? new AppError("CONFLICT", "requestNotClaimed")

@@ -1,4 +1,4 @@
-/** Time comes from here so tests can move it (DESIGN §6). */
+/** Time comes from here so tests can move it. */
 export interface Clock {
   now(): Date;
 }

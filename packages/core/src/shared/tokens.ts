@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 
-/** 20 random bytes = 160 bits (DESIGN §6 asks for at least 120), base32 so it survives URLs and e-mail. */
+/** 20 random bytes = 160 bits (at least 120 against guessing), base32 so it survives URLs and e-mail. */
 export function generateToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);

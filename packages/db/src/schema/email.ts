@@ -28,7 +28,7 @@ export const userEmailPreferences = pgTable(
   ],
 );
 
-/** SPEC §3 Email send log: one row per e-mail handed to the transport. */
+/** The e-mail send log (PRODUCT "What is stored"): one row per e-mail handed to the transport. */
 export const emailSendLog = pgTable(
   "email_send_log",
   {

@@ -3,7 +3,7 @@ import { integer, pgTable, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { users } from "./users";
 
-/** Per-user limits (SPEC §3, defaults SPEC §9). A row is created with the account. */
+/** Per-user limits (PRODUCT "What is stored", the defaults in PRODUCT "Limits"). A row is created with the account. */
 export const userLimits = pgTable("user_limits", {
   userId: uuid("user_id")
     .primaryKey()

@@ -4,7 +4,7 @@ import { createdAt, id, ts } from "./columns";
 import { groups } from "./groups";
 import { users } from "./users";
 
-/** "expired" is accepted by the data checks (SPEC §4) but never written: it is computed from needed_by. */
+/** "expired" is accepted by the data checks (PRODUCT "How things change") but never written: it is computed from needed_by. */
 export const REQUEST_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
 
 export const requests = pgTable(

@@ -48,7 +48,7 @@ export function DataRightsSection() {
       // The same path as a sign-out: caches dropped, user cleared, guards send the visitor to /login.
       await signOut();
       toast.success(t("profile.accountDeleted"));
-      navigate("/login", { replace: true });
+      void navigate("/login", { replace: true });
     } catch (e) {
       const message = errorMessage(e, t("profile.deleteAccountFailed"));
       toast.error(message);

@@ -8,7 +8,7 @@ import type { RouterOutputs } from "../../lib/trpc";
 
 type EmailPreferences = RouterOutputs["user"]["emailPreferences"];
 
-/** SPEC §2 Profile Settings: the three choices, in this order, with these labels. */
+/** The profile's e-mail frequency (PRODUCT "Screens"): the three choices, in this order, with these labels. */
 const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
   { value: "disabled", label: "profile.frequencyNever", hint: "profile.frequencyNeverHint" },
   { value: "daily", label: "profile.frequencyDaily", hint: "profile.frequencyDailyHint" },

@@ -10,7 +10,7 @@ import { errorText } from "../../i18n/errorText";
 import type { MessageId } from "@hyn/i18n/catalogs";
 import "./account.css";
 
-/** SPEC §9: home follows a sent message after 2 seconds. */
+/** PRODUCT "Screens": home follows a sent message after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
 
 type Subject = (typeof FEEDBACK_SUBJECTS)[number];
@@ -52,7 +52,7 @@ export function FeedbackForm() {
 
   useEffect(() => {
     if (!sent) return;
-    const timer = window.setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);
+    const timer = window.setTimeout(() => void navigate("/"), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [sent, navigate]);
 
@@ -67,8 +67,8 @@ export function FeedbackForm() {
 
   function cancel() {
     // "default" is the first page of this visit: there is no "back" inside the app.
-    if (location.key === "default") navigate("/");
-    else navigate(-1);
+    if (location.key === "default") void navigate("/");
+    else void navigate(-1);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

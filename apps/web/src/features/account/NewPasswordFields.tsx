@@ -16,7 +16,7 @@ export function newPasswordProblem(password: string, confirm: string, tooShortMe
   return null;
 }
 
-/** New password and its confirmation, with the live match indicator of SPEC §2 Sign Up. */
+/** New password and its confirmation, with the live match indicator of the sign-up screen (PRODUCT "Screens"). */
 export function NewPasswordFields({
   password,
   confirm,

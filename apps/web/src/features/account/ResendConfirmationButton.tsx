@@ -4,7 +4,7 @@ import { errorMessage, retryAfterSeconds, trpc } from "../../lib/trpc";
 import { useCountdown } from "../../lib/useCountdown";
 
 /**
- * Asks for a new confirmation e-mail. The server answers the same for any address (DESIGN §6) and
+ * Asks for a new confirmation e-mail. The server answers the same for any address (no one learns who has an account) and
  * allows one e-mail a minute per address: a refusal turns into a countdown on the button (from
  * Retry-After) instead of an error next to the earlier success.
  */
@@ -17,7 +17,7 @@ export function ResendConfirmationButton({
   onSent,
   onError,
 }: {
-  /** The address to send to; null when there is none (onError gets `missingEmailMessage`, by default SPEC §8's "No email address found"). */
+  /** The address to send to; null when there is none (onError gets `missingEmailMessage`, by default "No email address found"). */
   email: string | null;
   missingEmailMessage?: string;
   label: string;

@@ -13,7 +13,7 @@ describe("the auth callback link", () => {
     expect(classifyLink("", "recovery")).toEqual({ kind: "error", message: "auth.callbackInvalidLink", to: "/login" });
     expect(classifyLink("tok", "magiclink")).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
     expect(classifyLink("tok", null)).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
-    // SPEC §8's callback texts, in English.
+    // The callback's own texts, in English.
     expect([englishAuth.callbackInvalidLink, englishAuth.callbackUnknownType, englishAuth.callbackFailed]).toEqual([
       "Invalid authentication link",
       "Unknown authentication type",

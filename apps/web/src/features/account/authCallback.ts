@@ -4,7 +4,7 @@ import { errorText } from "../../i18n/errorText";
 import type { Translate } from "../../i18n/useT";
 import type { CurrentUser } from "../../lib/trpc";
 
-/** What an outcome says: a callback text of its own (SPEC §8, the auth catalog) or an error message, by key. */
+/** What an outcome says: a callback text of its own (the auth catalog) or an error message, by key. */
 export type CallbackMessage = MessageId<"auth"> | MessageKey;
 
 /** An outcome's message in the current language. */

@@ -20,7 +20,7 @@ export function profileValuesOf(saved: SavedProfile): ProfileValues {
   return { name: saved.name, phone: saved.phone ?? "", generalArea: saved.generalArea ?? "" };
 }
 
-/** The profile as the server will store it (SPEC §5: trimmed, markup stripped, empty is none). */
+/** The profile as the server will store it (PRODUCT "What is checked": trimmed, markup stripped, empty is none). */
 export function normalizeProfile(values: ProfileValues): SavedProfile {
   const optional = (v: string) => stripMarkup(v) || null;
   return { name: stripMarkup(values.name), phone: optional(values.phone), generalArea: optional(values.generalArea) };
@@ -32,7 +32,7 @@ export function profileDiffers(values: ProfileValues, saved: SavedProfile): bool
   return next.name !== saved.name || next.phone !== (saved.phone ?? null) || next.generalArea !== (saved.generalArea ?? null);
 }
 
-/** SPEC §5 client checks; an empty object means the profile may be sent. */
+/** The form's own checks (PRODUCT "What is checked"); an empty object means the profile may be sent. */
 export function validateProfile(values: ProfileValues): ProfileErrors {
   const next = normalizeProfile(values);
   const errors: ProfileErrors = {};

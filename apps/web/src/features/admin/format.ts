@@ -1,4 +1,4 @@
-/** SPEC §2 / §9 display rules for the admin dashboard, as pure functions, in the current language. */
+/** The admin dashboard's display rules (PRODUCT "Screens"), as pure functions, in the current language. */
 import { currentLocale } from "../../i18n/i18n";
 import { translate, type Translate } from "../../i18n/useT";
 

@@ -9,7 +9,7 @@ interface AuthState {
   signIn(input: RouterInputs["auth"]["signIn"]): Promise<RouterOutputs["auth"]["signIn"]>;
   signUp(input: RouterInputs["auth"]["signUp"]): Promise<RouterOutputs["auth"]["signUp"]>;
   signOut(): Promise<void>;
-  /** Replaces the user after a profile update, a verification or a reset (SPEC §4 Auth state). */
+  /** Replaces the user after a profile update, a verification or a reset. */
   setUser(user: CurrentUser | null): void;
   /** True right after a deliberate sign-out: guards send the person to plain /login, not back to the page. */
   signedOut: boolean;

@@ -8,7 +8,7 @@ import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
-/** SPEC §2 Create group form: Group Name with examples; Create Group disabled while empty or busy. */
+/** The create-group form (PRODUCT "Screens"): Group Name with examples; Create Group disabled while empty or busy. */
 export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Group) => void; onCancel: () => void }) {
   const t = useT();
   const [name, setName] = useState("");

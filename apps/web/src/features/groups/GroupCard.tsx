@@ -11,7 +11,7 @@ import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
 /**
- * SPEC §2 group card: name, Owner/Member badge, created date, member count, and View/Hide Members,
+ * A group card (PRODUCT "Screens"): name, Owner/Member badge, created date, member count, and View/Hide Members,
  * Invite Members (owners: only they may invite) and Leave Group; and when to hear of its new requests (issue 15).
  */
 export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
@@ -39,7 +39,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
 
   const countFailed = count.isError;
   useEffect(() => {
-    // SPEC §8: a failure loading the invitation count is only logged.
+    // A failure loading the invitation count is only logged.
     if (countFailed) console.warn("Failed to load invitation count");
   }, [countFailed]);
 

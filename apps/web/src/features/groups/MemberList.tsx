@@ -10,7 +10,7 @@ type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null
 const nameOf = (member: GroupMember) => member.name || member.email;
 
 /**
- * SPEC §2 member list: name, e-mail, generalArea when present, Owner/Member badge; the owner sees
+ * The member list (PRODUCT "Screens"): name, e-mail, generalArea when present, Owner/Member badge; the owner sees
  * Remove (and, beyond the spec, Make owner) on everyone else.
  */
 export function MemberList({ group, viewerId, id }: { group: Group; viewerId: string; id: string }) {

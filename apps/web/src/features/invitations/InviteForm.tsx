@@ -7,7 +7,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
 
-/** SPEC §2 invite form on a group card; after sending: field cleared, form closed, sent list and count reloaded. */
+/** The invite form on a group card (PRODUCT "Screens"); after sending: field cleared, form closed, sent list and count reloaded. */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
   const t = useT();
   const [email, setEmail] = useState("");

@@ -12,7 +12,7 @@ import "./invitations.css";
 type Incoming = RouterOutputs["invitations"]["pending"][number];
 
 /**
- * SPEC §2 incoming panel "Pending Group Invitations", hidden when empty. Accepting adds the group to
+ * The incoming panel (PRODUCT "Screens") "Pending Group Invitations", hidden when empty. Accepting adds the group to
  * the list and tells the parent (which highlights it); both answers drop the invitation from the panel.
  */
 export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => void }) {

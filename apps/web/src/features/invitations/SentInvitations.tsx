@@ -10,7 +10,7 @@ import "./invitations.css";
 
 type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
 
-/** SPEC §2 sent panel "Invitations You've Sent", hidden when empty; Cancel asks first. */
+/** The sent panel (PRODUCT "Screens") "Invitations You've Sent", hidden when empty; Cancel asks first. */
 export function SentInvitations() {
   const t = useT();
   const outgoing = trpc.invitations.outgoing.useQuery();

@@ -1,4 +1,4 @@
-/** SPEC §4 Invitation texts, as pure functions of two instants so they can be tested exactly. */
+/** The invitation's time texts (PRODUCT "How things change"), as pure functions of two instants so they can be tested exactly. */
 import { translate, type Translate } from "../../i18n/useT";
 
 const MINUTE_MS = 60_000;

@@ -15,7 +15,7 @@ export const USAGE_LABELS: Record<LimitKind, MessageId<"requests">> = {
 };
 
 /**
- * One usage bar (SPEC §4): normal, near the limit from 80 %, and "Limit reached" at the limit; above
+ * One usage bar (PRODUCT "How things change"): normal, near the limit from 80 %, and "Limit reached" at the limit; above
  * the limit (possible after an unclaim) it says why under the bar.
  */
 export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {

@@ -1,6 +1,6 @@
 import { NEAR_LIMIT_RATIO } from "@hyn/validators/policy";
 
-/** SPEC §4 Usage bar and §9: near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
+/** The usage bar (PRODUCT "How things change"): near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
 
 export type UsageLevel = "normal" | "near" | "at";
 

@@ -13,7 +13,7 @@ const FIELD_IDS = { itemDescription: "new-request-item", groupId: "new-request-g
 const FORM_ID = "new-request-form";
 
 /**
- * SPEC §2 Create New Request modal. The draft lives here, outside the dialog's content, so a failed
+ * The New Request form (PRODUCT "Screens"). The draft lives here, outside the dialog's content, so a failed
  * submit or an accidental Escape loses nothing; Cancel and a successful post clear it.
  */
 export function CreateRequestModal({
@@ -86,7 +86,7 @@ export function CreateRequestModal({
       onCreated(created);
       onClose();
     } catch (error) {
-      // Shown once, as the toast (SPEC §8, issue 17); the dialog stays open with what was typed.
+      // Shown once, as the toast (PRODUCT "Errors", issue 17); the dialog stays open with what was typed.
       toast.error(errorMessage(error, t("requests.createFailed")));
     } finally {
       own.postEnded(createdId);
@@ -149,7 +149,7 @@ export function CreateRequestModal({
           min={neededByPickerMin(now)}
           required
           error={errors.neededBy && errorText(errors.neededBy)}
-          // The picker starts tomorrow (SPEC §9), but a later time today, typed in, is accepted too.
+          // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
           hint={t("requests.neededByHint")}
         />
         <TextField

@@ -5,7 +5,7 @@ import { useT } from "../../i18n/useT";
 import { richText } from "../../i18n/richText";
 import type { DashboardGroup } from "./types";
 
-/** SPEC §2 "Your Groups": each card links to /groups?highlight={id} and shows when the user joined. */
+/** The dashboard's "Your Groups" (PRODUCT "Screens"): each card links to /groups?highlight={id} and shows when the user joined. */
 export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]; viewerId: string }) {
   const t = useT();
   if (groups.length === 0) {

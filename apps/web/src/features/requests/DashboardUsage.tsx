@@ -3,7 +3,7 @@ import { UsageBar } from "../limits/UsageBar";
 import type { DashboardData } from "./types";
 
 /**
- * The dashboard's usage-limits panel (SPEC §4 Usage bar), fed by the dashboard's own query so the
+ * The dashboard's usage-limits panel (PRODUCT "How things change"), fed by the dashboard's own query so the
  * first load stays one call; the bars are the limits feature's.
  */
 export function DashboardUsage({ usage }: { usage: DashboardData["usage"] }) {

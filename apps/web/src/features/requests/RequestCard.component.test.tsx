@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from "vitest";
 import { activateLocale, i18n, loadNamespaces } from "../../i18n/i18n";
 import { RequestCard } from "./RequestCard";
 import type { RequestActions } from "./useRequestActions";
@@ -40,7 +40,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
 const claimed = (overrides: Partial<RequestView> = {}) =>
   request({ status: "claimed", displayStatus: "claimed", claimedBy: HELPER, claimedAt: NOW, helper: { id: HELPER, name: "Bo", generalArea: null }, ...overrides });
 
-function fakeActions(): RequestActions & Record<"claim" | "unclaim" | "fulfill" | "notify" | "remove" | "thank", ReturnType<typeof vi.fn>> {
+function fakeActions(): { [K in keyof RequestActions]: Mock<RequestActions[K]> } {
   const done = () => vi.fn(async () => true);
   return { claim: done(), unclaim: done(), fulfill: done(), notify: done(), remove: done(), thank: done() } as never;
 }

@@ -13,7 +13,7 @@ import type { RequestView } from "./types";
 type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
 
 /**
- * SPEC §2 request card: item, store, pickup notes, needed-by, group, creator and helper, the status
+ * A request card (PRODUCT "Screens"): item, store, pickup notes, needed-by, group, creator and helper, the status
  * badge, and the actions the viewer may take (request-rules.ts decides which).
  */
 export function RequestCard({

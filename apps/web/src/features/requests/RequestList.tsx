@@ -5,7 +5,7 @@ import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
 /**
- * A list of request cards in SPEC §4 order. The server sends them sorted; sorting again with the
+ * A list of request cards in the order of PRODUCT "How things change". The server sends them sorted; sorting again with the
  * page's clock moves a request that expires while the page is open to where it now belongs.
  */
 export function RequestList({

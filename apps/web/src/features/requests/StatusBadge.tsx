@@ -9,7 +9,7 @@ const LABEL: Record<RequestDisplayStatus, MessageId<"requests">> = {
   expired: "requests.statusExpired",
 };
 
-/** SPEC §4 request status as a badge; the colour classes live in styles.css (.badge-open, ...). */
+/** A request's status (PRODUCT "How things change") as a badge; the colour classes live in styles.css (.badge-open, ...). */
 export function StatusBadge({ status }: { status: RequestDisplayStatus }) {
   const t = useT();
   return (

@@ -10,9 +10,9 @@ import { useEarlierRequests } from "./useEarlierRequests";
 import type { RequestActions } from "./useRequestActions";
 
 /**
- * SPEC §2 "Your Requests" (every active request and the latest finished ones, "Show earlier" for the
+ * "Your Requests" (PRODUCT "Screens") (every active request and the latest finished ones, "Show earlier" for the
  * rest, ADR 0014) with the New Request button, which is disabled, with the reason next to it,
- * without a group or at the open-request limit (SPEC §5).
+ * without a group or at the open-request limit (PRODUCT "Limits").
  */
 export function YourRequests({
   data,

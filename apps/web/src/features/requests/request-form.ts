@@ -22,7 +22,7 @@ export function parseDateTimeLocal(value: string): Date | null {
   return date;
 }
 
-/** SPEC §5 / §9: the needed-by picker starts at the start of tomorrow, local time. */
+/** PRODUCT "Screens": the needed-by picker starts at the start of tomorrow, local time. */
 export function neededByPickerMin(now: Date): string {
   return toDateTimeLocal(startOfTomorrow(now));
 }
@@ -47,7 +47,7 @@ export interface RequestFormInput {
 }
 
 /**
- * The form's own checks, with the spec's client texts (SPEC §5). The server checks everything again;
+ * The form's own checks, with the spec's client texts (PRODUCT "What is checked"). The server checks everything again;
  * its messages are shown as they come.
  */
 export function validateRequestForm(values: RequestFormValues, now: Date): { errors: RequestFormErrors; input: RequestFormInput | null } {

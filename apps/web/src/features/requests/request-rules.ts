@@ -15,13 +15,13 @@ export interface RequestFacts {
 /** How a person is named on a card: their name, else "A neighbour" (in the current language). */
 export const personName = (name: string) => name.trim() || translate("requests.aNeighbour");
 
-/** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
+/** PRODUCT "How things change": "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
   return requestDisplayStatus(request.status, request.neededBy, now);
 }
 
 /**
- * SPEC §4 list order: open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
+ * The list order of PRODUCT "How things change": open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
  * breaks them (created, then id), so a list the server sorted keeps its order until something expires.
  */
 export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Date): T[] {
@@ -47,12 +47,12 @@ export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Dat
 }
 
 export interface RequestPermissions {
-  /** "I can help": non-owners, on open requests that have not expired (SPEC §2). */
+  /** "I can help": non-owners, on open requests that have not expired (PRODUCT "Screens"). */
   canClaim: boolean;
-  /** The claimer, while claimed (SPEC §4). */
+  /** The claimer, while claimed (PRODUCT "How things change"). */
   canUnclaim: boolean;
   canFulfill: boolean;
-  /** The owner, unless fulfilled (SPEC §4). */
+  /** The owner, unless fulfilled (PRODUCT "Screens"). */
   canDelete: boolean;
   /** The owner re-sends the posting notice while the request is open and not expired. */
   canNotify: boolean;

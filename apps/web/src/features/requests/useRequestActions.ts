@@ -28,7 +28,7 @@ export type RequestActions = ReturnType<typeof useRequestActions>;
 
 /**
  * The card actions. Each calls the API directly (so one card's busy state is not every card's), shows
- * the server's message or the SPEC §8 fallback on failure, puts the answer into the dashboard at once,
+ * the server's message or the fallback (PRODUCT "Errors") on failure, puts the answer into the dashboard at once,
  * and then reloads it, since counts and the other list may have changed too. Each resolves to whether
  * it succeeded.
  */

@@ -6,7 +6,7 @@ import type { EmailMessage } from "../message";
 import { oneLine } from "./text";
 
 /**
- * Names the group and the inviter (issue 3); the link is `${APP_URL}/invite/<token>` (DESIGN §5).
+ * Names the group and the inviter (issue 3); the link is `${APP_URL}/invite/<token>` (PRODUCT "Screens").
  * `locale`: the invited account's language, or the inviter's for an address with no account.
  */
 export function invitationEmail(
