@@ -3,17 +3,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { emailOutbox, emailSendLog, migrationsFolder } from "@hyn/db";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { createGroup } from "./groups-fixtures";
+import { describe, expect, it } from "vitest";
+import { useHarness, createGroup } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 describe("the e-mail outbox", () => {
   it("sends in the order e-mails were queued, and logs each send", async () => {
