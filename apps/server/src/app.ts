@@ -11,7 +11,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Env } from "./env";
 import { answerRouterError, clientErrorText, errorBody, localeOfRequest } from "./client-errors";
-import { scrubUrl } from "./plugins/log-redaction";
+import { appUrlRedactor } from "./url-redaction";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { registerSessionLookup, sessionOfRequest } from "./plugins/session";
 import { scheduleChangeLogPruning } from "./jobs/change-log-pruner";
@@ -34,6 +34,9 @@ import { isPagePath, isSpaRoute } from "./routes/spa-routes";
 import { RequestLogController } from "./plugins/request-logging";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+/** Where tRPC and the REST routes are mounted. */
+const TRPC_PREFIX = "/trpc";
+const REST_PREFIX = "/api";
 
 export interface BuildAppOptions {
   env: Env;
@@ -63,19 +66,21 @@ export interface App {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, db } = options;
   const clock = options.clock ?? systemClock;
+  // Tokens in addresses never reach the log (issue 24): every logged URL passes this one rule.
+  const redactUrl = appUrlRedactor({ trpcPrefix: TRPC_PREFIX, restPrefix: REST_PREFIX });
   const server = Fastify({
     logger: {
       level: env.LOG_LEVEL,
       // Never log credentials: session cookies, bearer tokens, passwords.
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
         // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
         err: loggableError,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    logController: new RequestLogController(),
+    logController: new RequestLogController(redactUrl),
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     // A tRPC batch names its procedures in one path parameter ("groups.list,limits.withCounts,..."):
@@ -167,7 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 3. tRPC.
   await server.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
+    prefix: TRPC_PREFIX,
     trpcOptions: {
       router: appRouter,
       async createContext({ req, res }) {
@@ -188,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   // 4. REST.
-  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
+  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: REST_PREFIX });
 
   // 4b. One-click unsubscribe (RFC 8058): POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services });
