@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { api, confirmedUser, signIn } from "./api-setup";
+import { expect, test, api, toast } from "./support";
 
 /**
  * Issue 19, "Accessibility, enforced": every screen of src/app/router.tsx, and the modals and states the
@@ -69,10 +68,6 @@ async function checkScreen(page: Page, route: string, state = "") {
   await expectAccessible(page, `${route}${state ? ` (${state})` : ""}`);
 }
 
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
-
 test("every screen a visitor reaches logged out passes axe in light and dark, at desktop and phone width", async ({ page }) => {
   await page.goto("/login");
   await checkScreen(page, "/login");
@@ -118,9 +113,9 @@ test("every screen a visitor reaches logged out passes axe in light and dark, at
   await expectAccessible(page, `${new URL(page.url()).pathname} with an error toast`);
 });
 
-test("every screen of a member, empty and full, with its modals and toasts, passes axe in both themes", async ({ page, baseURL, mailbox, browser }) => {
-  const olive = await confirmedUser(baseURL!, mailbox, "Olive Owner");
-  await signIn(page, baseURL!, olive);
+test("every screen of a member, empty and full, with its modals and toasts, passes axe in both themes", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
+  const olive = await confirmedUser("Olive Owner");
+  await signedInPage(olive);
 
   await page.goto("/");
   await checkScreen(page, "/", "empty");
@@ -128,13 +123,11 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await checkScreen(page, "/groups", "no group yet");
 
   const groupId = (await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", { name: "Maple Street" })).id;
-  const nico = await confirmedUser(baseURL!, mailbox, "Nico Neighbour");
+  const nico = await confirmedUser("Nico Neighbour");
   const invite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId, email: nico.email });
 
   // The invitee's join page, logged in.
-  const nicoContext = await browser.newContext({ baseURL });
-  const nicoPage = await nicoContext.newPage();
-  await signIn(nicoPage, baseURL!, nico);
+  const { context: nicoContext, page: nicoPage } = await secondPerson({ user: nico, watch: false });
   await nicoPage.goto(`/join/${encodeURIComponent(invite.token)}`);
   await checkScreen(nicoPage, "/join/:token", "logged in");
   await api(baseURL!, nico.token, "POST", `/invites/${invite.token}/join`);
@@ -177,9 +170,9 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await checkScreen(page, "/feedback", "logged in");
 });
 
-test("the admin page with its charts passes axe in both themes", async ({ page, baseURL, mailbox }) => {
-  const admin = await confirmedUser(baseURL!, mailbox, "Ada Admin", "admin-a11y@example.com");
-  await signIn(page, baseURL!, admin);
+test("the admin page with its charts passes axe in both themes", async ({ page, confirmedUser, signedInPage }) => {
+  const admin = await confirmedUser("Ada Admin", "admin-a11y@example.com");
+  await signedInPage(admin);
   await page.goto("/admin");
   await expect(page.locator(".chart").first()).toBeVisible();
   await checkScreen(page, "/admin");

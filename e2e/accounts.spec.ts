@@ -1,12 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, uniqueEmail } from "./fixtures";
-
-const PASSWORD = "neighbourly-secret-42";
-
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
+import { expect, signUpAndConfirm, test, uniqueEmail, toast, E2E_PASSWORD } from "./support";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto("/login");
@@ -75,8 +69,8 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await page.goto("/signup");
   await page.getByLabel("Name (optional)").fill("Robin Ash");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await expect(page.getByText("✓ Passwords match")).toBeVisible();
   await page.getByRole("button", { name: "Sign Up" }).click();
 
@@ -93,7 +87,7 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await expect(toast(page, "Your email is confirmed")).toBeVisible();
   await logOut(page);
 
-  await logIn(page, email, PASSWORD);
+  await logIn(page, email, E2E_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
@@ -247,8 +241,8 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   await expect(page.getByText(messages.passwordsDoNotMatch)).toHaveCount(0);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByRole("alert").first()).toHaveText(messages.passwordTooShort);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(toast(page, messages.userAlreadyExists)).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
@@ -290,8 +284,8 @@ test("a visitor sent to log in from a page is back on that page after confirming
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page.getByRole("heading", { name: "Join your neighbours" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
   const link = await mailbox.waitForLink(email, /type=signup/);

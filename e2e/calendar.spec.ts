@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseCalendar } from "@hyn/api/testing/calendar";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The owner's group with `invitee` in it, through the API and the e-mailed invitation. */
 async function groupWith(owner: Page, invitee: Page, mailbox: Mailbox, inviteeEmail: string): Promise<string> {
@@ -60,7 +60,7 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
     .toContain("You're helping Ömer, the; Owner with Größe; 牛乳, eggs");
 });
 
-test("a member copies their calendar feed link and swaps it for a new one", async ({ page, context, mailbox, playwright, baseURL }) => {
+test("a member copies their calendar feed link and swaps it for a new one", async ({ page, baseURL, mailbox, context, playwright }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpAndConfirm(page, mailbox, { name: "Fey Feed" });
   await page.goto("/profile");

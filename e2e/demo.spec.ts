@@ -1,5 +1,5 @@
 import { demoURL } from "../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, test } from "./support";
 
 test.use({ baseURL: demoURL });
 

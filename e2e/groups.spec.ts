@@ -1,60 +1,8 @@
 import { limitMessage, messages } from "@hyn/validators/messages";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, uniqueEmail, type Mailbox } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { apiAnswer, E2E_PASSWORD, expect, groupCard, signUpAndConfirm, test, toast, uniqueEmail, watchConsole } from "./support";
 
-const PASSWORD = "neighbourly-secret-42";
 const INVITE_LINK = /\/invite\/[a-z2-7]{32}$/;
-
-interface ApiUser {
-  email: string;
-  name: string;
-  token: string;
-}
-
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
-
-function groupCard(page: Page, name: string) {
-  return page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
-/** REST with a bearer token: test setup that is not itself under test (the REST test below covers it). */
-async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-/** An account made and confirmed through the REST API and the real confirmation e-mail. */
-async function apiUser(baseURL: string, mailbox: Mailbox, name: string): Promise<ApiUser> {
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
-  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
-  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
-  return { email, name, token: verified.body.session.token };
-}
-
-/** A browser signed in as `user` (the session cookie the login page would have set). */
-async function browserFor(browser: Browser, baseURL: string, user: ApiUser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
-  const page = await context.newPage();
-  return { context, page, errors: watchConsole(page) };
-}
-
-/** The fixture watches the default page; pages of extra contexts are watched the same way. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
 
 async function createGroupThroughUi(page: Page, name: string) {
   await page.getByRole("button", { name: "Create New Group" }).click();
@@ -66,7 +14,7 @@ async function createGroupThroughUi(page: Page, name: string) {
   await expect(groupCard(page, name)).toBeVisible();
 }
 
-test("an owner invites a neighbour who joins from the e-mail", async ({ page, mailbox, browser, baseURL }) => {
+test("an owner invites a neighbour who joins from the e-mail", async ({ page, browser, baseURL, mailbox }) => {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
   await page.getByRole("link", { name: "Groups", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Your Groups", level: 1 })).toBeVisible();
@@ -110,8 +58,8 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, ma
   await neighbour.getByRole("link", { name: "Create an account" }).click();
   await neighbour.getByLabel("Name (optional)").fill("Nia Neighbour");
   await neighbour.getByLabel("Email").fill(neighbourEmail);
-  await neighbour.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await neighbour.getByLabel("Confirm password").fill(PASSWORD);
+  await neighbour.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await neighbour.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await neighbour.getByRole("button", { name: "Sign Up" }).click();
   await expect(neighbour).toHaveURL(/\/verify-email$/);
   await neighbour.goto(await mailbox.waitForLink(neighbourEmail, /type=signup/));
@@ -150,17 +98,17 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, ma
   await neighbourContext.close();
 });
 
-test("a neighbour accepts one invitation and declines another; the owner keeps one and cancels another", async ({ page, browser, mailbox, baseURL }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Oscar Owner");
-  const neighbour = await apiUser(baseURL!, mailbox, "Nell Neighbour");
-  const maple = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Maple Street" })).body;
-  const oak = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Court" })).body;
-  await api(baseURL!, owner.token, "POST", "/invites", { groupId: maple.id, email: neighbour.email });
-  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: neighbour.email });
-  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "keep-me@example.com" });
-  await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "cancel-me@example.com" });
+test("a neighbour accepts one invitation and declines another; the owner keeps one and cancels another", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, secondPerson }) => {
+  const owner = await confirmedUser("Oscar Owner");
+  const neighbour = await confirmedUser("Nell Neighbour");
+  const maple = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Maple Street" })).body;
+  const oak = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Court" })).body;
+  await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: maple.id, email: neighbour.email });
+  await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: neighbour.email });
+  await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "keep-me@example.com" });
+  await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: "cancel-me@example.com" });
 
-  await page.context().addCookies([{ name: "hyn_session", value: neighbour.token, url: baseURL! }]);
+  await signedInPage(neighbour);
   await page.goto("/groups");
   const incoming = page.getByRole("region", { name: "Pending Group Invitations" });
   await expect(incoming.getByRole("listitem")).toHaveCount(2);
@@ -185,7 +133,7 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
   await expect(page.getByRole("region", { name: "Pending Group Invitations" })).toHaveCount(0);
 
   // The owner's sent panel.
-  const { context, page: ownerPage, errors } = await browserFor(browser, baseURL!, owner);
+  const { context, page: ownerPage, errors } = await secondPerson({ user: owner });
   await ownerPage.goto("/groups");
   const sent = ownerPage.getByRole("region", { name: "Invitations You've Sent" });
   await expect(sent.getByRole("listitem")).toHaveCount(2);
@@ -203,22 +151,22 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
   await expect(sent.getByRole("listitem")).toHaveCount(1);
   // The cancelled link no longer works.
   const cancelledLink = await mailbox.waitForLink("cancel-me@example.com", INVITE_LINK);
-  expect((await api(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(404);
+  expect((await apiAnswer(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(404);
   expect(errors).toEqual([]);
   await context.close();
 });
 
-test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({ page, browser, mailbox, baseURL }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Ada Owner");
-  const bo = await apiUser(baseURL!, mailbox, "Bo Member");
-  const cy = await apiUser(baseURL!, mailbox, "Cy Member");
-  const group = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" })).body;
+test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
+  const owner = await confirmedUser("Ada Owner");
+  const bo = await confirmedUser("Bo Member");
+  const cy = await confirmedUser("Cy Member");
+  const group = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" })).body;
   for (const member of [bo, cy]) {
-    const invite = (await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email })).body;
-    expect((await api(baseURL!, member.token, "POST", `/invites/${invite.token}/join`)).status).toBe(200);
+    const invite = (await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email })).body;
+    expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.token}/join`)).status).toBe(200);
   }
 
-  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  await signedInPage(owner);
   await page.goto(`/groups?highlight=${group.id}`);
   const card = groupCard(page, "Birch Lane");
   await expect(card).toHaveClass(/group-card-highlight/);
@@ -254,7 +202,7 @@ test("an owner removes a member, cannot leave while others remain, hands over th
   await expect(page.getByRole("heading", { name: "No groups yet" })).toBeVisible();
 
   // The removed member no longer has the group either.
-  const { context, page: boPage, errors } = await browserFor(browser, baseURL!, bo);
+  const { context, page: boPage, errors } = await secondPerson({ user: bo });
   await boPage.goto("/groups");
   await expect(boPage.getByRole("heading", { name: "No groups yet" })).toBeVisible();
   await expect(boPage.getByText("ask a friend", { exact: false })).toBeVisible();
@@ -262,9 +210,9 @@ test("an owner removes a member, cannot leave while others remain, hands over th
   await context.close();
 });
 
-test("the limits show on the Groups page: groups created and invitations pending", async ({ page, mailbox, baseURL }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Lim Owner");
-  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+test("the limits show on the Groups page: groups created and invitations pending", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+  const owner = await confirmedUser("Lim Owner");
+  await signedInPage(owner);
   await page.goto("/groups");
   for (const name of ["One", "Two"]) await createGroupThroughUi(page, name);
   const created = page.getByTestId("usage-bar").filter({ hasText: "Groups created" });
@@ -277,12 +225,12 @@ test("the limits show on the Groups page: groups created and invitations pending
   const createButton = page.getByRole("button", { name: "Create New Group" });
   await expect(createButton).toBeDisabled();
   await expect(page.locator(`[title="${messages.groupsCreatedLimitTooltip}"]`)).toBeVisible();
-  expect((await api<{ error: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Four" })).body.error).toBe(limitMessage("groups", 3, 3));
+  expect((await apiAnswer<{ error: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Four" })).body.error).toBe(limitMessage("groups", 3, 3));
 
   // Ten pending invitations: Invite Members turns off with the spec's tooltip.
-  const groups = (await api<{ id: string; name: string }[]>(baseURL!, owner.token, "GET", "/groups")).body;
+  const groups = (await apiAnswer<{ id: string; name: string }[]>(baseURL!, owner.token, "GET", "/groups")).body;
   const one = groups.find((g) => g.name === "One")!;
-  for (let i = 0; i < 9; i++) await api(baseURL!, owner.token, "POST", "/invites", { groupId: one.id, email: `pending-${i}-${Date.now()}@example.com` });
+  for (let i = 0; i < 9; i++) await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: one.id, email: `pending-${i}-${Date.now()}@example.com` });
   await page.reload();
   const card = groupCard(page, "One");
   await card.getByRole("button", { name: "Invite Members" }).click();
@@ -300,20 +248,20 @@ test("the limits show on the Groups page: groups created and invitations pending
 
 });
 
-test("a group of 20 is full: the Join page says so and the invitation stays unused", async ({ page, browser, mailbox, baseURL }) => {
+test("a group of 20 is full: the Join page says so and the invitation stays unused", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
   test.setTimeout(120_000);
-  const owner = await apiUser(baseURL!, mailbox, "Full Owner");
-  const full = (await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" })).body;
-  const members = await Promise.all(Array.from({ length: 19 }, (_, i) => apiUser(baseURL!, mailbox, `Member ${i}`)));
-  const late = await apiUser(baseURL!, mailbox, "Late Comer");
+  const owner = await confirmedUser("Full Owner");
+  const full = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" })).body;
+  const members = await Promise.all(Array.from({ length: 19 }, (_, i) => confirmedUser(`Member ${i}`)));
+  const late = await confirmedUser("Late Comer");
   // One at a time: an owner may only have 10 invitations pending.
   for (const member of members) {
-    const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: member.email });
-    expect((await api(baseURL!, member.token, "POST", `/invites/${invite.body.token}/join`)).status).toBe(200);
+    const invite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: member.email });
+    expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.body.token}/join`)).status).toBe(200);
   }
-  const lateInvite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: late.email });
+  const lateInvite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: late.email });
 
-  const { context, page: latePage, errors } = await browserFor(browser, baseURL!, late);
+  const { context, page: latePage, errors } = await secondPerson({ user: late });
   await latePage.goto(`/invite?token=${lateInvite.body.token}`);
   await expect(latePage.getByText("Twenty Strong")).toBeVisible();
   await latePage.getByRole("button", { name: "Join Group" }).click();
@@ -329,15 +277,15 @@ test("a group of 20 is full: the Join page says so and the invitation stays unus
   expect(errors).toEqual([]);
   await context.close();
 
-  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+  await signedInPage(owner);
   await page.goto("/groups");
   await expect(groupCard(page, "Twenty Strong").getByText("20 members")).toBeVisible();
 });
 
-test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({ page, browser, mailbox, baseURL }) => {
-  const owner = await apiUser(baseURL!, mailbox, "Rhea Roundtrip");
-  await api(baseURL!, owner.token, "POST", "/groups", { name: "Quick Street" });
-  await page.context().addCookies([{ name: "hyn_session", value: owner.token, url: baseURL! }]);
+test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({ page, browser, baseURL, confirmedUser, signedInPage }) => {
+  const owner = await confirmedUser("Rhea Roundtrip");
+  await apiAnswer(baseURL!, owner.token, "POST", "/groups", { name: "Quick Street" });
+  await signedInPage(owner);
   // Each HTTP request to /trpc is one round trip; a batch names its procedures joined by commas.
   const calls: string[][] = [];
   page.on("request", (request) => {
@@ -364,7 +312,7 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   await visitor.close();
 });
 
-test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({ page, mailbox, baseURL }) => {
+test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({ page, confirmedUser }) => {
   await page.goto("/invite");
   await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await page.getByRole("button", { name: "Go to Home" }).click();
@@ -375,67 +323,67 @@ test("the Join page explains a link without a code, a made-up code, and a logged
   await page.getByRole("button", { name: "Log In / Sign Up" }).click();
   await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent("/join/some-token?from=email")}`);
 
-  const user = await apiUser(baseURL!, mailbox, "Jo Joiner");
+  const user = await confirmedUser("Jo Joiner");
   await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page).toHaveURL("/join/some-token?from=email");
   await expect(page.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
   await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
 });
 
-test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({ mailbox, baseURL }) => {
+test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({ baseURL, mailbox, confirmedUser }) => {
   const base = baseURL!;
-  const owner = await apiUser(base, mailbox, "Rest Owner");
-  const member = await apiUser(base, mailbox, "Rest Member");
-  const created = await api<{ id: string; name: string; memberCount: number }>(base, owner.token, "POST", "/groups", { name: " <i>REST</i> Street " });
+  const owner = await confirmedUser("Rest Owner");
+  const member = await confirmedUser("Rest Member");
+  const created = await apiAnswer<{ id: string; name: string; memberCount: number }>(base, owner.token, "POST", "/groups", { name: " <i>REST</i> Street " });
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ name: "REST Street", memberCount: 1 });
   const groupId = created.body.id;
-  expect(await api(base, owner.token, "POST", "/groups", { name: "<b></b>" })).toEqual({ status: 400, body: { error: messages.groupNameInvalid } });
+  expect(await apiAnswer(base, owner.token, "POST", "/groups", { name: "<b></b>" })).toEqual({ status: 400, body: { error: messages.groupNameInvalid } });
 
-  const invite = await api<{ id: string; token: string }>(base, owner.token, "POST", "/invites", { groupId, email: member.email });
+  const invite = await apiAnswer<{ id: string; token: string }>(base, owner.token, "POST", "/invites", { groupId, email: member.email });
   expect(invite.status).toBe(201);
-  expect(await api(base, owner.token, "POST", "/invites", { groupId, email: "" })).toEqual({ status: 400, body: { error: messages.inviteEmailRequired } });
-  expect(await api(base, member.token, "POST", "/invites", { groupId, email: "x@example.com" })).toEqual({ status: 403, body: { error: messages.onlyCreatorsInvite } });
-  expect(await api(base, owner.token, "GET", "/invitations/count")).toEqual({ status: 200, body: { current: 1, max: 10 } });
-  expect((await api<unknown[]>(base, member.token, "GET", "/invitations/pending")).body).toHaveLength(1);
+  expect(await apiAnswer(base, owner.token, "POST", "/invites", { groupId, email: "" })).toEqual({ status: 400, body: { error: messages.inviteEmailRequired } });
+  expect(await apiAnswer(base, member.token, "POST", "/invites", { groupId, email: "x@example.com" })).toEqual({ status: 403, body: { error: messages.onlyCreatorsInvite } });
+  expect(await apiAnswer(base, owner.token, "GET", "/invitations/count")).toEqual({ status: 200, body: { current: 1, max: 10 } });
+  expect((await apiAnswer<unknown[]>(base, member.token, "GET", "/invitations/pending")).body).toHaveLength(1);
 
-  const resent = await api<{ emailId: string }>(base, owner.token, "POST", "/send-invitation", { inviteToken: invite.body.token, recipientEmail: member.email, inviterName: "x", groupName: "x" });
+  const resent = await apiAnswer<{ emailId: string }>(base, owner.token, "POST", "/send-invitation", { inviteToken: invite.body.token, recipientEmail: member.email, inviterName: "x", groupName: "x" });
   expect(resent.status).toBe(200);
   expect(resent.body.emailId).toBeTruthy();
-  expect(await api(base, member.token, "POST", "/send-invitation", { recipientEmail: member.email, groupName: "REST Street" })).toEqual({
+  expect(await apiAnswer(base, member.token, "POST", "/send-invitation", { recipientEmail: member.email, groupName: "REST Street" })).toEqual({
     status: 404,
     body: { error: messages.invitationNotFound },
   });
-  expect(await api(base, null, "GET", `/invites/validate/${invite.body.token}`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
+  expect(await apiAnswer(base, null, "GET", `/invites/validate/${invite.body.token}`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
   await expect.poll(async () => (await mailbox.all(member.email)).filter((m) => m.links.some((l) => INVITE_LINK.test(l))).length).toBe(2);
   const newTokens = (await mailbox.all(member.email)).flatMap((m) => m.links).filter((l) => INVITE_LINK.test(l)).map((l) => l.split("/").pop()!);
-  const validations = await Promise.all(newTokens.map((t) => api(base, null, "GET", `/invites/validate/${t}`)));
+  const validations = await Promise.all(newTokens.map((t) => apiAnswer(base, null, "GET", `/invites/validate/${t}`)));
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
   expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" }, alreadyMember: false });
 
-  expect((await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
-  expect(await api(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
-  const members = await api<{ id: string; email: string }[]>(base, member.token, "GET", `/groups/${groupId}/members`);
+  expect((await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
+  expect(await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
+  const members = await apiAnswer<{ id: string; email: string }[]>(base, member.token, "GET", `/groups/${groupId}/members`);
   expect(members.body.map((m) => m.email)).toEqual([owner.email, member.email]);
   const memberId = members.body[1]!.id;
   const ownerId = members.body[0]!.id;
-  expect(await api(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 409, body: { error: messages.ownerCannotLeave } });
-  expect(await api(base, member.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 403, body: { error: messages.onlyOwnersRemove } });
-  expect(await api(base, owner.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 400, body: { error: messages.useLeaveGroup } });
-  expect((await api(base, owner.token, "POST", `/groups/${groupId}/transfer`, { userId: memberId })).status).toBe(200);
-  expect(await api(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: false } });
-  expect(await api(base, member.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: true } });
-  expect(await api(base, member.token, "GET", "/groups")).toEqual({ status: 200, body: [] });
+  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 409, body: { error: messages.ownerCannotLeave } });
+  expect(await apiAnswer(base, member.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 403, body: { error: messages.onlyOwnersRemove } });
+  expect(await apiAnswer(base, owner.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 400, body: { error: messages.useLeaveGroup } });
+  expect((await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/transfer`, { userId: memberId })).status).toBe(200);
+  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: false } });
+  expect(await apiAnswer(base, member.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: true } });
+  expect(await apiAnswer(base, member.token, "GET", "/groups")).toEqual({ status: 200, body: [] });
 
-  expect(await api(base, owner.token, "GET", "/user/can-create-group")).toEqual({ status: 200, body: { canCreate: true } });
-  expect(await api(base, owner.token, "GET", "/user/can-join-group")).toEqual({ status: 200, body: { canJoin: true } });
-  expect(await api(base, owner.token, "GET", "/user/can-create-request")).toEqual({ status: 200, body: { canCreate: false, reason: messages.requestNeedsGroup } });
-  expect(await api(base, owner.token, "GET", "/user/counts")).toEqual({ status: 200, body: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 } });
-  expect((await api<{ maxGroupsJoined: number }>(base, owner.token, "GET", "/user/limits")).body.maxGroupsJoined).toBe(5);
-  expect((await api<{ limits: unknown; counts: unknown }>(base, owner.token, "GET", "/user/limits-with-counts")).body).toHaveProperty("counts");
-  expect(await api(base, owner.token, "PUT", "/user/limits", { userId: memberId, maxGroupsCreated: 9 })).toEqual({ status: 403, body: { error: messages.adminRequired } });
-  expect(await api(base, null, "GET", "/groups")).toEqual({ status: 401, body: { error: messages.noAuthenticatedUser } });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-group")).toEqual({ status: 200, body: { canCreate: true } });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-join-group")).toEqual({ status: 200, body: { canJoin: true } });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-request")).toEqual({ status: 200, body: { canCreate: false, reason: messages.requestNeedsGroup } });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/counts")).toEqual({ status: 200, body: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 } });
+  expect((await apiAnswer<{ maxGroupsJoined: number }>(base, owner.token, "GET", "/user/limits")).body.maxGroupsJoined).toBe(5);
+  expect((await apiAnswer<{ limits: unknown; counts: unknown }>(base, owner.token, "GET", "/user/limits-with-counts")).body).toHaveProperty("counts");
+  expect(await apiAnswer(base, owner.token, "PUT", "/user/limits", { userId: memberId, maxGroupsCreated: 9 })).toEqual({ status: 403, body: { error: messages.adminRequired } });
+  expect(await apiAnswer(base, null, "GET", "/groups")).toEqual({ status: 401, body: { error: messages.noAuthenticatedUser } });
 });

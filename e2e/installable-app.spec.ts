@@ -3,8 +3,8 @@ import { fileURLToPath } from "node:url";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+import { chromium, type Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, toast, type Mailbox, type OpenSecondPerson } from "./support";
 
 /**
  * Issue 16, part 1: the installable app (manifest, service worker, honest offline) and the page of one
@@ -34,25 +34,16 @@ async function controlledByServiceWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
 }
 
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
-
-async function secondPerson(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: await context.newPage() };
-}
-
 /**
  * Olive posts in a group that Nico (and, when asked, Cleo) joined by invitation; Nico hears of new
  * requests at once. Returns the request and the link of the "I can help" e-mail Nico received.
  */
-async function requestWithLink(page: Page, browser: Browser, baseURL: string | undefined, mailbox: Mailbox, options: { third?: boolean } = {}) {
+async function requestWithLink(page: Page, secondPerson: OpenSecondPerson, mailbox: Mailbox, options: { third?: boolean } = {}) {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
-  const nico = await secondPerson(browser, baseURL);
+  const nico = await secondPerson({ watch: false });
   const nicoAccount = await signUpAndConfirm(nico.page, mailbox, { name: "Nico Neighbour" });
   expect((await nico.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(true);
-  const cleo = options.third ? await secondPerson(browser, baseURL) : null;
+  const cleo = options.third ? await secondPerson({ watch: false }) : null;
   const cleoAccount = cleo ? await signUpAndConfirm(cleo.page, mailbox, { name: "Cleo Claimer" }) : null;
 
   const group = await page.request.post("/api/groups", { data: { name: "Linden Lane" } });
@@ -143,8 +134,8 @@ test("the installed app starts offline after one online visit: its shell and a p
   await expect(banner).toHaveCount(0);
 });
 
-test("a neighbour opens a request from its link and claims it with one tap", async ({ page, browser, baseURL, mailbox }) => {
-  const { requestId, link, nico } = await requestWithLink(page, browser, baseURL, mailbox);
+test("a neighbour opens a request from its link and claims it with one tap", async ({ page, mailbox, secondPerson }) => {
+  const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.page.goto(link);
   const claim = nico.page.getByRole("button", { name: "I can help" });
   await expect(claim).toBeFocused();
@@ -163,8 +154,8 @@ test("a neighbour opens a request from its link and claims it with one tap", asy
   await nico.context.close();
 });
 
-test("a claim tried offline is refused plainly and never sent later", async ({ page, browser, baseURL, mailbox }) => {
-  const { requestId, link, nico } = await requestWithLink(page, browser, baseURL, mailbox);
+test("a claim tried offline is refused plainly and never sent later", async ({ page, mailbox, secondPerson }) => {
+  const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.page.goto(link);
   const claim = nico.page.getByRole("button", { name: "I can help" });
   await expect(claim).toBeFocused();
@@ -181,10 +172,10 @@ test("a claim tried offline is refused plainly and never sent later", async ({ p
   await nico.context.close();
 });
 
-test("a signed-out neighbour opening a request link logs in and lands on that request", async ({ page, browser, baseURL, mailbox }) => {
-  const { requestId, link, nico } = await requestWithLink(page, browser, baseURL, mailbox);
+test("a signed-out neighbour opening a request link logs in and lands on that request", async ({ page, mailbox, secondPerson }) => {
+  const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.context.close();
-  const signedOut = await secondPerson(browser, baseURL);
+  const signedOut = await secondPerson({ watch: false });
   await signedOut.page.goto(link);
   await expect(signedOut.page).toHaveURL(`/login?redirect=${encodeURIComponent(link)}`);
   await signedOut.page.getByLabel("Email").fill(nico.email);
@@ -196,8 +187,8 @@ test("a signed-out neighbour opening a request link logs in and lands on that re
   await signedOut.context.close();
 });
 
-test("a request already claimed says so, and a deleted one says it is gone", async ({ page, browser, baseURL, mailbox }) => {
-  const { requestId, link, nico, cleo } = await requestWithLink(page, browser, baseURL, mailbox, { third: true });
+test("a request already claimed says so, and a deleted one says it is gone", async ({ page, mailbox, secondPerson }) => {
+  const { requestId, link, nico, cleo } = await requestWithLink(page, secondPerson, mailbox, { third: true });
   expect((await cleo!.page.request.post(`/api/requests/${requestId}/claim`)).ok()).toBe(true);
   await nico.page.goto(link);
   await expect(nico.page.getByText("This request has already been claimed: Cleo Claimer is helping.")).toBeVisible();

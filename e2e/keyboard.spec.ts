@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { expect, test, uniqueEmail, type Mailbox, E2E_PASSWORD } from "./support";
 
 /**
  * Issue 19: the core loop with the keyboard alone. Accounts are made through the API (set-up, not under
@@ -7,11 +7,9 @@ import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
  * focus on the way is visibly marked.
  */
 
-const PASSWORD = "neighbourly-secret-42";
-
 async function confirmedAccount(baseURL: string, mailbox: Mailbox, name: string) {
   const email = uniqueEmail("keys");
-  const signup = await fetch(`${baseURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD, name }) });
+  const signup = await fetch(`${baseURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: E2E_PASSWORD, name }) });
   expect(signup.status).toBeLessThan(300);
   const link = new URL(await mailbox.waitForLink(email, /type=signup/));
   const verify = await fetch(`${baseURL}/api/auth/verify-email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token_hash: link.searchParams.get("token_hash") }) });
@@ -55,7 +53,7 @@ async function signInWithKeys(page: Page, email: string) {
   await expect(page.getByLabel("Email")).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press("Tab");
-  await page.keyboard.type(PASSWORD);
+  await page.keyboard.type(E2E_PASSWORD);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();

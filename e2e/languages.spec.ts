@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test } from "./fixtures";
+import { expect, signUpAndConfirm, test } from "./support";
 
 // The layout's texts (packages/i18n/catalogs/common): the top bar and the footer are on every screen.
 const SPANISH = { login: "Iniciar sesión", signUp: "Registrarse", promise: "Gratis, sin anuncios, y nunca vendemos tus datos.", language: "Idioma" };
@@ -33,7 +33,7 @@ test("a neighbour picks German in the footer and it stays after a reload", async
   await expect(languageChoice(page, GERMAN.language)).toHaveValue("de");
 });
 
-test("a signed-in neighbour's language choice is kept on the account and followed on another device", async ({ page, mailbox, browser, baseURL }) => {
+test("a signed-in neighbour's language choice is kept on the account and followed on another device", async ({ page, browser, baseURL, mailbox }) => {
   const { email, password } = await signUpAndConfirm(page, mailbox);
   const saved = page.waitForResponse((response) => response.url().includes("user.updateLocale") && response.ok());
   await languageChoice(page, "Language").selectOption("de");

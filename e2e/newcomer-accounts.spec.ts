@@ -1,14 +1,8 @@
 import { messages } from "@hyn/validators/messages";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, uniqueEmail } from "./fixtures";
+import { expect, signUpAndConfirm, test, uniqueEmail, toast, E2E_PASSWORD } from "./support";
 
 // Issue 17: what a newcomer trips over around accounts, errors and the menu.
-
-const PASSWORD = "neighbourly-secret-42";
-
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
 
 /** A server's refusal of a form: the toast says it, and nothing else on the page says it again. */
 async function expectOnceAsToast(page: Page, text: string | RegExp) {
@@ -20,8 +14,8 @@ async function expectOnceAsToast(page: Page, text: string | RegExp) {
 async function submitSignUp(page: Page, email: string) {
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign Up" }).click();
 }
 
@@ -75,7 +69,7 @@ test("a login error is shown once, as a toast, and no stale error stays after th
   await page.getByRole("button", { name: "Log In" }).click();
   await expect(page.locator(".alert").filter({ hasText: messages.fillAllFields })).toBeVisible();
   await expect(toast(page, messages.fillAllFields)).toHaveCount(0);
-  await page.getByLabel("Password").fill(PASSWORD.slice(0, 5));
+  await page.getByLabel("Password").fill(E2E_PASSWORD.slice(0, 5));
   await expect(page.getByText(messages.fillAllFields)).toHaveCount(0);
   await expect(page.locator(".alert").filter({ hasText: messages.invalidCredentials })).toHaveCount(0);
 });
@@ -108,7 +102,7 @@ test("the check-your-email page opened without an address does not point at an a
   await expect(toast(page, "No email address found. Please try signing up again.")).toBeVisible();
 });
 
-test("Go Back on Access Denied with nothing to go back to goes home", async ({ page, context, mailbox }) => {
+test("Go Back on Access Denied with nothing to go back to goes home", async ({ page, mailbox, context }) => {
   await signUpAndConfirm(page, mailbox);
   const fresh = await context.newPage();
   await fresh.goto("/admin");

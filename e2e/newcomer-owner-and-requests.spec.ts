@@ -1,7 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
-import { api, confirmedUser, groupWith, signIn } from "./api-setup";
+import { expect, test, api } from "./support";
 
 // Issue 17 (items 4, 5, 11, 12, 14 and the same-day hint): what a newcomer trips over.
 const HOUR = 60 * 60 * 1000;
@@ -16,11 +15,11 @@ async function screenshots(page: Page, name: string, path: string) {
   }
 }
 
-test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Ada Owner");
-  const bo = await confirmedUser(baseURL!, mailbox, "Bo Member");
-  await groupWith(baseURL!, owner, "Hazel Row", [bo]);
-  await signIn(page, baseURL!, owner);
+test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Ada Owner");
+  const bo = await confirmedUser("Bo Member");
+  await groupWith(owner, "Hazel Row", [bo]);
+  await signedInPage(owner);
   await page.goto("/groups");
   const card = page.getByTestId("group-card").filter({ hasText: "Hazel Row" });
 
@@ -33,12 +32,12 @@ test("an owner with other members is told why they cannot leave before any confi
   await expect(card.getByRole("button", { name: "Make owner" })).toBeVisible();
 });
 
-test("right after posting, Notify group waits: it says when the group was notified and from when it can be again", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Ada Owner");
-  const bo = await confirmedUser(baseURL!, mailbox, "Bo Member");
-  const groupId = await groupWith(baseURL!, owner, "Aspen Close", [bo]);
+test("right after posting, Notify group waits: it says when the group was notified and from when it can be again", async ({ page, baseURL, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Ada Owner");
+  const bo = await confirmedUser("Bo Member");
+  const groupId = await groupWith(owner, "Aspen Close", [bo]);
   await api(baseURL!, owner.token, "POST", "/requests", { itemDescription: "Oat milk", groupId, neededBy: new Date(Date.now() + 30 * HOUR).toISOString() });
-  await signIn(page, baseURL!, owner);
+  await signedInPage(owner);
   await page.goto("/");
 
   const card = page.getByTestId("request-card").filter({ hasText: "Oat milk" });
@@ -47,11 +46,11 @@ test("right after posting, Notify group waits: it says when the group was notifi
   await screenshots(page, "dashboard-notify", "/");
 });
 
-test("the groups grid uses a desktop's width and keeps a card's three buttons on one row", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Ada Owner");
-  const bo = await confirmedUser(baseURL!, mailbox, "Bo Member");
-  await groupWith(baseURL!, owner, "Willow Lane", [bo]);
-  await signIn(page, baseURL!, owner);
+test("the groups grid uses a desktop's width and keeps a card's three buttons on one row", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Ada Owner");
+  const bo = await confirmedUser("Bo Member");
+  await groupWith(owner, "Willow Lane", [bo]);
+  await signedInPage(owner);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/groups");
 
@@ -64,13 +63,13 @@ test("the groups grid uses a desktop's width and keeps a card's three buttons on
   await screenshots(page, "groups", "/groups");
 });
 
-test("the admin dashboard on a phone shows two cards per row, legible chart labels and '< 1 min' for a claim in the first minute", async ({ page, mailbox, baseURL }) => {
-  const admin = await confirmedUser(baseURL!, mailbox, "Ada Admin", "admin-e2e@example.com");
-  const bo = await confirmedUser(baseURL!, mailbox, "Bo Helper");
-  const groupId = await groupWith(baseURL!, admin, "Cedar Court", [bo]);
+test("the admin dashboard on a phone shows two cards per row, legible chart labels and '< 1 min' for a claim in the first minute", async ({ page, baseURL, confirmedUser, signedInPage, groupWith }) => {
+  const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
+  const bo = await confirmedUser("Bo Helper");
+  const groupId = await groupWith(admin, "Cedar Court", [bo]);
   const milk = await api<{ id: string }>(baseURL!, admin.token, "POST", "/requests", { itemDescription: "Milk", groupId, neededBy: new Date(Date.now() + 30 * HOUR).toISOString() });
   await api(baseURL!, bo.token, "POST", `/requests/${milk.id}/claim`);
-  await signIn(page, baseURL!, admin);
+  await signedInPage(admin);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin");
 
@@ -86,10 +85,10 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
   await screenshots(page, "admin", "/admin");
 });
 
-test("the needed-by picker says that a later time today can be typed in", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Ada Owner");
-  await groupWith(baseURL!, owner, "Rowan Street", []);
-  await signIn(page, baseURL!, owner);
+test("the needed-by picker says that a later time today can be typed in", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Ada Owner");
+  await groupWith(owner, "Rowan Street", []);
+  await signedInPage(owner);
   await page.goto("/");
   await page.getByRole("button", { name: "New Request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });

@@ -1,6 +1,5 @@
 import { messages } from "@hyn/validators/messages";
-import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { api, expect, signUpAndConfirm, test } from "./support";
 
 test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({ page }) => {
   await page.goto("/about");
@@ -10,45 +9,20 @@ test("the About page says what fellow members see: name, e-mail and general area
   await expect(privacy).not.toContainText("only your general area is shown");
 });
 
-const PASSWORD = "neighbourly-secret-42";
-
-/** REST with a bearer token: setup that is not itself under test. */
-async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  return (await response.json()) as T;
-}
-
-/** A confirmed account made through REST and its confirmation e-mail; `name` may be empty. */
-async function confirmedUser(baseURL: string, mailbox: Mailbox, name: string, prefix = "person") {
-  const email = uniqueEmail(prefix);
-  await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, ...(name ? { name } : {}) });
-  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
-  return { email, token: verified.session.token };
-}
-
-async function signInAs(page: Page, baseURL: string, token: string) {
-  await page.context().addCookies([{ name: "hyn_session", value: token, url: baseURL }]);
-}
-
 test("the Join page without a code says the spec's Invalid invitation link", async ({ page }) => {
   await page.goto("/invite");
   await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await expect(page.getByText(messages.invalidInvitationLink, { exact: true })).toBeVisible();
 });
 
-test("a member reopening their used invitation link is told they are already in the group, with a button to it", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
-  const member = await confirmedUser(baseURL!, mailbox, "Mo Member", "member");
+test("a member reopening their used invitation link is told they are already in the group, with a button to it", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+  const owner = await confirmedUser("Olive Owner");
+  const member = await confirmedUser("Mo Member");
   const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" });
   const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
   await api(baseURL!, member.token, "POST", `/invites/${invite.token}/join`);
 
-  await signInAs(page, baseURL!, member.token);
+  await signedInPage(member);
   await page.goto(`/invite/${invite.token}`);
   await expect(page.getByRole("heading", { name: messages.alreadyMember })).toBeVisible();
   await expect(page.getByText("This invitation link is invalid or has expired.")).toHaveCount(0);
@@ -56,15 +30,15 @@ test("a member reopening their used invitation link is told they are already in 
   await expect(page).toHaveURL(`/groups?highlight=${group.id}`);
 });
 
-test("a newcomer with a pending invitation sees it on the dashboard above Your Groups, and accepting it adds the group", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
-  const newcomer = await confirmedUser(baseURL!, mailbox, "Nia Newcomer", "newcomer");
+test("a newcomer with a pending invitation sees it on the dashboard above Your Groups, and accepting it adds the group", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+  const owner = await confirmedUser("Olive Owner");
+  const newcomer = await confirmedUser("Nia Newcomer");
   const elm = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Elm Court" });
   const oak = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Row" });
   await api(baseURL!, owner.token, "POST", "/invites", { groupId: elm.id, email: newcomer.email });
   await api(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: newcomer.email });
 
-  await signInAs(page, baseURL!, newcomer.token);
+  await signedInPage(newcomer);
   await page.goto("/");
   const panel = page.getByRole("region", { name: "Pending Group Invitations" });
   await expect(panel).toBeVisible();
@@ -104,15 +78,15 @@ test("a newcomer who gives a name at the first step is welcomed by it", async ({
   await expect(step).toHaveCount(0);
 });
 
-test("a member without a name shows by e-mail address on request cards and once in the member list", async ({ page, mailbox, baseURL }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Olive Owner", "owner");
-  const nameless = await confirmedUser(baseURL!, mailbox, "", "nameless");
+test("a member without a name shows by e-mail address on request cards and once in the member list", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+  const owner = await confirmedUser("Olive Owner");
+  const nameless = await confirmedUser("");
   const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Ash Grove" });
   const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: nameless.email });
   await api(baseURL!, nameless.token, "POST", `/invites/${invite.token}/join`);
   await api(baseURL!, nameless.token, "POST", "/requests", { groupId: group.id, itemDescription: "Oat milk", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() });
 
-  await signInAs(page, baseURL!, owner.token);
+  await signedInPage(owner);
   await page.goto("/");
   const card = page.getByTestId("request-card").filter({ hasText: "Oat milk" });
   await expect(card).toContainText(nameless.email);

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type Mailbox, type MailboxEmail } from "./fixtures";
-import { api, confirmedUser, groupWith, signIn, type ApiUser } from "./api-setup";
+import { expect, test, type Mailbox, type MailboxEmail, api, type ApiUser, toast, groupCard } from "./support";
 
 /** Issue 15: notification preferences per kind (profile switches) and per group (profile and group cards). */
 
@@ -22,16 +21,8 @@ async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Pr
   }
 }
 
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
-
 function notificationsSection(page: Page) {
   return page.getByRole("region", { name: "Notifications" });
-}
-
-function groupCard(page: Page, name: string) {
-  return page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
 async function screenshots(page: Page, name: string) {
@@ -42,14 +33,14 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a member mutes one group and still hears of new requests in another", async ({ page, baseURL, mailbox }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Olive");
-  const member = await confirmedUser(baseURL!, mailbox, "Milo");
-  const elm = await groupWith(baseURL!, owner, "Elm Street", [member]);
-  const ash = await groupWith(baseURL!, owner, "Ash Lane", [member]);
+test("a member mutes one group and still hears of new requests in another", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Olive");
+  const member = await confirmedUser("Milo");
+  const elm = await groupWith(owner, "Elm Street", [member]);
+  const ash = await groupWith(owner, "Ash Lane", [member]);
   await api(baseURL!, member.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
 
-  await signIn(page, baseURL!, member);
+  await signedInPage(member);
   await page.goto("/profile");
   const section = notificationsSection(page);
   const elmSelect = section.getByLabel("Elm Street");
@@ -71,12 +62,12 @@ test("a member mutes one group and still hears of new requests in another", asyn
   expect(emails.map((e) => e.subject).filter((s) => /^New request in Elm Street/.test(s))).toEqual([]);
 });
 
-test("a member turns off e-mails about their requests from the profile", async ({ page, baseURL, mailbox }) => {
-  const requester = await confirmedUser(baseURL!, mailbox, "Rhea");
-  const helper = await confirmedUser(baseURL!, mailbox, "Hal");
-  const street = await groupWith(baseURL!, requester, "Oak Court", [helper]);
+test("a member turns off e-mails about their requests from the profile", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, groupWith }) => {
+  const requester = await confirmedUser("Rhea");
+  const helper = await confirmedUser("Hal");
+  const street = await groupWith(requester, "Oak Court", [helper]);
 
-  await signIn(page, baseURL!, requester);
+  await signedInPage(requester);
   // As "Manage notifications" in an e-mail links: straight to the switches, focus on their heading.
   await page.goto("/profile#notifications");
   await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeFocused();
@@ -111,12 +102,12 @@ test("a member turns off e-mails about their requests from the profile", async (
   expect(emails.filter((e) => /your request: Milk$/.test(e.subject))).toEqual([]);
 });
 
-test("a member sets a group's notifications on its group card, and a refused change goes back", async ({ page, baseURL, mailbox }) => {
-  const owner = await confirmedUser(baseURL!, mailbox, "Otto");
-  const member = await confirmedUser(baseURL!, mailbox, "Mae");
-  await groupWith(baseURL!, owner, "Birch Lane", [member]);
+test("a member sets a group's notifications on its group card, and a refused change goes back", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+  const owner = await confirmedUser("Otto");
+  const member = await confirmedUser("Mae");
+  await groupWith(owner, "Birch Lane", [member]);
 
-  await signIn(page, baseURL!, member);
+  await signedInPage(member);
   await page.goto("/groups");
   const control = groupCard(page, "Birch Lane").getByLabel("New requests");
   await expect(control).toHaveValue("profile");

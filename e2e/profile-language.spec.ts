@@ -1,7 +1,7 @@
-import { expect, signUpAndConfirm, test } from "./fixtures";
+import { expect, signUpAndConfirm, test } from "./support";
 
 /** Issue 19: the language picked on the profile shows at once, and is kept on the account (a new browser follows it). */
-test("a neighbour picks German on the profile and finds it again on another device", async ({ page, mailbox, browser, baseURL }) => {
+test("a neighbour picks German on the profile and finds it again on another device", async ({ page, browser, baseURL, mailbox }) => {
   const { email, password } = await signUpAndConfirm(page, mailbox);
   await page.goto("/profile");
   const language = page.getByRole("region", { name: "Language" });

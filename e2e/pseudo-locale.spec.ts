@@ -3,7 +3,7 @@
 import { PSEUDO_LOCALE } from "@hyn/validators/locales";
 import type { Browser, Page } from "@playwright/test";
 import { pseudoText } from "../packages/i18n/src/pseudo-locale";
-import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { api, expect, signInWithCookie, test, type ApiUser } from "./support";
 
 /**
  * Issue 19: German and Spanish run longer than English. In the pseudo-locale (every text 40 % longer,
@@ -14,7 +14,6 @@ import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
  */
 
 const WIDTH = 390;
-const PASSWORD = "neighbourly-secret-42";
 const SHOTS = "test-results/pseudo-locale";
 
 /** What people typed (names, groups, requests) and the product's name: never translated. */
@@ -37,43 +36,11 @@ const named = (english: string) => {
   return new RegExp(`^\\s*(${escape(english)}|${escape(pseudoText(english).trim())})\\s*$`);
 };
 
-interface ApiUser {
-  email: string;
-  token: string;
-}
-
-async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : null,
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
-
-async function ok<T>(call: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const { status, body } = await call;
-  expect(status, what).toBeLessThan(300);
-  return body;
-}
-
-async function confirmedUser(baseURL: string, mailbox: Mailbox, name: string, email = uniqueEmail("pseudo")): Promise<ApiUser> {
-  const signup = await api(baseURL, null, "POST", "/auth/signup", { email, password: PASSWORD, name });
-  if (signup.status >= 300) {
-    // A fixed address (the admin) another spec of this run may have signed up already, with this password.
-    const signin = await ok(api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/signin", { email, password: PASSWORD }), "sign in");
-    return { email, token: signin.session.token };
-  }
-  const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await ok(api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") }), "verify");
-  return { email, token: verified.session.token };
-}
-
 /** A phone-sized page in the pseudo-locale (chosen on the device, as the switcher keeps a choice), signed in as `user`. */
 async function pseudoPage(browser: Browser, baseURL: string, user?: ApiUser): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 844 }, serviceWorkers: "block" });
   await context.addInitScript((locale) => localStorage.setItem("hyn-locale", locale), PSEUDO_LOCALE);
-  if (user) await context.addCookies([{ name: "hyn_session", value: user.token, url: baseURL }]);
+  if (user) await signInWithCookie(context, baseURL, user);
   return context.newPage();
 }
 
@@ -177,21 +144,21 @@ test("every screen a visitor reaches logged out fits at 390 px with texts 40 % l
   await page.context().close();
 });
 
-test("every screen of a member with a group, requests and invitations fits at 390 px with texts 40 % longer", async ({ browser, baseURL, mailbox }) => {
+test("every screen of a member with a group, requests and invitations fits at 390 px with texts 40 % longer", async ({ browser, baseURL, confirmedUser }) => {
   const [olive, nico, ivy] = await Promise.all([
-    confirmedUser(baseURL!, mailbox, "Olive Owner-Featherstonehaugh"),
-    confirmedUser(baseURL!, mailbox, "Nico Neighbour"),
-    confirmedUser(baseURL!, mailbox, "Ivy Invitee"),
+    confirmedUser("Olive Owner-Featherstonehaugh"),
+    confirmedUser("Nico Neighbour"),
+    confirmedUser("Ivy Invitee"),
   ]);
-  const group = await ok(api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", { name: "Maple Street and the Houses Around the Corner" }), "group");
-  const nicoInvite = await ok(api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: nico.email }), "invite");
-  await ok(api(baseURL!, nico.token, "POST", `/invites/${nicoInvite.token}/join`), "join");
+  const group = await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", { name: "Maple Street and the Houses Around the Corner" });
+  const nicoInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: nico.email });
+  await api(baseURL!, nico.token, "POST", `/invites/${nicoInvite.token}/join`);
   // Still open: Ivy's invitation (on her dashboard and in the owner's sent list).
-  const ivyInvite = await ok(api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: ivy.email }), "invite");
+  const ivyInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: ivy.email });
   const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  const open = await ok(api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", { groupId: group.id, itemDescription: "A ladder tall enough for the gutters", neededBy }), "request");
-  const claimed = await ok(api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", { groupId: group.id, itemDescription: "Birthday candles", neededBy }), "request");
-  await ok(api(baseURL!, nico.token, "POST", `/requests/${claimed.id}/claim`), "claim");
+  const open = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", { groupId: group.id, itemDescription: "A ladder tall enough for the gutters", neededBy });
+  const claimed = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", { groupId: group.id, itemDescription: "Birthday candles", neededBy });
+  await api(baseURL!, nico.token, "POST", `/requests/${claimed.id}/claim`);
 
   const page = await pseudoPage(browser, baseURL!, olive);
   await page.goto("/");
@@ -233,8 +200,8 @@ test("every screen of a member with a group, requests and invitations fits at 39
   await ivyPage.context().close();
 });
 
-test("the admin page with its charts fits at 390 px with texts 40 % longer", async ({ browser, baseURL, mailbox }) => {
-  const admin = await confirmedUser(baseURL!, mailbox, "Ada Admin", "admin-e2e@example.com");
+test("the admin page with its charts fits at 390 px with texts 40 % longer", async ({ browser, baseURL, confirmedUser }) => {
+  const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
   const page = await pseudoPage(browser, baseURL!, admin);
   await page.goto("/admin");
   await expect(page.locator(".chart").first()).toBeVisible();

@@ -7,8 +7,8 @@
  * service would have delivered (handed to it over CDP, `ServiceWorker.deliverPushMessage`).
  */
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { browserSubscription, decryptAes128gcm, startLocalPushService, type LocalPushService } from "../packages/api/test/helpers/local-push-service";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+import { browserSubscription, decryptAes128gcm, startLocalPushService, type LocalPushService } from "../packages/api/test/support/local-push-service";
+import { expect, signUpAndConfirm, test, type Mailbox, E2E_PASSWORD } from "./support";
 
 // The suite blocks service workers (playwright.config.ts); this spec is about one.
 test.use({ permissions: ["notifications"], serviceWorkers: "allow" });
@@ -61,7 +61,7 @@ async function serviceWorkerOf(context: BrowserContext, page: Page) {
 /** Another person, over REST with a bearer token from a request context of their own (not the page's cookies). */
 async function signUpByApi(api: APIRequestContext, mailbox: Mailbox, name: string) {
   const email = `push-${name.toLowerCase()}-${Date.now().toString(36)}@example.com`;
-  const signUp = await api.post("/api/auth/signup", { data: { email, password: "neighbourly-secret-42", name } });
+  const signUp = await api.post("/api/auth/signup", { data: { email, password: E2E_PASSWORD, name } });
   expect(signUp.status()).toBe(201);
   const link = new URL(await mailbox.waitForLink(email, /type=signup/));
   const verified = await api.post("/api/auth/verify-email", { data: { token_hash: link.searchParams.get("token_hash") } });

@@ -1,10 +1,6 @@
 import { limitMessage, messages, overLimitMessage } from "@hyn/validators/messages";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
-
-function toast(page: Page, text: string | RegExp) {
-  return page.getByTestId("toast").filter({ hasText: text });
-}
+import type { Locator, Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, type Mailbox, toast } from "./support";
 
 /** The card of the request described as `item`, in `scope` (the page or a section of it). */
 function card(scope: Page | Locator, item: string): Locator {
@@ -28,19 +24,6 @@ async function localDateTime(page: Page, days: number, time = "10:00"): Promise<
     },
     [String(days), time] as const,
   );
-}
-
-/** A second person in their own browser context, watched for console errors like the fixture's page. */
-async function secondPerson(browser: Browser, baseURL: string | undefined, errors: string[]) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
-    errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page };
 }
 
 async function createGroup(page: Page, name: string): Promise<string> {
@@ -72,10 +55,9 @@ async function openDashboard(page: Page) {
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
 }
 
-test("a neighbour posts a request, another claims and fulfils it, and the first sees each change live", async ({ page, browser, baseURL, mailbox }) => {
-  const neighbourErrors: string[] = [];
+test("a neighbour posts a request, another claims and fulfils it, and the first sees each change live", async ({ page, mailbox, secondPerson }) => {
   const owner = await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
-  const { context, page: neighbourPage } = await secondPerson(browser, baseURL, neighbourErrors);
+  const { context, page: neighbourPage, errors: neighbourErrors } = await secondPerson();
   const neighbour = await signUpAndConfirm(neighbourPage, mailbox, { name: "Nico Neighbour" });
 
   const groupName = `Elm Street ${Date.now().toString(36)}`;
@@ -312,11 +294,11 @@ test("a request that expires while the page is open shows as expired without new
   expect(calls.filter((url) => url.includes("requests.dashboard"))).toEqual([]);
 });
 
-test("an owner with more open requests than the limit after an unclaim is told why, on a desktop and a 390 pixel screen", async ({ page, browser, baseURL, mailbox }, testInfo) => {
-  const errors: string[] = [];
+test("an owner with more open requests than the limit after an unclaim is told why, on a desktop and a 390 pixel screen", async ({ page, mailbox, secondPerson }, testInfo) => {
   await signUpAndConfirm(page, mailbox, { name: "Olga Owner" });
   const groupId = await createGroup(page, "Over the limit");
-  const helper = await secondPerson(browser, baseURL, errors);
+  const helper = await secondPerson();
+  const errors = helper.errors;
   const helperAccount = await signUpAndConfirm(helper.page, mailbox, { name: "Hal Helper" });
   await inviteAndJoin(page, helper.page, mailbox, groupId, helperAccount.email);
 
@@ -346,10 +328,9 @@ test("an owner with more open requests than the limit after an unclaim is told w
   expect(errors).toEqual([]);
 });
 
-test("a member with a long history sees the ten latest finished requests and shows earlier ones", async ({ page, browser, baseURL, mailbox }) => {
-  const helperErrors: string[] = [];
+test("a member with a long history sees the ten latest finished requests and shows earlier ones", async ({ page, mailbox, secondPerson }) => {
   await signUpAndConfirm(page, mailbox, { name: "Lena Longtime" });
-  const { context, page: helperPage } = await secondPerson(browser, baseURL, helperErrors);
+  const { context, page: helperPage, errors: helperErrors } = await secondPerson();
   const helper = await signUpAndConfirm(helperPage, mailbox, { name: "Hal Helper" });
   const groupId = await createGroup(page, `History Lane ${Date.now().toString(36)}`);
   await inviteAndJoin(page, helperPage, mailbox, groupId, helper.email);

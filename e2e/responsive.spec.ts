@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox } from "./fixtures";
+import { expect, test, uniqueEmail, type Mailbox, E2E_PASSWORD } from "./support";
 
 // The "phone" project (360 px wide) runs this file; at desktop width there is no menu button to test.
 test.skip(({ viewport }) => (viewport?.width ?? 0) > 360, "phone width only");
@@ -11,7 +11,7 @@ async function expectNoSidewaysScroll(page: Page) {
 /** Like the fixture's signUpAndConfirm, but Logout sits behind the menu button at this width. */
 async function signUpAndConfirmOnPhone(page: Page, mailbox: Mailbox) {
   const email = uniqueEmail("phone");
-  const password = "neighbourly-secret-42";
+  const password = E2E_PASSWORD;
   await page.goto("/signup");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

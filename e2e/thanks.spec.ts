@@ -1,21 +1,10 @@
-import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The card of the request described as `item` in the dashboard section titled `title`. */
 function card(page: Page, title: string, item: string): Locator {
   const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
   return section.getByTestId("request-card").filter({ has: page.getByRole("heading", { name: item, exact: true }) });
-}
-
-/** A second person in their own browser context, watched for console errors like the fixture's page. */
-async function secondPerson(browser: Browser, baseURL: string | undefined, errors: string[]) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { context, page };
 }
 
 async function groupWithNeighbour(owner: Page, neighbour: Page, mailbox: Mailbox, neighbourEmail: string): Promise<string> {
@@ -33,10 +22,9 @@ async function openDashboard(page: Page) {
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
 }
 
-test("a requester thanks the neighbour who fulfilled their request", async ({ page, browser, baseURL, mailbox }, testInfo) => {
-  const neighbourErrors: string[] = [];
+test("a requester thanks the neighbour who fulfilled their request", async ({ page, mailbox, secondPerson }, testInfo) => {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
-  const { context, page: neighbourPage } = await secondPerson(browser, baseURL, neighbourErrors);
+  const { context, page: neighbourPage, errors: neighbourErrors } = await secondPerson();
   const neighbour = await signUpAndConfirm(neighbourPage, mailbox, { name: "Nico Neighbour" });
   const groupId = await groupWithNeighbour(page, neighbourPage, mailbox, neighbour.email);
 

@@ -1,6 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Browser, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./fixtures";
+import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /**
  * Issue 15: the page behind the "Unsubscribe" link of a non-essential e-mail, opened logged out, as

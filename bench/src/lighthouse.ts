@@ -18,6 +18,7 @@ import { buildApp } from "@hyn/server";
 import { parseEnv } from "@hyn/server/env";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags, type Config, type Result } from "lighthouse";
+import { api } from "../../e2e/support/api";
 
 const BUDGET = 95;
 const CATEGORIES = ["performance", "accessibility"] as const;
@@ -57,17 +58,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function api<T>(baseUrl: string, method: string, pathname: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${pathname}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} /api${pathname} answered ${response.status}: ${text.slice(0, 200)}`);
-  return JSON.parse(text) as T;
-}
-
 /**
  * Two neighbours through the REST API, as people would make them: Olive (measured) owns two groups,
  * Nico joins one by invitation; both post requests and Olive claims one of Nico's, so the dashboard
@@ -76,24 +66,24 @@ async function api<T>(baseUrl: string, method: string, pathname: string, token: 
 async function createNeighbours(baseUrl: string): Promise<string> {
   const password = "lighthouse-neighbour-42";
   const signUp = async (name: string, email: string) =>
-    (await api<{ session: { token: string } | null }>(baseUrl, "POST", "/auth/signup", null, { email, password, name })).session!.token;
+    (await api<{ session: { token: string } | null }>(baseUrl, null, "POST", "/auth/signup", { email, password, name })).session!.token;
   // Unique addresses: with DATABASE_URL the same database may serve several runs.
   const suffix = Date.now().toString(36);
   const nicoEmail = `nico-${suffix}@lighthouse.test`;
   const olive = await signUp("Olive Owner", `olive-${suffix}@lighthouse.test`);
   const nico = await signUp("Nico Neighbour", nicoEmail);
-  const elm = await api<{ id: string }>(baseUrl, "POST", "/groups", olive, { name: "Elm Street" });
-  const allotment = await api<{ id: string }>(baseUrl, "POST", "/groups", olive, { name: "Allotment friends" });
-  const invite = await api<{ token: string }>(baseUrl, "POST", "/invites", olive, { groupId: elm.id, email: nicoEmail });
-  await api(baseUrl, "POST", `/invites/${encodeURIComponent(invite.token)}/join`, nico);
+  const elm = await api<{ id: string }>(baseUrl, olive, "POST", "/groups", { name: "Elm Street" });
+  const allotment = await api<{ id: string }>(baseUrl, olive, "POST", "/groups", { name: "Allotment friends" });
+  const invite = await api<{ token: string }>(baseUrl, olive, "POST", "/invites", { groupId: elm.id, email: nicoEmail });
+  await api(baseUrl, nico, "POST", `/invites/${encodeURIComponent(invite.token)}/join`);
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const post = (token: string, groupId: string, itemDescription: string, days: number) =>
-    api<{ id: string }>(baseUrl, "POST", "/requests", token, { groupId, itemDescription, neededBy: inDays(days) });
+    api<{ id: string }>(baseUrl, token, "POST", "/requests", { groupId, itemDescription, neededBy: inDays(days) });
   await post(olive, elm.id, "A pint of milk and a loaf of bread", 2);
   await post(olive, allotment.id, "Tomato seedlings from the garden centre", 5);
   const parcel = await post(nico, elm.id, "A parcel from the post office on Market Street", 1);
   await post(nico, elm.id, "Batteries (AA, a pack of four)", 3);
-  await api(baseUrl, "POST", `/requests/${parcel.id}/claim`, olive);
+  await api(baseUrl, olive, "POST", `/requests/${parcel.id}/claim`);
   return olive;
 }
 

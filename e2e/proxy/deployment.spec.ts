@@ -2,6 +2,7 @@ import { RATE_LIMIT_RULES } from "@hyn/core";
 import { messages } from "@hyn/validators/messages";
 import { test as base, expect, type Page } from "@playwright/test";
 import { UPSTREAM_FAIL_TIMEOUT_SECONDS } from "../../deploy/render-nginx.mjs";
+import { api, E2E_PASSWORD } from "../support";
 import { Cluster } from "./cluster";
 import { proxyURL } from "./ports";
 
@@ -33,21 +34,11 @@ let people = 0;
 /** A new account, signed up through the proxy; its Bearer token for calls made outside the browser. */
 async function signUp(name: string) {
   const email = `proxy-${Date.now().toString(36)}-${++people}@example.com`;
-  const password = "neighbourly-secret-42";
+  const password = E2E_PASSWORD;
   const response = await fetch(`${proxyURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, name }) });
   expect(response.status).toBe(201);
   const { session } = (await response.json()) as { session: { token: string } };
   return { email, password, name, token: session.token };
-}
-
-async function api(token: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${proxyURL}/api${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
 }
 
 async function signIn(page: Page, person: { email: string; password: string }) {
@@ -63,13 +54,13 @@ async function signIn(page: Page, person: { email: string; password: string }) {
 async function neighbourhood(cluster: Cluster) {
   const owner = await signUp("Olive Owner");
   const neighbour = await signUp("Nico Neighbour");
-  const group = await api(owner.token, "POST", "/groups", { name: "Elm Street" });
-  await api(owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+  const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Elm Street" });
+  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
   await expect.poll(async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))).toBeTruthy();
   const link = (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))!;
-  await api(neighbour.token, "POST", `/invites/${new URL(link).pathname.split("/").pop()}/join`);
+  await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/invites/${new URL(link).pathname.split("/").pop()}/join`);
   const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  const request = await api(owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
+  const request = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
   return { owner, neighbour, group, requestId: String(request.id) };
 }
 
@@ -142,12 +133,12 @@ test("nginx answers for the app: client addresses cannot be forged, assets are c
 test("a mail provider's one-click unsubscribe passes nginx: a form POST with no cookie turns the group's notices off", async ({ cluster }) => {
   const owner = await signUp("Olive Owner");
   const neighbour = await signUp("Nico Neighbour");
-  const group = await api(owner.token, "POST", "/groups", { name: "Elm Street" });
-  const invite = await api(owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
-  await api(neighbour.token, "POST", `/invites/${String(invite.token)}/join`);
-  await api(neighbour.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+  const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Elm Street" });
+  const invite = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+  await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/invites/${String(invite.token)}/join`);
+  await api<Record<string, unknown>>(proxyURL, neighbour.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
   const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  await api(owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
+  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
   const unsubscribeLink = async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/unsubscribe/"));
   await expect.poll(unsubscribeLink).toBeTruthy();
   const link = new URL((await unsubscribeLink())!);
@@ -215,6 +206,6 @@ test("a rolling restart of both instances in the middle of traffic fails no call
   const mine = page.getByTestId("request-card").filter({ hasText: "A bag of flour" });
   const status = claimed ? "claimed" : "open";
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", status, { timeout: 10_000 });
-  await api(neighbour.token, "POST", `/requests/${requestId}/${claimed ? "unclaim" : "claim"}`);
+  await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/requests/${requestId}/${claimed ? "unclaim" : "claim"}`);
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", claimed ? "open" : "claimed", { timeout: 5_000 });
 });

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createHarness, type Harness } from "@hyn/api/testing";
+import { useHarness, groupWith } from "@hyn/api/testing";
 import { silentLogger } from "@hyn/core";
 import { emailOutbox } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { groupWith } from "../../../packages/api/test/helpers/membership";
 import { DAILY_DIGEST_JOB, dailyDigestJob } from "../src/jobs/daily-digest";
 import { startJobEngine, type JobEngine, type RetryPolicy } from "../src/jobs/engine";
 
@@ -14,13 +13,12 @@ const serverDir = fileURLToPath(new URL("..", import.meta.url));
 // Short enough for a test: a job whose worker is silent for 2 s is taken back, and retried 1 s later.
 const policy: Partial<RetryPolicy> = { expireInSeconds: 2, retryDelaySeconds: 1, retryLimit: 3 };
 
-let h: Harness;
+const h = useHarness();
 let engine: JobEngine | undefined;
 let child: ChildProcess | undefined;
 afterEach(async () => {
   child?.kill("SIGKILL");
   await engine?.stop();
-  await h?.close();
 });
 
 /** Starts the fixture and resolves each time it prints `line`. */
@@ -44,7 +42,6 @@ function startWorkerToKill(url: string) {
 
 describe("a job whose process is killed", () => {
   it("is taken back and retried on another instance, and the daily summary still reaches each member once", async () => {
-    h = await createHarness();
     const ann = await h.signUpUser({ name: "Ann" });
     const members = [];
     for (const name of ["Bo", "Cy", "Dee", "Eve", "Fay"]) {

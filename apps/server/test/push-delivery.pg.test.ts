@@ -1,18 +1,18 @@
-import { createHarness, type Harness } from "@hyn/api/testing";
+import { useHarness, groupWith, browserSubscription, decryptAes128gcm, startLocalPushService, type BrowserSubscription, type LocalPushService, type Neighbour } from "@hyn/api/testing";
 import { PUSH_DELIVERY_QUEUE, queuePush, silentLogger, type JobQueue, type PushPayload } from "@hyn/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { groupWith } from "../../../packages/api/test/helpers/membership";
-import { browserSubscription, decryptAes128gcm, startLocalPushService, type BrowserSubscription, type LocalPushService } from "../../../packages/api/test/helpers/local-push-service";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
 import { definePushDelivery } from "../src/jobs/push-delivery";
 
-let h: Harness | undefined;
-let service: LocalPushService | undefined;
+// The services queue pushes on the first engine; both engines' workers take jobs. Other work they
+// queue (the reminders of the requests posted here) is not this test's subject and stays out.
 const engines: JobEngine[] = [];
+const jobs: JobQueue = { send: async (name, data, options) => (name === PUSH_DELIVERY_QUEUE ? engines[0]!.send(name, data, options) : null) };
+const h = useHarness({ jobs });
+let service: LocalPushService | undefined;
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.stop()));
   await service?.close();
-  await h?.close();
 });
 
 /** Resolves once `count` pushes arrived and no more came for a while; fails after `timeoutMs`. */
@@ -25,21 +25,15 @@ async function settled(received: unknown[], count: number, timeoutMs = 30_000) {
 
 describe("pushes on two instances", () => {
   it("each event reaches each device exactly once, whichever instance sends it", async () => {
-    // The services queue pushes on the first engine; both engines' workers take jobs. Other work they
-    // queue (the reminders of the requests posted here) is not this test's subject and stays out.
-    const late: { engine?: JobEngine } = {};
-    const jobs: JobQueue = { send: async (name, data, options) => (name === PUSH_DELIVERY_QUEUE ? late.engine!.send(name, data, options) : null) };
-    h = await createHarness({ jobs });
     service = await startLocalPushService();
     for (let i = 0; i < 2; i++) {
       const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
       await definePushDelivery(engine, { db: h.db, clock: h.clock, logger: silentLogger, push: h.config.push! });
       engines.push(engine);
     }
-    late.engine = engines[0];
 
     const ann = await h.signUpUser({ name: "Ann" });
-    const members: Awaited<ReturnType<Harness["signUpUser"]>>[] = [];
+    const members: Neighbour[] = [];
     const browsers: BrowserSubscription[] = [];
     for (const name of ["Bo", "Cy"]) {
       const member = await h.signUpUser({ name });

@@ -1,6 +1,6 @@
+import { browserSubscription } from "@hyn/api/testing";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { browserSubscription } from "../../../packages/api/test/helpers/local-push-service";
 import { bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;

@@ -1,15 +1,13 @@
-import { createHarness, type Harness } from "@hyn/api/testing";
+import { groupWith, useHarness } from "@hyn/api/testing";
 import { createServices, HOUR_MS, silentLogger, type RequestReminderJob, type Services } from "@hyn/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { groupWith } from "../../../packages/api/test/helpers/membership";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
 import { defineRequestReminders } from "../src/jobs/request-reminders";
 
-let h: Harness;
+const h = useHarness();
 const engines: JobEngine[] = [];
 afterEach(async () => {
   await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-  await h?.close();
 });
 
 /**
@@ -20,7 +18,6 @@ afterEach(async () => {
  */
 describe("reminders on two instances", () => {
   it("reach each person exactly once per reminder", async () => {
-    h = await createHarness();
     // pg-boss runs on the database's clock: the app's clock starts 50 h back, so every reminder is due by now.
     const realNow = Date.now();
     h.clock.set(new Date(realNow - 50 * HOUR_MS));

@@ -1,19 +1,12 @@
 import { messages } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createContextInner } from "../src/context";
 import { createCaller } from "../src/root";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
+import { useHarness, failure } from "./support";
 
 /** Issue 19: the account's language, picked on the profile or in the footer, and the one a sign-up starts with. */
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ config: { requireEmailConfirmation: false } });
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ config: { requireEmailConfirmation: false } });
 
 describe("the account's language", () => {
   it("is saved by user.updateLocale and returned by user.me", async () => {

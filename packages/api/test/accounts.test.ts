@@ -1,16 +1,9 @@
 import { messages } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DAY_MS, HOUR_MS } from "@hyn/core";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
+import { useHarness, failure } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 describe("sign-up with e-mail confirmation required", () => {
   it("returns no session, e-mails a verification link, and refuses sign-in until it is used", async () => {
@@ -95,8 +88,7 @@ describe("sign-up rules", () => {
   });
 
   it("signs the person in at once when e-mail confirmation is off", async () => {
-    await h.close();
-    h = await createHarness({ config: { requireEmailConfirmation: false } });
+    await h.restart({ config: { requireEmailConfirmation: false } });
     const anon = await h.caller();
     const result = await anon.auth.signUp({ email: "hal@example.com", password: "hal-secret-1" });
     expect(result.session?.token).toBeTruthy();
@@ -105,8 +97,7 @@ describe("sign-up rules", () => {
   });
 
   it("makes ADMIN_EMAILS accounts admins", async () => {
-    await h.close();
-    h = await createHarness({ config: { adminEmails: new Set(["boss@example.com"]) } });
+    await h.restart({ config: { adminEmails: new Set(["boss@example.com"]) } });
     const boss = await h.signUpUser({ email: "boss@example.com" });
     expect((await boss.caller.user.current()).isAdmin).toBe(true);
     const other = await h.signUpUser();
@@ -253,8 +244,7 @@ describe("feedback", () => {
   });
 
   it("e-mails feedback to FEEDBACK_TO with markup escaped", async () => {
-    await h.close();
-    h = await createHarness({ config: { feedbackTo: "team@example.com" } });
+    await h.restart({ config: { feedbackTo: "team@example.com" } });
     await (await h.caller()).feedback.send({ email: "fan@example.com", message: "<img src=x onerror=alert(1)>", subject: "Bug Report" });
     await h.deliver();
     const [mail] = h.inbox("team@example.com");

@@ -1,21 +1,12 @@
 import { groupMembers, groups, requests, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DAY_MS, HOUR_MS } from "@hyn/core";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { useHarness, failure, groupWith } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
-  // Wednesday 17 June 2026, noon UTC: the month started on the 1st, the week on Monday the 15th.
-  h.clock.set(new Date("2026-06-17T12:00:00Z"));
-});
-afterEach(async () => {
-  await h.close();
-});
+// Wednesday 17 June 2026, noon UTC: the month started on the 1st, the week on Monday the 15th.
+const h = useHarness({ config: { adminEmails: new Set(["admin@example.com"]) }, startsAt: new Date("2026-06-17T12:00:00Z") });
 
 const at = (iso: string) => new Date(iso);
 
@@ -90,7 +81,7 @@ describe("admin metrics", () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const helper = await h.signUpUser();
     const street = await groupWith(h, admin, [helper]);
-    const milk = await admin.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    const milk = await admin.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
     h.clock.advance(10_000);
     await helper.caller.requests.claim({ id: milk.id });
     expect(await admin.caller.admin.metrics()).toMatchObject({ averageTimeToClaimHours: 0, claimCount: 1 });

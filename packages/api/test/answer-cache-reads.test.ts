@@ -1,10 +1,9 @@
 import { CACHED_ANSWER_READS } from "@hyn/core";
 import type { DbHandle, RecordedStatement } from "@hyn/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness, groupWith } from "./support";
 
-let h: Harness;
+const h = useHarness({ scope: "file" });
 
 /** db.execute answers rows on PostgreSQL and `{ rows }` on PGlite. */
 function rowsOf<T>(result: unknown): T[] {
@@ -53,13 +52,11 @@ function columnsReadBy(plan: unknown, into: Map<string, Set<string>>, columnsOf:
 }
 
 beforeAll(async () => {
-  h = await createHarness();
   // A world where every part of the answers has something to show: a request of mine claimed by a
   // neighbour, one of theirs open, limits and memberships.
-  const me = await h.signUpUser({ name: "Me" });
-  const neighbour = await h.signUpUser({ name: "Neighbour" });
+  const [me, neighbour] = await h.neighbours("Me", "Neighbour");
   const street = await groupWith(h, me, [neighbour]);
-  const neededBy = new Date(h.clock.now().getTime() + 48 * 3_600_000);
+  const neededBy = h.inHours(48);
   const mine = await me.caller.requests.create({ groupId: street.id, itemDescription: "Milk", neededBy });
   await neighbour.caller.requests.claim({ id: mine.id });
   await neighbour.caller.requests.create({ groupId: street.id, itemDescription: "Eggs", neededBy });
@@ -77,9 +74,6 @@ beforeAll(async () => {
     if (!/^\s*(select|with)\b/i.test(statement.text)) continue;
     columnsReadBy(await planOf(h.handle, statement), reads, columnsOf);
   }
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** The session lookup before every call reads these; it is the answer cache's own check, not part of an answer. */

@@ -1,28 +1,24 @@
-import { DAY_MS, hashToken, readDashboardFreshness } from "@hyn/core";
+import { hashToken, readDashboardFreshness } from "@hyn/core";
 import { createDb, requests, type DbHandle } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { useHarness, groupWith, quickNeighbours } from "./support";
 
 /** Two connections at once: a change still in flight while another reader takes its snapshot. */
-let h: Harness;
+const h = useHarness();
 let other: DbHandle;
 beforeEach(async () => {
-  h = await createHarness();
   other = await createDb({ url: h.url, maxConnections: 2 });
 });
 afterEach(async () => {
   await other.close();
-  await h.close();
 });
 
 describe("answer freshness under concurrent writes (PostgreSQL)", () => {
   it("a change that began before an answer's snapshot and committed after it is reported, not lost", async () => {
     const [ann, bo] = await quickNeighbours(h, 2);
     const street = await groupWith(h, ann!, [bo!]);
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
     const sessionId = hashToken(ann!.token);
 
     let release!: () => void;
@@ -38,7 +34,7 @@ describe("answer freshness under concurrent writes (PostgreSQL)", () => {
     await wasWritten;
     // ...while Ann's answer is built after a snapshot that cannot see it, and a later transaction commits.
     const before = await readDashboardFreshness(h.db, sessionId, null);
-    await ann!.caller.requests.create({ itemDescription: "Bread", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    await ann!.caller.requests.create({ itemDescription: "Bread", groupId: street.id, neededBy: h.inHours(24) });
     const dashboardThen = await ann!.caller.requests.dashboard();
     expect(dashboardThen.myRequests.find((r) => r.id === milk.id)?.status).toBe("open");
     release();

@@ -1,10 +1,8 @@
-import { DAY_MS, HOUR_MS, hashToken, readDashboardFreshness, readFreshness, readGroupFreshness } from "@hyn/core";
+import { HOUR_MS, hashToken, readDashboardFreshness, readFreshness, readGroupFreshness } from "@hyn/core";
 import { groups, userLimits, users } from "@hyn/db";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { addToGroup, groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness, addMember, groupWith, quickNeighbours} from "./support";
 
 /**
  * The answer cache's validation (ADR 0009): after a change is committed, the change log must report
@@ -12,24 +10,20 @@ import { quickNeighbours } from "./helpers/neighbours";
  * change through the API (or, where no procedure makes it, straight in the table), and asks whether
  * anything in scope has committed since.
  */
-let h: Harness;
+const h = useHarness({ scope: "file" });
 type Neighbour = Awaited<ReturnType<typeof quickNeighbours>>[number];
 let ann: Neighbour, bo: Neighbour, cy: Neighbour, olga: Neighbour;
 let street: { id: string };
 let olgasGroup: { id: string };
 
 beforeAll(async () => {
-  h = await createHarness();
   [ann, bo, cy, olga] = (await quickNeighbours(h, 4, "fresh")) as [Neighbour, Neighbour, Neighbour, Neighbour];
   await h.db.update(userLimits).set({ maxOpenRequests: 100, maxGroupsCreated: 10, maxGroupsJoined: 10 });
   street = await groupWith(h, ann, [bo, cy]);
   olgasGroup = await groupWith(h, olga);
 });
-afterAll(async () => {
-  await h.close();
-});
 
-const inADay = () => new Date(h.clock.now().getTime() + DAY_MS);
+const inADay = () => h.inHours(24);
 const post = (who: Neighbour, groupId = street.id) => who.caller.requests.create({ itemDescription: "Milk", groupId, neededBy: inADay() });
 
 /** Whether `change` is seen by `who`'s dashboard (or, with a group, by that group's list). */
@@ -83,7 +77,7 @@ describe("the change log, as the answer cache reads it", () => {
 
   it("reports membership, group and limit changes to the dashboards that show them", async () => {
     const [dee] = (await quickNeighbours(h, 1, "dee")) as [Neighbour];
-    expect(await seen(bo, () => addToGroup(h, street.id, dee))).toBe(true);
+    expect(await seen(bo, () => addMember(h, street.id, dee))).toBe(true);
     expect(await seen(dee, () => dee.caller.groups.leave({ groupId: street.id }))).toBe(true);
     expect(await seen(bo, () => h.db.update(groups).set({ name: "Elm Street" }).where(eq(groups.id, street.id)))).toBe(true);
     expect(await seen(bo, () => h.db.update(userLimits).set({ maxOpenRequests: 7 }).where(eq(userLimits.userId, bo.user.id)))).toBe(true);

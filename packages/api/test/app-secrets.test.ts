@@ -1,14 +1,8 @@
 import { loadOrCreateSecret } from "@hyn/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 describe("a generated secret", () => {
   it("is generated once and then read back, whoever asks first", async () => {

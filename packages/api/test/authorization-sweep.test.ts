@@ -3,30 +3,25 @@
  * group, and by a member who is not the owner. Each must answer as its rule says, and never 5xx.
  * A procedure missing from SWEEP fails the first test, so new procedures cannot skip the sweep.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { anonymousAnswerProblem, buildSweepWorld, callProcedure as call, SWEEP, type Entry, type World } from "../src/authorization-table";
 import { procedureCatalog } from "../src/procedure-catalog";
-import { createHarness, type Harness } from "../src/testing";
+import { useHarness, type Caller } from "./support";
 
 const procedures = new Map(procedureCatalog.map((entry) => [entry.path, entry]));
-type Caller = Awaited<ReturnType<Harness["caller"]>>;
 
-let h: Harness;
+const h = useHarness({ scope: "file" });
 let world: World;
 let outsider: Caller;
 let member: Caller;
 let anonymous: Caller;
 beforeAll(async () => {
-  h = await createHarness();
   const built = await buildSweepWorld(h);
   world = built.world;
   outsider = built.outsider.caller;
   member = built.member.caller;
   anonymous = await h.caller();
 }, 120_000);
-afterAll(async () => {
-  await h.close();
-});
 
 describe("the authorization sweep over every tRPC procedure", () => {
   it("covers every procedure there is", () => {

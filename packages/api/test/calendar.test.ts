@@ -3,25 +3,13 @@
  * back with a real iCalendar parser. The HTTP side (text/calendar, the feed's address, the e-mail's
  * attachment) is in apps/server/test/calendar-http.test.ts.
  */
-import { HOUR_MS, MINUTE_MS, setKindChannels } from "@hyn/core";
+import { MINUTE_MS, setKindChannels } from "@hyn/core";
 import { messages } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseCalendar, type ParsedEvent } from "../src/testing-calendar";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, groupWith, type Neighbour, parseCalendar, type ParsedEvent } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-  h.clock.set(new Date("2026-06-01T10:00:00Z"));
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 
 async function eventFor(who: Neighbour, requestId: string): Promise<ParsedEvent> {
   const file = await who.caller.requests.calendar({ id: requestId });
@@ -33,10 +21,9 @@ async function eventFor(who: Neighbour, requestId: string): Promise<ParsedEvent>
 
 describe("a request's calendar file", () => {
   it("names the item, group, requester, store and pickup notes, whatever characters they hold", async () => {
-    const ann = await h.signUpUser({ name: "Ann, the; baker\\" });
-    const bo = await h.signUpUser({ name: "Bo 李" });
+    const [ann, bo] = await h.neighbours("Ann, the; baker\\", "Bo 李");
     const group = await groupWith(h, ann, [bo], "Größe; Straße, 牛乳");
-    const neededBy = inHours(30);
+    const neededBy = h.inHours(30);
     const request = await ann.caller.requests.create({
       groupId: group.id,
       itemDescription: "Größe; 牛乳, \n x",
@@ -75,11 +62,9 @@ describe("a request's calendar file", () => {
   });
 
   it("follows the request: STATUS from each reader's side and a SEQUENCE that grows with every change", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
-    const cy = await h.signUpUser({ name: "Cy" });
+    const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
     const group = await groupWith(h, ann, [bo, cy]);
-    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
+    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
     const seen = async () => ({
       ann: await eventFor(ann, request.id),
       bo: await eventFor(bo, request.id),
@@ -108,15 +93,14 @@ describe("a request's calendar file", () => {
     expect((await eventFor(ann, request.id)).sequence).toBe(4);
 
     // Past its needed-by with nobody helping: it will not happen.
-    h.clock.set(inHours(31));
+    h.clock.set(h.inHours(31));
     expect((await eventFor(ann, request.id)).status).toBe("CANCELLED");
   });
 
   it("is 'Request not found' for anyone who cannot read the request", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const outsider = await h.signUpUser({ name: "Out" });
+    const [ann, outsider] = await h.neighbours("Ann", "Out");
     const group = await groupWith(h, ann);
-    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
+    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
 
     expect(await failure(outsider.caller.requests.calendar({ id: request.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
     expect(await failure(ann.caller.requests.calendar({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
@@ -127,12 +111,10 @@ describe("a request's calendar file", () => {
 
 describe("the claim confirmation", () => {
   it("goes to the helper when they claim, unless their reminder e-mails are off", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
-    const cy = await h.signUpUser({ name: "Cy" });
+    const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
     const group = await groupWith(h, ann, [bo, cy]);
-    const milk = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: inHours(30) });
-    const eggs = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Eggs", neededBy: inHours(30) });
+    const milk = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
+    const eggs = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Eggs", neededBy: h.inHours(30) });
     await setKindChannels(h.db, cy.user.id, "reminders", { email: false }, h.clock.now());
     await bo.caller.requests.claim({ id: milk.id });
     await cy.caller.requests.claim({ id: eggs.id });

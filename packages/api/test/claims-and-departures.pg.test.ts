@@ -4,35 +4,26 @@
  * a member of its group (such a request would be stuck: the owner cannot get it back, nobody else can
  * claim it, and the former member cannot even see it).
  */
-import { DAY_MS } from "@hyn/core";
 import { groupMembers, requests } from "@hyn/db";
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { describe, expect, it } from "vitest";
+import { useHarness, groupWith, quickNeighbours, type Caller } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ maxConnections: 20 });
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ maxConnections: 20 });
 
 const ROUNDS = 12;
 const CLAIMS_PER_ROUND = 5;
 
 interface Someone {
   user: { id: string };
-  caller: Awaited<ReturnType<Harness["caller"]>>;
+  caller: Caller;
 }
 
 /** A group of the owner and the helper, with requests of the owner's the helper is about to claim. */
 async function street(owner: Someone, helper: Someone) {
   const group = await groupWith(h, owner, [helper]);
-  const neededBy = new Date(h.clock.now().getTime() + DAY_MS);
+  const neededBy = h.inHours(24);
   const posted = await h.db
     .insert(requests)
     .values(Array.from({ length: CLAIMS_PER_ROUND }, (_, i) => ({ userId: owner.user.id, groupId: group.id, itemDescription: `Item ${i}`, neededBy })))

@@ -1,18 +1,10 @@
 import { emailOutbox, feedback, groupMembers, groups, requests, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY_MS } from "@hyn/core";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 /** Puts users in a new group owned by the first, joined in the order given. */
 async function groupOf(name: string, ...userIds: string[]) {
@@ -24,10 +16,9 @@ async function groupOf(name: string, ...userIds: string[]) {
 
 describe("data export", () => {
   it("returns everything held about the caller and nothing about others", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const groupId = await groupOf("Elm Street", ann.user.id, bo.user.id);
-    const neededBy = new Date(h.clock.now().getTime() + DAY_MS);
+    const neededBy = h.inHours(24);
     await h.db.insert(requests).values([
       { userId: ann.user.id, groupId, itemDescription: "Milk", neededBy },
       { userId: bo.user.id, groupId, itemDescription: "Bread", neededBy, status: "claimed", claimedBy: ann.user.id, claimedAt: h.clock.now() },
@@ -64,7 +55,7 @@ describe("account deletion", () => {
     const cy = await h.signUpUser();
     const shared = await groupOf("Elm Street", ann.user.id, bo.user.id, cy.user.id);
     const solo = await groupOf("Just me", ann.user.id);
-    const neededBy = new Date(h.clock.now().getTime() + DAY_MS);
+    const neededBy = h.inHours(24);
     const [claimedByAnn] = await h.db
       .insert(requests)
       .values({ userId: cy.user.id, groupId: shared, itemDescription: "Eggs", neededBy, status: "claimed", claimedBy: ann.user.id, claimedAt: h.clock.now() })

@@ -1,26 +1,14 @@
-import { HOUR_MS } from "@hyn/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, groupWith, type Neighbour } from "./support";
 
 /** Issue 17, item 1: a person is shown by name, else by e-mail address, and the address only to fellow members. */
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness({ scope: "file" });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
-const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: inHours(24) });
+const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(24) });
 
 describe("who is shown on a request", () => {
   it("a nameless requester and helper show as their e-mail addresses to fellow members, on every list", async () => {
-    const ann = await h.signUpUser({ name: "" });
-    const bo = await h.signUpUser({ name: "" });
-    const cy = await h.signUpUser({ name: "Cy" });
+    const [ann, bo, cy] = await h.neighbours("", "", "Cy");
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id, "Milk");
     await bo.caller.requests.claim({ id: milk.id });
@@ -37,9 +25,7 @@ describe("who is shown on a request", () => {
   });
 
   it("someone no longer in the group is not shown by address, and neither is anyone to a requester who left", async () => {
-    const ann = await h.signUpUser({ name: "" });
-    const bo = await h.signUpUser({ name: "" });
-    const cy = await h.signUpUser({ name: "Cy" });
+    const [ann, bo, cy] = await h.neighbours("", "", "Cy");
     const street = await groupWith(h, cy, [ann, bo]);
     const milk = await post(ann, street.id, "Milk");
     await bo.caller.requests.claim({ id: milk.id });
@@ -57,8 +43,7 @@ describe("who is shown on a request", () => {
 
 describe("who is named in e-mails", () => {
   it("the posting notice and the claim notice name a nameless poster and helper by address", async () => {
-    const ann = await h.signUpUser({ name: "" });
-    const bo = await h.signUpUser({ name: "" });
+    const [ann, bo] = await h.neighbours("", "");
     await ann.caller.user.updateEmailPreferences({ frequency: "immediate" });
     await bo.caller.user.updateEmailPreferences({ frequency: "immediate" });
     const street = await groupWith(h, ann, [bo]);

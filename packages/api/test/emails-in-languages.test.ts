@@ -3,28 +3,14 @@
  * set at sign-up from Accept-Language, then by the person's pick); an invitation to an address with no
  * account reads in the inviter's. English is covered, word for word, by the other tests.
  */
-import { HOUR_MS, latestDigestSlot, PUSH_DELIVERY_QUEUE, type PushJob } from "@hyn/core";
+import { latestDigestSlot, PUSH_DELIVERY_QUEUE, type PushJob } from "@hyn/core";
 import { emailOutbox } from "@hyn/db";
 import { AUTH_LINK_VALIDITY_HOURS, INVITE_VALIDITY_DAYS, type Locale } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { parseCalendar } from "../src/testing-calendar";
-import { createHarness, type CapturedEmail, type Harness } from "../src/testing";
-import { browserSubscription, RecordingJobQueue, startLocalPushService } from "./helpers/local-push-service";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { groupWith, useHarness, type CapturedEmail, type Neighbour, parseCalendar, browserSubscription, RecordingJobQueue, startLocalPushService } from "./support";
 
-let h: Harness;
-afterEach(async () => {
-  await h.close();
-});
-
-async function harness(config: Parameters<typeof createHarness>[0] = {}) {
-  h = await createHarness({ ...config, config: { timeZone: "Europe/Berlin", ...config.config } });
-  h.clock.set(new Date("2026-06-01T10:00:00Z"));
-}
-
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
+const h = useHarness({ config: { timeZone: "Europe/Berlin" }, startsAt: new Date("2026-06-01T10:00:00Z") });
 /** 4 June 2026, 15:00 in Berlin: how each language writes it in e-mails. */
 const neededBy = () => new Date("2026-06-04T13:00:00Z");
 
@@ -63,7 +49,6 @@ async function milkIn(requester: Neighbour, members: Neighbour[]) {
 
 describe("account e-mails", () => {
   it("confirms a Spanish sign-up in Spanish", async () => {
-    await harness();
     const ana = await neighbourIn("es", "Ana");
     const [mail] = h.inbox(ana.email);
     expect(mail!.subject).toBe("Confirma tu cuenta de Help Your Neighbor");
@@ -75,7 +60,6 @@ describe("account e-mails", () => {
   });
 
   it("resets a German account's password in German", async () => {
-    await harness();
     const jonas = await switchTo(await h.signUpUser({ name: "Jonas" }), "de");
     await (await h.caller()).auth.requestPasswordReset({ email: jonas.email });
     const mail = await mailTo(jonas, /Passwort/);
@@ -85,7 +69,7 @@ describe("account e-mails", () => {
   });
 
   it("forwards feedback to the admin in their account's language", async () => {
-    await harness({ config: { feedbackTo: "admin@example.com" } });
+    await h.restart({ config: { feedbackTo: "admin@example.com" } });
     await switchTo(await h.signUpUser({ name: "Admin", email: "admin@example.com" }), "de");
     await (await h.caller()).feedback.send({ email: "fan@example.com", message: "Love it", name: "Fan" });
     const mail = await mailTo({ email: "admin@example.com" }, /Feedback/);
@@ -97,7 +81,6 @@ describe("account e-mails", () => {
 
 describe("invitations", () => {
   it("reach an account in its language, and a new address in the inviter's", async () => {
-    await harness();
     const olga = await neighbourIn("es", "Olga");
     const group = await groupWith(h, olga, [], "Birch Close");
     const jonas = await switchTo(await h.signUpUser({ name: "Jonas" }), "de");
@@ -116,7 +99,6 @@ describe("invitations", () => {
 
 describe("notices about a request", () => {
   it("tell each member of a new request in their own language, with the date and the footer in it", async () => {
-    await harness();
     const ann = await h.signUpUser({ name: "Ann" });
     const ana = await neighbourIn("es", "Ana");
     const jonas = await neighbourIn("de", "Jonas");
@@ -138,7 +120,6 @@ describe("notices about a request", () => {
   });
 
   it("tell a German requester of a claim, and a Spanish helper of the claim's confirmation and the thanks", async () => {
-    await harness();
     const jonas = await neighbourIn("de", "Jonas");
     const ana = await neighbourIn("es", "Ana");
     const milk = await milkIn(jonas, [ana]);
@@ -167,7 +148,6 @@ describe("notices about a request", () => {
   });
 
   it("send the daily summary in the member's language", async () => {
-    await harness();
     const ann = await h.signUpUser({ name: "Ann" });
     const jonas = await neighbourIn("de", "Jonas");
     await jonas.caller.user.updateEmailPreferences({ frequency: "daily" });
@@ -182,15 +162,14 @@ describe("notices about a request", () => {
   });
 
   it("remind a Spanish helper and a German requester in their languages", async () => {
-    await harness();
     const jonas = await neighbourIn("de", "Jonas");
     const ana = await neighbourIn("es", "Ana");
     const group = await groupWith(h, jonas, [ana], "Elm Street");
-    const milk = await jonas.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: inHours(72) });
-    const bread = await jonas.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: inHours(72) });
+    const milk = await jonas.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: h.inHours(72) });
+    const bread = await jonas.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(72) });
     await ana.caller.requests.claim({ id: milk.id });
 
-    h.clock.set(inHours(70));
+    h.clock.set(h.inHours(70));
     await h.runDueJobs();
     const helper = await mailTo(ana, /^Recordatorio/);
     expect(helper.subject).toMatch(/^Recordatorio: Jonas necesita Two pints of milk para el jue, 4 jun 2026, \d\d:00 \(Europe\/Berlin\)$/);
@@ -204,7 +183,6 @@ describe("notices about a request", () => {
 
 describe("calendar files", () => {
   it("name the event in the reader's language: a download in German, the feed in Spanish", async () => {
-    await harness();
     const ann = await h.signUpUser({ name: "Ann" });
     const jonas = await neighbourIn("de", "Jonas");
     const milk = await milkIn(ann, [jonas]);
@@ -227,7 +205,7 @@ describe("push notifications", () => {
     const queue = new RecordingJobQueue(PUSH_DELIVERY_QUEUE);
     const service = await startLocalPushService();
     try {
-      await harness({ jobs: queue });
+      await h.restart({ jobs: queue });
       const ann = await h.signUpUser({ name: "Ann" });
       const ana = await neighbourIn("es", "Ana");
       const jonas = await neighbourIn("de", "Jonas");

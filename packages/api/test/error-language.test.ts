@@ -5,18 +5,12 @@
 import { messages } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { getErrorShape } from "@trpc/server/unstable-core-do-not-import";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createContextInner, resolveSession, type Context } from "../src/context";
 import { appRouter, createCaller } from "../src/root";
-import { createHarness, type Harness } from "../src/testing";
+import { useHarness } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 /** The message the formatter writes for a call that must fail, as tRPC's adapters send it. */
 async function formattedMessage(call: Promise<unknown>, ctx: Context | undefined): Promise<string> {

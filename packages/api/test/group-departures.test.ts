@@ -1,28 +1,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { DAY_MS } from "@hyn/core";
 import { migrationsFolder } from "@hyn/db";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { listen } from "./helpers/live";
+import { describe, expect, it } from "vitest";
+import { useHarness, listen } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.services.live.close();
-  await h.close();
-});
+const h = useHarness();
 
 async function neighbours() {
-  const owner = await h.signUpUser({ name: "Owner" });
-  const helper = await h.signUpUser({ name: "Helper" });
+  const [owner, helper] = await h.neighbours("Owner", "Helper");
   const group = await owner.caller.groups.create({ name: "Elm Street" });
   const invite = await owner.caller.invitations.create({ groupId: group.id, email: helper.email });
   await helper.caller.invitations.joinByToken({ token: invite.token });
-  const request = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+  const request = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(24) });
   await helper.caller.requests.claim({ id: request.id });
   return { owner, helper, group, request };
 }
@@ -76,7 +66,7 @@ describe("upgrading a database that the old race left claims in", () => {
     const elsewhere = await owner.caller.groups.create({ name: "Oak Road" });
     const invite = await owner.caller.invitations.create({ groupId: elsewhere.id, email: helper.email });
     await helper.caller.invitations.joinByToken({ token: invite.token });
-    const kept = await owner.caller.requests.create({ groupId: elsewhere.id, itemDescription: "Bread", neededBy: new Date(h.clock.now().getTime() + DAY_MS) });
+    const kept = await owner.caller.requests.create({ groupId: elsewhere.id, itemDescription: "Bread", neededBy: h.inHours(24) });
     await helper.caller.requests.claim({ id: kept.id });
     // As the race left it: the membership gone, the claim still standing.
     await h.db.execute(sql`DELETE FROM group_members WHERE group_id = ${group.id} AND user_id = ${helper.user.id}`);

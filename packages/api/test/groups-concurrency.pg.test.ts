@@ -7,18 +7,11 @@ import { groupMembers, invites } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { publicMessage } from "../src/errors";
-import { createHarness, type Harness } from "../src/testing";
-import { addToGroup, createGroup, groupOfSize } from "./groups-fixtures";
+import { useHarness, inviteAndJoin, createGroup, groupOfSize } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ maxConnections: 20 });
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ maxConnections: 20 });
 
 /** "ok" for a success, else the message a client would see. */
 async function settle(promise: Promise<unknown>): Promise<string> {
@@ -79,7 +72,7 @@ describe("concurrent joins", () => {
     const groupIds = [];
     for (const owner of owners) for (const name of ["A", "B", "C"]) groupIds.push({ owner, id: (await createGroup(owner, name)).id });
     // Already in 3 groups; 6 parallel accepts may admit exactly 2 more (limit 5).
-    for (const { owner, id } of groupIds.slice(0, 3)) await addToGroup(owner, joiner, id);
+    for (const { owner, id } of groupIds.slice(0, 3)) await inviteAndJoin(owner, joiner, id);
     const rest = groupIds.slice(3);
     for (const { owner, id } of rest) await owner.caller.invitations.create({ groupId: id, email: joiner.email });
     const incoming = await joiner.caller.invitations.pending();

@@ -1,18 +1,10 @@
 import { groups, invites } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { addToGroup, createGroup, groupOfSize } from "./groups-fixtures";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, inviteAndJoin, createGroup, groupOfSize } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 describe("creating a group", () => {
   it("trims the name, strips markup, and makes the creator the owner and first member", async () => {
@@ -36,8 +28,7 @@ describe("creating a group", () => {
   });
 
   it("refuses a fourth group with the spec's limit message, and allows it once an admin raises the limit", async () => {
-    await h.close();
-    h = await createHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
+    await h.restart({ config: { adminEmails: new Set(["admin@example.com"]) } });
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const ann = await h.signUpUser();
     for (const name of ["One", "Two", "Three"]) await ann.caller.groups.create({ name });
@@ -66,8 +57,8 @@ describe("listing groups", () => {
     const oak = await createGroup(bo, "Oak");
     await createGroup(cy, "Cy's own");
     h.clock.advance(60_000);
-    await addToGroup(bo, ann, oak.id);
-    await addToGroup(ann, cy, maple.id);
+    await inviteAndJoin(bo, ann, oak.id);
+    await inviteAndJoin(ann, cy, maple.id);
 
     const list = await ann.caller.groups.list();
     expect(list.map((g) => [g.name, g.memberCount, g.createdBy])).toEqual([
@@ -82,7 +73,7 @@ describe("listing groups", () => {
   it("lists groups in one statement however many there are", async () => {
     const ann = await h.signUpUser();
     const owners = [await h.signUpUser(), await h.signUpUser()];
-    for (const owner of owners) for (const name of ["A", "B"]) await addToGroup(owner, ann, (await createGroup(owner, name)).id);
+    for (const owner of owners) for (const name of ["A", "B"]) await inviteAndJoin(owner, ann, (await createGroup(owner, name)).id);
     const before = h.handle.statementCount();
     const list = await ann.caller.groups.list();
     expect(list).toHaveLength(4);
@@ -93,12 +84,10 @@ describe("listing groups", () => {
 
 describe("members", () => {
   it("are visible only to members of the group, with id, name, email and generalArea", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
-    const eve = await h.signUpUser({ name: "Eve" });
+    const [ann, bo, eve] = await h.neighbours("Ann", "Bo", "Eve");
     await bo.caller.user.updateProfile({ name: "Bo", phone: "+1 555 123 4567", generalArea: "Elm Street" });
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
 
     const seenByBo = await bo.caller.groups.members({ groupId: group.id });
     expect(seenByBo.map((m) => Object.keys(m).sort())).toEqual([
@@ -122,7 +111,7 @@ describe("members", () => {
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
     expect(await failure(ann.caller.user.byId({ id: bo.user.id }))).toMatchObject({ message: messages.userNotFound });
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     expect((await ann.caller.user.byId({ id: bo.user.id })).email).toBe(bo.email);
     await bo.caller.groups.leave({ groupId: group.id });
     expect(await failure(ann.caller.user.byId({ id: bo.user.id }))).toMatchObject({ message: messages.userNotFound });
@@ -136,8 +125,8 @@ describe("removing a member", () => {
     const cy = await h.signUpUser();
     const eve = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
-    await addToGroup(ann, cy, group.id);
+    await inviteAndJoin(ann, bo, group.id);
+    await inviteAndJoin(ann, cy, group.id);
 
     expect(await failure(bo.caller.groups.removeMember({ groupId: group.id, userId: cy.user.id }))).toEqual({
       code: "FORBIDDEN",
@@ -168,7 +157,7 @@ describe("leaving a group", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     expect(await bo.caller.groups.leave({ groupId: group.id })).toEqual({ groupDeleted: false });
     expect(await bo.caller.groups.list()).toEqual([]);
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(1);
@@ -179,7 +168,7 @@ describe("leaving a group", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     expect(await failure(ann.caller.groups.leave({ groupId: group.id }))).toEqual({ code: "CONFLICT", message: messages.ownerCannotLeave });
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(2);
   });
@@ -204,7 +193,7 @@ describe("transferring ownership", () => {
     const bo = await h.signUpUser();
     const cy = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
 
     expect(await failure(bo.caller.groups.transferOwnership({ groupId: group.id, userId: bo.user.id }))).toEqual({
       code: "FORBIDDEN",
@@ -223,7 +212,7 @@ describe("transferring ownership", () => {
     expect(transferred).toMatchObject({ id: group.id, createdBy: bo.user.id, memberCount: 2 });
     expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: cy.email }))).toMatchObject({ message: messages.onlyCreatorsInvite });
     expect(await failure(ann.caller.groups.removeMember({ groupId: group.id, userId: bo.user.id }))).toMatchObject({ message: messages.onlyOwnersRemove });
-    await addToGroup(bo, cy, group.id);
+    await inviteAndJoin(bo, cy, group.id);
     expect(await ann.caller.groups.leave({ groupId: group.id })).toEqual({ groupDeleted: false });
     expect((await bo.caller.groups.members({ groupId: group.id })).map((m) => m.id)).toEqual([bo.user.id, cy.user.id]);
     // The counts follow the owner.
@@ -238,7 +227,7 @@ describe("a full group", () => {
     const twentieth = await h.signUpUser();
     const twentyFirst = await h.signUpUser();
     const late = await ann.caller.invitations.create({ groupId: group.id, email: twentyFirst.email });
-    await addToGroup(ann, twentieth, group.id);
+    await inviteAndJoin(ann, twentieth, group.id);
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(20);
 
     expect(await failure(twentyFirst.caller.invitations.joinByToken({ token: late.token }))).toEqual({ code: "CONFLICT", message: messages.groupFull });

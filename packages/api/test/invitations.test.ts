@@ -2,18 +2,10 @@ import { DAY_MS, HOUR_MS, hashToken } from "@hyn/core";
 import { invites } from "@hyn/db";
 import { limitMessage, messages, pendingInviteExistsMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { addToGroup, createGroup } from "./groups-fixtures";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, inviteAndJoin, createGroup } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const INVITE_LINK = /^http:\/\/localhost:3000\/invite\/[a-z2-7]{32}$/;
 
@@ -68,7 +60,7 @@ describe("creating an invitation", () => {
     const bo = await h.signUpUser();
     const eve = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     expect(await failure(bo.caller.invitations.create({ groupId: group.id, email: "x@example.com" }))).toEqual({
       code: "FORBIDDEN",
       message: messages.onlyCreatorsInvite,
@@ -91,7 +83,7 @@ describe("creating an invitation", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: "   " }))).toEqual({ code: "BAD_REQUEST", message: messages.inviteEmailRequired });
     expect(await failure(ann.caller.invitations.create({ groupId: group.id }as never))).toEqual({ code: "BAD_REQUEST", message: messages.inviteEmailRequired });
     expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: "not-an-email" }))).toEqual({
@@ -162,9 +154,8 @@ describe("creating an invitation", () => {
 
 describe("sending invitations is rate limited", () => {
   it("counts creations and re-sends of one inviter per hour", async () => {
-    await h.close();
     // A multiplier that leaves 2 per hour, so the test needs only a few calls.
-    h = await createHarness({ config: { rateLimitMultiplier: 2 / 30 } });
+    await h.restart({ config: { rateLimitMultiplier: 2 / 30 } });
     const ann = await h.signUpUser();
     const group = await createGroup(ann);
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: "one@example.com" });
@@ -245,7 +236,7 @@ describe("joining with a link", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "cy@example.com" });
     expect(await failure(bo.caller.invitations.joinByToken({ token }))).toEqual({ code: "CONFLICT", message: messages.alreadyMember });
     expect(await failure(ann.caller.invitations.joinByToken({ token }))).toEqual({ code: "CONFLICT", message: messages.alreadyMember });
@@ -262,9 +253,7 @@ describe("joining with a link", () => {
 
 describe("incoming and outgoing invitations", () => {
   it("incoming: addressed to the caller's e-mail, unused and unexpired, with group and inviter names", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
-    const cy = await h.signUpUser({ name: "Cy" });
+    const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
     const maple = await createGroup(ann, "Maple");
     const oak = await createGroup(cy, "Oak");
     const first = await ann.caller.invitations.create({ groupId: maple.id, email: bo.email.toUpperCase() });
@@ -319,7 +308,7 @@ describe("cancelling an invitation", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
+    await inviteAndJoin(ann, bo, group.id);
     const pending = await ann.caller.invitations.create({ groupId: group.id, email: "cy@example.com" });
     expect(await failure(bo.caller.invitations.cancel({ id: pending.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyCancelOwnInvitations });
     expect(await ann.caller.invitations.cancel({ id: pending.id })).toEqual({ ok: true });

@@ -2,21 +2,13 @@ import { DAY_MS } from "@hyn/core";
 import { requests, userLimits } from "@hyn/db";
 import { limitMessage, messages, overLimitMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { addToGroup, createGroup } from "./groups-fixtures";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, inviteAndJoin, createGroup } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
 
 /** Requests are another service's business; the counts only read the table, so rows are written directly. */
-async function insertRequest(userId: string, groupId: string, status: "open" | "claimed" | "fulfilled", neededBy = new Date(h.clock.now().getTime() + DAY_MS)) {
+async function insertRequest(userId: string, groupId: string, status: "open" | "claimed" | "fulfilled", neededBy = h.inHours(24)) {
   await h.db.insert(requests).values({ userId, groupId, itemDescription: "Milk", neededBy, status });
 }
 
@@ -42,7 +34,7 @@ describe("limits and counts", () => {
     const mine = await createGroup(ann, "Mine");
     await createGroup(ann, "Also mine");
     const theirs = await createGroup(bo, "Theirs");
-    await addToGroup(bo, ann, theirs.id);
+    await inviteAndJoin(bo, ann, theirs.id);
     await insertRequest(ann.user.id, mine.id, "open");
     await insertRequest(ann.user.id, theirs.id, "open", new Date(h.clock.now().getTime() - DAY_MS));
     await insertRequest(ann.user.id, mine.id, "claimed");
@@ -85,7 +77,7 @@ describe("can-create and can-join answers", () => {
     expect(await bo.caller.limits.canJoinGroup()).toEqual({ canJoin: true });
     const owners = [await h.signUpUser(), await h.signUpUser()];
     for (const [i, owner] of owners.entries()) {
-      for (const name of ["A", "B", "C"].slice(0, i === 0 ? 3 : 2)) await addToGroup(owner, bo, (await createGroup(owner, name)).id);
+      for (const name of ["A", "B", "C"].slice(0, i === 0 ? 3 : 2)) await inviteAndJoin(owner, bo, (await createGroup(owner, name)).id);
     }
     expect(await bo.caller.limits.canJoinGroup()).toEqual({ canJoin: false, reason: limitMessage("groups joined", 5, 5) });
     // Creating is a separate limit.
@@ -97,7 +89,7 @@ describe("can-create and can-join answers", () => {
     expect(await ann.caller.limits.canCreateRequest()).toEqual({ canCreate: false, reason: messages.requestNeedsGroup });
     const bo = await h.signUpUser();
     const group = await createGroup(bo);
-    await addToGroup(bo, ann, group.id);
+    await inviteAndJoin(bo, ann, group.id);
     expect(await ann.caller.limits.canCreateRequest()).toEqual({ canCreate: true });
     for (let i = 0; i < 4; i++) await insertRequest(ann.user.id, group.id, "open");
     await insertRequest(ann.user.id, group.id, "claimed");
@@ -114,8 +106,8 @@ describe("can-create and can-join answers", () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
-    await addToGroup(ann, bo, group.id);
-    const neededBy = new Date(h.clock.now().getTime() + 2 * DAY_MS);
+    await inviteAndJoin(ann, bo, group.id);
+    const neededBy = h.inHours(48);
     const post = () => ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy });
     const first = await post();
     await bo.caller.requests.claim({ id: first.id });

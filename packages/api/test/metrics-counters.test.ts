@@ -1,32 +1,23 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "@hyn/core";
 import { rowsOf, userLimits, users } from "@hyn/db";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { addToGroup, createGroup } from "./groups-fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness, inviteAndJoin, createGroup, type Neighbour } from "./support";
 
 /**
  * The admin metrics read counters that triggers keep (ADR 0006). Whatever happens through the
  * services, the counters must give the same figures as counting the tables from scratch.
  */
-let h: Harness;
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+const h = useHarness({ scope: "file", config: { adminEmails: new Set(["admin@example.com"]) }, startsAt: new Date("2026-06-17T12:00:00Z") });
 let admin: Neighbour;
 let ann: Neighbour;
 let bo: Neighbour;
 let cy: Neighbour;
 
 beforeAll(async () => {
-  h = await createHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
-  h.clock.set(new Date("2026-06-17T12:00:00Z"));
   admin = await h.signUpUser({ email: "admin@example.com" });
-  ann = await h.signUpUser({ name: "Ann" });
-  bo = await h.signUpUser({ name: "Bo" });
-  cy = await h.signUpUser({ name: "Cy" });
+  [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
   await h.db.update(userLimits).set({ maxOpenRequests: 100 });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -77,19 +68,18 @@ async function expectCountersToMatchTables() {
   return figures;
 }
 
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 
 describe("admin metric counters", () => {
   it("follow every change made through the services: posts, claims, unclaims, fulfilments, deletions, leaving and removal", async () => {
     const street = await createGroup(ann, "Elm Street");
-    await addToGroup(ann, bo, street.id);
-    await addToGroup(ann, cy, street.id);
+    await inviteAndJoin(ann, bo, street.id);
+    await inviteAndJoin(ann, cy, street.id);
     const other = await createGroup(bo, "Oak Close");
-    await addToGroup(bo, cy, other.id);
+    await inviteAndJoin(bo, cy, other.id);
     let figures = await expectCountersToMatchTables();
     expect(figures).toMatchObject({ totalGroups: 2, averageGroupSize: 2.5, totalRequestsThisMonth: 0 });
 
-    const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: inHours(48) });
+    const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(48) });
     const milk = await post(ann, street.id, "Milk");
     const bread = await post(ann, street.id, "Bread");
     const eggs = await post(cy, other.id, "Eggs");

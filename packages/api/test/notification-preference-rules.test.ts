@@ -1,31 +1,18 @@
 import { channelsFor, newRequestRecipients, setGroupFrequency, setKindChannels } from "@hyn/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, groupWith } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
-
-async function neighbour(name: string, frequency: "disabled" | "daily" | "immediate") {
-  const someone = await h.signUpUser({ name });
-  await someone.caller.user.updateEmailPreferences({ frequency });
-  return someone;
-}
+const h = useHarness();
 
 const ids = (rows: { userId: string }[]) => rows.map((r) => r.userId).sort();
 
 describe("who hears of a new request at once", () => {
   it("follows the profile's frequency unless the group overrides it, and never tells the poster", async () => {
-    const poster = await neighbour("Poster", "immediate");
-    const eager = await neighbour("Eager", "immediate");
-    const muted = await neighbour("Muted", "immediate");
-    const quiet = await neighbour("Quiet", "disabled");
-    const keen = await neighbour("Keen here", "disabled");
+    const poster = await h.signUpUser({ name: "Poster", frequency: "immediate" });
+    const eager = await h.signUpUser({ name: "Eager", frequency: "immediate" });
+    const muted = await h.signUpUser({ name: "Muted", frequency: "immediate" });
+    const quiet = await h.signUpUser({ name: "Quiet", frequency: "disabled" });
+    const keen = await h.signUpUser({ name: "Keen here", frequency: "disabled" });
     const street = await groupWith(h, poster, [eager, muted, quiet, keen]);
     const now = h.clock.now();
     expect(await setGroupFrequency(h.db, muted.user.id, street.id, "off", now)).toBe(true);
@@ -39,9 +26,9 @@ describe("who hears of a new request at once", () => {
   });
 
   it("reports each channel, and leaves out a member with both off", async () => {
-    const poster = await neighbour("Poster", "immediate");
-    const pushOnly = await neighbour("Push only", "immediate");
-    const none = await neighbour("None", "immediate");
+    const poster = await h.signUpUser({ name: "Poster", frequency: "immediate" });
+    const pushOnly = await h.signUpUser({ name: "Push only", frequency: "immediate" });
+    const none = await h.signUpUser({ name: "None", frequency: "immediate" });
     const street = await groupWith(h, poster, [pushOnly, none]);
     const now = h.clock.now();
     await setKindChannels(h.db, pushOnly.user.id, "new_requests", { email: false }, now);
@@ -56,8 +43,8 @@ describe("who hears of a new request at once", () => {
   });
 
   it("keeps no setting for a group the person is not in", async () => {
-    const owner = await neighbour("Owner", "immediate");
-    const stranger = await neighbour("Stranger", "immediate");
+    const owner = await h.signUpUser({ name: "Owner", frequency: "immediate" });
+    const stranger = await h.signUpUser({ name: "Stranger", frequency: "immediate" });
     const street = await groupWith(h, owner);
     expect(await setGroupFrequency(h.db, stranger.user.id, street.id, "daily", h.clock.now())).toBe(false);
     expect(await setGroupFrequency(h.db, stranger.user.id, street.id, null, h.clock.now())).toBe(false);

@@ -1,32 +1,15 @@
-import { latestDigestSlot, HOUR_MS } from "@hyn/core";
+import { latestDigestSlot } from "@hyn/core";
 import { messages, NOTIFICATION_KINDS } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type CapturedEmail, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, type CapturedEmail, failure, groupWith, type Neighbour } from "./support";
 
 /** Issue 15: notification preferences per kind and per group, read and changed through the callers. */
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-  h.clock.set(new Date("2026-06-01T10:00:00Z"));
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
-
-async function neighbour(name: string, frequency?: "disabled" | "daily" | "immediate"): Promise<Neighbour> {
-  const someone = await h.signUpUser({ name });
-  if (frequency) await someone.caller.user.updateEmailPreferences({ frequency });
-  return someone;
-}
 
 function post(who: Neighbour, groupId: string, item: string) {
-  return who.caller.requests.create({ itemDescription: item, groupId, neededBy: inHours(72) });
+  return who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(72) });
 }
 
 /** Delivers the outbox, then the e-mails to `who` (sign-up confirmations left out). */
@@ -38,8 +21,7 @@ const subjects = (emails: CapturedEmail[]) => emails.map((m) => m.subject);
 
 describe("reading the preferences", () => {
   it("shows a new person every kind on, the profile's Never, and each group following it", async () => {
-    const ann = await neighbour("Ann");
-    const bo = await neighbour("Bo");
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const elm = await groupWith(h, ann, [bo], "Elm Street");
     const ash = await groupWith(h, bo, [ann], "ash Lane");
 
@@ -68,7 +50,7 @@ describe("reading the preferences", () => {
 
 describe("changing a kind's channels", () => {
   it("changes the channel given and keeps the other", async () => {
-    const ann = await neighbour("Ann");
+    const ann = await h.signUpUser({ name: "Ann" });
     expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: false })).toEqual({ kind: "thanks", email: false, push: true });
     expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", push: false })).toEqual({ kind: "thanks", email: false, push: false });
     expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: true })).toEqual({ kind: "thanks", email: true, push: false });
@@ -78,7 +60,7 @@ describe("changing a kind's channels", () => {
   });
 
   it("refuses an unknown kind, an unknown channel, a channel that is not a switch, and nothing to change", async () => {
-    const ann = await neighbour("Ann");
+    const ann = await h.signUpUser({ name: "Ann" });
     const change = (input: unknown) => failure(ann.caller.user.updateNotificationKind(input as never));
     expect(await change({ kind: "gossip", email: false })).toEqual({ code: "BAD_REQUEST", message: messages.notificationKindInvalid });
     expect(await change({ kind: "thanks", sms: false })).toEqual({ code: "BAD_REQUEST", message: messages.notificationChannelInvalid });
@@ -89,7 +71,7 @@ describe("changing a kind's channels", () => {
 
 describe("changing a group's frequency", () => {
   it("sets one group's own frequency and goes back to the profile's with null", async () => {
-    const ann = await neighbour("Ann", "daily");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "daily" });
     const elm = await groupWith(h, ann, [], "Elm Street");
     expect(await ann.caller.user.updateGroupNotifications({ groupId: elm.id, frequency: "off" })).toEqual({
       groupId: elm.id,
@@ -106,8 +88,7 @@ describe("changing a group's frequency", () => {
   });
 
   it("answers a group the caller is not in, or that does not exist, as not found, and refuses a bad frequency", async () => {
-    const ann = await neighbour("Ann");
-    const bo = await neighbour("Bo");
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const bosGroup = await groupWith(h, bo);
     const notFound = { code: "NOT_FOUND", message: messages.groupNotFound };
     expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: bosGroup.id, frequency: "off" }))).toEqual(notFound);
@@ -127,8 +108,8 @@ describe("changing a group's frequency", () => {
 
 describe("the posting notice follows each member's group frequency", () => {
   it("a muted group sends nothing while another group still does", async () => {
-    const ann = await neighbour("Ann", "immediate");
-    const bo = await neighbour("Bo", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     const elm = await groupWith(h, ann, [bo], "Elm Street");
     const ash = await groupWith(h, ann, [bo], "Ash Lane");
     await bo.caller.user.updateGroupNotifications({ groupId: elm.id, frequency: "off" });
@@ -138,9 +119,9 @@ describe("the posting notice follows each member's group frequency", () => {
   });
 
   it("a group on Immediate overrides a profile's Never, and a group on Daily waits for the summary", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const never = await neighbour("Never", "disabled");
-    const eager = await neighbour("Eager", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const never = await h.signUpUser({ name: "Never", frequency: "disabled" });
+    const eager = await h.signUpUser({ name: "Eager", frequency: "immediate" });
     const elm = await groupWith(h, ann, [never, eager], "Elm Street");
     await never.caller.user.updateGroupNotifications({ groupId: elm.id, frequency: "immediate" });
     await eager.caller.user.updateGroupNotifications({ groupId: elm.id, frequency: "daily" });
@@ -150,8 +131,8 @@ describe("the posting notice follows each member's group frequency", () => {
   });
 
   it("sends nothing at once to a member with new-request e-mails off, whatever the frequency", async () => {
-    const ann = await neighbour("Ann");
-    const bo = await neighbour("Bo", "immediate");
+    const ann = await h.signUpUser({ name: "Ann" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     const elm = await groupWith(h, ann, [bo]);
     await bo.caller.user.updateNotificationKind({ kind: "new_requests", email: false });
     await post(ann, elm.id, "Milk");
@@ -163,9 +144,9 @@ describe("the daily summary lists only the groups on Daily", () => {
   const runDigest = () => h.services.notifications.runDailyDigest({ slot: latestDigestSlot(h.clock.now(), { hour: 8, timeZone: "UTC" }) });
 
   it("leaves out groups set to Immediate or Off, and includes a Daily group of a person whose profile says Never", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const dee = await neighbour("Dee", "daily");
-    const nev = await neighbour("Nev", "disabled");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "daily" });
+    const nev = await h.signUpUser({ name: "Nev", frequency: "disabled" });
     const daily = await groupWith(h, ann, [dee, nev], "Daily Street");
     const instant = await groupWith(h, ann, [dee], "Instant Street");
     const muted = await groupWith(h, ann, [dee], "Muted Street");
@@ -188,8 +169,8 @@ describe("the daily summary lists only the groups on Daily", () => {
   });
 
   it("is not sent to a member with new-request e-mails off", async () => {
-    const ann = await neighbour("Ann");
-    const dee = await neighbour("Dee", "daily");
+    const ann = await h.signUpUser({ name: "Ann" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "daily" });
     const street = await groupWith(h, ann, [dee]);
     await dee.caller.user.updateNotificationKind({ kind: "new_requests", email: false });
     await post(ann, street.id, "Milk");
@@ -200,8 +181,7 @@ describe("the daily summary lists only the groups on Daily", () => {
 
 describe("notices about my own requests", () => {
   it("reach a new person on the profile's default (Never): every kind starts on", async () => {
-    const ann = await neighbour("Ann");
-    const bo = await neighbour("Bo");
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const street = await groupWith(h, ann, [bo]);
     const milk = await post(ann, street.id, "Milk");
     await bo.caller.requests.claim({ id: milk.id });
@@ -209,8 +189,7 @@ describe("notices about my own requests", () => {
   });
 
   it("stop when the request-updates e-mail switch is off, and start again when it is back on", async () => {
-    const ann = await neighbour("Ann");
-    const bo = await neighbour("Bo");
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const street = await groupWith(h, ann, [bo]);
     const milk = await post(ann, street.id, "Milk");
     await ann.caller.user.updateNotificationKind({ kind: "request_updates", email: false });
@@ -226,8 +205,7 @@ describe("notices about my own requests", () => {
 
 describe("invitation e-mails", () => {
   it("are not sent to an account with invitation e-mails off; the invitation still waits in the app, and re-sending answers as always", async () => {
-    const owner = await neighbour("Owner");
-    const quiet = await neighbour("Quiet");
+    const [owner, quiet] = await h.neighbours("Owner", "Quiet");
     const group = await owner.caller.groups.create({ name: "Elm Street" });
     await quiet.caller.user.updateNotificationKind({ kind: "invitations", email: false });
 
@@ -240,8 +218,7 @@ describe("invitation e-mails", () => {
   });
 
   it("are sent to an address with no account, and to an account with the switch on", async () => {
-    const owner = await neighbour("Owner");
-    const keen = await neighbour("Keen");
+    const [owner, keen] = await h.neighbours("Owner", "Keen");
     await keen.caller.user.updateNotificationKind({ kind: "invitations", push: false });
     const group = await owner.caller.groups.create({ name: "Elm Street" });
     await owner.caller.invitations.create({ groupId: group.id, email: keen.email });

@@ -2,35 +2,18 @@ import { HOUR_MS, MINUTE_MS, latestDigestSlot } from "@hyn/core";
 import { emailOutbox, emailSendLog, userLimits } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type CapturedEmail, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, type CapturedEmail, failure, groupWith, type Neighbour, type Harness } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-  // Sign-ups happen at this time too, so sessions and links are valid at every time a test sets.
-  h.clock.set(new Date("2026-06-01T10:00:00Z"));
-});
-afterEach(async () => {
-  await h.close();
-});
+// Sign-ups happen at this time too, so sessions and links are valid at every time a test sets.
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
 const schedule = { hour: 8, timeZone: "UTC" };
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 /** Notification e-mails are non-essential (issue 15): each ends with its unsubscribe link and "Manage notifications". */
 const footerLinks = [expect.stringMatching(/^http:\/\/localhost:3000\/unsubscribe\/[A-Za-z0-9_-]+$/), "http://localhost:3000/profile#notifications"];
 
-async function neighbour(name: string, frequency: "disabled" | "daily" | "immediate"): Promise<Neighbour> {
-  const someone = await h.signUpUser({ name });
-  await someone.caller.user.updateEmailPreferences({ frequency });
-  return someone;
-}
-
-function post(who: Neighbour, groupId: string, item: string, neededBy = inHours(72)) {
+function post(who: Neighbour, groupId: string, item: string, neededBy = h.inHours(72)) {
   return who.caller.requests.create({ itemDescription: item, groupId, neededBy });
 }
 
@@ -42,18 +25,18 @@ async function notices<T extends Neighbour[]>(...people: T): Promise<{ [K in key
 
 describe("immediate notifications", () => {
   it("posting e-mails each member who chose immediate, once, and nobody else", async () => {
-    const ann = await neighbour("Ann", "immediate");
-    const bo = await neighbour("Bo", "immediate");
-    const cy = await neighbour("Cy", "daily");
-    const dee = await neighbour("Dee", "disabled");
-    const outsider = await neighbour("Olga", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
+    const cy = await h.signUpUser({ name: "Cy", frequency: "daily" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "disabled" });
+    const outsider = await h.signUpUser({ name: "Olga", frequency: "immediate" });
     const street = await groupWith(h, ann, [bo, cy, dee], "Elm Street");
     await groupWith(h, outsider, [ann]);
 
     const milk = await ann.caller.requests.create({
       itemDescription: "Two pints of milk",
       groupId: street.id,
-      neededBy: inHours(30),
+      neededBy: h.inHours(30),
       storePreference: "Corner shop",
       pickupNotes: "Blue door",
     });
@@ -83,8 +66,8 @@ describe("immediate notifications", () => {
   });
 
   it("escapes what people typed in the HTML part", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const bo = await neighbour("Bo", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     const street = await groupWith(h, ann, [bo], "Oak & Ash");
     await post(ann, street.id, "Cakes & <ale>");
     const [[mail]] = await notices(bo);
@@ -93,8 +76,8 @@ describe("immediate notifications", () => {
   });
 
   it("tells an immediate requester when their request is claimed, unclaimed and fulfilled", async () => {
-    const ann = await neighbour("Ann", "immediate");
-    const bo = await neighbour("Bo", "disabled");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "disabled" });
     const street = await groupWith(h, ann, [bo]);
     const milk = await post(ann, street.id, "Milk");
 
@@ -116,8 +99,8 @@ describe("immediate notifications", () => {
   });
 
   it("sends the requester nothing when they switched e-mails about their requests off", async () => {
-    const ann = await neighbour("Ann", "daily");
-    const bo = await neighbour("Bo", "disabled");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "daily" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "disabled" });
     for (const who of [ann, bo]) {
       await who.caller.user.updateNotificationKind({ kind: "request_updates", email: false });
       // Nor does the helper's claim confirmation reach them: it is a reminder.
@@ -133,8 +116,8 @@ describe("immediate notifications", () => {
   });
 
   it("queues nothing when the change is refused: the e-mail commits with the change or not at all", async () => {
-    const ann = await neighbour("Ann", "immediate");
-    const bo = await neighbour("Bo", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     const street = await groupWith(h, ann, [bo]);
     await h.db.update(userLimits).set({ maxOpenRequests: 1 }).where(eq(userLimits.userId, ann.user.id));
     const milk = await post(ann, street.id, "Milk");
@@ -148,9 +131,9 @@ describe("immediate notifications", () => {
 
 describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
   it("the owner re-sends it at most once an hour, counting from the post", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const bo = await neighbour("Bo", "immediate");
-    const cy = await neighbour("Cy", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
+    const cy = await h.signUpUser({ name: "Cy", frequency: "immediate" });
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id, "Milk");
 
@@ -164,7 +147,7 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
       ok: true,
       notifiedCount: 2,
       lastNotifiedAt: h.clock.now(),
-      nextNotifyAt: new Date(h.clock.now().getTime() + HOUR_MS),
+      nextNotifyAt: h.inHours(1),
     });
     expect(await failure(ann.caller.requests.notify({ id: milk.id }))).toEqual(tooSoon);
 
@@ -177,11 +160,11 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
   });
 
   it("is for the owner only, and only while the request is open and not expired", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const bo = await neighbour("Bo", "immediate");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     const street = await groupWith(h, ann, [bo]);
-    const milk = await post(ann, street.id, "Milk", inHours(5));
-    const bread = await post(ann, street.id, "Bread", inHours(1));
+    const milk = await post(ann, street.id, "Milk", h.inHours(5));
+    const bread = await post(ann, street.id, "Bread", h.inHours(1));
     h.clock.advance(HOUR_MS + MINUTE_MS);
 
     expect(await failure(bo.caller.requests.notify({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.notifyOnlyOwnRequests });
@@ -197,10 +180,10 @@ describe("the daily summary", () => {
   const digests = (who: Neighbour) => h.inbox(who.email).filter((m) => /new requests? in your/.test(m.subject));
 
   it("goes out once a day to daily members, listing only the open requests posted since the last one", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const dee = await neighbour("Dee", "daily");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "daily" });
     const street = await groupWith(h, ann, [dee], "Elm Street");
-    const milk = await post(ann, street.id, "Milk", inHours(72));
+    const milk = await post(ann, street.id, "Milk", h.inHours(72));
     await post(dee, street.id, "Dee's own request");
 
     // 08:00 on 2 June: the first summary lists everything open and new.
@@ -229,7 +212,7 @@ describe("the daily summary", () => {
 
     // Something new: the next summary lists it and not what was already sent.
     h.clock.set(new Date("2026-06-03T12:00:00Z"));
-    const bread = await post(ann, street.id, "Bread", inHours(48));
+    const bread = await post(ann, street.id, "Bread", h.inHours(48));
     h.clock.set(new Date("2026-06-04T08:00:00Z"));
     expect(await run()).toEqual({ considered: 1, sent: 1 });
     await h.deliver();
@@ -243,17 +226,17 @@ describe("the daily summary", () => {
   });
 
   it("lists only open, unexpired requests of the member's own groups", async () => {
-    const ann = await neighbour("Ann", "disabled");
-    const bo = await neighbour("Bo", "disabled");
-    const dee = await neighbour("Dee", "daily");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "disabled" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "daily" });
     const street = await groupWith(h, ann, [dee, bo]);
     const elsewhere = await groupWith(h, bo);
-    await post(ann, street.id, "Open one", inHours(72));
-    const claimed = await post(ann, street.id, "Claimed one", inHours(72));
-    await post(ann, street.id, "Expired one", inHours(10));
+    await post(ann, street.id, "Open one", h.inHours(72));
+    const claimed = await post(ann, street.id, "Claimed one", h.inHours(72));
+    await post(ann, street.id, "Expired one", h.inHours(10));
     await post(bo, elsewhere.id, "Another group's");
     await bo.caller.requests.claim({ id: claimed.id });
-    const eve = await neighbour("Eve", "daily"); // in no group: she has no group on Daily, so she is not even considered
+    const eve = await h.signUpUser({ name: "Eve", frequency: "daily" }); // in no group: she has no group on Daily, so she is not even considered
 
     h.clock.set(new Date("2026-06-02T08:00:00Z"));
     expect(await run()).toEqual({ considered: 1, sent: 1 });
@@ -265,9 +248,9 @@ describe("the daily summary", () => {
   });
 
   it("a run stopped part-way, or crashing, and started again finishes without repeating what was sent", async () => {
-    const ann = await neighbour("Ann", "disabled");
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
     const members: Neighbour[] = [];
-    for (const name of ["Bo", "Cy", "Dee", "Eve", "Fay"]) members.push(await neighbour(name, "daily"));
+    for (const name of ["Bo", "Cy", "Dee", "Eve", "Fay"]) members.push(await h.signUpUser({ name, frequency: "daily" }));
     const street = await groupWith(h, ann, members);
     await post(ann, street.id, "Milk");
     h.clock.set(new Date("2026-06-02T08:00:00Z"));

@@ -3,11 +3,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { emailOutbox, emailSendLog, migrationsFolder } from "@hyn/db";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CapturingTransport, createHarness, type Harness } from "../src/testing";
-import { createGroup } from "./groups-fixtures";
+import { describe, expect, it } from "vitest";
+import { useHarness, createGroup } from "./support";
 
-let h: Harness;
+const h = useHarness();
+
 
 async function queue(to: string, subject: string) {
   h.clock.advance(1);
@@ -40,12 +40,6 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.close();
-});
 
 describe("the e-mail outbox", () => {
   it("sends in the order e-mails were queued, and logs each send", async () => {

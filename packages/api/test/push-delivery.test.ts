@@ -3,37 +3,27 @@ import { pushSubscriptions, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
-import { browserSubscription, decryptAes128gcm, RecordingJobQueue, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from "./helpers/local-push-service";
+import { useHarness, failure, groupWith, type Neighbour, browserSubscription, decryptAes128gcm, RecordingJobQueue, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from "./support";
 
-let h: Harness;
-let service: LocalPushService;
 const queue = new RecordingJobQueue(PUSH_DELIVERY_QUEUE);
+const h = useHarness({ scope: "file", jobs: queue });
+let service: LocalPushService;
 beforeAll(async () => {
-  h = await createHarness({ jobs: queue });
   service = await startLocalPushService();
 });
 afterAll(async () => {
   await service.close();
-  await h.close();
 });
 beforeEach(() => {
   queue.take();
   service.received.length = 0;
 });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const inThreeDays = () => new Date(h.clock.now().getTime() + 72 * 3600_000);
+const inThreeDays = () => h.inHours(72);
 const deliveryDeps = () => ({ db: h.db, clock: h.clock, logger: silentLogger, push: h.config.push! });
 
 /** A neighbour who hears of new requests at once. */
-async function neighbour(name: string | undefined): Promise<Neighbour> {
-  const someone = await h.signUpUser(name === undefined ? {} : { name });
-  await someone.caller.user.updateEmailPreferences({ frequency: "immediate" });
-  return someone;
-}
+const neighbour = (name?: string) => h.signUpUser({ ...(name === undefined ? {} : { name }), frequency: "immediate" });
 
 /** Subscribes one of `someone`'s browsers to the local push service. */
 async function subscribeDevice(someone: Neighbour, label = "Test browser"): Promise<{ browser: BrowserSubscription; id: string }> {
@@ -58,7 +48,7 @@ function payloadOf(index: number, browser: BrowserSubscription): PushPayload {
 describe("a push reaches a device through its push service", () => {
   it("a neighbour's new request: VAPID-signed for the push service's origin, encrypted for the device, with only what the notification shows", async () => {
     const poster = await neighbour("Ann");
-    const member = await neighbour(undefined);
+    const member = await neighbour();
     const group = await groupWith(h, poster, [member], "Maple Street");
     const { browser } = await subscribeDevice(member);
 

@@ -1,16 +1,9 @@
 import { messages } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  // Production limits: the multiplier is set to 1 explicitly.
-  h = await createHarness({ config: { rateLimitMultiplier: 1 } });
-});
-afterEach(async () => {
-  await h.close();
-});
+// Production limits: the multiplier is set to 1 explicitly.
+const h = useHarness({ config: { rateLimitMultiplier: 1 } });
 
 describe("rate limits", () => {
   const refused = { code: "TOO_MANY_REQUESTS", message: messages.tooManyRequests };

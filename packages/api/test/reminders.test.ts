@@ -1,28 +1,17 @@
 import { HOUR_MS, REQUEST_REMINDER_JOB, setKindChannels, type RequestReminderJob } from "@hyn/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, groupWith, type Neighbour } from "./support";
 
 /** The reminders before a needed-by time (issue 15), driven by the fake clock through the harness's job queue. */
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-  h.clock.set(posted);
-});
-afterEach(async () => {
-  await h.close();
-});
-
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
-const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 const posted = new Date("2026-06-01T10:00:00Z");
+const h = useHarness({ startsAt: posted });
+
+const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 const at = (hoursAfterPosting: number) => new Date(posted.getTime() + hoursAfterPosting * HOUR_MS);
 
 /** Ann posts "Two pints of milk" in Elm Street (with Bo and Cy), needed 72 h after posting unless told otherwise. */
 async function milkRequest(neededInHours = 72) {
-  const ann = await h.signUpUser({ name: "Ann" });
-  const bo = await h.signUpUser({ name: "Bo" });
-  const cy = await h.signUpUser({ name: "Cy" });
+  const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
   const group = await groupWith(h, ann, [bo, cy], "Elm Street");
   const request = await ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: at(neededInHours) });
   return { ann, bo, cy, request };
@@ -64,9 +53,7 @@ describe("the helper's reminder", () => {
   });
 
   it("shows the needed-by time in APP_TIMEZONE", async () => {
-    await h.close();
-    h = await createHarness({ config: { timeZone: "Europe/London" } });
-    h.clock.set(posted);
+    await h.restart({ config: { timeZone: "Europe/London" } });
     const { bo, request } = await milkRequest();
     await claimAt(1, bo, request.id);
     await runJobsAt(69);

@@ -2,29 +2,19 @@ import { HOUR_MS } from "@hyn/core";
 import { requests, userLimits } from "@hyn/db";
 import { FINISHED_REQUESTS_PER_PAGE, messages, type RequestView } from "@hyn/validators";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, groupWith, type Neighbour } from "./support";
 
 /**
  * Request lists in pages (issue 13, ADR 0014): the first answer holds every active request and the
  * latest finished ones; cursors walk back through the rest, each request exactly once.
  */
-let h: Harness;
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+const h = useHarness({ scope: "file" });
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 
 /** Two new neighbours in a group of their own, so no test sees another's requests. */
 async function newStreet() {
-  const ann = await h.signUpUser({ name: "Ann" });
-  const bo = await h.signUpUser({ name: "Bo" });
+  const [ann, bo] = await h.neighbours("Ann", "Bo");
   await h.db
     .update(userLimits)
     .set({ maxOpenRequests: 1000 })
@@ -34,7 +24,6 @@ async function newStreet() {
 }
 
 const hoursAgo = (hours: number) => new Date(h.clock.now().getTime() - hours * HOUR_MS);
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 
 /**
  * `count` finished requests by `who`, written straight to the table as years of use leave them:
@@ -66,8 +55,8 @@ const newestFirst = (a: RequestView, b: RequestView) => b.createdAt.getTime() - 
 
 /** Active ones the first page must always hold: one open, one claimed, one open but posted long ago. */
 async function active(who: Neighbour, claimer: Neighbour, groupId: string) {
-  const open = await who.caller.requests.create({ itemDescription: "Open now", groupId, neededBy: inHours(24) });
-  const claimed = await who.caller.requests.create({ itemDescription: "Claimed now", groupId, neededBy: inHours(24) });
+  const open = await who.caller.requests.create({ itemDescription: "Open now", groupId, neededBy: h.inHours(24) });
+  const claimed = await who.caller.requests.create({ itemDescription: "Claimed now", groupId, neededBy: h.inHours(24) });
   await claimer.caller.requests.claim({ id: claimed.id });
   return [open.id, claimed.id];
 }
@@ -164,11 +153,11 @@ describe("paging through a request list", () => {
     // Older than every finished one, so a cursor by creation time alone would reach them again.
     const [soonExpired] = await h.db
       .insert(requests)
-      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Expires soon", neededBy: inHours(1), createdAt: hoursAgo(500) })
+      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Expires soon", neededBy: h.inHours(1), createdAt: hoursAgo(500) })
       .returning({ id: requests.id });
     const [soonFulfilled] = await h.db
       .insert(requests)
-      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Fulfilled soon", neededBy: inHours(1), status: "claimed", claimedBy: bo.user.id, claimedAt: hoursAgo(499), createdAt: hoursAgo(499) })
+      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Fulfilled soon", neededBy: h.inHours(1), status: "claimed", claimedBy: bo.user.id, claimedAt: hoursAgo(499), createdAt: hoursAgo(499) })
       .returning({ id: requests.id });
     await history(ann, bo, street.id, 6, "Before");
 

@@ -2,22 +2,13 @@ import { HOUR_MS, createServices, latestDigestSlot, silentLogger } from "@hyn/co
 import { createDb, userEmailPreferences } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
 import { inArray } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, groupWith, quickNeighbours } from "./support";
 
 /** PostgreSQL only: real parallel transactions on a pool of connections. */
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness({ maxConnections: 20 });
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ maxConnections: 20 });
 
-const tomorrow = () => new Date(h.clock.now().getTime() + 24 * HOUR_MS);
+const tomorrow = () => h.inHours(24);
 
 /** Settles every call and sorts the outcomes into successes and refusal messages. */
 async function outcomes<T>(calls: Promise<T>[]) {
@@ -83,7 +74,7 @@ describe("concurrency (PostgreSQL)", () => {
       .set({ frequency: "daily" })
       .where(inArray(userEmailPreferences.userId, members.map((m) => m.user.id)));
     const street = await groupWith(h, poster!, members);
-    await poster!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + 72 * HOUR_MS) });
+    await poster!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(72) });
     h.clock.advance(24 * HOUR_MS);
 
     const secondHandle = await createDb({ url: h.url, maxConnections: 5 });

@@ -1,27 +1,21 @@
-import { HOUR_MS, createServices, silentLogger } from "@hyn/core";
+import { createServices, silentLogger } from "@hyn/core";
 import { createDb, type DbHandle } from "@hyn/db";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContextInner, resolveSession } from "../src/context";
 import { createCaller } from "../src/root";
-import { createHarness, type Harness } from "../src/testing";
-import { listen } from "./helpers/live";
-import { groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { useHarness, groupWith, quickNeighbours, listen } from "./support";
 
 /** Two server instances on one PostgreSQL database: h, and a second pool with its own services. */
-let h: Harness;
+const h = useHarness();
 let secondHandle: DbHandle;
 let second: ReturnType<typeof createServices>;
 beforeEach(async () => {
-  h = await createHarness();
   secondHandle = await createDb({ url: h.url, maxConnections: 3 });
   second = createServices({ db: secondHandle.db, clock: h.clock, config: h.config, logger: silentLogger });
 });
 afterEach(async () => {
   await second.live.close();
-  await h.services.live.close();
   await secondHandle.close();
-  await h.close();
 });
 
 /** A caller on the second instance, for the same session token. */
@@ -40,12 +34,12 @@ describe("live updates across server instances (PostgreSQL)", () => {
     expect(await annOnSecond.next()).toEqual({ type: "connected" });
     expect(await outsiderOnSecond.next()).toEqual({ type: "connected" });
 
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + 24 * HOUR_MS) });
+    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
     await bo!.caller.requests.claim({ id: milk.id });
     expect(await annOnSecond.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
     expect(await annOnSecond.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
 
-    const own = await outsider!.caller.requests.create({ itemDescription: "Bread", groupId: outsidersGroup.id, neededBy: new Date(h.clock.now().getTime() + HOUR_MS) });
+    const own = await outsider!.caller.requests.create({ itemDescription: "Bread", groupId: outsidersGroup.id, neededBy: h.inHours(1) });
     expect(await outsiderOnSecond.next()).toEqual({ type: "request.created", requestId: own.id, groupId: outsidersGroup.id });
 
     // And the other way: a change through the second instance reaches a stream on the first.

@@ -1,21 +1,9 @@
-import { HOUR_MS } from "@hyn/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { listen } from "./helpers/live";
-import { addToGroup, groupWith } from "./helpers/membership";
-import { quickNeighbours } from "./helpers/neighbours";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, addMember, groupWith, quickNeighbours, listen } from "./support";
 
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-});
-afterEach(async () => {
-  await h.services.live.close();
-  await h.close();
-});
+const h = useHarness();
 
-const tomorrow = () => new Date(h.clock.now().getTime() + 24 * HOUR_MS);
+const tomorrow = () => h.inHours(24);
 
 describe("live updates", () => {
   it("a member hears about a claim in their group; a non-member does not", async () => {
@@ -77,7 +65,7 @@ describe("live updates", () => {
     // Membership is read when an event is dispatched, a moment after its commit (PostgreSQL delivers
     // NOTIFY asynchronously): Ann hearing it means it has gone out, before the newcomer joined.
     expect(await annLive.next()).toEqual({ type: "request.created", requestId: before.id, groupId: street.id });
-    await addToGroup(h, street.id, newcomer!);
+    await addMember(h, street.id, newcomer!);
     const after = await ann!.caller.requests.create({ itemDescription: "After joining", groupId: street.id, neededBy: tomorrow() });
     expect(await live.next()).toEqual({ type: "request.created", requestId: after.id, groupId: street.id });
     live.stop();

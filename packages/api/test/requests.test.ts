@@ -2,28 +2,21 @@ import { HOUR_MS, MINUTE_MS } from "@hyn/core";
 import { userLimits } from "@hyn/db";
 import { latestNeededBy, limitMessage, messages } from "@hyn/validators";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { addToGroup, groupWith } from "./helpers/membership";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness, failure, addMember, groupWith, type Neighbour } from "./support";
 
 /**
  * One database for the file (sign-ups hash passwords, which is slow); every test makes its own group,
  * so tests do not see each other's requests.
  */
-let h: Harness;
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+const h = useHarness({ scope: "file" });
 let ann: Neighbour;
 let bo: Neighbour;
 let cy: Neighbour;
 let outsider: Neighbour;
 
 beforeAll(async () => {
-  h = await createHarness();
-  ann = await h.signUpUser({ name: "Ann" });
-  bo = await h.signUpUser({ name: "Bo" });
-  cy = await h.signUpUser({ name: "Cy" });
-  outsider = await h.signUpUser({ name: "Olga" });
+  [ann, bo, cy, outsider] = await h.neighbours("Ann", "Bo", "Cy", "Olga");
   await ann.caller.user.updateProfile({ name: "Ann", phone: null, generalArea: "Elm Street" });
   // These four post in many tests; the open-requests limit has its own test with a fresh user.
   await h.db
@@ -31,21 +24,17 @@ beforeAll(async () => {
     .set({ maxOpenRequests: 1000 })
     .where(inArray(userLimits.userId, [ann, bo, cy, outsider].map((n) => n.user.id)));
 });
-afterAll(async () => {
-  await h.close();
-});
 
-const inHours = (hours: number) => new Date(h.clock.now().getTime() + hours * HOUR_MS);
 const unknownId = "00000000-0000-4000-8000-000000000000";
 
-async function post(who: Neighbour, groupId: string, item = "Milk", neededBy = inHours(24)) {
+async function post(who: Neighbour, groupId: string, item = "Milk", neededBy = h.inHours(24)) {
   return who.caller.requests.create({ itemDescription: item, groupId, neededBy });
 }
 
 describe("posting a request", () => {
   it("a member posts a request: text trimmed and stripped of markup, shown with its creator", async () => {
     const street = await groupWith(h, ann, [bo], "Elm Street neighbours");
-    const neededBy = inHours(30);
+    const neededBy = h.inHours(30);
     const posted = await ann.caller.requests.create({
       itemDescription: "  <b>Two pints</b> of milk ",
       groupId: street.id,
@@ -76,7 +65,7 @@ describe("posting a request", () => {
 
   it("leaves out the optional fields and accepts an ISO needed-by time (the REST body)", async () => {
     const street = await groupWith(h, ann);
-    const neededBy = inHours(5);
+    const neededBy = h.inHours(5);
     const posted = await ann.caller.requests.create({ itemDescription: "Eggs", groupId: street.id, neededBy: neededBy.toISOString() });
     expect(posted).toMatchObject({ storePreference: null, pickupNotes: null, neededBy });
     const blank = await ann.caller.requests.create({ itemDescription: "Tea", groupId: street.id, neededBy, storePreference: "  ", pickupNotes: "<p></p>" });
@@ -85,7 +74,7 @@ describe("posting a request", () => {
 
   it("gives the spec's message for each missing or wrong field", async () => {
     const street = await groupWith(h, ann);
-    const valid = { itemDescription: "Milk", groupId: street.id, neededBy: inHours(2) };
+    const valid = { itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(2) };
     const create = (input: Record<string, unknown>) => failure(ann.caller.requests.create(input as never));
 
     expect(await create({ ...valid, itemDescription: "   " })).toEqual({ code: "BAD_REQUEST", message: messages.itemDescriptionRequired });
@@ -101,7 +90,7 @@ describe("posting a request", () => {
       code: "BAD_REQUEST",
       message: messages.neededByFuture,
     });
-    expect((await create({ ...valid, neededBy: inHours(-24) })).message).toBe(messages.neededByFuture);
+    expect((await create({ ...valid, neededBy: h.inHours(-24) })).message).toBe(messages.neededByFuture);
     // PRODUCT "What is checked": five seconds of tolerance for the form's clock.
     const justNow = await ann.caller.requests.create({ ...valid, neededBy: new Date(h.clock.now().getTime() - 4000) });
     expect(justNow.displayStatus).toBe("expired");
@@ -123,7 +112,7 @@ describe("posting a request", () => {
     expect(await failure(post(outsider, street.id))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect(await failure(post(outsider, unknownId))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect((await failure(post(outsider, "not-a-group"))).message).toBe(messages.notMember);
-    expect(await failure((await h.caller()).requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: inHours(1) }))).toEqual({
+    expect(await failure((await h.caller()).requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(1) }))).toEqual({
       code: "UNAUTHORIZED",
       message: messages.noAuthenticatedUser,
     });
@@ -193,7 +182,7 @@ describe("claiming, unclaiming and fulfilling", () => {
     await bo.caller.requests.fulfill({ id: milk.id });
     expect((await failure(cy.caller.requests.claim({ id: milk.id }))).message).toBe(messages.requestNotClaimable);
 
-    const bread = await post(ann, street.id, "Bread", inHours(1));
+    const bread = await post(ann, street.id, "Bread", h.inHours(1));
     h.clock.advance(HOUR_MS);
     expect((await failure(cy.caller.requests.claim({ id: bread.id }))).message).toBe(messages.requestNotClaimable);
     expect((await ann.caller.requests.mine()).requests.find((r) => r.id === bread.id)).toMatchObject({ status: "open", displayStatus: "expired" });
@@ -274,12 +263,12 @@ describe("deleting a request", () => {
 describe("request lists", () => {
   it("sorts open, claimed, fulfilled, expired, then earliest needed-by, with creator and helper attached", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
-    const lateOpen = await post(ann, street.id, "late open", inHours(48));
-    const earlyOpen = await post(bo, street.id, "early open", inHours(10));
-    const claimed = await post(ann, street.id, "claimed", inHours(5));
-    const fulfilled = await post(ann, street.id, "fulfilled", inHours(3));
-    const expiredLater = await post(cy, street.id, "expired later", inHours(2));
-    const expiredSooner = await post(ann, street.id, "expired sooner", inHours(1));
+    const lateOpen = await post(ann, street.id, "late open", h.inHours(48));
+    const earlyOpen = await post(bo, street.id, "early open", h.inHours(10));
+    const claimed = await post(ann, street.id, "claimed", h.inHours(5));
+    const fulfilled = await post(ann, street.id, "fulfilled", h.inHours(3));
+    const expiredLater = await post(cy, street.id, "expired later", h.inHours(2));
+    const expiredSooner = await post(ann, street.id, "expired sooner", h.inHours(1));
     await cy.caller.requests.claim({ id: claimed.id });
     await bo.caller.requests.claim({ id: fulfilled.id });
     await bo.caller.requests.fulfill({ id: fulfilled.id });
@@ -310,8 +299,8 @@ describe("request lists", () => {
     const dee = await h.signUpUser({ name: "Dee" });
     const first = await groupWith(h, dee, [bo]);
     const second = await groupWith(h, bo, [dee]);
-    await post(dee, first.id, "in my group", inHours(4));
-    await post(dee, second.id, "in Bo's group", inHours(3));
+    await post(dee, first.id, "in my group", h.inHours(4));
+    await post(dee, second.id, "in Bo's group", h.inHours(3));
     await post(bo, first.id, "Bo's own");
     expect((await dee.caller.requests.mine()).requests.map((r) => r.itemDescription)).toEqual(["in Bo's group", "in my group"]);
   });
@@ -321,7 +310,7 @@ describe("request lists", () => {
     await post(ann, street.id);
     expect(await failure(outsider.caller.requests.forGroup({ groupId: street.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect((await failure(outsider.caller.requests.forGroup({ groupId: "nope" }))).message).toBe(messages.groupNotFound);
-    await addToGroup(h, street.id, outsider);
+    await addMember(h, street.id, outsider);
     expect((await outsider.caller.requests.forGroup({ groupId: street.id })).requests).toHaveLength(1);
   });
 
@@ -357,11 +346,11 @@ describe("the dashboard", () => {
     const other = await groupWith(h, cy, [fay], "Cy's street");
     const elsewhere = await groupWith(h, outsider, [bo], "Elsewhere");
 
-    const mine = await post(fay, street.id, "Fay's milk", inHours(5));
-    const openOther = await post(bo, street.id, "Bo's bread", inHours(10));
-    const claimedByFay = await post(cy, other.id, "Cy's parcel", inHours(2));
-    const claimedByBo = await post(cy, street.id, "Cy's eggs", inHours(3));
-    const expiring = await post(bo, street.id, "Bo's soon", inHours(1));
+    const mine = await post(fay, street.id, "Fay's milk", h.inHours(5));
+    const openOther = await post(bo, street.id, "Bo's bread", h.inHours(10));
+    const claimedByFay = await post(cy, other.id, "Cy's parcel", h.inHours(2));
+    const claimedByBo = await post(cy, street.id, "Cy's eggs", h.inHours(3));
+    const expiring = await post(bo, street.id, "Bo's soon", h.inHours(1));
     await post(outsider, elsewhere.id, "Not Fay's business");
     const fulfilledForFay = await post(bo, street.id, "Bo's done");
     await fay.caller.requests.claim({ id: claimedByFay.id });

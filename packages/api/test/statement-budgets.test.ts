@@ -1,29 +1,21 @@
-import { HOUR_MS } from "@hyn/core";
 import { userLimits } from "@hyn/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { addToGroup, createGroup } from "./groups-fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness, inviteAndJoin, createGroup, type Neighbour } from "./support";
 
 /**
  * Issue 6: SQL statements per call must not grow with data. The groups page's first batch (its four
  * queries) and the admin metrics are counted here with little data and with more; the dashboard and a
  * group's request list are counted in requests.test.ts.
  */
-let h: Harness;
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+const h = useHarness({ scope: "file", config: { adminEmails: new Set(["ann@example.com"]) } });
 let ann: Neighbour;
 let bo: Neighbour;
 let cy: Neighbour;
 
 beforeAll(async () => {
-  h = await createHarness({ config: { adminEmails: new Set(["ann@example.com"]) } });
   ann = await h.signUpUser({ email: "ann@example.com", name: "Ann" });
-  bo = await h.signUpUser({ name: "Bo" });
-  cy = await h.signUpUser({ name: "Cy" });
+  [bo, cy] = await h.neighbours("Bo", "Cy");
   await h.db.update(userLimits).set({ maxOpenRequests: 100, maxGroupsCreated: 10, maxGroupsJoined: 10 });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 async function statementsOf(read: () => Promise<unknown>) {
@@ -38,12 +30,12 @@ const groupsPage = (who: Neighbour) => Promise.all([who.caller.groups.list(), wh
 describe("statements per call", () => {
   it("the groups page's first batch reads in the same few statements with one group or many, and many invitations", async () => {
     const first = await createGroup(ann, "First");
-    await addToGroup(ann, bo, first.id);
+    await inviteAndJoin(ann, bo, first.id);
     const small = await statementsOf(() => groupsPage(ann));
 
     for (const name of ["Second", "Third", "Fourth"]) {
       const group = await createGroup(ann, name);
-      await addToGroup(ann, bo, group.id);
+      await inviteAndJoin(ann, bo, group.id);
       await ann.caller.invitations.create({ groupId: group.id, email: cy.email });
       await ann.caller.invitations.create({ groupId: group.id, email: `someone-${name}@example.com` });
       const theirs = await createGroup(bo, `Bo's ${name}`);
@@ -62,9 +54,9 @@ describe("statements per call", () => {
   it("the admin metrics read the same number of statements however many requests there are", async () => {
     const small = await statementsOf(() => ann.caller.admin.metrics());
     const group = await createGroup(bo, "Busy");
-    await addToGroup(bo, cy, group.id);
+    await inviteAndJoin(bo, cy, group.id);
     for (let i = 0; i < 6; i++) {
-      const posted = await cy.caller.requests.create({ itemDescription: `Item ${i}`, groupId: group.id, neededBy: new Date(h.clock.now().getTime() + 24 * HOUR_MS) });
+      const posted = await cy.caller.requests.create({ itemDescription: `Item ${i}`, groupId: group.id, neededBy: h.inHours(24) });
       if (i % 2) await bo.caller.requests.claim({ id: posted.id });
     }
     expect(await statementsOf(() => ann.caller.admin.metrics())).toBe(small);

@@ -1,29 +1,16 @@
 import { HOUR_MS, setKindChannels } from "@hyn/core";
 import { messages } from "@hyn/validators";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../src/testing";
-import { failure } from "./expect-failure";
-import { groupWith } from "./helpers/membership";
+import { describe, expect, it } from "vitest";
+import { useHarness, failure, groupWith, type Neighbour } from "./support";
 
 /** The one-tap "Thank you" (issue 15): the requester only, once, after fulfilment; the helper hears of it by their preferences. */
-let h: Harness;
-beforeEach(async () => {
-  h = await createHarness();
-  h.clock.set(new Date("2026-06-01T10:00:00Z"));
-});
-afterEach(async () => {
-  await h.close();
-});
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
 
 async function fulfilledMilk() {
-  const ann = await h.signUpUser({ name: "Ann" });
-  const bo = await h.signUpUser({ name: "Bo" });
-  const cy = await h.signUpUser({ name: "Cy" });
-  const outsider = await h.signUpUser({ name: "Olga" });
+  const [ann, bo, cy, outsider] = await h.neighbours("Ann", "Bo", "Cy", "Olga");
   const group = await groupWith(h, ann, [bo, cy], "Elm Street");
-  const request = await ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: new Date(h.clock.now().getTime() + 72 * HOUR_MS) });
+  const request = await ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: h.inHours(72) });
   await bo.caller.requests.claim({ id: request.id });
   await bo.caller.requests.fulfill({ id: request.id });
   return { ann, bo, cy, outsider, request };
@@ -64,10 +51,9 @@ describe("thanking the helper", () => {
   });
 
   it("waits for the fulfilment", async () => {
-    const ann = await h.signUpUser({ name: "Ann" });
-    const bo = await h.signUpUser({ name: "Bo" });
+    const [ann, bo] = await h.neighbours("Ann", "Bo");
     const group = await groupWith(h, ann, [bo]);
-    const request = await ann.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: new Date(h.clock.now().getTime() + 72 * HOUR_MS) });
+    const request = await ann.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(72) });
     expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.thankOnlyFulfilled });
     await bo.caller.requests.claim({ id: request.id });
     expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.thankOnlyFulfilled });

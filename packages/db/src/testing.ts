@@ -1,9 +1,10 @@
 /**
- * Test databases. TEST_DB=postgres (with TEST_DATABASE_URL) gives each test file its own PostgreSQL
- * database cloned from a migrated template; otherwise each file gets an in-memory PGlite restored
- * from a migrated snapshot taken once per worker.
+ * Test databases. TEST_DB=postgres (with TEST_DATABASE_URL) gives each harness its own PostgreSQL
+ * database cloned from a migrated template; otherwise each harness gets an in-memory PGlite restored
+ * from a migrated snapshot. Both are migrated once per run, by the projects' globalSetup.
  */
 import { randomBytes } from "node:crypto";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { createDb, type DbHandle } from "./client";
@@ -13,6 +14,8 @@ import { runMigrations } from "./migrate";
 const testDb = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 const adminUrl = process.env.TEST_DATABASE_URL;
 export const TEMPLATE_DB = process.env.HYN_TEMPLATE_DB ?? "hyn_test_template";
+/** Where the PGlite project's globalSetup leaves the migrated database (vitest.config.ts names it per run). */
+const pgliteSnapshotPath = process.env.HYN_PGLITE_SNAPSHOT;
 
 export const testDatabaseKind: "postgres" | "pglite" = testDb;
 
@@ -56,16 +59,27 @@ export async function prepareTemplateDatabase(): Promise<void> {
   await handle.close();
 }
 
-let snapshot: Promise<File | Blob> | undefined;
-async function migratedSnapshot(): Promise<File | Blob> {
-  snapshot ??= (async () => {
-    const pg = new PGlite();
-    const handle = await createDb({ pglite: pg });
-    await runMigrations(handle);
-    const dump = await pg.dumpDataDir("none");
-    await pg.close();
-    return dump;
-  })();
+/** Vitest globalSetup for the PGlite project: migrates one PGlite and writes its data directory to a file. */
+export async function preparePgliteSnapshot(): Promise<void> {
+  if (!pgliteSnapshotPath) throw new Error("HYN_PGLITE_SNAPSHOT must name the file for the migrated PGlite");
+  const pg = new PGlite();
+  const handle = await createDb({ pglite: pg });
+  await runMigrations(handle);
+  const dump = await pg.dumpDataDir("none");
+  await pg.close();
+  await writeFile(pgliteSnapshotPath, Buffer.from(await dump.arrayBuffer()));
+}
+
+/** Removes this run's snapshot file (globalSetup teardown). */
+export async function removePgliteSnapshot(): Promise<void> {
+  if (pgliteSnapshotPath) await rm(pgliteSnapshotPath, { force: true });
+}
+
+// Read once per test file (each runs in its own worker), then restored for every harness.
+let snapshot: Promise<Blob> | undefined;
+function migratedSnapshot(): Promise<Blob> {
+  if (!pgliteSnapshotPath) throw new Error("HYN_PGLITE_SNAPSHOT is not set: run the tests through vitest.config.ts, whose globalSetup migrates the database once");
+  snapshot ??= readFile(pgliteSnapshotPath).then((bytes) => new Blob([bytes]));
   return snapshot;
 }
 

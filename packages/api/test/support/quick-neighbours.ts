@@ -1,6 +1,6 @@
 import { createSession } from "@hyn/core";
 import { userEmailPreferences, userLimits, users } from "@hyn/db";
-import type { Harness } from "../../src/testing";
+import type { Harness } from "./harness";
 
 /**
  * Many signed-in users at once for the concurrency proofs: the rows a verified sign-up leaves, written

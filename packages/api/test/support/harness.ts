@@ -1,14 +1,15 @@
 /**
  * The integration-test harness: a fresh database, the real services with a fake clock, callers
- * that act as a given user, and an inbox fed by the real outbox worker.
+ * that act as a given user, and an inbox fed by the real outbox worker. Test files take it through
+ * useHarness (use-harness.ts), which opens and closes it around their tests.
  */
-import { deliverDueEmails, createServices, silentLogger, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type JobQueue, type RequestReminderJob } from "@hyn/core";
+import { deliverDueEmails, createServices, silentLogger, HOUR_MS, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type JobQueue, type RequestReminderJob } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage, OutgoingEmail } from "@hyn/core";
-import type { Locale } from "@hyn/validators";
-import { createContextInner, resolveSession, type SessionCookie } from "./context";
-import { createCaller } from "./root";
+import type { EmailFrequency, Locale } from "@hyn/validators";
+import { createContextInner, resolveSession, type SessionCookie } from "../../src/context";
+import { createCaller } from "../../src/root";
 
 export interface CapturedEmail extends EmailMessage {
   links: string[];
@@ -34,8 +35,25 @@ export interface RecordingCookie extends SessionCookie {
   token: string | null;
 }
 
-/** `jobs`: where services queue background work (reminders, pushes); a fake queue run by `runDueJobs` when absent. */
-export async function createHarness(options: { config?: Partial<CoreConfig>; maxConnections?: number; jobs?: JobQueue } = {}) {
+export interface HarnessOptions {
+  config?: Partial<CoreConfig>;
+  /** PostgreSQL pool size, for the concurrency proofs. */
+  maxConnections?: number;
+  /** Where services queue background work (reminders, pushes); a fake queue run by `runDueJobs` when absent. */
+  jobs?: JobQueue;
+}
+
+export interface NeighbourOptions {
+  email?: string;
+  password?: string;
+  name?: string;
+  /** The language of the sign-up's request (Accept-Language). */
+  locale?: Locale;
+  /** E-mail notifications, set through the profile after sign-up. */
+  frequency?: EmailFrequency;
+}
+
+export async function createHarness(options: HarnessOptions = {}) {
   const database = await createTestDatabase(options.maxConnections ? { maxConnections: options.maxConnections } : {});
   const clock = new FakeClock(new Date());
   const config = testConfig(options.config);
@@ -99,10 +117,10 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
 
   let counter = 0;
   /** Signs up, verifies through the e-mailed link, and returns the user with a signed-in caller. */
-  async function signUpUser(overrides: { email?: string; password?: string; name?: string; locale?: Locale } = {}) {
+  async function signUpUser(overrides: NeighbourOptions = {}) {
     counter++;
     const email = overrides.email ?? `neighbour${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const password = overrides.password ?? "correct horse battery";
+    const password = overrides.password ?? TEST_PASSWORD;
     const anonymous = await caller(null, overrides.locale ? { locale: overrides.locale } : {});
     const signedUp = await anonymous.auth.signUp({ email, password, name: overrides.name ?? `Neighbour ${counter}` });
     let token = signedUp.session?.token ?? null;
@@ -112,7 +130,25 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
       token = verified.session!.token;
     }
     const signedIn = await caller(token);
+    if (overrides.frequency) await signedIn.user.updateEmailPreferences({ frequency: overrides.frequency });
     return { user: signedUp.user, email, password, token, caller: signedIn };
+  }
+
+  /** Signs up one neighbour per name, in order. */
+  async function neighbours<const Names extends readonly string[]>(...names: Names) {
+    type Signed = Awaited<ReturnType<typeof signUpUser>>;
+    const made: Signed[] = [];
+    for (const name of names) made.push(await signUpUser({ name }));
+    return made as { -readonly [K in keyof Names]: Signed };
+  }
+
+  /** The fake clock's time `hours` from now. */
+  const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR_MS);
+
+  /** Ends the live streams (as the server does before it stops), then the database. */
+  async function close() {
+    await services.live.close();
+    await database.close();
   }
 
   return {
@@ -131,10 +167,17 @@ export async function createHarness(options: { config?: Partial<CoreConfig>; max
     inbox,
     linkFor,
     signUpUser,
-    close: database.close,
+    neighbours,
+    inHours,
+    close,
   };
 }
 
-export type Harness = Awaited<ReturnType<typeof createHarness>>;
+/** The password every test account signs up with, unless a test picks its own. */
+export const TEST_PASSWORD = "correct horse battery";
 
-export { SWEEP, buildSweepWorld, type Entry as SweepEntry, type World as SweepWorld } from "./authorization-table";
+export type Harness = Awaited<ReturnType<typeof createHarness>>;
+/** A signed-up, verified user with a caller acting as them. */
+export type Neighbour = Awaited<ReturnType<Harness["signUpUser"]>>;
+/** A tRPC caller as the harness makes them (with the session cookie it recorded). */
+export type Caller = Awaited<ReturnType<Harness["caller"]>>;

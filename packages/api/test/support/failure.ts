@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { publicMessage } from "../src/errors";
+import { publicMessage } from "../../src/errors";
 
 /** Awaits a call that must fail; returns the tRPC code and the message a client would see. */
 export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
