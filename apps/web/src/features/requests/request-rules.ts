@@ -2,6 +2,9 @@ import { REQUEST_DISPLAY_ORDER, requestDisplayStatus, type RequestDisplayStatus,
 import { formatWeekdayTime } from "../../lib/dates";
 import { translate } from "../../i18n/useT";
 
+/** Who may claim, unclaim, fulfil, delete or notify: the one rule, shared with the server. */
+export { requestPermissions, type RequestPermissions } from "@hyn/validators/rules";
+
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
   id: string;
@@ -44,31 +47,6 @@ export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Dat
     }
   }
   return next === null ? null : new Date(next);
-}
-
-export interface RequestPermissions {
-  /** "I can help": non-owners, on open requests that have not expired (SPEC §2). */
-  canClaim: boolean;
-  /** The claimer, while claimed (SPEC §4). */
-  canUnclaim: boolean;
-  canFulfill: boolean;
-  /** The owner, unless fulfilled (SPEC §4). */
-  canDelete: boolean;
-  /** The owner re-sends the posting notice while the request is open and not expired. */
-  canNotify: boolean;
-}
-
-export function requestPermissions(request: RequestFacts, viewerId: string, now: Date): RequestPermissions {
-  const isOwner = request.userId === viewerId;
-  const open = displayStatusOf(request, now) === "open";
-  const claimedByViewer = request.status === "claimed" && request.claimedBy === viewerId;
-  return {
-    canClaim: !isOwner && open,
-    canUnclaim: claimedByViewer,
-    canFulfill: claimedByViewer,
-    canDelete: isOwner && request.status !== "fulfilled",
-    canNotify: isOwner && open,
-  };
 }
 
 /**
