@@ -22,6 +22,11 @@ export function profileFrequencySql(userId: AnyPgColumn | SQL | string): SQL<Ema
   return sql<EmailFrequency>`coalesce((select uep.frequency from ${userEmailPreferences} uep where uep.user_id = ${userId}), ${literal(DEFAULT_PROFILE_FREQUENCY)})`;
 }
 
+/** Whether a person's profile frequency is Never, as SQL. */
+export function profileFrequencyIsNeverSql(userId: AnyPgColumn | SQL | string): SQL<boolean> {
+  return sql<boolean>`${profileFrequencySql(userId)} = ${literal(NEVER)}`;
+}
+
 /** The default row of a new account; a person who has one keeps it. */
 export async function addDefaultEmailPreferences(executor: Executor, userId: string, now: Date): Promise<void> {
   await executor

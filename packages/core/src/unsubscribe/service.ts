@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { channelOnSql, groupFrequencySql, setGroupFrequency, setKindChannels } from "../preferences/notification-preferences";
-import { NEVER, profileFrequencySql, setProfileFrequency } from "../preferences/profile-frequency";
+import { NEVER, profileFrequencyIsNeverSql, setProfileFrequency } from "../preferences/profile-frequency";
 import { unsubscribeKey } from "./links";
 import { verifyUnsubscribeToken, type UnsubscribeClaim } from "./token";
 
@@ -14,7 +14,7 @@ const allStoppedSql = (userId: string) => sql<boolean>`(
     NOTIFICATION_KINDS.map((kind) => channelOnSql(userId, kind, "email")),
     sql` or `,
   )})
-  and ${profileFrequencySql(userId)} = ${sql.raw(`'${NEVER}'`)})`;
+  and ${profileFrequencyIsNeverSql(userId)})`;
 
 /** What the link is about and where its person stands now, in one statement. */
 async function describeClaim(executor: Executor, claim: UnsubscribeClaim): Promise<UnsubscribeDescription> {
