@@ -23,8 +23,12 @@ import { registerHealth } from "./routes/health";
 import { registerSpa } from "./routes/spa";
 import { serverOptions } from "./server-options";
 import { registerTrpc } from "./trpc-mount";
+import { appUrlRedactor } from "./url-redaction";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+/** Where tRPC and the REST routes are mounted. */
+const TRPC_PREFIX = "/trpc";
+const REST_PREFIX = "/api";
 
 export interface BuildAppOptions {
   env: Env;
@@ -66,7 +70,8 @@ export interface App {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { env, db } = options;
   const clock = options.clock ?? systemClock;
-  const server = Fastify(serverOptions(env, options.logStream));
+  const redactUrl = appUrlRedactor({ trpcPrefix: TRPC_PREFIX, restPrefix: REST_PREFIX });
+  const server = Fastify(serverOptions(env, redactUrl, options.logStream));
   const https = env.APP_URL.startsWith("https://");
 
   registerErrorHandler(server);
@@ -82,8 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
 
   registerHealth(server, { db, drain });
-  await registerTrpc(server, { services, secureCookies: https });
-  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: "/api" });
+  await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https });
+  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: REST_PREFIX });
   // RFC 8058: POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services });
   if (mailbox) registerDevMailbox(server, mailbox);

@@ -2,24 +2,27 @@ import { loggableError } from "@hyn/core";
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { answerRouterError } from "./client-errors";
 import type { Env } from "./env";
-import { scrubUrl } from "./plugins/log-redaction";
+import type { UrlRedactor } from "./plugins/log-redaction";
 import { RequestLogController } from "./plugins/request-logging";
 
-/** Fastify's own settings: the logger, limits on a request, proxies, and its refusals before any route. */
-export function serverOptions(env: Env, logStream?: { write(line: string): void }): FastifyServerOptions {
+/**
+ * Fastify's own settings: the logger, limits on a request, proxies, and its refusals before any route.
+ * `redactUrl`: tokens in addresses never reach the log (issue 24), every logged URL passes it.
+ */
+export function serverOptions(env: Env, redactUrl: UrlRedactor, logStream?: { write(line: string): void }): FastifyServerOptions {
   return {
     logger: {
       level: env.LOG_LEVEL,
       // Never log credentials: session cookies, bearer tokens, passwords.
       redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
       serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: scrubUrl(request.url), remoteAddress: request.ip }),
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
         // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
         err: loggableError,
       },
       ...(logStream ? { stream: logStream } : {}),
     },
-    logController: new RequestLogController(),
+    logController: new RequestLogController(redactUrl),
     requestIdHeader: "x-request-id",
     bodyLimit: 64 * 1024,
     // A tRPC batch names its procedures in one path parameter ("groups.list,limits.withCounts,..."):

@@ -6,11 +6,11 @@ import { localeOfRequest } from "./client-errors";
 import { sessionOfRequest } from "./plugins/session";
 import { sessionCookieFor } from "./plugins/session-token";
 
-/** tRPC at `/trpc` (batched calls, and the live updates' SSE subscriptions, ADR 0004). */
-export async function registerTrpc(server: FastifyInstance, options: { services: Services; secureCookies: boolean }): Promise<void> {
+/** tRPC at `prefix` (batched calls, and the live updates' SSE subscriptions, ADR 0004). */
+export async function registerTrpc(server: FastifyInstance, options: { prefix: string; services: Services; secureCookies: boolean }): Promise<void> {
   const { services, secureCookies } = options;
   await server.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
+    prefix: options.prefix,
     trpcOptions: {
       router: appRouter,
       async createContext({ req, res }) {

@@ -1,6 +1,6 @@
 /**
- * Issue 19: error texts are written in the language a request asks for (Accept-Language), recognised
- * from the spec's English; a client that asks for none (or for one the app does not speak) gets the
+ * Issue 19: error texts are written in the language a request asks for (Accept-Language), by the
+ * message's key (ADR 0020); a client that asks for none (or for one the app does not speak) gets the
  * spec's English, byte for byte.
  */
 import { limitMessage, messages } from "@hyn/validators";
@@ -109,6 +109,32 @@ describe("error texts in the client's language", () => {
     expect(await call()).toEqual([401, messages.noAuthenticatedUser]);
     expect(await call("es")).toEqual([401, "No has iniciado sesión"]);
     expect(await call("de")).toEqual([401, "Du bist nicht angemeldet"]);
+  });
+
+  it("carry the message's key and values in tRPC's error, so the web decides by key, not by text", async () => {
+    const shape = async (url: string, init: { method?: "GET" | "POST"; payload?: Record<string, unknown>; language?: string } = {}) => {
+      const response = await app.server.inject({
+        method: init.method ?? "GET",
+        url,
+        headers: { ...headers, ...(init.language ? { "accept-language": init.language } : {}) },
+        ...(init.payload === undefined ? {} : { payload: init.payload }),
+      });
+      return (response.json() as { error: { json: { message: string; data: Record<string, unknown> } } }).error.json;
+    };
+    const signedOut = await app.server.inject({ method: "GET", url: "/trpc/groups.list", headers: { "accept-language": "de" } });
+    expect((signedOut.json() as { error: { json: { data: Record<string, unknown> } } }).error.json.data).toMatchObject({ messageKey: "noAuthenticatedUser" });
+    expect((signedOut.json() as { error: { json: { data: Record<string, unknown> } } }).error.json.data).not.toHaveProperty("messageValues");
+
+    // Lena at her limit of three groups (reached here when this test runs alone): the refusal names it by key, with its numbers.
+    for (const name of ["Six", "Seven", "Eight"]) await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name } });
+    const refused = await shape("/trpc/groups.create", { method: "POST", payload: { json: { name: "Five" } }, language: "es" });
+    expect(refused.message).toBe("Has alcanzado tu límite de 3 grupos creados. Ahora tienes 3 grupos creados.");
+    expect(refused.data).toMatchObject({ messageKey: "limitReached", messageValues: { kind: "groups", max: 3, current: 3 } });
+
+    const unnamed = await shape("/trpc/groups.create", { method: "POST", payload: { json: { name: 5 } } });
+    expect(unnamed).toMatchObject({ message: messages.groupNameRequired, data: { messageKey: "groupNameRequired" } });
+    const invalid = await shape("/trpc/user.updateProfile", { method: "POST", payload: { json: { name: "Lena", phone: null, generalArea: 5 } } });
+    expect(invalid).toMatchObject({ message: "Invalid value: generalArea", data: { messageKey: "invalidValue", messageValues: { field: "generalArea" } } });
   });
 
   it("say a fault's generic text (500) in the language, never the fault's own", () => {

@@ -31,4 +31,11 @@ export interface ProcedureMeta {
    */
   public?: boolean;
   rest?: RestMeta;
+  /**
+   * Input fields that are credentials: a token that opens an account, a group or a feed, a password.
+   * Whatever carries them (a REST path parameter of that name, a query parameter, a tRPC GET's
+   * `input`), the server's log shows `[redacted]` instead (apps/server/src/plugins/log-redaction.ts,
+   * issue 24). A field named like a token or a password must be listed (procedure-meta.test.ts).
+   */
+  secretInputs?: readonly string[];
 }

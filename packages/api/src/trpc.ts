@@ -1,9 +1,8 @@
-import { domainErrorOf } from "@hyn/core";
+import { AppError, domainErrorOf } from "@hyn/core";
 import { isConnectionLost } from "@hyn/db";
-import { messages } from "@hyn/validators";
-import { initTRPC, TRPCError } from "@trpc/server";
+import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
-import { publicMessage, toTRPCError } from "./errors";
+import { publicKeyedMessage, publicMessage, toTRPCError } from "./errors";
 import type { ProcedureMeta } from "./procedure-meta";
 import { transformer } from "./transformer";
 
@@ -13,9 +12,12 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   sse: { ping: { enabled: true, intervalMs: 15_000 } },
   errorFormatter({ shape, error, ctx }) {
     // Stacks never leave the server; the message is the spec's text or a generic one, in the caller's
-    // language (no context when creating it failed: then English).
+    // language (no context when creating it failed: then English). The key and values travel too, so
+    // the web app decides by key, never by comparing texts (ADR 0020).
     const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message: publicMessage(error, ctx?.locale), data };
+    const keyed = publicKeyedMessage(error);
+    const byKey = keyed ? { messageKey: keyed.key, ...("values" in keyed ? { messageValues: keyed.values } : {}) } : {};
+    return { ...shape, message: publicMessage(error, ctx?.locale), data: { ...data, ...byKey } };
   },
 });
 
@@ -43,12 +45,12 @@ const baseProcedure = t.procedure.use(mapAppErrors);
 export const publicProcedure = baseProcedure.meta({ public: true });
 
 export const protectedProcedure = baseProcedure.meta({ public: false }).use(({ ctx, next }) => {
-  if (!ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+  if (!ctx.session) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 /** The admin flag comes from the users row read with the session on every call. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.session.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: messages.adminRequired });
+  if (!ctx.session.user.isAdmin) throw new AppError("FORBIDDEN", "adminRequired");
   return next();
 });

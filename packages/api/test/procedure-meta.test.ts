@@ -11,6 +11,9 @@ import { createContextInner } from "../src/context";
 import { procedureCatalog } from "../src/procedure-catalog";
 import { createCallerFactory, protectedProcedure, publicProcedure, router } from "../src/trpc";
 
+/** Input field names that smell of a credential. */
+const SECRET_LOOKING = /token|password|secret/i;
+
 describe("procedure meta", () => {
   it("says public or not on every procedure, as its builder stamped it", () => {
     expect(procedureCatalog.filter((entry) => typeof entry.meta.public !== "boolean").map((entry) => entry.path)).toEqual([]);
@@ -27,6 +30,31 @@ describe("procedure meta", () => {
       const rest = entry.meta.rest;
       if (!rest?.renameParams) return [];
       return Object.keys(rest.renameParams).filter((name) => !rest.path.includes(`:${name}`)).map((name) => `${entry.path}: ${name}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("lists every input field named like a token or a password as a secret input, so the log never shows it (issue 24)", () => {
+    const fieldNames = (schema: unknown): string[] => {
+      if (!schema || typeof schema !== "object") return [];
+      const node = schema as { properties?: Record<string, unknown> };
+      return [...Object.keys(node.properties ?? {}), ...Object.values(schema).flatMap((child) => (typeof child === "object" ? fieldNames(child) : []))];
+    };
+    const unlisted = procedureCatalog.flatMap((entry) => {
+      if (!entry.input) return [];
+      const names = new Set(fieldNames(z.toJSONSchema(entry.input, { io: "input", unrepresentable: "any" })));
+      return [...names].filter((name) => SECRET_LOOKING.test(name) && !entry.meta.secretInputs?.includes(name)).map((name) => `${entry.path}: ${name}`);
+    });
+    expect(unlisted).toEqual([]);
+    // The check reads what it should: the tokens of every kind of link are there.
+    const listed = procedureCatalog.flatMap((entry) => (entry.meta.secretInputs ?? []).map((name) => `${entry.path}: ${name}`));
+    expect(listed).toEqual(expect.arrayContaining(["auth.checkResetToken: token", "auth.verifyEmail: token_hash", "invitations.validate: token", "unsubscribe.describe: token", "calendar.feed: token"]));
+  });
+
+  it("lists as secret inputs only fields the procedure's input has", () => {
+    const wrong = procedureCatalog.flatMap((entry) => {
+      const shape = entry.input ? JSON.stringify(z.toJSONSchema(entry.input, { io: "input", unrepresentable: "any" })) : "";
+      return (entry.meta.secretInputs ?? []).filter((name) => !shape.includes(`"${name}"`)).map((name) => `${entry.path}: ${name}`);
     });
     expect(wrong).toEqual([]);
   });

@@ -3,8 +3,8 @@
  * ICU MessageFormat ("{name} thanked you", "{count, plural, one {# day} other {# days}}") as Lingui
  * reads it. English is the source: its keys are the message ids the code may use, checked by
  * TypeScript, and every other language must have every key with the same placeholders
- * (catalogs.test.ts). The spec's English error texts live in @hyn/validators' `messages`; the
- * `errors` namespace holds their translations only (error-texts.ts).
+ * (catalogs.test.ts). The spec's English error messages live in @hyn/validators' `messages`; the
+ * `errors` namespace holds their translations only, by the same keys (error-texts.ts).
  */
 import type about from "../catalogs/about/en.json";
 import type admin from "../catalogs/admin/en.json";

@@ -1,7 +1,7 @@
-import { limitMessage, messages, overLimitMessage, pendingInviteExistsMessage, type MessageKey } from "@hyn/validators/messages";
+import { englishText, messages, overLimitMessage, pendingInviteExistsMessage, type MessageKey } from "@hyn/validators/messages";
 import { describe, expect, it } from "vitest";
-import { PATTERNED_ERROR_TEXTS, type PatternedErrorText } from "./error-texts";
 import { LOCALES } from "./locales";
+import { SAMPLE_ERRORS } from "./sample-errors";
 import { serverErrorText } from "./server";
 
 /**
@@ -10,12 +10,23 @@ import { serverErrorText } from "./server";
  */
 const SAME_AS_ENGLISH: Partial<Record<(typeof LOCALES)[number], MessageKey[]>> = {};
 
-describe("error texts in every language", () => {
+describe("error messages in every language, by key", () => {
+  it("en: every message is the spec's text, byte for byte", () => {
+    for (const [key, english] of Object.entries(messages) as Array<[MessageKey, string]>) expect(serverErrorText({ key }, "en")).toBe(english);
+    expect(serverErrorText({ key: "limitReached", values: { kind: "open requests", max: 5, current: 5 } }, "en")).toBe(
+      "You have reached your limit of 5 open requests. You currently have 5 open requests.",
+    );
+    expect(serverErrorText({ key: "overLimit", values: { kind: "groups", max: 3, current: 4 } }, "en")).toBe(overLimitMessage("groups", 3, 4));
+    expect(serverErrorText({ key: "pendingInviteExists", values: { daysLeft: 1 } }, "en")).toBe(pendingInviteExistsMessage(1));
+    expect(serverErrorText({ key: "invalidValue", values: { field: "itemDescription" } }, "en")).toBe("Invalid value: itemDescription");
+    expect(serverErrorText({ key: "invalidChoice", values: { field: "" } }, "en")).toBe("Invalid choice");
+  });
+
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale}: no message is left as its English copy`, () => {
       const allowed = new Set(SAME_AS_ENGLISH[locale] ?? []);
       for (const [key, english] of Object.entries(messages) as Array<[MessageKey, string]>) {
-        const translated = serverErrorText(english, locale);
+        const translated = serverErrorText({ key }, locale);
         if (allowed.has(key)) continue;
         expect(translated, `errors.${key} in ${locale}`).not.toBe(english);
         expect(translated, `errors.${key} in ${locale}`).not.toMatch(/[{}]/);
@@ -23,41 +34,39 @@ describe("error texts in every language", () => {
     });
 
     it(`${locale}: every message with values is translated and keeps its numbers`, () => {
-      for (const entry of Object.values(PATTERNED_ERROR_TEXTS) as PatternedErrorText[]) {
-        for (const sample of entry.samples) {
-          const english = entry.english(sample);
-          const translated = serverErrorText(english, locale);
-          expect(translated, english).not.toBe(english);
-          expect(translated, english).not.toMatch(/[{}]/);
-          for (const value of Object.values(sample)) if (/^\d+$/.test(value)) expect(translated, english).toContain(value);
-          if (sample.field) expect(translated, english).toContain(sample.field);
-        }
+      for (const sample of SAMPLE_ERRORS) {
+        const english = englishText(sample);
+        const translated = serverErrorText(sample, locale);
+        expect(translated, english).not.toBe(english);
+        expect(translated, english).not.toMatch(/[{}]/);
+        const values = "values" in sample ? (sample.values as Record<string, string | number>) : {};
+        for (const value of Object.values(values)) if (typeof value === "number") expect(translated, english).toContain(String(value));
+        if (values.field) expect(translated, english).toContain(values.field);
       }
     });
   }
 
   it("writes the limits, over-limit and days-left texts naturally", () => {
-    expect(serverErrorText(limitMessage("open requests", 5, 5), "es")).toBe(
+    expect(serverErrorText({ key: "limitReached", values: { kind: "open requests", max: 5, current: 5 } }, "es")).toBe(
       "Has alcanzado tu límite de 5 solicitudes abiertas. Ahora tienes 5 solicitudes abiertas.",
     );
-    expect(serverErrorText(limitMessage("groups", 1, 1), "de")).toBe("Du hast dein Limit erreicht: höchstens 1 eigene Gruppe. Du hast derzeit 1 eigene Gruppe.");
-    expect(serverErrorText(overLimitMessage("groups joined", 0, 1), "es")).toBe("Estás en 1 grupo, más que tu límite de 0. Tu límite es 0, así que no puedes unirte a grupos.");
-    expect(serverErrorText(overLimitMessage("groups", 3, 4), "de")).toBe(
+    expect(serverErrorText({ key: "limitReached", values: { kind: "groups", max: 1, current: 1 } }, "de")).toBe(
+      "Du hast dein Limit erreicht: höchstens 1 eigene Gruppe. Du hast derzeit 1 eigene Gruppe.",
+    );
+    expect(serverErrorText({ key: "overLimit", values: { kind: "groups joined", max: 0, current: 1 } }, "es")).toBe(
+      "Estás en 1 grupo, más que tu límite de 0. Tu límite es 0, así que no puedes unirte a grupos.",
+    );
+    expect(serverErrorText({ key: "overLimit", values: { kind: "groups", max: 3, current: 4 } }, "de")).toBe(
       "Dir gehören 4 Gruppen, mehr als dein Limit von 3. Du kannst eine neue Gruppe erstellen, sobald dir weniger als 3 gehören.",
     );
-    expect(serverErrorText(pendingInviteExistsMessage(1), "de")).toMatch(/in 1 Tag ab\.$/);
-    expect(serverErrorText(pendingInviteExistsMessage(6), "es")).toMatch(/Caduca en 6 días\.$/);
+    expect(serverErrorText({ key: "pendingInviteExists", values: { daysLeft: 1 } }, "de")).toMatch(/in 1 Tag ab\.$/);
+    expect(serverErrorText({ key: "pendingInviteExists", values: { daysLeft: 6 } }, "es")).toMatch(/Caduca en 6 días\.$/);
   });
 
   it("names the field of a zod fallback, or says the text alone", () => {
-    expect(serverErrorText("Invalid value: itemDescription", "es")).toBe("Valor no válido: itemDescription");
-    expect(serverErrorText("Invalid value", "es")).toBe("Valor no válido");
-    expect(serverErrorText("Value is too long or too large: name", "de")).toBe("Wert ist zu lang oder zu groß: name");
-    expect(serverErrorText("Invalid choice", "de")).toBe("Ungültige Auswahl");
-  });
-
-  it("leaves English and unknown texts as they are", () => {
-    expect(serverErrorText(messages.invalidCredentials, "en")).toBe(messages.invalidCredentials);
-    expect(serverErrorText("Something only a test says", "de")).toBe("Something only a test says");
+    expect(serverErrorText({ key: "invalidValue", values: { field: "itemDescription" } }, "es")).toBe("Valor no válido: itemDescription");
+    expect(serverErrorText({ key: "invalidValue", values: { field: "" } }, "es")).toBe("Valor no válido");
+    expect(serverErrorText({ key: "valueTooBig", values: { field: "name" } }, "de")).toBe("Wert ist zu lang oder zu groß: name");
+    expect(serverErrorText({ key: "invalidChoice", values: { field: "" } }, "de")).toBe("Ungültige Auswahl");
   });
 });

@@ -17,7 +17,8 @@ import pushDe from "../catalogs/push/de.json" with { type: "json" };
 import pushEn from "../catalogs/push/en.json" with { type: "json" };
 import pushEs from "../catalogs/push/es.json" with { type: "json" };
 import { type ERRORS_NAMESPACE, withNamespace, type MessageId, type MessageValues, type ServerNamespace } from "./catalogs";
-import { translateErrorText } from "./error-texts";
+import { englishText, type KeyedMessage } from "@hyn/validators/messages";
+import { translateError } from "./error-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
 
 const SERVER_CATALOGS: Record<Locale, Record<ServerNamespace | typeof ERRORS_NAMESPACE, Record<string, string>>> = {
@@ -54,10 +55,10 @@ export function serverTranslator(locale: Locale = DEFAULT_LOCALE): ServerTransla
   return (id, values) => i18n._(id, values);
 }
 
-/** A spec error text (English, from @hyn/validators' messages) in the given language. */
-export function serverErrorText(english: string, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return english;
-  return translateErrorText(english, (id, values) => instanceFor(locale)._(id, values));
+/** An error message, by key, in the given language (English: the spec's text from @hyn/validators' messages). */
+export function serverErrorText(message: KeyedMessage, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return englishText(message);
+  return translateError(message, (id, values) => instanceFor(locale)._(id, values));
 }
 
 export { LOCALES };

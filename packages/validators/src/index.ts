@@ -1,4 +1,5 @@
 import "./zod-errors";
+export { messageOfZodText } from "./zod-errors";
 export * from "./messages";
 export * from "./rules";
 export * from "./policy";

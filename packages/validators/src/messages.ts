@@ -160,6 +160,7 @@ export const messages = {
   crossSiteRefused: "Cross-site request refused",
 } as const;
 
+/** A message without values: its key in `messages`. */
 export type MessageKey = keyof typeof messages;
 
 export type LimitKind = "groups" | "groups joined" | "open requests";
@@ -190,4 +191,57 @@ export function overLimitMessage(kind: LimitKind, max: number, current: number):
 /** SPEC §5: a second pending invite to the same address states the days left. */
 export function pendingInviteExistsMessage(daysLeft: number): string {
   return `An invitation to this email is already pending for this group. It expires in ${daysLeft} day${daysLeft === 1 ? "" : "s"}.`;
+}
+
+/** The messages with values: what each carries (the English functions above write them). */
+export interface MessageValuesByKey {
+  limitReached: { kind: LimitKind; max: number; current: number };
+  overLimit: { kind: LimitKind; max: number; current: number };
+  pendingInviteExists: { daysLeft: number };
+}
+export type ValuedMessageKey = keyof MessageValuesByKey;
+
+/** Each message with values, written in English. */
+export const valuedMessages: { [K in ValuedMessageKey]: (values: MessageValuesByKey[K]) => string } = {
+  limitReached: ({ kind, max, current }) => limitMessage(kind, max, current),
+  overLimit: ({ kind, max, current }) => overLimitMessage(kind, max, current),
+  pendingInviteExists: ({ daysLeft }) => pendingInviteExistsMessage(daysLeft),
+};
+
+/**
+ * zod's own failures that no schema names (zod-errors.ts): "<text>: <field>", or the text alone when
+ * the failure is not a field's.
+ */
+export const zodFallbackMessages = {
+  invalidValue: "Invalid value",
+  valueTooBig: "Value is too long or too large",
+  valueTooSmall: "Value is too short or too small",
+  invalidFormat: "Invalid format",
+  invalidChoice: "Invalid choice",
+} as const;
+export type ZodFallbackKey = keyof typeof zodFallbackMessages;
+
+/** Every error message's key: what the `errors` catalogs of the other languages translate. */
+export type ErrorKey = MessageKey | ValuedMessageKey | ZodFallbackKey;
+
+/**
+ * An error message by key, with its values when it has any: what AppError, the limit rules and the
+ * transports carry (ADR 0020). The English comes from `englishText`, the other languages from the
+ * `errors` catalogs.
+ */
+export type KeyedMessage =
+  | { key: MessageKey }
+  | { [K in ValuedMessageKey]: { key: K; values: MessageValuesByKey[K] } }[ValuedMessageKey]
+  | { key: ZodFallbackKey; values: { field: string } };
+
+const isZodFallbackKey = (key: string): key is ZodFallbackKey => key in zodFallbackMessages;
+
+/** A keyed message in the spec's English. */
+export function englishText(message: KeyedMessage): string {
+  if (!("values" in message)) return messages[message.key];
+  if (isZodFallbackKey(message.key)) {
+    const { field } = message.values as { field: string };
+    return field ? `${zodFallbackMessages[message.key]}: ${field}` : zodFallbackMessages[message.key];
+  }
+  return (valuedMessages[message.key] as (values: unknown) => string)(message.values);
 }

@@ -1,4 +1,4 @@
-import { limitMessage, messages } from "./messages";
+import type { KeyedMessage, LimitKind } from "./messages";
 import { MAX_NEEDED_BY_YEARS_AHEAD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_MS } from "./policy";
 /** Pure rules shared by server schemas and web forms; no zod here, so the web bundle stays small. */
 // Written in policy.ts (the messages state them); re-exported where the forms and schemas look for them.
@@ -169,23 +169,38 @@ export interface CountsRead {
 /*
  * The limit rules (SPEC §5, §8, §9), written once: the server refuses with them (under the user's
  * limits lock) and answers can-create/can-join with them; the web says why a button is disabled with
- * them. Each returns the refusal's text, or null when the action is allowed.
+ * them. Each returns the refusal as a keyed message (ADR 0020: each reader writes it in its language),
+ * or null when the action is allowed.
  */
 
-export function groupCreationRefusal(limits: Pick<LimitsRead, "maxGroupsCreated">, counts: Pick<CountsRead, "groupsCreatedCount">): string | null {
-  return counts.groupsCreatedCount >= limits.maxGroupsCreated ? limitMessage("groups", limits.maxGroupsCreated, counts.groupsCreatedCount) : null;
+const limitReached = (kind: LimitKind, max: number, current: number): KeyedMessage => ({ key: "limitReached", values: { kind, max, current } });
+
+export function groupCreationRefusal(limits: Pick<LimitsRead, "maxGroupsCreated">, counts: Pick<CountsRead, "groupsCreatedCount">): KeyedMessage | null {
+  return counts.groupsCreatedCount >= limits.maxGroupsCreated ? limitReached("groups", limits.maxGroupsCreated, counts.groupsCreatedCount) : null;
 }
 
-export function groupJoinRefusal(limits: Pick<LimitsRead, "maxGroupsJoined">, counts: Pick<CountsRead, "groupsJoinedCount">): string | null {
-  return counts.groupsJoinedCount >= limits.maxGroupsJoined ? limitMessage("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) : null;
+export function groupJoinRefusal(limits: Pick<LimitsRead, "maxGroupsJoined">, counts: Pick<CountsRead, "groupsJoinedCount">): KeyedMessage | null {
+  return counts.groupsJoinedCount >= limits.maxGroupsJoined ? limitReached("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) : null;
 }
 
 /** SPEC §9: fewer open requests than the limit; an open request counts until claimed or deleted, whatever its needed-by. */
-export function openRequestLimitRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">): string | null {
-  return counts.openRequestsCount >= limits.maxOpenRequests ? limitMessage("open requests", limits.maxOpenRequests, counts.openRequestsCount) : null;
+export function openRequestLimitRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">): KeyedMessage | null {
+  return counts.openRequestsCount >= limits.maxOpenRequests ? limitReached("open requests", limits.maxOpenRequests, counts.openRequestsCount) : null;
 }
 
 /** SPEC §5: posting needs the open count below its limit and at least one group (owned or joined). */
-export function requestCreationRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">, groupCount: number): string | null {
-  return openRequestLimitRefusal(limits, counts) ?? (groupCount === 0 ? messages.requestNeedsGroup : null);
+export function requestCreationRefusal(
+  limits: Pick<LimitsRead, "maxOpenRequests">,
+  counts: Pick<CountsRead, "openRequestsCount">,
+  groupCount: number,
+): KeyedMessage | null {
+  return openRequestLimitRefusal(limits, counts) ?? (groupCount === 0 ? { key: "requestNeedsGroup" } : null);
+}
+
+/**
+ * A count above its limit (an unclaim reopens a request, an admin lowers a limit), said plainly: the
+ * can-create answers and the web's usage bars. Null at or below the limit.
+ */
+export function overLimitNote(kind: LimitKind, max: number, current: number): KeyedMessage | null {
+  return current > max ? { key: "overLimit", values: { kind, max, current } } : null;
 }

@@ -1,6 +1,5 @@
-import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
-import { clientErrorText, errorBody } from "../client-errors";
+import { clientErrorBody, errorBody } from "../client-errors";
 
 /** Every error a handler throws answers `{ "error": "<text>" }`; a 5xx never shows internals, it is logged. */
 export function registerErrorHandler(server: FastifyInstance): void {
@@ -8,8 +7,8 @@ export function registerErrorHandler(server: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(500).send(errorBody(request, messages.internal));
+      return reply.code(500).send(errorBody(request, "internal"));
     }
-    return reply.code(status).send(errorBody(request, clientErrorText(error)));
+    return reply.code(status).send(clientErrorBody(request, error));
   });
 }

@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../client-errors";
 
@@ -14,7 +13,7 @@ export function registerJsonOnly(server: FastifyInstance, options: { formRoutes:
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";
     if (length > 0 && !type.startsWith("application/json")) {
-      return reply.code(415).send(errorBody(request, messages.contentTypeNotJson));
+      return reply.code(415).send(errorBody(request, "contentTypeNotJson"));
     }
     return undefined;
   });

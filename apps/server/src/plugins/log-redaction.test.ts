@@ -1,23 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { scrubUrl } from "./log-redaction";
+import { createUrlRedactor } from "./log-redaction";
 
-describe("scrubUrl", () => {
-  it("removes invitation tokens from paths", () => {
-    expect(scrubUrl("/api/invites/abc123/join")).toBe("/api/invites/[redacted]/join");
-    expect(scrubUrl("/api/invites/validate/abc123")).toBe("/api/invites/validate/[redacted]");
-    expect(scrubUrl("/invite/abc123")).toBe("/invite/[redacted]");
-    expect(scrubUrl("/join/abc123")).toBe("/join/[redacted]");
+const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
+
+describe("a URL redaction rule", () => {
+  // A future token route (a group link) as another procedure's meta would add it.
+  const redact = createUrlRedactor({
+    secretNames: new Set(["linkToken"]),
+    pathTemplates: ["/api/group-links/:linkToken/join", "/api/group-links/mine", "/g/:linkToken", "/api/groups/:id"],
+    trpcPrefix: "/trpc",
   });
 
-  it("removes a calendar feed's token, its address's only credential, and keeps a request's calendar path", () => {
-    expect(scrubUrl("/api/calendar/abcdefghijklmnopqrstuvwxyz234567.ics")).toBe("/api/calendar/[redacted]");
-    expect(scrubUrl("/api/requests/42/calendar.ics")).toBe("/api/requests/42/calendar.ics");
+  it("covers a new token by its name alone: in its paths, in queries and in tRPC input", () => {
+    expect(redact("/api/group-links/s3cr3t/join")).toBe("/api/group-links/[redacted]/join");
+    expect(redact("/api/group-links/mine")).toBe("/api/group-links/mine");
+    expect(redact("/g/s3cr3t")).toBe("/g/[redacted]");
+    expect(redact("/somewhere?linkToken=s3cr3t&x=1")).toBe("/somewhere?linkToken=%5Bredacted%5D&x=1");
+    expect(redact(`/trpc/groups.joinByLink?input=${trpcInput({ json: { nested: [{ linkToken: "s3cr3t" }] } })}`)).not.toContain("s3cr3t");
+    expect(redact("/api/groups/42")).toBe("/api/groups/42");
   });
 
-  it("removes verification and reset tokens from queries and keeps the rest", () => {
-    expect(scrubUrl("/auth/callback?token_hash=secret&type=signup")).toBe("/auth/callback?token_hash=%5Bredacted%5D&type=signup");
-    expect(scrubUrl("/reset-password?token=secret")).toBe("/reset-password?token=%5Bredacted%5D");
-    expect(scrubUrl("/groups?highlight=42")).toBe("/groups?highlight=42");
-    expect(scrubUrl("/api/groups")).toBe("/api/groups");
+  it("redacts an input nested deeper than it looks into whole", () => {
+    let deep: unknown = { linkToken: "s3cr3t" };
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(redact(`/trpc/x?input=${trpcInput(deep)}`)).toBe("/trpc/x?input=%5Bredacted%5D");
   });
 });

@@ -1,20 +1,115 @@
 /**
- * Request URLs can carry secrets: invitation tokens in paths, verification and reset tokens in the
- * query. Logs get the URL with those parts replaced.
+ * A token in a URL is the account, group or feed it opens (a reset token resets the password), so no
+ * log line may carry one (issue 24). One rule, read from the procedures' meta (ADR 0018): a name that
+ * some procedure lists in `secretInputs` is secret wherever a URL carries it, as
+ * - a path parameter of that name in any path the server answers (REST routes from their meta, the
+ *   web app's pages, the one-click unsubscribe), matched by prefix, so a wrong address that starts
+ *   like a token route (a 404) is redacted too;
+ * - a query parameter of that name (`/reset-password?token=`, `/auth/callback?token_hash=`);
+ * - a field of that name at any depth of a tRPC GET's `input` (a batch's too); an `input` that is
+ *   not JSON is redacted whole, since nothing says where its token is.
+ * Request bodies are never logged. A new token-bearing procedure is covered by its meta alone; a new
+ * page that shows one needs its path in spa-routes.ts, where the web app's pages are listed anyway.
  */
-const SECRET_QUERY_KEYS = ["token", "token_hash"];
-const REDACTED = "[redacted]";
 
-export function scrubUrl(url: string): string {
-  const q = url.indexOf("?");
-  let path = q === -1 ? url : url.slice(0, q);
-  path = path
-    .replace(/\/(invite|join|validate)\/[^/]+/g, `/$1/${REDACTED}`)
-    .replace(/\/invites\/(?!validate\/)[^/]+\/join/g, `/invites/${REDACTED}/join`)
-    // A calendar feed's address is its credential.
-    .replace(/\/api\/calendar\/[^/]+/g, `/api/calendar/${REDACTED}`);
-  if (q === -1) return path;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of SECRET_QUERY_KEYS) if (params.has(key)) params.set(key, REDACTED);
-  return `${path}?${params.toString()}`;
+export const REDACTED = "[redacted]";
+
+export interface UrlRedactionRules {
+  /** Input names that are credentials: the union of every procedure's `secretInputs`. */
+  secretNames: ReadonlySet<string>;
+  /** Every path the server answers, in Fastify syntax (`/api/invites/:token/join`); literals are matched case-insensitively. */
+  pathTemplates: readonly string[];
+  /** Where tRPC is mounted: the `input` query parameter of these paths is tRPC's JSON. */
+  trpcPrefix: string;
+}
+
+export type UrlRedactor = (url: string) => string;
+
+/** A trie of path segments: literal children first (as the router prefers them), then one parameter child. */
+interface PathNode {
+  literals: Map<string, PathNode>;
+  param: (PathNode & { secret: boolean }) | null;
+}
+
+const newNode = (): PathNode => ({ literals: new Map(), param: null });
+
+function pathTrie(templates: readonly string[], secretNames: ReadonlySet<string>): PathNode {
+  const root = newNode();
+  for (const template of templates) {
+    let node = root;
+    for (const segment of template.split("/").filter(Boolean)) {
+      if (segment.includes(":")) {
+        // `:token.ics` names `token`: the whole segment is the token's.
+        const secret = [...segment.matchAll(/:(\w+)/g)].some((match) => secretNames.has(match[1]!));
+        node.param ??= { ...newNode(), secret: false };
+        node.param.secret ||= secret;
+        node = node.param;
+      } else {
+        const key = segment.toLowerCase();
+        if (!node.literals.has(key)) node.literals.set(key, newNode());
+        node = node.literals.get(key)!;
+      }
+    }
+  }
+  return root;
+}
+
+/** The path with each segment that sits where a template has a secret parameter replaced; empty segments dropped. */
+function redactPath(path: string, root: PathNode): string {
+  const segments = path.split("/").filter(Boolean);
+  let node: PathNode | undefined = root;
+  for (let i = 0; i < segments.length && node; i++) {
+    const literal: PathNode | undefined = node.literals.get(segments[i]!.toLowerCase());
+    if (literal) {
+      node = literal;
+      continue;
+    }
+    if (node.param?.secret) segments[i] = REDACTED;
+    node = node.param ?? undefined;
+  }
+  const redacted = `/${segments.join("/")}`;
+  return path.endsWith("/") && segments.length > 0 ? `${redacted}/` : redacted;
+}
+
+const MAX_INPUT_DEPTH = 32;
+
+/** Replaces every field named in `secretNames`; false when the value is too deep to be sure of. */
+function redactFields(node: unknown, secretNames: ReadonlySet<string>, depth: number): boolean {
+  if (depth > MAX_INPUT_DEPTH) return false;
+  if (Array.isArray(node)) return node.every((item) => redactFields(item, secretNames, depth + 1));
+  if (!node || typeof node !== "object") return true;
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (secretNames.has(key)) record[key] = REDACTED;
+    else if (!redactFields(record[key], secretNames, depth + 1)) return false;
+  }
+  return true;
+}
+
+function redactTrpcInput(raw: string, secretNames: ReadonlySet<string>): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return REDACTED;
+  }
+  return redactFields(value, secretNames, 0) ? JSON.stringify(value) : REDACTED;
+}
+
+export function createUrlRedactor(rules: UrlRedactionRules): UrlRedactor {
+  const root = pathTrie(rules.pathTemplates, rules.secretNames);
+  const trpcPath = `${rules.trpcPrefix}/`;
+  return (url) => {
+    const q = url.indexOf("?");
+    const path = redactPath(q === -1 ? url : url.slice(0, q), root);
+    if (q === -1) return path;
+    const query = url.slice(q + 1);
+    const entries = [...new URLSearchParams(query)];
+    const redacted = entries.map(([key, value]): [string, string] => [
+      key,
+      rules.secretNames.has(key) ? REDACTED : key === "input" && path.startsWith(trpcPath) ? redactTrpcInput(value, rules.secretNames) : value,
+    ]);
+    const changed = redacted.some(([, value], index) => value !== entries[index]![1]);
+    return `${path}?${changed ? new URLSearchParams(redacted).toString() : query}`;
+  };
 }

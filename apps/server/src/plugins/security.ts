@@ -1,6 +1,5 @@
 import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
-import { messages } from "@hyn/validators";
 import { errorBody } from "../client-errors";
 import { SESSION_COOKIE } from "./session-token";
 
@@ -46,7 +45,7 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
     if (!origin) return;
     const requestOrigin = `${request.protocol}://${request.headers.host ?? ""}`;
     if (origin !== ownOrigin && origin !== requestOrigin) {
-      return reply.code(403).send(errorBody(request, messages.crossSiteRefused));
+      return reply.code(403).send(errorBody(request, "crossSiteRefused"));
     }
     return undefined;
   });

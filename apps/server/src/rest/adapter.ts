@@ -1,7 +1,7 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { DEFAULT_LOCALE, messages, type Locale, type RequestPage } from "@hyn/validators";
+import { DEFAULT_LOCALE, type Locale, type RequestPage } from "@hyn/validators";
 import { serverErrorText } from "@hyn/i18n/server";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -26,7 +26,7 @@ function procedureOf(caller: unknown, path: string): Procedure {
  * `locale` (the request's Accept-Language; English, the spec's text, when it names none).
  */
 export function restErrorOf(error: unknown, locale: Locale = DEFAULT_LOCALE): { status: number; message: string; retryAfter?: number } {
-  if (!(error instanceof TRPCError)) return { status: 500, message: serverErrorText(messages.internal, locale) };
+  if (!(error instanceof TRPCError)) return { status: 500, message: serverErrorText({ key: "internal" }, locale) };
   const status = getHTTPStatusCodeFromError(error);
   const retryAfter = isAppError(error.cause) ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
   return { status, message: publicMessage(error, locale), ...(retryAfter ? { retryAfter } : {}) };

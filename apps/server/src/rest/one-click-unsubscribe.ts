@@ -1,6 +1,5 @@
 import { createCaller, createContextInner } from "@hyn/api";
 import type { Services } from "@hyn/core";
-import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
 import { errorBody, localeOfRequest } from "../client-errors";
 import { restErrorOf } from "./adapter";
@@ -31,7 +30,7 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
     scope.post(ONE_CLICK_UNSUBSCRIBE_ROUTE, async (request, reply) => {
       const body = typeof request.body === "string" ? request.body : "";
       const locale = localeOfRequest(request);
-      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send(errorBody(request, messages.oneClickBodyMissing));
+      if (!isOneClickBody(request.headers["content-type"] ?? "", body)) return reply.code(400).send(errorBody(request, "oneClickBodyMissing"));
       try {
         // No session: the signed token is the authority, whoever sends it.
         const caller = createCaller(createContextInner({ services: options.services, session: null, ip: request.ip, locale }));

@@ -1,6 +1,12 @@
 import path from "node:path";
 
 /**
+ * The web app's pages with a path parameter (apps/web/src/app/router.tsx), in Fastify syntax. A
+ * parameter named like a procedure's secret input (`token`) never reaches the log (log-redaction.ts).
+ */
+export const PAGE_PATHS_WITH_PARAMS = ["/invite/:token", "/join/:token", "/requests/:id", "/unsubscribe/:token"] as const;
+
+/**
  * The SPA's routes (apps/web/src/app/router.tsx, SPEC §2). Any other page path still gets index.html,
  * so the app can render its 404 screen, but with an honest 404 status.
  */
@@ -8,7 +14,7 @@ const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin)\/?$/,
   /^\/auth\/callback\/?$/,
-  /^\/(invite|join|requests|unsubscribe)\/[^/]+\/?$/,
+  ...PAGE_PATHS_WITH_PARAMS.map((page) => new RegExp(`^${page.replace(/:\w+/g, "[^/]+")}\\/?$`)),
 ];
 
 export function isSpaRoute(pathname: string): boolean {

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { messages } from "@hyn/validators";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../client-errors";
 import { readSpaPreloads } from "./spa-preloads";
@@ -46,6 +45,6 @@ export async function registerSpa(server: FastifyInstance, options: { webDist: s
       if (preloads) void reply.header("Link", preloads);
       return reply.code(isSpaRoute(pathname) ? 200 : 404).sendFile("index.html");
     }
-    return reply.code(404).send(errorBody(request, messages.notFound));
+    return reply.code(404).send(errorBody(request, "notFound"));
   });
 }

@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, isLocale, negotiateLocale, PSEUDO_LOCALE, type DisplayL
 import englishCommon from "@hyn/i18n/catalogs/common/en.json";
 import englishDates from "@hyn/i18n/catalogs/dates/en.json";
 import type * as ErrorTexts from "@hyn/i18n/error-texts";
+import type { KeyedMessage } from "@hyn/validators/messages";
 
 type ErrorTextsModule = typeof ErrorTexts;
 
@@ -18,14 +19,20 @@ type Messages = Record<string, unknown>;
 
 const catalogFiles = import.meta.glob<Messages>("./*/*.json", { base: "../../../../packages/i18n/catalogs", import: "default" });
 
-/** Error texts are written in English by the rules and the server; other languages translate them. */
+/** Error messages are named by key; English is the spec's text, other languages translate it (their `errors` catalog). */
 let errorTexts: ErrorTextsModule | undefined;
 let pseudoErrorText: ((text: string) => string) | undefined;
 
-/** An English error text in the current language (the recogniser comes with a language's `errors` catalog). */
-export function translateErrorText(text: string): string {
-  if (currentLocale() === PSEUDO_LOCALE) return pseudoErrorText?.(text) ?? text;
-  return errorTexts?.translateErrorText(text, (id, values) => i18n._(id, values)) ?? text;
+/**
+ * An error message, by key, in the current language; `english` is its English (i18n/errorText.ts
+ * writes it, so the entry chunk never carries every message). The translator comes with a language's
+ * `errors` catalog.
+ */
+export function translateError(message: KeyedMessage, english: string): string {
+  const locale = currentLocale();
+  if (locale === PSEUDO_LOCALE) return pseudoErrorText?.(english) ?? english;
+  if (locale === DEFAULT_LOCALE) return english;
+  return errorTexts?.translateError(message, (id, values) => i18n._(id, values)) ?? english;
 }
 
 async function loadCatalog(locale: DisplayLocale, namespace: string): Promise<Messages> {

@@ -1,17 +1,16 @@
 import { useLingui } from "@lingui/react";
 import type { MessageId, MessageValues, WebNamespace } from "@hyn/i18n/catalogs";
 import { useMemo } from "react";
-import { i18n, translateErrorText } from "./i18n";
+import { i18n } from "./i18n";
 
-/** A text of the app in the current language: `t("common.save")`, `t("requests.neededBy", { date })`. */
-export type Translate = ((id: MessageId<WebNamespace>, values?: MessageValues) => string) & {
-  /** An error text (a form's rule or the server's answer, written in the spec's English) in the current language. */
-  error(text: string): string;
-};
+/**
+ * A text of the app in the current language: `t("common.save")`, `t("requests.neededBy", { date })`.
+ * Error messages, by key, are `errorText` (i18n/errorText.ts).
+ */
+export type Translate = (id: MessageId<WebNamespace>, values?: MessageValues) => string;
 
 function makeTranslate(): Translate {
-  const translate = (id: MessageId<WebNamespace>, values?: MessageValues) => i18n._(id, values);
-  return Object.assign(translate, { error: translateErrorText });
+  return (id: MessageId<WebNamespace>, values?: MessageValues) => i18n._(id, values);
 }
 
 /** The current language's texts, for components; they render again when the language changes. */

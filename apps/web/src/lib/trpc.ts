@@ -3,6 +3,7 @@ import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from 
 import { createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
+import type { ErrorKey } from "@hyn/validators/messages";
 import { currentLocale } from "../i18n/i18n";
 import { translate } from "../i18n/useT";
 
@@ -42,6 +43,15 @@ export function errorMessage(error: unknown, fallback: string): string {
     return error.message;
   }
   return fallback;
+}
+
+/**
+ * Which message a server error is, by key (the tRPC error's `data.messageKey`, ADR 0020): what a
+ * screen decides by, never the text, which is in the page's language.
+ */
+export function errorKey(error: unknown): ErrorKey | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { messageKey?: ErrorKey } | undefined)?.messageKey;
+  return undefined;
 }
 
 export function errorStatus(error: unknown): number | undefined {

@@ -1,5 +1,4 @@
 import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
-import { messages } from "@hyn/validators/messages";
 import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
@@ -10,6 +9,7 @@ import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { richText } from "../i18n/richText";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 
 export default function ForgotPasswordPage() {
   const t = useT();
@@ -23,8 +23,8 @@ export default function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (!address) return setError(t.error(messages.enterYourEmail));
-    if (!isEmail(address)) return setError(t.error(messages.enterValidEmail));
+    if (!address) return setError(errorText("enterYourEmail"));
+    if (!isEmail(address)) return setError(errorText("enterValidEmail"));
     setError(null);
     try {
       await requestReset.mutateAsync({ email: address });

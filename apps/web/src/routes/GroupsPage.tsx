@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useSearchParams } from "react-router";
@@ -14,6 +13,7 @@ import { useNotificationPreferences } from "../features/notifications/useNotific
 import { errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 import "../features/groups/groups.css";
 
 /** SPEC §2 Groups page. Logged-out visitors get the spec's text rather than a redirect. */
@@ -82,10 +82,10 @@ function Groups({ viewerId }: { viewerId: string }) {
         <div className="groups-toolbar">
           {atCreateLimit && (
             <p id="create-limit-note" className="small muted">
-              {t.error(messages.groupsCreatedLimitTooltip)}
+              {errorText("groupsCreatedLimitTooltip")}
             </p>
           )}
-          <span title={atCreateLimit ? t.error(messages.groupsCreatedLimitTooltip) : undefined}>
+          <span title={atCreateLimit ? errorText("groupsCreatedLimitTooltip") : undefined}>
             <Button
               ref={createButton}
               onClick={() => setCreating(true)}

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { messages } from "@hyn/validators/messages";
 import { Button, Card, Spinner } from "../components/ui";
 import { StatusView } from "../features/account/StatusView";
 import { useAuth } from "../features/auth/AuthProvider";
@@ -8,6 +7,7 @@ import { useGroupsCache } from "../lib/useGroupsCache";
 import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 import "../features/invitations/invitations.css";
 
 type Joined = RouterOutputs["invitations"]["joinByToken"];
@@ -29,7 +29,7 @@ export default function JoinPage() {
   if (!token) {
     return (
       <StatusView tone="error" title={t("groups.invalidInvitationTitle")}>
-        <p>{t.error(messages.invalidInvitationLink)}</p>
+        <p>{errorText("invalidInvitationLink")}</p>
         <Button onClick={() => navigate("/")}>{t("groups.goHome")}</Button>
       </StatusView>
     );
@@ -108,7 +108,7 @@ function JoinWithToken({ token }: { token: string }) {
   const group = validation.data.group;
   if (validation.data.alreadyMember) {
     return (
-      <StatusView tone="info" title={t.error(messages.alreadyMember)}>
+      <StatusView tone="info" title={errorText("alreadyMember")}>
         <p className="join-group-name">{group.name}</p>
         <div className="row join-actions">
           <Link className="btn btn-primary" to={`/groups?highlight=${group.id}`}>

@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
@@ -7,9 +6,10 @@ import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DemoAccounts } from "../features/auth/DemoAccounts";
 import { safeRedirect } from "../features/auth/guards";
-import { errorMessage } from "../lib/trpc";
+import { errorKey, errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 
 export default function LoginPage() {
   const t = useT();
@@ -36,8 +36,8 @@ export default function LoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setUnconfirmed(false);
-    if (!email.trim() || !password) return setError(t.error(messages.fillAllFields));
-    if (!isEmail(email.trim())) return setError(t.error(messages.enterValidEmail));
+    if (!email.trim() || !password) return setError(errorText("fillAllFields"));
+    if (!isEmail(email.trim())) return setError(errorText("enterValidEmail"));
     setError(null);
     setBusy(true);
     try {
@@ -47,8 +47,7 @@ export default function LoginPage() {
       const message = errorMessage(e, t("auth.loginFailed"));
       // Shown once, as the toast (SPEC §8, issue 17); only the way to a new link stays by the form.
       toast.error(message);
-      // Server errors arrive in the current language.
-      setUnconfirmed(message === t.error(messages.emailNotConfirmed));
+      setUnconfirmed(errorKey(e) === "emailNotConfirmed");
       setBusy(false);
     }
   }

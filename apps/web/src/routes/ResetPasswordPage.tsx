@@ -1,5 +1,4 @@
 import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
-import { messages } from "@hyn/validators/messages";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, Spinner } from "../components/ui";
@@ -7,9 +6,10 @@ import { useToast } from "../components/Toasts";
 import { NewPasswordFields, newPasswordProblem } from "../features/account/NewPasswordFields";
 import { StatusView } from "../features/account/StatusView";
 import { useStartSession } from "../features/account/useStartSession";
-import { errorMessage, trpc } from "../lib/trpc";
+import { errorKey, errorMessage, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 
 /** SPEC §9: the dashboard follows a successful reset after 2 seconds. */
 const REDIRECT_AFTER_MS = 2000;
@@ -42,24 +42,22 @@ export default function ResetPasswordPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = newPasswordProblem(password, confirm, messages.passwordTooShortLong);
-    if (problem === messages.passwordsDoNotMatch) {
+    const problem = newPasswordProblem(password, confirm, "passwordTooShortLong");
+    if (problem === "passwordsDoNotMatch") {
       // Already shown under the field; take the user there.
       (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
       return setError(null);
     }
-    setError(problem && t.error(problem));
+    setError(problem && errorText(problem));
     if (problem) return;
     try {
       const result = await complete.mutateAsync({ token, password });
       startSession(result.user);
       setDone(true);
     } catch (e) {
-      const message = errorMessage(e, t("auth.updatePasswordFailed"));
       // Shown once, as the toast (SPEC §8, issue 17); a spent link also turns the page into the invalid-link view.
-      toast.error(message);
-      // Server errors arrive in the current language.
-      if (message === t.error(messages.resetLinkInvalid)) setLinkSpent(true);
+      toast.error(errorMessage(e, t("auth.updatePasswordFailed")));
+      if (errorKey(e) === "resetLinkInvalid") setLinkSpent(true);
     }
   }
 
@@ -80,7 +78,7 @@ export default function ResetPasswordPage() {
     return (
       <StatusView tone="error" title={t("auth.resetInvalidHeading")} takeFocus={linkSpent}>
         {/* After a refused submit the toast already says this. */}
-        {!linkSpent && <Alert>{t.error(messages.resetLinkInvalid)}</Alert>}
+        {!linkSpent && <Alert>{errorText("resetLinkInvalid")}</Alert>}
         <p>{t("auth.resetInvalidText", { hours: AUTH_LINK_VALIDITY_HOURS })}</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">

@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
@@ -9,9 +8,10 @@ import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
 import { NewPasswordFields, newPasswordProblem } from "../features/account/NewPasswordFields";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { safeRedirect } from "../features/auth/guards";
-import { errorMessage } from "../lib/trpc";
+import { errorKey, errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 
 export default function SignupPage() {
   const t = useT();
@@ -48,15 +48,15 @@ export default function SignupPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAddressTaken(false);
-    if (!email.trim() || !password || !confirm) return setError(t.error(messages.fillAllFields));
-    if (!isEmail(email.trim())) return setError(t.error(messages.enterValidEmail));
-    const problem = newPasswordProblem(password, confirm, messages.passwordTooShort);
-    if (problem === messages.passwordsDoNotMatch) {
+    if (!email.trim() || !password || !confirm) return setError(errorText("fillAllFields"));
+    if (!isEmail(email.trim())) return setError(errorText("enterValidEmail"));
+    const problem = newPasswordProblem(password, confirm, "passwordTooShort");
+    if (problem === "passwordsDoNotMatch") {
       // Already shown live under the field; take the user there instead of repeating it.
       (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
       return setError(null);
     }
-    setError(problem && t.error(problem));
+    setError(problem && errorText(problem));
     if (problem) return;
     setBusy(true);
     try {
@@ -71,8 +71,7 @@ export default function SignupPage() {
       // Shown once, as the toast (SPEC §8, issue 17); the form keeps only its own checks inline.
       const message = errorMessage(e, t("auth.signupFailed"));
       toast.error(message);
-      // Server errors arrive in the current language.
-      setAddressTaken(message === t.error(messages.userAlreadyExists));
+      setAddressTaken(errorKey(e) === "userAlreadyExists");
       setBusy(false);
     }
   }
@@ -88,7 +87,7 @@ export default function SignupPage() {
             <p>{t("auth.signupResendIntro")}</p>
             <ResendConfirmationButton
               email={isEmail(typedEmail) ? typedEmail : null}
-              missingEmailMessage={t.error(messages.enterValidEmail)}
+              missingEmailMessage={errorText("enterValidEmail")}
               label={t("auth.signupResendButton")}
               variant="secondary"
               className="btn-small"

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { messages } from "@hyn/validators/messages";
 import { Button, Card, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
 import { unsubscribeTopic, type UnsubscribeDescription } from "../features/unsubscribe/unsubscribe-texts";
 import { useT } from "../i18n/useT";
+import { errorText } from "../i18n/errorText";
 import { errorMessage, errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/unsubscribe/unsubscribe.css";
@@ -30,7 +30,7 @@ export default function UnsubscribePage() {
     const invalid = token === "" || errorStatus(description.error) === 400;
     return (
       <StatusView tone="error" title={invalid ? t("unsubscribe.linkNotValid") : t("unsubscribe.couldNotCheck")}>
-        <p>{invalid ? t.error(messages.unsubscribeLinkInvalid) : errorMessage(description.error, t("unsubscribe.checkFailed"))}</p>
+        <p>{invalid ? errorText("unsubscribeLinkInvalid") : errorMessage(description.error, t("unsubscribe.checkFailed"))}</p>
         <p>{t("unsubscribe.stillChoose")}</p>
         <Actions showStopAll={false} token={token} onDone={setDone} />
       </StatusView>

@@ -26,7 +26,7 @@ async function startSession(ctx: Context, result: AuthResult): Promise<AuthResul
 
 export const authRouter = router({
   signUp: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true } })
+    .meta({ rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true }, secretInputs: ["password"] })
     .input(signUpInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -35,7 +35,7 @@ export const authRouter = router({
     }),
 
   signIn: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/signin", body: true } })
+    .meta({ rest: { method: "POST", path: "/auth/signin", body: true }, secretInputs: ["password"] })
     .input(signInInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -63,7 +63,7 @@ export const authRouter = router({
     }),
 
   verifyEmail: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/verify-email", body: true } })
+    .meta({ rest: { method: "POST", path: "/auth/verify-email", body: true }, secretInputs: ["token_hash"] })
     .input(verifyEmailInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -83,6 +83,7 @@ export const authRouter = router({
     }),
 
   checkResetToken: publicProcedure
+    .meta({ secretInputs: ["token"] })
     .input(checkResetTokenInput)
     .output(z.object({ valid: z.boolean() }))
     .query(async ({ ctx, input }) => {
@@ -91,7 +92,7 @@ export const authRouter = router({
     }),
 
   completePasswordReset: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/complete-reset", body: true } })
+    .meta({ rest: { method: "POST", path: "/auth/complete-reset", body: true }, secretInputs: ["token", "password"] })
     .input(completePasswordResetInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {
@@ -100,7 +101,7 @@ export const authRouter = router({
     }),
 
   updatePassword: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/auth/update-password", body: true } })
+    .meta({ rest: { method: "POST", path: "/auth/update-password", body: true }, secretInputs: ["password"] })
     .input(updatePasswordInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {

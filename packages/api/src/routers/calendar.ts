@@ -7,7 +7,7 @@ export const calendarRouter = router({
    * owner is helping with and their own open or claimed requests, still to come (issue 15).
    */
   feed: publicProcedure
-    .meta({ rest: { method: "GET", path: "/calendar/:token.ics", answer: "calendar" } })
+    .meta({ rest: { method: "GET", path: "/calendar/:token.ics", answer: "calendar" }, secretInputs: ["token"] })
     .input(calendarFeedTokenInput)
     .output(calendarFileOutput)
     .query(({ ctx, input }) => ctx.services.calendar.feed(input.token, ctx.ip)),

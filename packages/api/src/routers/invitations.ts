@@ -29,13 +29,13 @@ export const invitationsRouter = router({
 
   /** Public (SPEC §6): anyone holding a link may see which group it is for; a member, that they are in it. */
   validate: publicProcedure
-    .meta({ rest: { method: "GET", path: "/invites/validate/:token" } })
+    .meta({ rest: { method: "GET", path: "/invites/validate/:token" }, secretInputs: ["token"] })
     .input(inviteTokenInput)
     .output(inviteValidationOutput)
     .query(({ ctx, input }) => ctx.services.invitations.validate(input.token, ctx.session?.user.id ?? null)),
 
   joinByToken: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/invites/:token/join" } })
+    .meta({ rest: { method: "POST", path: "/invites/:token/join" }, secretInputs: ["token"] })
     .input(inviteTokenInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.invitations.joinByToken(ctx.session.user.id, input.token)),
@@ -81,7 +81,7 @@ export const invitationsRouter = router({
 
   /** POST /api/send-invitation: re-sends the caller's own invitation (DESIGN §4), never an open relay. */
   resend: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/send-invitation", body: true } })
+    .meta({ rest: { method: "POST", path: "/send-invitation", body: true }, secretInputs: ["inviteToken"] })
     .input(resendInvitationInput)
     .output(resendInvitationOutput)
     .mutation(async ({ ctx, input }) => {

@@ -22,21 +22,21 @@ async function withTokenGuard(ctx: Context, use: () => Promise<UnsubscribeDescri
 export const unsubscribeRouter = router({
   /** What the link would stop; reading it changes nothing (mail scanners prefetch links). */
   describe: publicProcedure
-    .meta({ rest: { method: "GET", path: "/unsubscribe/:token" } })
+    .meta({ rest: { method: "GET", path: "/unsubscribe/:token" }, secretInputs: ["token"] })
     .input(unsubscribeTokenInput)
     .output(unsubscribeDescriptionOutput)
     .query(({ ctx, input }) => withTokenGuard(ctx, () => ctx.services.unsubscribe.describe(input.token))),
 
   /** Turns off exactly what the link is about. Twice is harmless. */
   confirm: publicProcedure
-    .meta({ rest: { method: "POST", path: "/unsubscribe/:token" } })
+    .meta({ rest: { method: "POST", path: "/unsubscribe/:token" }, secretInputs: ["token"] })
     .input(unsubscribeTokenInput)
     .output(unsubscribeDescriptionOutput)
     .mutation(({ ctx, input }) => withTokenGuard(ctx, () => ctx.services.unsubscribe.unsubscribe(input.token))),
 
   /** Every notification e-mail off (account e-mails still come). */
   stopAll: publicProcedure
-    .meta({ rest: { method: "POST", path: "/unsubscribe/:token/all" } })
+    .meta({ rest: { method: "POST", path: "/unsubscribe/:token/all" }, secretInputs: ["token"] })
     .input(unsubscribeTokenInput)
     .output(unsubscribeDescriptionOutput)
     .mutation(({ ctx, input }) => withTokenGuard(ctx, () => ctx.services.unsubscribe.stopAll(input.token))),

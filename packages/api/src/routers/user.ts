@@ -101,7 +101,7 @@ export const userRouter = router({
     .query(({ ctx }) => ctx.services.dataRights.exportData(ctx.session.user.id)),
 
   deleteAccount: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/user/delete-account", body: true } })
+    .meta({ rest: { method: "POST", path: "/user/delete-account", body: true }, secretInputs: ["password"] })
     .input(deleteAccountInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(async ({ ctx, input }) => {

@@ -9,7 +9,6 @@ import {
   userLimits,
   users,
 } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
@@ -30,7 +29,7 @@ export function createDataRightsService(deps: CoreDeps) {
     /** Everything the product holds about the caller, as plain JSON-able data. */
     async exportData(userId: string) {
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
-      if (!user) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!user) throw new AppError("NOT_FOUND", "userNotFound");
       const email = user.email.toLowerCase();
       const [preferences, limits, memberships, posted, claimed, sentInvites, receivedInvites, sentFeedback] = await Promise.all([
         db
@@ -101,8 +100,8 @@ export function createDataRightsService(deps: CoreDeps) {
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const [account] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, userId));
-      if (!account) throw new AppError("NOT_FOUND", messages.userNotFound);
-      if (!(await verifyPassword(account.passwordHash, password))) throw new AppError("FORBIDDEN", messages.invalidCredentials);
+      if (!account) throw new AppError("NOT_FOUND", "userNotFound");
+      if (!(await verifyPassword(account.passwordHash, password))) throw new AppError("FORBIDDEN", "invalidCredentials");
       const email = account.email.toLowerCase();
 
       await db.transaction(async (tx) => {

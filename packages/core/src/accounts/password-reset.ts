@@ -1,5 +1,5 @@
 import { timestampParam, users } from "@hyn/db";
-import { messages, type AuthResult, type completePasswordResetInput } from "@hyn/validators";
+import { type AuthResult, type completePasswordResetInput } from "@hyn/validators";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
@@ -43,7 +43,7 @@ export function createPasswordResetService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, input.token, "reset_password", now);
-        if (!userId) throw new AppError("BAD_REQUEST", messages.resetLinkInvalid);
+        if (!userId) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
         // Receiving the link proves the address too.
         await tx
           .update(users)

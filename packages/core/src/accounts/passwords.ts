@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import { messages } from "@hyn/validators";
 import { AppError } from "../shared/errors";
 import { hash, verify } from "@node-rs/argon2";
 import { createGate } from "../shared/gate";
@@ -44,5 +43,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** Sign-up, reset and change refuse a password from that list. */
 export function assertNotCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", messages.commonPassword);
+  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", "commonPassword");
 }

@@ -1,5 +1,5 @@
 import { users } from "@hyn/db";
-import { messages, type Locale, type updateProfileInput, type User } from "@hyn/validators";
+import { type Locale, type updateProfileInput, type User } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
@@ -24,14 +24,14 @@ export function createProfileService(deps: CoreDeps) {
         .set({ name: input.name, phone: input.phone, generalArea: input.generalArea, updatedAt: clock.now() })
         .where(eq(users.id, userId))
         .returning(userColumns);
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
     },
 
     /** The language the person picked: the app and every e-mail to them use it from now on. */
     async updateLocale(userId: string, locale: Locale): Promise<User> {
       const [row] = await db.update(users).set({ locale, updatedAt: clock.now() }).where(eq(users.id, userId)).returning(userColumns);
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
     },
   };

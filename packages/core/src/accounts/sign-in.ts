@@ -1,4 +1,4 @@
-import { messages, type AuthResult, type signInInput } from "@hyn/validators";
+import { type AuthResult, type signInInput } from "@hyn/validators";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -18,13 +18,13 @@ export function createSignInService(deps: CoreDeps) {
       const user = await findUserByEmail(db, input.email);
       if (!user) {
         await verifyAgainstDummy(input.password);
-        throw new AppError("UNAUTHENTICATED", messages.invalidCredentials);
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw new AppError("UNAUTHENTICATED", messages.invalidCredentials);
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
       }
       if (config.requireEmailConfirmation && !user.emailVerifiedAt) {
-        throw new AppError("FORBIDDEN", messages.emailNotConfirmed);
+        throw new AppError("FORBIDDEN", "emailNotConfirmed");
       }
       const session = await createSession(db, user.id, clock.now());
       return { user: toUser(user), session };

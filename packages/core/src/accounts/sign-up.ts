@@ -1,5 +1,5 @@
 import { userLimits, users, type Executor } from "@hyn/db";
-import { DEFAULT_LOCALE, messages, type AuthResult, type Locale, type signUpInput } from "@hyn/validators";
+import { DEFAULT_LOCALE, type AuthResult, type Locale, type signUpInput } from "@hyn/validators";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
@@ -53,7 +53,7 @@ export function createSignUpService(deps: CoreDeps) {
               updatedAt: now,
             })
             .returning(userColumns);
-          if (!created) throw new AppError("CONFLICT", messages.userCreationFailed);
+          if (!created) throw new AppError("CONFLICT", "userCreationFailed");
           await tx.insert(userLimits).values({ userId: created.id, createdAt: now, updatedAt: now });
           await addDefaultEmailPreferences(tx, created.id, now);
           if (config.requireEmailConfirmation) {
@@ -64,7 +64,7 @@ export function createSignUpService(deps: CoreDeps) {
           return { user: toUser(created), session };
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError("CONFLICT", messages.userAlreadyExists);
+        if (isUniqueViolation(error)) throw new AppError("CONFLICT", "userAlreadyExists");
         throw error;
       }
     },
@@ -84,7 +84,7 @@ export function createSignUpService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, token, "verify_email", now);
-        if (!userId) throw new AppError("BAD_REQUEST", messages.verificationLinkExpired);
+        if (!userId) throw new AppError("BAD_REQUEST", "verificationLinkExpired");
         await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
         const session = await createSession(tx, userId, now);
         return { user: toUser(await loadUser(tx, userId)), session };

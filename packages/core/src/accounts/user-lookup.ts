@@ -1,5 +1,4 @@
 import { users, type Executor } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { eq, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import { userColumns } from "./user-view";
@@ -7,7 +6,7 @@ import { userColumns } from "./user-view";
 /** The account with this id, as its owner sees it; "User not found" when there is none. */
 export async function loadUser(executor: Executor, id: string) {
   const [row] = await executor.select(userColumns).from(users).where(eq(users.id, id));
-  if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+  if (!row) throw new AppError("NOT_FOUND", "userNotFound");
   return row;
 }
 

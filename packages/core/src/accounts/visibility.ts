@@ -1,5 +1,5 @@
 import { groupMembers, users, type Database } from "@hyn/db";
-import { messages, type PublicUser } from "@hyn/validators";
+import { type PublicUser } from "@hyn/validators";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
@@ -31,7 +31,7 @@ export function createVisibilityService(deps: CoreDeps) {
     /** A user is visible to themself and to people who share a group with them; others get "User not found". */
     async visibleUser(viewerId: string, userId: string): Promise<PublicUser> {
       const [found] = await visibleUsers(db, viewerId, [userId]);
-      if (!found) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!found) throw new AppError("NOT_FOUND", "userNotFound");
       return found;
     },
 

@@ -1,5 +1,4 @@
 import { calendarFeeds, users } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { RateLimitService } from "../rate-limits/service";
 import type { CoreDeps } from "../shared/deps";
@@ -67,7 +66,7 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
      */
     async requestCalendar(userId: string, requestId: string, locale: string): Promise<CalendarFile> {
       const entry = await selectCalendarEntry(db, config, requestId, userId);
-      if (!entry) throw new AppError("NOT_FOUND", messages.requestNotFound);
+      if (!entry) throw new AppError("NOT_FOUND", "requestNotFound");
       return { filename: requestCalendarFilename(requestId), contentType: CALENDAR_CONTENT_TYPE, content: renderCalendar([entry], calendarOptions(userId, locale)) };
     },
 
@@ -96,7 +95,7 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
         : [];
       if (!feed) {
         await rateLimits.record("calendarFeedFailuresPerIp", ip);
-        throw new AppError("NOT_FOUND", messages.notFound);
+        throw new AppError("NOT_FOUND", "notFound");
       }
       const entries = await selectFeedEntries(db, config, feed.userId, clock.now());
       return {

@@ -1,5 +1,5 @@
 import { groupMembers, groups, requests, type Executor, type Transaction } from "@hyn/db";
-import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
+import { MAX_GROUP_MEMBERS } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "@hyn/validators/rules";
@@ -25,7 +25,7 @@ export async function lockGroup(tx: Transaction, groupId: string): Promise<Locke
     .from(groups)
     .where(eq(groups.id, groupId))
     .for("no key update");
-  if (!group) throw new AppError("NOT_FOUND", messages.groupNotFound);
+  if (!group) throw new AppError("NOT_FOUND", "groupNotFound");
   return group;
 }
 
@@ -51,8 +51,8 @@ export async function countMembers(executor: Executor, groupId: string): Promise
  * Lock order everywhere: group, then invitation, then user limits.
  */
 export async function addMember(tx: Transaction, group: LockedGroup, userId: string, now: Date): Promise<void> {
-  if (await isMember(tx, group.id, userId)) throw new AppError("CONFLICT", messages.alreadyMember);
-  if ((await countMembers(tx, group.id)) >= MAX_GROUP_MEMBERS) throw new AppError("CONFLICT", messages.groupFull);
+  if (await isMember(tx, group.id, userId)) throw new AppError("CONFLICT", "alreadyMember");
+  if ((await countMembers(tx, group.id)) >= MAX_GROUP_MEMBERS) throw new AppError("CONFLICT", "groupFull");
   const limits = await lockUserLimits(tx, userId);
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);

@@ -1,5 +1,5 @@
 import { groupMembers, groups, users } from "@hyn/db";
-import { messages, type createGroupInput, type Group, type GroupMember, type LeaveGroupResult } from "@hyn/validators";
+import { type createGroupInput, type Group, type GroupMember, type LeaveGroupResult } from "@hyn/validators";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { groupCreationRefusal } from "@hyn/validators/rules";
@@ -47,7 +47,7 @@ export function createGroupsService(deps: CoreDeps) {
       // A group always has its owner as a member, so no rows means no group or no membership.
       if (rows.length === 0) {
         const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
-        throw group ? new AppError("FORBIDDEN", messages.notMember) : new AppError("NOT_FOUND", messages.groupNotFound);
+        throw group ? new AppError("FORBIDDEN", "notMember") : new AppError("NOT_FOUND", "groupNotFound");
       }
       return rows;
     },
@@ -56,9 +56,9 @@ export function createGroupsService(deps: CoreDeps) {
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
-        if (!(await isMember(tx, groupId, userId))) throw new AppError("FORBIDDEN", messages.notMember);
+        if (!(await isMember(tx, groupId, userId))) throw new AppError("FORBIDDEN", "notMember");
         if (group.createdBy === userId) {
-          if ((await countMembers(tx, groupId)) > 1) throw new AppError("CONFLICT", messages.ownerCannotLeave);
+          if ((await countMembers(tx, groupId)) > 1) throw new AppError("CONFLICT", "ownerCannotLeave");
           // Members, invitations and requests of the group go with it (ON DELETE CASCADE).
           await tx.delete(groups).where(eq(groups.id, groupId));
           return { groupDeleted: true };
@@ -71,9 +71,9 @@ export function createGroupsService(deps: CoreDeps) {
     async removeMember(ownerId: string, groupId: string, memberId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
-        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", messages.onlyOwnersRemove);
-        if (memberId === ownerId) throw new AppError("BAD_REQUEST", messages.useLeaveGroup);
-        if (!(await departFromGroups(tx, memberId, { groupId }))) throw new AppError("NOT_FOUND", messages.userNotMember);
+        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyOwnersRemove");
+        if (memberId === ownerId) throw new AppError("BAD_REQUEST", "useLeaveGroup");
+        if (!(await departFromGroups(tx, memberId, { groupId }))) throw new AppError("NOT_FOUND", "userNotMember");
       });
     },
 
@@ -84,9 +84,9 @@ export function createGroupsService(deps: CoreDeps) {
     async transferOwnership(ownerId: string, groupId: string, newOwnerId: string): Promise<Group> {
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
-        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", messages.onlyOwnersTransfer);
-        if (newOwnerId === ownerId) throw new AppError("BAD_REQUEST", messages.alreadyOwner);
-        if (!(await isMember(tx, groupId, newOwnerId))) throw new AppError("NOT_FOUND", messages.userNotMember);
+        if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyOwnersTransfer");
+        if (newOwnerId === ownerId) throw new AppError("BAD_REQUEST", "alreadyOwner");
+        if (!(await isMember(tx, groupId, newOwnerId))) throw new AppError("NOT_FOUND", "userNotMember");
         await tx.update(groups).set({ createdBy: newOwnerId }).where(eq(groups.id, groupId));
         return groupOf(tx, ownerId, groupId);
       });

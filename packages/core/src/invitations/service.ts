@@ -2,8 +2,6 @@ import { groupMembers, groups, invites, users, type Executor, type Transaction }
 import {
   INVITE_VALIDITY_DAYS,
   MAX_PENDING_INVITATIONS,
-  messages,
-  pendingInviteExistsMessage,
   type CreatedInvite,
   type Group,
   type IncomingInvitation,
@@ -46,7 +44,7 @@ export function createInvitationsService(deps: CoreDeps) {
 
   async function emailOf(executor: Executor, userId: string): Promise<{ email: string; name: string; locale: string }> {
     const [row] = await executor.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, userId));
-    if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+    if (!row) throw new AppError("NOT_FOUND", "userNotFound");
     return row;
   }
 
@@ -114,13 +112,13 @@ export function createInvitationsService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, input.groupId);
-        if (group.createdBy !== inviterId) throw new AppError("FORBIDDEN", messages.onlyCreatorsInvite);
+        if (group.createdBy !== inviterId) throw new AppError("FORBIDDEN", "onlyCreatorsInvite");
         const [member] = await tx
           .select({ id: users.id })
           .from(groupMembers)
           .innerJoin(users, eq(users.id, groupMembers.userId))
           .where(and(eq(groupMembers.groupId, group.id), sql`lower(${users.email}) = ${input.email}`));
-        if (member) throw new AppError("CONFLICT", messages.userAlreadyMember);
+        if (member) throw new AppError("CONFLICT", "userAlreadyMember");
         const [pending] = await tx
           .select({ expiresAt: invites.expiresAt })
           .from(invites)
@@ -130,14 +128,14 @@ export function createInvitationsService(deps: CoreDeps) {
         if (pending) {
           // Rounded like the Groups page's "Expires in N days", and never "0 days".
           const daysLeft = Math.max(1, Math.round((pending.expiresAt.getTime() - now.getTime()) / DAY_MS));
-          throw new AppError("CONFLICT", pendingInviteExistsMessage(daysLeft));
+          throw new AppError("CONFLICT", { key: "pendingInviteExists", values: { daysLeft } });
         }
         await lockUserLimits(tx, inviterId);
         const [sent] = await tx
           .select({ count: sql<number>`count(*)`.mapWith(Number) })
           .from(invites)
           .where(and(eq(invites.invitedBy, inviterId), pendingAt(now)));
-        if ((sent?.count ?? 0) >= MAX_PENDING_INVITATIONS) throw new AppError("CONFLICT", messages.invitationLimit);
+        if ((sent?.count ?? 0) >= MAX_PENDING_INVITATIONS) throw new AppError("CONFLICT", "invitationLimit");
 
         const token = generateToken();
         const [invite] = await tx
@@ -188,14 +186,14 @@ export function createInvitationsService(deps: CoreDeps) {
             and(eq(invites.email, input.recipientEmail.trim().toLowerCase()), eq(groups.name, input.groupName.trim())),
           );
         }
-        if (!target) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        if (!target) throw new AppError("NOT_FOUND", "invitationNotFound");
         const newToken = generateToken();
         const rotated = await tx
           .update(invites)
           .set({ tokenHash: hashToken(newToken) })
           .where(and(eq(invites.id, target.id), isNull(invites.usedAt)))
           .returning({ id: invites.id });
-        if (rotated.length === 0) throw new AppError("CONFLICT", messages.invitationUsed);
+        if (rotated.length === 0) throw new AppError("CONFLICT", "invitationUsed");
         const { id } = await queueInvitationEmail(tx, now, target.email, target.groupName, inviterId, newToken);
         return { emailId: id };
       });
@@ -219,8 +217,8 @@ export function createInvitationsService(deps: CoreDeps) {
         .leftJoin(groupMembers, and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)))
         .where(eq(invites.tokenHash, hashToken(token)));
       if (row?.viewerIsMember) return { group: { id: row.id, name: row.name }, alreadyMember: true };
-      if (!row || row.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
-      if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
+      if (!row || row.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
+      if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", "inviteExpired");
       return { group: { id: row.id, name: row.name }, alreadyMember: false };
     },
 
@@ -229,8 +227,8 @@ export function createInvitationsService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const locked = await lockInvitation(tx, eq(invites.tokenHash, hashToken(token)));
-        if (!locked || locked.invite.usedAt) throw new AppError("NOT_FOUND", messages.invalidOrExpiredInviteToken);
-        if (locked.invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", messages.inviteExpired);
+        if (!locked || locked.invite.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
+        if (locked.invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", "inviteExpired");
         await addMember(tx, locked.group, userId, now);
         await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, locked.invite.id));
         return groupOf(tx, userId, locked.group.id);
@@ -294,9 +292,9 @@ export function createInvitationsService(deps: CoreDeps) {
           .from(invites)
           .where(eq(invites.id, invitationId))
           .for("update");
-        if (!invite) throw new AppError("NOT_FOUND", messages.invitationNotFound);
-        if (invite.invitedBy !== userId) throw new AppError("FORBIDDEN", messages.onlyCancelOwnInvitations);
-        if (invite.usedAt) throw new AppError("CONFLICT", messages.cannotCancelAccepted);
+        if (!invite) throw new AppError("NOT_FOUND", "invitationNotFound");
+        if (invite.invitedBy !== userId) throw new AppError("FORBIDDEN", "onlyCancelOwnInvitations");
+        if (invite.usedAt) throw new AppError("CONFLICT", "cannotCancelAccepted");
         await tx.delete(invites).where(eq(invites.id, invitationId));
       });
     },
@@ -306,7 +304,7 @@ export function createInvitationsService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const locked = await lockInvitation(tx, eq(invites.id, invitationId));
-        if (!locked) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        if (!locked) throw new AppError("NOT_FOUND", "invitationNotFound");
         await assertAnswerable(tx, userId, locked.invite, now);
         await addMember(tx, locked.group, userId, now);
         await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
@@ -323,7 +321,7 @@ export function createInvitationsService(deps: CoreDeps) {
           .from(invites)
           .where(eq(invites.id, invitationId))
           .for("update");
-        if (!invite) throw new AppError("NOT_FOUND", messages.invitationNotFound);
+        if (!invite) throw new AppError("NOT_FOUND", "invitationNotFound");
         await assertAnswerable(tx, userId, invite, now);
         await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
       });
@@ -332,9 +330,9 @@ export function createInvitationsService(deps: CoreDeps) {
 
   async function assertAnswerable(executor: Executor, userId: string, invite: { email: string; expiresAt: Date; usedAt: Date | null }, now: Date) {
     const me = await emailOf(executor, userId);
-    if (me.email.toLowerCase() !== invite.email) throw new AppError("FORBIDDEN", messages.invitationNotForYou);
-    if (invite.usedAt) throw new AppError("CONFLICT", messages.invitationUsed);
-    if (invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", messages.invitationExpired);
+    if (me.email.toLowerCase() !== invite.email) throw new AppError("FORBIDDEN", "invitationNotForYou");
+    if (invite.usedAt) throw new AppError("CONFLICT", "invitationUsed");
+    if (invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", "invitationExpired");
   }
 }
 

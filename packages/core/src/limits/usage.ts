@@ -1,5 +1,5 @@
 import { userLimits, type Executor, type Transaction } from "@hyn/db";
-import { messages, type UserCounts, type UserLimits } from "@hyn/validators";
+import { type UserCounts, type UserLimits } from "@hyn/validators";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 
@@ -47,13 +47,13 @@ export async function readUsage(executor: Executor, userId: string): Promise<{ l
  */
 export async function lockUserLimits(tx: Transaction, userId: string): Promise<UserLimits> {
   const [row] = await tx.select(userLimitsColumns).from(userLimits).where(eq(userLimits.userId, userId)).for("update");
-  if (!row) throw new AppError("NOT_FOUND", messages.userLimitsNotFound);
+  if (!row) throw new AppError("NOT_FOUND", "userLimitsNotFound");
   return row;
 }
 
 /** The user's counts; call it after lockUserLimits inside a transaction to count what is committed. */
 export async function countUsage(executor: Executor, userId: string): Promise<UserCounts> {
   const [row] = await executor.select(usageCountColumns(sql`${userId}::uuid`)).from(sql`(select 1) as one`);
-  if (!row) throw new AppError("NOT_FOUND", messages.userCountsNotFound);
+  if (!row) throw new AppError("NOT_FOUND", "userCountsNotFound");
   return row;
 }

@@ -1,6 +1,5 @@
 import { groupMembers, groupNotificationSettings, groups, userNotificationKinds, users, type Executor } from "@hyn/db";
 import {
-  messages,
   type EmailPreferences,
   type emailPreferencesInput,
   NOTIFICATION_KINDS,
@@ -49,19 +48,19 @@ export function createNotificationSettingsService(deps: CoreDeps) {
     /** The spec's e-mail preferences record, made with the default if the person had none. */
     async emailPreferences(userId: string): Promise<EmailPreferences> {
       const row = await emailPreferencesOf(db, userId, clock.now());
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return row;
     },
 
     async updateEmailPreferences(userId: string, input: PreferencesUpdate): Promise<EmailPreferences> {
       const row = await setProfileFrequency(db, userId, input.frequency, clock.now());
-      if (!row) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return row;
     },
 
     async read(userId: string): Promise<NotificationPreferences> {
       const [profile] = await db.select({ frequency: profileFrequencySql(users.id) }).from(users).where(eq(users.id, userId));
-      if (!profile) throw new AppError("NOT_FOUND", messages.userNotFound);
+      if (!profile) throw new AppError("NOT_FOUND", "userNotFound");
       const stored = await db
         .select({ kind: userNotificationKinds.kind, email: userNotificationKinds.email, push: userNotificationKinds.push })
         .from(userNotificationKinds)
@@ -81,9 +80,9 @@ export function createNotificationSettingsService(deps: CoreDeps) {
     /** A group the caller is not in reads as one that does not exist, like every other group route. */
     async updateGroup(userId: string, groupId: string, frequency: GroupNotifyFrequency | null): Promise<GroupNotifications> {
       return db.transaction(async (tx) => {
-        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", "groupNotFound");
         const [group] = await groupsOf(tx, userId, eq(groupMembers.groupId, groupId));
-        if (!group) throw new AppError("NOT_FOUND", messages.groupNotFound);
+        if (!group) throw new AppError("NOT_FOUND", "groupNotFound");
         return group;
       });
     },

@@ -3,7 +3,6 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { pushSubscriptions, type Database } from "@hyn/db";
-import { messages } from "@hyn/validators";
 import { and, eq } from "drizzle-orm";
 import webPush from "web-push";
 import { isAppError } from "../shared/errors";
@@ -71,7 +70,7 @@ export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise
     status = await post(checked, request.headers as Record<string, string | number>, request.body!, deps.resolve ?? systemResolver, deps.timeoutMs ?? 15_000);
   } catch (error) {
     // The name now resolves somewhere private (DNS rebinding): never sent, never retried.
-    if (isAppError(error) && error.message === messages.pushEndpointNotPublic) {
+    if (isAppError(error) && error.keyed.key === "pushEndpointNotPublic") {
       deps.logger.warn({ subscriptionId: job.subscriptionId, reason: error.message }, "push endpoint resolves to a non-public address; not sent");
       return "refused";
     }

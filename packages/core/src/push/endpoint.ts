@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { messages } from "@hyn/validators";
+import type { MessageKey } from "@hyn/validators";
 import { AppError } from "../shared/errors";
 import type { PushConfig } from "../shared/push-config";
 
@@ -89,7 +89,7 @@ export interface CheckedEndpoint {
   loopback: boolean;
 }
 
-const refuse = (message: string) => new AppError("BAD_REQUEST", message);
+const refuse = (key: MessageKey) => new AppError("BAD_REQUEST", key);
 
 /** The URL-level rules: scheme, credentials, host on the allow-list (or loopback http where allowed). No DNS. */
 export function checkEndpointUrl(endpoint: string, config: Pick<PushConfig, "serviceHosts" | "allowLoopbackHttp">): CheckedEndpoint {
@@ -97,17 +97,17 @@ export function checkEndpointUrl(endpoint: string, config: Pick<PushConfig, "ser
   try {
     url = new URL(endpoint);
   } catch {
-    throw refuse(messages.pushEndpointInvalid);
+    throw refuse("pushEndpointInvalid");
   }
-  if (url.username || url.password) throw refuse(messages.pushEndpointInvalid);
+  if (url.username || url.password) throw refuse("pushEndpointInvalid");
   if (config.allowLoopbackHttp && (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname)) {
     return { url, loopback: true };
   }
-  if (url.protocol !== "https:") throw refuse(messages.pushEndpointNotAllowed);
+  if (url.protocol !== "https:") throw refuse("pushEndpointNotAllowed");
   // A literal address is never a push service's host, even if someone lists one.
-  if (isIP(url.hostname.replace(/^\[|\]$/g, "")) !== 0) throw refuse(messages.pushEndpointNotAllowed);
-  if (!isAllowedPushHost(url.hostname, config.serviceHosts)) throw refuse(messages.pushEndpointNotAllowed);
-  if (url.port !== "" && url.port !== "443") throw refuse(messages.pushEndpointNotAllowed);
+  if (isIP(url.hostname.replace(/^\[|\]$/g, "")) !== 0) throw refuse("pushEndpointNotAllowed");
+  if (!isAllowedPushHost(url.hostname, config.serviceHosts)) throw refuse("pushEndpointNotAllowed");
+  if (url.port !== "" && url.port !== "443") throw refuse("pushEndpointNotAllowed");
   return { url, loopback: false };
 }
 
@@ -122,11 +122,11 @@ export async function checkResolvedAddresses(checked: CheckedEndpoint, resolve: 
   try {
     addresses = await resolve(checked.url.hostname.replace(/^\[|\]$/g, ""));
   } catch {
-    throw refuse(messages.pushEndpointUnresolvable);
+    throw refuse("pushEndpointUnresolvable");
   }
-  if (addresses.length === 0) throw refuse(messages.pushEndpointUnresolvable);
+  if (addresses.length === 0) throw refuse("pushEndpointUnresolvable");
   const acceptable = checked.loopback ? isLoopbackAddress : isPublicAddress;
-  if (!addresses.every(acceptable)) throw refuse(messages.pushEndpointNotPublic);
+  if (!addresses.every(acceptable)) throw refuse("pushEndpointNotPublic");
   return addresses;
 }
 

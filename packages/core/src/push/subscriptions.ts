@@ -1,6 +1,6 @@
 import { MAX_PUSH_DEVICES } from "@hyn/validators/policy";
 import { pushSubscriptions } from "@hyn/db";
-import { messages, type PushDeviceView, type PushSubscriptionData } from "@hyn/validators";
+import { type PushDeviceView, type PushSubscriptionData } from "@hyn/validators";
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
@@ -78,7 +78,7 @@ export function createPushService(deps: CoreDeps & { resolve?: Resolver }) {
         .delete(pushSubscriptions)
         .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
         .returning({ id: pushSubscriptions.id });
-      if (removed.length === 0) throw new AppError("NOT_FOUND", messages.pushDeviceNotFound);
+      if (removed.length === 0) throw new AppError("NOT_FOUND", "pushDeviceNotFound");
     },
   };
 }

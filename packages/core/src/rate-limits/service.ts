@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -48,7 +47,7 @@ export function createRateLimitService(deps: CoreDeps) {
     };
   }
 
-  const refusal = (retryAfterSeconds: number) => new AppError("RATE_LIMITED", messages.tooManyRequests, { retryAfterSeconds });
+  const refusal = (retryAfterSeconds: number) => new AppError("RATE_LIMITED", "tooManyRequests", { retryAfterSeconds });
 
   return {
     /**

@@ -1,5 +1,5 @@
 import { groupMembers, groups, perDatabase, userLimits, type Database } from "@hyn/db";
-import { FINISHED_REQUESTS_PER_PAGE, messages, type Dashboard } from "@hyn/validators";
+import { FINISHED_REQUESTS_PER_PAGE, type Dashboard } from "@hyn/validators";
 import { asc, eq, sql } from "drizzle-orm";
 import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
@@ -50,7 +50,7 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
     queries.usage.execute({ userId }),
   ]);
   const [row] = usage;
-  if (!row) throw new AppError("NOT_FOUND", messages.userLimitsNotFound);
+  if (!row) throw new AppError("NOT_FOUND", "userLimitsNotFound");
   return {
     myRequests: myRequests.requests,
     myRequestsNextCursor: myRequests.nextCursor,

@@ -1,7 +1,6 @@
 import { groupMembers, perDatabase, requests, type Executor, type Transaction } from "@hyn/db";
 import {
   latestNeededBy,
-  messages,
   NEEDED_BY_TOLERANCE_MS,
   nextNotifyAt,
   REQUEST_NOTIFY_INTERVAL_MS,
@@ -42,7 +41,7 @@ interface RequestFacts {
   callerIsMember: boolean;
 }
 
-const notFound = () => new AppError("NOT_FOUND", messages.requestNotFound);
+const notFound = () => new AppError("NOT_FOUND", "requestNotFound");
 
 /** A group's list is read on every group page: its membership check is built once per database. */
 const groupListQueries = perDatabase((db) => ({
@@ -130,9 +129,9 @@ export function createRequestsService(deps: CoreDeps) {
     async create(userId: string, input: CreateRequest): Promise<RequestView> {
       const now = clock.now();
       if (input.neededBy.getTime() <= now.getTime() - NEEDED_BY_TOLERANCE_MS) {
-        throw new AppError("BAD_REQUEST", messages.neededByFuture);
+        throw new AppError("BAD_REQUEST", "neededByFuture");
       }
-      if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", messages.neededByTooFar);
+      if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", "neededByTooFar");
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
@@ -141,7 +140,7 @@ export function createRequestsService(deps: CoreDeps) {
           .from(groupMembers)
           .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, userId)))
           .for("share");
-        if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
+        if (!membership) throw new AppError("FORBIDDEN", "notMember");
         await assertBelowOpenRequestLimit(tx, userId);
         const [created] = await tx
           .insert(requests)
@@ -175,7 +174,7 @@ export function createRequestsService(deps: CoreDeps) {
     /** GET /groups/{id}/requests, a page at a time: members only. */
     async forGroup(userId: string, groupId: string, page: RequestPageInput): Promise<RequestPage> {
       const [membership] = await groupListQueries(db).membership.execute({ groupId, userId });
-      if (!membership) throw new AppError("FORBIDDEN", messages.notMember);
+      if (!membership) throw new AppError("FORBIDDEN", "notMember");
       return selectGroupRequestPage(db, clock.now(), groupId, page);
     },
 
@@ -197,8 +196,8 @@ export function createRequestsService(deps: CoreDeps) {
         allowedWhen: (now) => requestPermissionSql.canClaim(userId, now),
         refuse: (facts) =>
           facts.userId === userId
-            ? new AppError("FORBIDDEN", messages.cannotClaimOwn)
-            : new AppError("CONFLICT", messages.requestNotClaimable),
+            ? new AppError("FORBIDDEN", "cannotClaimOwn")
+            : new AppError("CONFLICT", "requestNotClaimable"),
         // The helper's reminder, unless this claim came inside its window.
         then: async (tx, view, now) => {
           const remindAt = helperReminderDueAt(view.neededBy, now);
@@ -217,8 +216,8 @@ export function createRequestsService(deps: CoreDeps) {
         // The state before the claimer: an open request "is not claimed", whoever asks (SPEC §7).
         refuse: (facts) =>
           facts.status !== "claimed"
-            ? new AppError("CONFLICT", messages.requestNotClaimed)
-            : new AppError("FORBIDDEN", messages.onlyUnclaimOwnClaims),
+            ? new AppError("CONFLICT", "requestNotClaimed")
+            : new AppError("FORBIDDEN", "onlyUnclaimOwnClaims"),
       });
     },
 
@@ -230,8 +229,8 @@ export function createRequestsService(deps: CoreDeps) {
         allowedWhen: (now) => requestPermissionSql.canFulfill(userId, now),
         refuse: (facts) =>
           facts.status !== "claimed"
-            ? new AppError("CONFLICT", messages.requestNotInClaimedStatus)
-            : new AppError("FORBIDDEN", messages.onlyFulfillOwnClaims),
+            ? new AppError("CONFLICT", "requestNotInClaimedStatus")
+            : new AppError("FORBIDDEN", "onlyFulfillOwnClaims"),
       });
     },
 
@@ -244,8 +243,8 @@ export function createRequestsService(deps: CoreDeps) {
           .returning({ id: requests.id, groupId: requests.groupId });
         if (!deleted) {
           const facts = await visibleFacts(tx, requestId, userId);
-          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.onlyDeleteOwnRequests);
-          throw new AppError("CONFLICT", messages.cannotDeleteFulfilled);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", "onlyDeleteOwnRequests");
+          throw new AppError("CONFLICT", "cannotDeleteFulfilled");
         }
         await publish(tx, "request.deleted", deleted);
       });
@@ -274,13 +273,13 @@ export function createRequestsService(deps: CoreDeps) {
           .returning({ id: requests.id });
         if (!marked) {
           const facts = await visibleFacts(tx, requestId, userId);
-          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.notifyOnlyOwnRequests);
-          if (!facts.callerIsMember) throw new AppError("FORBIDDEN", messages.notMember);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", "notifyOnlyOwnRequests");
+          if (!facts.callerIsMember) throw new AppError("FORBIDDEN", "notMember");
           if (facts.status !== "open" || facts.neededBy.getTime() <= now.getTime()) {
-            throw new AppError("CONFLICT", messages.notifyOnlyOpenRequests);
+            throw new AppError("CONFLICT", "notifyOnlyOpenRequests");
           }
           const nextAt = nextNotifyAt(facts.lastNotifiedAt).getTime();
-          throw new AppError("RATE_LIMITED", messages.notifyTooSoon, {
+          throw new AppError("RATE_LIMITED", "notifyTooSoon", {
             retryAfterSeconds: Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)),
           });
         }
@@ -306,10 +305,10 @@ export function createRequestsService(deps: CoreDeps) {
           .returning({ helperId: requests.claimedBy });
         if (!marked) {
           const facts = await visibleFacts(tx, requestId, userId);
-          if (facts.userId !== userId) throw new AppError("FORBIDDEN", messages.thankOnlyOwnRequests);
-          if (facts.status !== "fulfilled") throw new AppError("CONFLICT", messages.thankOnlyFulfilled);
-          if (facts.thankedAt) throw new AppError("CONFLICT", messages.alreadyThanked);
-          throw new AppError("CONFLICT", messages.thankNoHelper);
+          if (facts.userId !== userId) throw new AppError("FORBIDDEN", "thankOnlyOwnRequests");
+          if (facts.status !== "fulfilled") throw new AppError("CONFLICT", "thankOnlyFulfilled");
+          if (facts.thankedAt) throw new AppError("CONFLICT", "alreadyThanked");
+          throw new AppError("CONFLICT", "thankNoHelper");
         }
         const view = await mustSelectView(tx, now, requestId);
         await enqueueThanksNotice(tx, config, unsubscribe, { request: view, helperId: marked.helperId! }, now, jobs);

@@ -1,9 +1,12 @@
 import { isConnectionLost } from "@hyn/db";
-import { messages } from "@hyn/validators";
+import { englishText, type KeyedMessage, type MessageKey } from "@hyn/validators";
 
 /**
- * The one domain error. Services throw it with a code and a SPEC text; the API layer maps the code
- * once to a tRPC code (packages/api/src/errors.ts) and once to an HTTP status (apps/server/src/rest).
+ * The one domain error. Services throw it with a code and a message key (with values when the message
+ * has them: `new AppError("CONFLICT", "groupFull")`, `new AppError("CONFLICT", refusal)`); the API layer
+ * maps the code once to a tRPC code (packages/api/src/errors.ts) and once to an HTTP status
+ * (apps/server/src/rest), and each transport writes the message in the caller's language by its key
+ * (ADR 0020). `message` is the spec's English, for logs.
  */
 export const APP_ERROR_CODES = [
   "BAD_REQUEST", // invalid input or a rule about input (400)
@@ -16,15 +19,23 @@ export const APP_ERROR_CODES = [
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
+/** Extra machine-readable detail, e.g. { retryAfterSeconds } for RATE_LIMITED. */
+export type AppErrorDetails = Record<string, unknown>;
+
 export class AppError extends Error {
   override readonly name = "AppError";
+  /** What the error says, by key: what the transports translate. */
+  readonly keyed: KeyedMessage;
+  constructor(code: AppErrorCode, key: MessageKey, details?: AppErrorDetails);
+  constructor(code: AppErrorCode, message: KeyedMessage, details?: AppErrorDetails);
   constructor(
     readonly code: AppErrorCode,
-    message: string,
-    /** Extra machine-readable detail, e.g. { retryAfterSeconds } for RATE_LIMITED. */
-    readonly details?: Record<string, unknown>,
+    message: MessageKey | KeyedMessage,
+    readonly details?: AppErrorDetails,
   ) {
-    super(message);
+    const keyed = typeof message === "string" ? { key: message } : message;
+    super(englishText(keyed));
+    this.keyed = keyed;
   }
 }
 
@@ -39,6 +50,6 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
  */
 export function domainErrorOf(error: unknown): AppError | null {
   if (isAppError(error)) return error;
-  if (isConnectionLost(error)) return new AppError("UNAVAILABLE", messages.serviceUnavailable, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (isConnectionLost(error)) return new AppError("UNAVAILABLE", "serviceUnavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   return null;
 }

@@ -1,5 +1,5 @@
 import { groupMembers, groups, users, type Executor } from "@hyn/db";
-import { messages, NOTIFICATION_KINDS, type UnsubscribeDescription, type UnsubscribeState } from "@hyn/validators";
+import { NOTIFICATION_KINDS, type UnsubscribeDescription, type UnsubscribeState } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -56,7 +56,7 @@ export function createUnsubscribeService(deps: CoreDeps) {
 
   async function claimOf(token: string): Promise<UnsubscribeClaim> {
     const claim = verifyUnsubscribeToken(await unsubscribeKey(db), token);
-    if (!claim) throw new AppError("BAD_REQUEST", messages.unsubscribeLinkInvalid);
+    if (!claim) throw new AppError("BAD_REQUEST", "unsubscribeLinkInvalid");
     return claim;
   }
 

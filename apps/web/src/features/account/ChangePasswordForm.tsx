@@ -1,8 +1,9 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { useState, type FormEvent } from "react";
 import { Alert, Button, Card } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { NewPasswordFields, newPasswordProblem } from "./NewPasswordFields";
 import "./account.css";
@@ -14,12 +15,12 @@ export function ChangePasswordForm() {
   const updatePassword = trpc.auth.updatePassword.useMutation();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = newPasswordProblem(password, confirm, messages.passwordTooShort);
-    if (problem === messages.passwordsDoNotMatch) {
+    const problem = newPasswordProblem(password, confirm, "passwordTooShort");
+    if (problem === "passwordsDoNotMatch") {
       (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
       return setError(null);
     }
@@ -40,7 +41,7 @@ export function ChangePasswordForm() {
     <Card className="settings-section">
       <h2 id="change-password-heading">{t("profile.changePasswordTitle")}</h2>
       <p className="section-intro">{t("profile.changePasswordIntro")}</p>
-      {error && <Alert>{t.error(error)}</Alert>}
+      {error && <Alert>{errorText(error)}</Alert>}
       <form onSubmit={submit} noValidate aria-labelledby="change-password-heading">
         <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} />
         <div className="form-actions">

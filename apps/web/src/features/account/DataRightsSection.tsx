@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button, Card, Modal, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { messages } from "@hyn/validators/messages";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
 
@@ -41,7 +41,7 @@ export function DataRightsSection() {
 
   async function confirmDelete(event: FormEvent) {
     event.preventDefault();
-    if (!password) return setError(t.error(messages.passwordRequired));
+    if (!password) return setError(errorText("passwordRequired"));
     setError(null);
     try {
       await deleteAccount.mutateAsync({ password });

@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { FEEDBACK_SUBJECTS, isEmail } from "@hyn/validators/rules";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -7,6 +6,7 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import type { MessageId } from "@hyn/i18n/catalogs";
 import "./account.css";
 
@@ -74,9 +74,9 @@ export function FeedbackForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: FeedbackErrors = {};
-    if (!draft.message.trim()) found.message = t.error(messages.enterMessage);
-    if (!email.trim()) found.email = t.error(messages.enterYourEmail);
-    else if (!isEmail(email.trim())) found.email = t.error(messages.enterValidEmail);
+    if (!draft.message.trim()) found.message = errorText("enterMessage");
+    if (!email.trim()) found.email = errorText("enterYourEmail");
+    else if (!isEmail(email.trim())) found.email = errorText("enterValidEmail");
     setErrors(found);
     const firstInvalid = (["email", "message"] as const).find((key) => found[key]);
     if (firstInvalid) {

@@ -1,8 +1,8 @@
-import { messages } from "@hyn/validators/messages";
 import { useState, type FormEvent } from "react";
 import { Button, Card, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
 
@@ -43,7 +43,7 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (name.trim() === "") return setError(messages.nameRequired);
+    if (name.trim() === "") return setError(errorText("nameRequired"));
     try {
       const user = await updateProfile.mutateAsync({ name, phone: viewer.phone, generalArea: viewer.generalArea });
       setUser(user);
@@ -65,7 +65,7 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
           name="name"
           autoComplete="name"
           value={name}
-          error={error && t.error(error)}
+          error={error}
           onChange={(event) => {
             setName(event.target.value);
             setError(null);

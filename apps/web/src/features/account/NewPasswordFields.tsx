@@ -1,17 +1,18 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
 import { TextField } from "../../components/ui";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 
 /**
  * The first problem with a new password and its confirmation, or null. A mismatch is already shown
- * live under the confirmation field, so callers need not repeat it. The spec's English text: show it
- * through `t.error`.
+ * live under the confirmation field, so callers need not repeat it. A message key: show it through
+ * `errorText`.
  */
-export function newPasswordProblem(password: string, confirm: string, tooShortMessage: string): string | null {
-  if (!password || !confirm) return messages.fillAllFields;
+export function newPasswordProblem(password: string, confirm: string, tooShortMessage: MessageKey): MessageKey | null {
+  if (!password || !confirm) return "fillAllFields";
   if (password.length < MIN_PASSWORD_LENGTH) return tooShortMessage;
-  if (password !== confirm) return messages.passwordsDoNotMatch;
+  if (password !== confirm) return "passwordsDoNotMatch";
   return null;
 }
 
@@ -55,7 +56,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => onConfirmChange(e.target.value)}
-        error={mismatch ? t.error(messages.passwordsDoNotMatch) : null}
+        error={mismatch ? errorText("passwordsDoNotMatch") : null}
         hint={
           matches ? (
             <span className="field-ok" role="status">

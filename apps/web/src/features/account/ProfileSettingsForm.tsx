@@ -1,10 +1,10 @@
-import { messages } from "@hyn/validators/messages";
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, Card, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { useAuth } from "../auth/AuthProvider";
 import { EmailPreferencesFieldset } from "./EmailPreferencesFieldset";
 import { planSave, profileValuesOf, type ProfileErrors, type ProfileValues } from "./profileChanges";
@@ -68,7 +68,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
       (event.currentTarget.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
       return;
     }
-    if (!plan.profile && !plan.frequency) return toast.info(t.error(messages.noChangesToSave));
+    if (!plan.profile && !plan.frequency) return toast.info(errorText("noChangesToSave"));
 
     const sent = draft;
     setSaving(true);
@@ -117,7 +117,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           autoComplete="name"
           value={values.name}
           onChange={(e) => edit({ name: e.target.value })}
-          error={errors.name && t.error(errors.name)}
+          error={errors.name && errorText(errors.name)}
           maxLength={100}
         />
         <div className="field-pair">
@@ -128,7 +128,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             autoComplete="tel"
             value={values.phone}
             onChange={(e) => edit({ phone: e.target.value })}
-            error={errors.phone && t.error(errors.phone)}
+            error={errors.phone && errorText(errors.phone)}
             hint={t("profile.phoneHint")}
             maxLength={40}
           />

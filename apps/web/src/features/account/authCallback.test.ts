@@ -1,6 +1,6 @@
-import { messages } from "@hyn/validators/messages";
+import englishAuth from "@hyn/i18n/catalogs/auth/en.json";
 import { describe, expect, it, vi } from "vitest";
-import { callbackMessages, classifyLink, verificationFailure, verifyOnce } from "./authCallback";
+import { classifyLink, verificationFailure, verifyOnce } from "./authCallback";
 
 describe("the auth callback link", () => {
   it("sends recovery links to the reset form with the token, encoded", () => {
@@ -9,16 +9,22 @@ describe("the auth callback link", () => {
 
   it("verifies signup links, and refuses missing tokens and unknown types with the spec's texts", () => {
     expect(classifyLink("tok", "signup")).toEqual({ kind: "verify", tokenHash: "tok" });
-    expect(classifyLink(null, "signup")).toEqual({ kind: "error", message: callbackMessages.invalidLink, to: "/login" });
-    expect(classifyLink("", "recovery")).toEqual({ kind: "error", message: callbackMessages.invalidLink, to: "/login" });
-    expect(classifyLink("tok", "magiclink")).toEqual({ kind: "error", message: callbackMessages.unknownType, to: "/login" });
-    expect(classifyLink("tok", null)).toEqual({ kind: "error", message: callbackMessages.unknownType, to: "/login" });
+    expect(classifyLink(null, "signup")).toEqual({ kind: "error", message: "auth.callbackInvalidLink", to: "/login" });
+    expect(classifyLink("", "recovery")).toEqual({ kind: "error", message: "auth.callbackInvalidLink", to: "/login" });
+    expect(classifyLink("tok", "magiclink")).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
+    expect(classifyLink("tok", null)).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
+    // SPEC §8's callback texts, in English.
+    expect([englishAuth.callbackInvalidLink, englishAuth.callbackUnknownType, englishAuth.callbackFailed]).toEqual([
+      "Invalid authentication link",
+      "Unknown authentication type",
+      "Authentication failed",
+    ]);
   });
 
   it("sends a refused token back to sign up and any other failure to log in", () => {
-    expect(verificationFailure(400)).toEqual({ kind: "error", message: messages.verificationLinkExpired, to: "/signup", offerResend: true });
-    expect(verificationFailure(500)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
-    expect(verificationFailure(undefined)).toEqual({ kind: "error", message: callbackMessages.failed, to: "/login" });
+    expect(verificationFailure(400)).toEqual({ kind: "error", message: "verificationLinkExpired", to: "/signup", offerResend: true });
+    expect(verificationFailure(500)).toEqual({ kind: "error", message: "auth.callbackFailed", to: "/login" });
+    expect(verificationFailure(undefined)).toEqual({ kind: "error", message: "auth.callbackFailed", to: "/login" });
   });
 
   it("spends a token once however many times the page asks", async () => {

@@ -1,39 +1,29 @@
-import { messages } from "@hyn/validators/messages";
 import type { MessageId } from "@hyn/i18n/catalogs";
+import type { MessageKey } from "@hyn/validators/messages";
+import { errorText } from "../../i18n/errorText";
 import type { Translate } from "../../i18n/useT";
 import type { CurrentUser } from "../../lib/trpc";
 
-/** SPEC §8 callback texts that have no server counterpart. */
-export const callbackMessages = {
-  invalidLink: "Invalid authentication link",
-  unknownType: "Unknown authentication type",
-  failed: "Authentication failed",
-} as const;
+/** What an outcome says: a callback text of its own (SPEC §8, the auth catalog) or an error message, by key. */
+export type CallbackMessage = MessageId<"auth"> | MessageKey;
 
-const CALLBACK_MESSAGE_IDS = {
-  [callbackMessages.invalidLink]: "auth.callbackInvalidLink",
-  [callbackMessages.unknownType]: "auth.callbackUnknownType",
-  [callbackMessages.failed]: "auth.callbackFailed",
-} as const satisfies Record<string, MessageId<"auth">>;
-
-/** An outcome's message (the spec's English) in the current language. */
-export function callbackMessage(message: string, t: Translate): string {
-  const id = (CALLBACK_MESSAGE_IDS as Record<string, MessageId<"auth">>)[message];
-  return id ? t(id) : t.error(message);
+/** An outcome's message in the current language. */
+export function callbackMessage(message: CallbackMessage, t: Translate): string {
+  return message.startsWith("auth.") ? t(message as MessageId<"auth">) : errorText(message as MessageKey);
 }
 
 /** What the callback page does with a link: every branch ends in a navigation. */
 export type CallbackOutcome =
   | { kind: "verified"; user: CurrentUser }
   | { kind: "recovery"; to: string }
-  | { kind: "error"; message: string; to: "/login" | "/signup"; offerResend?: true };
+  | { kind: "error"; message: CallbackMessage; to: "/login" | "/signup"; offerResend?: true };
 
 /** The part of the decision that needs no server: recovery links, broken links, unknown types. */
 export function classifyLink(tokenHash: string | null, type: string | null): CallbackOutcome | { kind: "verify"; tokenHash: string } {
-  if (!tokenHash) return { kind: "error", message: callbackMessages.invalidLink, to: "/login" };
+  if (!tokenHash) return { kind: "error", message: "auth.callbackInvalidLink", to: "/login" };
   if (type === "recovery") return { kind: "recovery", to: `/reset-password?token=${encodeURIComponent(tokenHash)}` };
   if (type === "signup") return { kind: "verify", tokenHash };
-  return { kind: "error", message: callbackMessages.unknownType, to: "/login" };
+  return { kind: "error", message: "auth.callbackUnknownType", to: "/login" };
 }
 
 /**
@@ -42,8 +32,8 @@ export function classifyLink(tokenHash: string | null, type: string | null): Cal
  */
 export function verificationFailure(httpStatus: number | undefined): CallbackOutcome {
   // The advice is "sign up again or request a new link": the sign-up page then offers the new link.
-  if (httpStatus === 400) return { kind: "error", message: messages.verificationLinkExpired, to: "/signup", offerResend: true };
-  return { kind: "error", message: callbackMessages.failed, to: "/login" };
+  if (httpStatus === 400) return { kind: "error", message: "verificationLinkExpired", to: "/signup", offerResend: true };
+  return { kind: "error", message: "auth.callbackFailed", to: "/login" };
 }
 
 const verifications = new Map<string, Promise<CallbackOutcome>>();

@@ -1,4 +1,4 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { isValidPhone, stripMarkup, type EmailFrequency } from "@hyn/validators/rules";
 
 export interface ProfileValues {
@@ -13,7 +13,7 @@ export interface SavedProfile {
   generalArea: string | null;
 }
 
-export type ProfileErrors = Partial<Record<keyof ProfileValues, string>>;
+export type ProfileErrors = Partial<Record<keyof ProfileValues, MessageKey>>;
 
 /** The form's starting values for a saved profile. */
 export function profileValuesOf(saved: SavedProfile): ProfileValues {
@@ -36,8 +36,8 @@ export function profileDiffers(values: ProfileValues, saved: SavedProfile): bool
 export function validateProfile(values: ProfileValues): ProfileErrors {
   const next = normalizeProfile(values);
   const errors: ProfileErrors = {};
-  if (!next.name) errors.name = messages.nameRequired;
-  if (next.phone && !isValidPhone(next.phone)) errors.phone = messages.enterValidPhone;
+  if (!next.name) errors.name = "nameRequired";
+  if (next.phone && !isValidPhone(next.phone)) errors.phone = "enterValidPhone";
   return errors;
 }
 

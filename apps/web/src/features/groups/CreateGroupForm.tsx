@@ -1,25 +1,26 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { stripMarkup } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
 /** SPEC §2 Create group form: Group Name with examples; Create Group disabled while empty or busy. */
 export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Group) => void; onCancel: () => void }) {
   const t = useT();
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
   const create = trpc.groups.create.useMutation();
   const cache = useGroupsCache();
   const toast = useToast();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (name.trim() === "") return setError(messages.groupNameRequired);
-    if (stripMarkup(name) === "") return setError(messages.groupNameInvalid);
+    if (name.trim() === "") return setError("groupNameRequired");
+    if (stripMarkup(name) === "") return setError("groupNameInvalid");
     setError(null);
     try {
       const group = await create.mutateAsync({ name });
@@ -43,7 +44,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
         placeholder={t("groups.groupNamePlaceholder")}
         maxLength={100}
         autoFocus
-        error={error === null ? null : t.error(error)}
+        error={error === null ? null : errorText(error)}
         hint={t("groups.groupNameHint")}
       />
       <div className="row row-end">

@@ -1,10 +1,10 @@
-import { messages } from "@hyn/validators/messages";
 import { useEffect, useRef, useState, type Ref } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { MemberList } from "./MemberList";
@@ -88,7 +88,7 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
           {showMembers ? t("groups.hideMembers") : t("groups.viewMembers")}
         </Button>
         {isOwner && (
-          <span title={atInviteLimit ? t.error(messages.invitationLimitTooltip) : undefined}>
+          <span title={atInviteLimit ? errorText("invitationLimitTooltip") : undefined}>
             <Button ref={inviteButton} variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
               {t("groups.inviteMembers")}
             </Button>
@@ -110,10 +110,10 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
       </div>
       {ownerMustHandOver && leaveBlocked && (
         <p className="small group-note" role="status">
-          {t.error(messages.ownerCannotLeave)} {t("groups.ownerHandOverHint")}
+          {errorText("ownerCannotLeave")} {t("groups.ownerHandOverHint")}
         </p>
       )}
-      {isOwner && atInviteLimit && <p className="small muted group-note">{t.error(messages.invitationLimitTooltip)}</p>}
+      {isOwner && atInviteLimit && <p className="small muted group-note">{errorText("invitationLimitTooltip")}</p>}
       {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={closeInviteForm} />}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
       <ConfirmModal

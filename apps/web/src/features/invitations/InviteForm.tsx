@@ -1,16 +1,17 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 
 /** SPEC §2 invite form on a group card; after sending: field cleared, form closed, sent list and count reloaded. */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
   const t = useT();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<MessageKey | null>(null);
   const count = trpc.invitations.count.useQuery();
   const create = trpc.invitations.create.useMutation();
   const utils = trpc.useUtils();
@@ -20,8 +21,8 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
   async function submit(event: FormEvent) {
     event.preventDefault();
     const address = email.trim();
-    if (address === "") return setError(messages.inviteEmailRequired);
-    if (!isEmail(address)) return setError(messages.enterValidEmail);
+    if (address === "") return setError("inviteEmailRequired");
+    if (!isEmail(address)) return setError("enterValidEmail");
     setError(null);
     try {
       const invite = await create.mutateAsync({ groupId, email: address });
@@ -47,8 +48,8 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
         onChange={(e) => (setEmail(e.target.value), setError(null))}
         placeholder={t("groups.emailPlaceholder")}
         autoFocus
-        error={error === null ? null : t.error(error)}
-        hint={t.error(messages.inviteHelp)}
+        error={error === null ? null : errorText(error)}
+        hint={errorText("inviteHelp")}
       />
       <div className="invite-form-footer">
         <span className="invite-counter small muted" aria-live="polite">
@@ -58,14 +59,14 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
           <Button variant="secondary" className="btn-small" onClick={onDone} disabled={create.isPending}>
             {t("groups.cancel")}
           </Button>
-          <span title={atLimit ? t.error(messages.invitationLimitTooltip) : undefined}>
+          <span title={atLimit ? errorText("invitationLimitTooltip") : undefined}>
             <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
               {t("groups.createInvite")}
             </Button>
           </span>
         </div>
       </div>
-      {atLimit && <p className="small field-error">{t.error(messages.invitationLimitTooltip)}</p>}
+      {atLimit && <p className="small field-error">{errorText("invitationLimitTooltip")}</p>}
     </form>
   );
 }

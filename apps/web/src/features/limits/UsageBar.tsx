@@ -1,5 +1,6 @@
 import type { LimitKind } from "@hyn/validators/messages";
 import type { MessageId } from "@hyn/i18n/catalogs";
+import { overLimitNote } from "@hyn/validators/rules";
 import { useId } from "react";
 import { useT } from "../../i18n/useT";
 import { usageLevel, usagePercent } from "./usage-level";
@@ -23,10 +24,11 @@ export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKin
   const noteId = useId();
   const level = usageLevel(count, max);
   const over = count > max;
-  // The note is the spec's English text (shared with the server's refusals), loaded when the count is
-  // over, and shown in the page's language.
-  const englishNote = useRefusalTexts(over)?.overLimitNote(kind, count, max) ?? null;
-  const note = englishNote === null ? null : t.error(englishNote);
+  // The note is the limit rules' (shared with the server's answers), its text loaded when the count is
+  // over, in the page's language.
+  const overNote = overLimitNote(kind, max, count);
+  const texts = useRefusalTexts(over);
+  const note = overNote === null || !texts ? null : texts.refusalText(overNote);
   const label = t(USAGE_LABELS[kind]);
   return (
     <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={over ? "" : undefined}>

@@ -1,5 +1,4 @@
 import { NEAR_LIMIT_RATIO } from "@hyn/validators/policy";
-import type { CountsRead, LimitsRead } from "@hyn/validators/rules";
 
 /** SPEC §4 Usage bar and §9: near the limit from NEAR_LIMIT_RATIO, at the limit when the count reaches it. */
 
@@ -15,16 +14,4 @@ export function usageLevel(count: number, max: number): UsageLevel {
 export function usagePercent(count: number, max: number): number {
   if (max <= 0) return 100;
   return Math.min(100, Math.round((count / max) * 100));
-}
-
-/**
- * Whether New Request is disabled (SPEC §5: the open-request limit reached, or no group yet). The
- * reason's text comes with refusal-texts.ts, loaded only then; its tests hold the two together.
- */
-export function requestCreationBlocked(
-  limits: Pick<LimitsRead, "maxOpenRequests">,
-  counts: Pick<CountsRead, "openRequestsCount">,
-  groupCount: number,
-): boolean {
-  return counts.openRequestsCount >= limits.maxOpenRequests || groupCount === 0;
 }

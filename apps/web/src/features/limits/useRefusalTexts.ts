@@ -19,7 +19,7 @@ function loadRefusalTexts(): Promise<RefusalTexts> {
 }
 
 /**
- * The spec's texts for a limit in the way, loaded when `needed` (a reached limit is rare, and the
+ * The texts for a limit in the way, loaded when `needed` (a reached limit is rare, and the
  * dashboard's first download stays small): undefined until they are in, then the module.
  */
 export function useRefusalTexts(needed: boolean): RefusalTexts | undefined {

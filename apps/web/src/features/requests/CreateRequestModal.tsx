@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
+import { errorText } from "../../i18n/errorText";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
@@ -120,7 +121,7 @@ export function CreateRequestModal({
           maxLength={500}
           autoFocus
           required
-          error={errors.itemDescription && t.error(errors.itemDescription)}
+          error={errors.itemDescription && errorText(errors.itemDescription)}
         />
         <SelectField
           id={FIELD_IDS.groupId}
@@ -129,7 +130,7 @@ export function CreateRequestModal({
           value={groupId}
           onChange={set("groupId")}
           required
-          error={errors.groupId && t.error(errors.groupId)}
+          error={errors.groupId && errorText(errors.groupId)}
         >
           <option value="">{t("requests.selectGroup")}</option>
           {groups.map((group) => (
@@ -147,7 +148,7 @@ export function CreateRequestModal({
           onChange={set("neededBy")}
           min={neededByPickerMin(now)}
           required
-          error={errors.neededBy && t.error(errors.neededBy)}
+          error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (SPEC §9), but a later time today, typed in, is accepted too.
           hint={t("requests.neededByHint")}
         />

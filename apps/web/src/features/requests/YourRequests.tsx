@@ -1,7 +1,7 @@
+import { requestCreationRefusal } from "@hyn/validators/rules";
 import { useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
 import { useT } from "../../i18n/useT";
-import { requestCreationBlocked } from "../limits/usage-level";
 import { useRefusalTexts } from "../limits/useRefusalTexts";
 import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
@@ -46,10 +46,11 @@ export function YourRequests({
   }, [data.myRequests]);
   const earlier = useEarlierRequests({ cursor: data.myRequestsNextCursor, requests: data.myRequests });
   const { limits, counts } = data.usage;
-  const blocked = requestCreationBlocked(limits, counts, data.groups.length);
-  // The reason is one of the spec's error texts, in English (loaded when needed): shown in the page's language.
-  const refusal = useRefusalTexts(blocked)?.requestCreationRefusal(limits, counts, data.groups.length) ?? null;
-  const blocker = refusal === null ? null : t.error(refusal);
+  // The limit rules' refusal, by key (the server's too); its text is loaded when needed, in the page's language.
+  const refusal = requestCreationRefusal(limits, counts, data.groups.length);
+  const blocked = refusal !== null;
+  const texts = useRefusalTexts(blocked);
+  const blocker = refusal === null || !texts ? null : texts.refusalText(refusal);
   return (
     <section className="dashboard-section" aria-labelledby="my-requests-title">
       <div className="dashboard-section-header">

@@ -1,4 +1,4 @@
-import { messages } from "@hyn/validators/messages";
+import type { MessageKey } from "@hyn/validators/messages";
 import { latestNeededBy, startOfTomorrow, stripMarkup } from "@hyn/validators/rules";
 
 // The Create Request form's rules: apart from request-rules.ts, so that they load with the form and
@@ -36,7 +36,7 @@ export interface RequestFormValues {
   pickupNotes: string;
 }
 
-export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", string>>;
+export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", MessageKey>>;
 
 export interface RequestFormInput {
   itemDescription: string;
@@ -53,12 +53,12 @@ export interface RequestFormInput {
 export function validateRequestForm(values: RequestFormValues, now: Date): { errors: RequestFormErrors; input: RequestFormInput | null } {
   const errors: RequestFormErrors = {};
   const itemDescription = stripMarkup(values.itemDescription);
-  if (itemDescription === "") errors.itemDescription = messages.itemDescriptionRequired;
-  if (values.groupId.trim() === "") errors.groupId = messages.selectGroup;
+  if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";
+  if (values.groupId.trim() === "") errors.groupId = "selectGroup";
   const neededBy = parseDateTimeLocal(values.neededBy);
-  if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = messages.neededByRequired;
-  else if (neededBy.getTime() <= now.getTime()) errors.neededBy = messages.neededByFutureForm;
-  else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = messages.neededByTooFar;
+  if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = "neededByRequired";
+  else if (neededBy.getTime() <= now.getTime()) errors.neededBy = "neededByFutureForm";
+  else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = "neededByTooFar";
   if (Object.keys(errors).length > 0 || !neededBy) return { errors, input: null };
   const optional = (text: string) => {
     const cleaned = stripMarkup(text);

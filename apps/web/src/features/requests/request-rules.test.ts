@@ -1,4 +1,3 @@
-import { messages } from "@hyn/validators/messages";
 import { describe, expect, it } from "vitest";
 import { neededByPickerMin, parseDateTimeLocal, toDateTimeLocal, validateRequestForm, type RequestFormValues } from "./request-form";
 import { clockOffsetMs, displayStatusOf, formatNeededBy, nextExpiry, requestPermissions, sortRequests, type RequestFacts } from "./request-rules";
@@ -137,24 +136,24 @@ describe("the new-request form's checks", () => {
     const { errors, input } = validateRequestForm({ itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" }, NOW);
     expect(input).toBeNull();
     expect(errors).toEqual({
-      itemDescription: messages.itemDescriptionRequired,
-      groupId: messages.selectGroup,
-      neededBy: messages.neededByRequired,
+      itemDescription: "itemDescriptionRequired",
+      groupId: "selectGroup",
+      neededBy: "neededByRequired",
     });
   });
 
   it("treats a description that is only markup as missing", () => {
-    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({ itemDescription: messages.itemDescriptionRequired });
+    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({ itemDescription: "itemDescriptionRequired" });
   });
 
   it("refuses a needed-by time that is not in the future", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({ neededBy: messages.neededByFutureForm });
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({ neededBy: messages.neededByFutureForm });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({ neededBy: "neededByFutureForm" });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({ neededBy: "neededByFutureForm" });
     expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW).errors).toEqual({});
   });
 
   it("refuses a needed-by time more than 5 years ahead, as the server does", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({ neededBy: messages.neededByTooFar });
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({ neededBy: "neededByTooFar" });
     expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:29" }, NOW).errors).toEqual({});
   });
 

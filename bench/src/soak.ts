@@ -1,0 +1,180 @@
+/**
+ * A memory soak of the built server (issue 24): `node --max-old-space-size=512 apps/server/dist/server.mjs`
+ * as `pnpm start` runs it, on the PostgreSQL database in DATABASE_URL (use a fresh one: the soak signs up
+ * its own neighbours), driven on loopback by `--clients` signed-in neighbours for `--seconds`. Each one
+ * keeps a live-updates stream open, as a dashboard does, and loops: the dashboard and the groups page
+ * (tRPC GET batches, as the web app sends them), posts a request, which the next neighbour claims and
+ * fulfils. The server's RSS and heap are sampled every 5 s, and with `--snapshots` it writes a heap
+ * snapshot (`--heapsnapshot-signal`) after the warm-up and at the end, for `soak-heap-diff.ts`.
+ *
+ *   DATABASE_URL=postgres://... npx tsx bench/src/soak.ts --seconds 180 --clients 10 --port 4190 [--snapshots] [--server-flags --trace-gc]
+ *
+ * A snapshot costs the server memory of its own while it is written: take the RSS figures from a run without.
+ *
+ * Not part of `test`. Prints one line per sample and a summary (JSON on the last line).
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import superjson from "superjson";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const arg = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1]!;
+};
+const SECONDS = Number(arg("seconds", "180"));
+const CLIENTS = Number(arg("clients", "10"));
+const PORT = Number(arg("port", "4190"));
+const WARM_UP_SECONDS = Number(arg("warm-up", "20"));
+const SNAPSHOTS = process.argv.includes("--snapshots");
+const SNAPSHOT_DIR = arg("snapshot-dir", path.join(root, "bench/results"));
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL: a fresh PostgreSQL database for the soak");
+const base = `http://127.0.0.1:${PORT}`;
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+const startScript = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string;
+const nodeFlags = startScript.split(" ").filter((word) => word.startsWith("--"));
+// e.g. --server-flags=--trace-gc: each collection's heap before and after, on the server's stdout.
+const serverFlags = arg("server-flags", "").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeFlags, ...serverFlags, "--heapsnapshot-signal=SIGUSR2", path.join(root, "apps/server/dist/server.mjs")], {
+  cwd: SNAPSHOT_DIR,
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", REQUIRE_EMAIL_CONFIRMATION: "false", RATE_LIMIT_MULTIPLIER: "1000000", APP_URL: base },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const pid = server.pid!;
+server.on("exit", (code, signal) => {
+  if (code !== null && code !== 0) console.error(`the server exited with ${code}`);
+  else if (signal && signal !== "SIGTERM") console.error(`the server was stopped by ${signal}`);
+});
+
+const statusMb = (field: string) => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+};
+
+async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(base + url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url.slice(0, 60)}: ${response.status} ${text.slice(0, 200)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const batch = (calls: { path: string; input?: unknown }[]) =>
+  `/trpc/${calls.map((c) => c.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, superjson.serialize(c.input)]))))}`;
+
+async function waitUntilReady() {
+  for (let i = 0; i < 360; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the server did not become ready");
+}
+
+interface Neighbour {
+  token: string;
+}
+
+async function street(): Promise<{ people: Neighbour[]; groupId: string }> {
+  const stamp = Date.now().toString(36);
+  const people: Neighbour[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const answer = await call<{ session: { token: string } }>("POST", "/api/auth/signup", undefined, { email: `soak-${stamp}-${i}@soak.test`, password: "soak-password-1", name: `Soak ${i}` });
+    people.push({ token: answer.session.token });
+  }
+  const group = await call<{ id: string }>("POST", "/api/groups", people[0]!.token, { name: `Soak ${stamp}` });
+  for (let i = 1; i < CLIENTS; i++) {
+    const invite = await call<{ token: string }>("POST", "/api/invites", people[0]!.token, { groupId: group.id, email: `soak-${stamp}-${i}@soak.test` });
+    await call("POST", `/api/invites/${invite.token}/join`, people[i]!.token);
+  }
+  return { people, groupId: group.id };
+}
+
+/** A dashboard's live-updates stream, read and dropped until the soak ends. */
+function liveStream(token: string, stop: AbortSignal) {
+  void fetch(`${base}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: stop })
+    .then(async (response) => {
+      for await (const _chunk of response.body!) if (stop.aborted) break;
+    })
+    .catch(() => undefined);
+}
+
+let calls = 0;
+let failures = 0;
+async function loop(me: Neighbour, next: Neighbour, groupId: string, until: number) {
+  const dashboard = batch([{ path: "requests.dashboard" }]);
+  const groupsPage = batch([{ path: "groups.list" }, { path: "limits.withCounts" }, { path: "invitations.pending" }, { path: "invitations.outgoing" }]);
+  const groupList = batch([{ path: "requests.forGroup", input: { groupId } }]);
+  while (Date.now() < until) {
+    try {
+      await call("GET", dashboard, me.token);
+      await call("GET", groupsPage, me.token);
+      await call("GET", groupList, me.token);
+      const posted = await call<{ id: string }>("POST", "/api/requests", me.token, { itemDescription: "Soak milk", groupId, neededBy: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+      await call("POST", `/api/requests/${posted.id}/claim`, next.token);
+      await call("POST", `/api/requests/${posted.id}/fulfill`, next.token);
+      calls += 6;
+    } catch (error) {
+      failures++;
+      if (failures <= 5) console.error(String(error));
+    }
+  }
+}
+
+function snapshot(label: string): Promise<string> {
+  const before = new Set(readdirSync(SNAPSHOT_DIR));
+  process.kill(pid, "SIGUSR2");
+  return new Promise((resolve) => {
+    const poll = setInterval(() => {
+      const written = readdirSync(SNAPSHOT_DIR).find((name) => name.endsWith(".heapsnapshot") && !before.has(name));
+      // Written in one go while the process stands still; the next sample waits for it.
+      if (written) {
+        clearInterval(poll);
+        out(`heap snapshot (${label}): ${path.join(SNAPSHOT_DIR, written)}`);
+        resolve(path.join(SNAPSHOT_DIR, written));
+      }
+    }, 500);
+  });
+}
+
+try {
+  await waitUntilReady();
+  const idleRss = statusMb("VmRSS");
+  const { people, groupId } = await street();
+  const stop = new AbortController();
+  for (const person of people) liveStream(person.token, stop.signal);
+  const started = Date.now();
+  const until = started + SECONDS * 1000;
+  const samples: { s: number; rssMb: number; calls: number }[] = [];
+  const sampler = setInterval(() => {
+    const sample = { s: Math.round((Date.now() - started) / 1000), rssMb: statusMb("VmRSS"), calls };
+    samples.push(sample);
+    out(`${sample.s}s rss ${sample.rssMb} MB, ${calls} calls, ${failures} failed`);
+  }, 5000);
+  const loops = people.map((me, i) => loop(me, people[(i + 1) % people.length]!, groupId, until));
+  const snapshots: string[] = [];
+  if (SNAPSHOTS) {
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));
+    snapshots.push(await snapshot("after warm-up"));
+  }
+  await Promise.all(loops);
+  clearInterval(sampler);
+  stop.abort();
+  const endRss = statusMb("VmRSS");
+  if (SNAPSHOTS) snapshots.push(await snapshot("end"));
+  const rss = samples.map((s) => s.rssMb);
+  const summary = { date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, calls, failures, idleRssMb: idleRss, endRssMb: endRss, peakRssMb: Math.max(...rss), hwmMb: statusMb("VmHWM"), nodeFlags, snapshots };
+  out(JSON.stringify(summary));
+} finally {
+  server.kill("SIGTERM");
+}
