@@ -11,7 +11,7 @@ import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
 import { createRemindersService } from "./reminders/service";
-import { createNotificationSettingsService } from "./notifications/settings";
+import { createNotificationSettingsService } from "./preferences/settings";
 import { createRequestsService } from "./requests/service";
 import { createPushService } from "./push/subscriptions";
 import { createRateLimitService } from "./rate-limits/service";

@@ -69,6 +69,44 @@ export function requestDisplayStatus(status: RequestStatus, neededBy: Date, now:
   return expiry !== null && expiry.getTime() <= now.getTime() ? "expired" : status;
 }
 
+/** The fields of a request that decide who may act on it. */
+export interface RequestPermissionFacts {
+  userId: string;
+  status: RequestStatus;
+  neededBy: Date;
+  claimedBy: string | null;
+}
+
+export interface RequestPermissions {
+  /** "I can help": non-owners, on open requests that have not expired. */
+  canClaim: boolean;
+  /** The claimer, while claimed. */
+  canUnclaim: boolean;
+  canFulfill: boolean;
+  /** The owner, unless fulfilled. */
+  canDelete: boolean;
+  /** The owner re-sends the posting notice while the request is open and not expired (at most hourly: `nextNotifyAt`). */
+  canNotify: boolean;
+}
+
+/**
+ * Who may do what to a request (docs/PRODUCT.md, "4. How things change"). The web shows its buttons by
+ * it; the server's conditional updates (`packages/core/src/requests/permissions.ts`) are held against
+ * it by a test of every status, actor and expiry.
+ */
+export function requestPermissions(request: RequestPermissionFacts, viewerId: string, now: Date): RequestPermissions {
+  const isOwner = request.userId === viewerId;
+  const open = requestDisplayStatus(request.status, request.neededBy, now) === "open";
+  const claimedByViewer = request.status === "claimed" && request.claimedBy === viewerId;
+  return {
+    canClaim: !isOwner && open,
+    canUnclaim: claimedByViewer,
+    canFulfill: claimedByViewer,
+    canDelete: isOwner && request.status !== "fulfilled",
+    canNotify: isOwner && open,
+  };
+}
+
 /**
  * Where the next page of a request list starts (ADR 0014): the time the first page was read, and the
  * last finished request shown, by its exact creation time (microseconds since the epoch) and id.

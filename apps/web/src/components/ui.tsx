@@ -26,16 +26,23 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function TextField({ label, error, hint, id, className = "", ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** What a field's control carries to be tied to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** The label, hint and error around one control, the error announced and tied to it with aria-describedby. */
+function Field({ label, error, hint, id, className, control }: FieldProps & { id: string | undefined; className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className={`field ${error ? "field-invalid" : ""} ${className}`}>
+    <div className={["field", error && "field-invalid", className].filter(Boolean).join(" ")}>
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} {...rest} />
+      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined })}
       {hint && (
         <div id={hintId} className="field-hint">
           {hint}
@@ -48,47 +55,29 @@ export function TextField({ label, error, hint, id, className = "", ...rest }: F
       )}
     </div>
   );
+}
+
+export function TextField({ label, error, hint, id, className, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <Field label={label} error={error} hint={hint} id={id} className={className} control={(control) => <input {...control} {...rest} />} />;
 }
 
 export function TextArea({ label, error, hint, id, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  return (
-    <div className={`field ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <textarea id={inputId} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} {...rest} />
-      {hint && (
-        <div id={hintId} className="field-hint">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={errorId} className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
-  );
+  return <Field label={label} error={error} hint={hint} id={id} control={(control) => <textarea {...control} {...rest} />} />;
 }
 
-export function SelectField({ label, error, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = error ? `${inputId}-error` : undefined;
+export function SelectField({ label, error, hint, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <div className={`field ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <select id={inputId} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...rest}>
-        {children}
-      </select>
-      {error && (
-        <div id={errorId} className="field-error" role="alert">
-          {error}
-        </div>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(control) => (
+        <select {...control} {...rest}>
+          {children}
+        </select>
       )}
-    </div>
+    />
   );
 }
 

@@ -1,10 +1,11 @@
-import { isEmail, MIN_PASSWORD_LENGTH } from "@hyn/validators/rules";
+import { isEmail } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, TextField } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { rememberAfterConfirm } from "../features/account/afterConfirmRedirect";
+import { NewPasswordFields, newPasswordProblem } from "../features/account/NewPasswordFields";
 import { ResendConfirmationButton } from "../features/account/ResendConfirmationButton";
 import { safeRedirect } from "../features/auth/guards";
 import { errorKey, errorMessage } from "../lib/trpc";
@@ -38,27 +39,25 @@ export default function SignupPage() {
   const typedEmail = email.trim();
 
   /** A changed field makes the last error (and the last resend note) stale. */
-  const edited = (apply: (value: string) => void) => (event: { target: { value: string } }) => {
-    apply(event.target.value);
+  const edit = (apply: (value: string) => void, value: string) => {
+    apply(value);
     setError(null);
     setResendNote(null);
   };
-
-  const mismatch = confirm.length > 0 && confirm !== password;
-  const matches = confirm.length > 0 && confirm === password;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAddressTaken(false);
     if (!email.trim() || !password || !confirm) return setError(errorText("fillAllFields"));
     if (!isEmail(email.trim())) return setError(errorText("enterValidEmail"));
-    if (password.length < MIN_PASSWORD_LENGTH) return setError(errorText("passwordTooShort"));
-    if (password !== confirm) {
+    const problem = newPasswordProblem(password, confirm, "passwordTooShort");
+    if (problem === "passwordsDoNotMatch") {
       // Already shown live under the field; take the user there instead of repeating it.
-      (event.currentTarget.elements.namedItem("confirmPassword") as HTMLInputElement | null)?.focus();
+      (event.currentTarget.elements.namedItem("confirm-new-password") as HTMLInputElement | null)?.focus();
       return setError(null);
     }
-    setError(null);
+    setError(problem && errorText(problem));
+    if (problem) return;
     setBusy(true);
     try {
       const result = await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
@@ -99,32 +98,15 @@ export default function SignupPage() {
           </div>
         )}
         <form onSubmit={submit} noValidate>
-          <TextField label={t("auth.nameOptional")} name="name" autoComplete="name" value={name} onChange={edited(setName)} autoFocus />
-          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={edited(setEmail)} />
-          <TextField
-            label={t("auth.password")}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={edited(setPassword)}
-            hint={t("auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}
-          />
-          <TextField
-            label={t("auth.confirmPassword")}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={edited(setConfirm)}
-            error={mismatch ? errorText("passwordsDoNotMatch") : null}
-            hint={
-              matches ? (
-                <span className="field-ok" role="status">
-                  {t("auth.passwordsMatch")}
-                </span>
-              ) : undefined
-            }
+          <TextField label={t("auth.nameOptional")} name="name" autoComplete="name" value={name} onChange={(e) => edit(setName, e.target.value)} autoFocus />
+          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => edit(setEmail, e.target.value)} />
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={(value) => edit(setPassword, value)}
+            onConfirmChange={(value) => edit(setConfirm, value)}
+            passwordLabel={t("auth.password")}
+            confirmLabel={t("auth.confirmPassword")}
           />
           <Button type="submit" className="btn-block" busy={busy}>
             {busy ? t("auth.creatingAccount") : t("auth.signUpButton")}

@@ -58,13 +58,13 @@ export const userRouter = router({
   emailPreferences: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/email-preferences" } })
     .output(emailPreferencesOutput)
-    .query(({ ctx }) => ctx.services.accounts.emailPreferences(ctx.session.user.id)),
+    .query(({ ctx }) => ctx.services.notificationSettings.emailPreferences(ctx.session.user.id)),
 
   updateEmailPreferences: protectedProcedure
     .meta({ rest: { method: "PUT", path: "/user/email-preferences", body: true } })
     .input(emailPreferencesInput)
     .output(emailPreferencesOutput)
-    .mutation(({ ctx, input }) => ctx.services.accounts.updateEmailPreferences(ctx.session.user.id, input)),
+    .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateEmailPreferences(ctx.session.user.id, input)),
 
   /** Issue 15: the profile's frequency, each kind's channels, and each of the caller's groups. */
   notificationPreferences: protectedProcedure

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { AppError } from "../shared/errors";
 import { hash, verify } from "@node-rs/argon2";
 import { createGate } from "../shared/gate";
 import { dictionary } from "@zxcvbn-ts/language-common";
@@ -38,4 +39,9 @@ const COMMON_PASSWORDS: ReadonlySet<string> = new Set(dictionary["passwords-comm
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** Sign-up, reset and change refuse a password from that list. */
+export function assertNotCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new AppError("BAD_REQUEST", "commonPassword");
 }

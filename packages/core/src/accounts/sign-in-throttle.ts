@@ -2,7 +2,7 @@ import type { AuthResult, signInInput } from "@hyn/validators";
 import type { z } from "zod";
 import type { RateLimitService } from "../rate-limits/service";
 import { isAppError } from "../shared/errors";
-import type { AccountsService } from "./service";
+import type { SignInService } from "./sign-in";
 
 type SignIn = z.output<typeof signInInput>;
 
@@ -12,7 +12,7 @@ type SignIn = z.output<typeof signInInput>;
  * stop hearing places the address has not signed in from lately. Every attempt is counted before the
  * password is checked (so parallel guesses cannot overtake the counters) and given back once it proves it.
  */
-export function createSignInThrottle(accounts: AccountsService, rateLimits: RateLimitService) {
+export function createSignInThrottle(accounts: SignInService, rateLimits: RateLimitService) {
   return {
     async signIn(input: SignIn, ip: string): Promise<AuthResult> {
       const place = `${input.email}\n${ip}`;

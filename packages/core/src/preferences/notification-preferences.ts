@@ -1,6 +1,8 @@
 import type { Locale } from "@hyn/validators/locales";
 import { localeOf } from "../shared/locale";
-import { groupMembers, groupNotificationSettings, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
+import { groupMembers, groupNotificationSettings, userNotificationKinds, users, type Executor } from "@hyn/db";
+import type { EmailFrequency } from "@hyn/validators/rules";
+import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -18,12 +20,15 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 type Id = AnyPgColumn | SQL | string;
 
+/** What the profile's frequency means for a group without its own setting: Never is Off. */
+const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = { disabled: "off", daily: "daily", immediate: "immediate" };
+
 /** A member's frequency for new requests in a group: the group's setting, else the profile's. */
 export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
+  const profileCases = Object.entries(GROUP_FREQUENCY_OF_PROFILE).map(([profile, group]) => sql.raw(`when '${profile}' then '${group}'`));
   return sql<GroupNotifyFrequency>`coalesce(
     (select gns.frequency from ${groupNotificationSettings} gns where gns.user_id = ${userId} and gns.group_id = ${groupId}),
-    (select case uep.frequency when 'disabled' then 'off' else uep.frequency end from ${userEmailPreferences} uep where uep.user_id = ${userId}),
-    'off')`;
+    (case ${profileFrequencySql(userId)} ${sql.join(profileCases, sql` `)} end))`;
 }
 
 /** Whether a person has a kind on for a channel (no row: on). */
@@ -78,13 +83,9 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
 
 /**
  * Whether an invitation e-mail goes to an address: always when no account has it (the e-mail is how
- * they learn of the app); otherwise when that account has the "invitations" e-mail switch on.
+ * they learn of the app); otherwise when that account has the "invitations" e-mail switch on. And the
+ * language of the account with that address (null: no account has it).
  */
-export async function wantsInvitationEmail(executor: Executor, address: string): Promise<boolean> {
-  return (await invitationEmailRecipient(executor, address)).wanted;
-}
-
-/** `wantsInvitationEmail`, and the language of the account with that address (null: no account has it). */
 export async function invitationEmailRecipient(executor: Executor, address: string): Promise<{ wanted: boolean; locale: Locale | null }> {
   const [account] = await executor
     .select({ wanted: channelOnSql(users.id, "invitations", "email"), locale: users.locale })

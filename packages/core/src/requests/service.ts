@@ -11,7 +11,7 @@ import {
   type RequestPageInput,
   type RequestView,
 } from "@hyn/validators";
-import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
@@ -24,6 +24,7 @@ import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules"
 import { scheduleReminder } from "../reminders/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
+import { requestPermissionSql } from "./permissions";
 import { bumpedRevision } from "./revision";
 import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "../request-views/view";
 
@@ -87,7 +88,7 @@ export function createRequestsService(deps: CoreDeps) {
     change: {
       kind: RequestChange;
       set: (now: Date) => Partial<typeof requests.$inferInsert>;
-      allowedWhen: (now: Date) => ReturnType<typeof and>;
+      allowedWhen: (now: Date) => SQL;
       refuse: (facts: RequestFacts) => AppError;
       /** More work in the same transaction, once the change is made. */
       then?: (tx: Transaction, view: RequestView, now: Date) => Promise<void>;
@@ -192,7 +193,7 @@ export function createRequestsService(deps: CoreDeps) {
       return transition(requestId, userId, {
         kind: "claimed",
         set: (now) => ({ status: "claimed", claimedBy: userId, claimedAt: now }),
-        allowedWhen: (now) => and(eq(requests.status, "open"), gt(requests.neededBy, now), ne(requests.userId, userId)),
+        allowedWhen: (now) => requestPermissionSql.canClaim(userId, now),
         refuse: (facts) =>
           facts.userId === userId
             ? new AppError("FORBIDDEN", "cannotClaimOwn")
@@ -211,7 +212,7 @@ export function createRequestsService(deps: CoreDeps) {
       return transition(requestId, userId, {
         kind: "unclaimed",
         set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
-        allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        allowedWhen: (now) => requestPermissionSql.canUnclaim(userId, now),
         // The state before the claimer: an open request "is not claimed", whoever asks.
         refuse: (facts) =>
           facts.status !== "claimed"
@@ -225,7 +226,7 @@ export function createRequestsService(deps: CoreDeps) {
       return transition(requestId, userId, {
         kind: "fulfilled",
         set: (now) => ({ status: "fulfilled", fulfilledAt: now }),
-        allowedWhen: () => and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
+        allowedWhen: (now) => requestPermissionSql.canFulfill(userId, now),
         refuse: (facts) =>
           facts.status !== "claimed"
             ? new AppError("CONFLICT", "requestNotInClaimedStatus")
@@ -238,7 +239,7 @@ export function createRequestsService(deps: CoreDeps) {
       await db.transaction(async (tx) => {
         const [deleted] = await tx
           .delete(requests)
-          .where(and(eq(requests.id, requestId), eq(requests.userId, userId), ne(requests.status, "fulfilled")))
+          .where(and(eq(requests.id, requestId), requestPermissionSql.canDelete(userId, clock.now())))
           .returning({ id: requests.id, groupId: requests.groupId });
         if (!deleted) {
           const facts = await visibleFacts(tx, requestId, userId);
@@ -264,9 +265,7 @@ export function createRequestsService(deps: CoreDeps) {
           .where(
             and(
               eq(requests.id, requestId),
-              eq(requests.userId, userId),
-              eq(requests.status, "open"),
-              gt(requests.neededBy, now),
+              requestPermissionSql.canNotify(userId, now),
               or(isNull(requests.lastNotifiedAt), lte(requests.lastNotifiedAt, quietSince)),
               inGroupsOf(userId),
             ),

@@ -1,9 +1,10 @@
-import { groupMembers, groups, userEmailPreferences, users, type Executor } from "@hyn/db";
+import { groupMembers, groups, users, type Executor } from "@hyn/db";
 import { NOTIFICATION_KINDS, type UnsubscribeDescription, type UnsubscribeState } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { channelOnSql, groupFrequencySql, setGroupFrequency, setKindChannels } from "../preferences/notification-preferences";
+import { NEVER, profileFrequencyIsNeverSql, setProfileFrequency } from "../preferences/profile-frequency";
 import { unsubscribeKey } from "./links";
 import { verifyUnsubscribeToken, type UnsubscribeClaim } from "./token";
 
@@ -13,7 +14,7 @@ const allStoppedSql = (userId: string) => sql<boolean>`(
     NOTIFICATION_KINDS.map((kind) => channelOnSql(userId, kind, "email")),
     sql` or `,
   )})
-  and coalesce((select uep.frequency from ${userEmailPreferences} uep where uep.user_id = ${userId}), 'disabled') = 'disabled')`;
+  and ${profileFrequencyIsNeverSql(userId)})`;
 
 /** What the link is about and where its person stands now, in one statement. */
 async function describeClaim(executor: Executor, claim: UnsubscribeClaim): Promise<UnsubscribeDescription> {
@@ -92,10 +93,7 @@ export function createUnsubscribeService(deps: CoreDeps) {
       const { userId } = claim;
       return changeFor(claim, async (tx, now) => {
         for (const kind of NOTIFICATION_KINDS) await setKindChannels(tx, userId, kind, { email: false }, now);
-        await tx
-          .insert(userEmailPreferences)
-          .values({ userId, frequency: "disabled", createdAt: now, updatedAt: now })
-          .onConflictDoUpdate({ target: userEmailPreferences.userId, set: { frequency: "disabled", updatedAt: now } });
+        await setProfileFrequency(tx, userId, NEVER, now);
       });
     },
   };

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 import { useT } from "../../i18n/useT";
@@ -26,12 +27,7 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
   const now = useNow();
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const loadFailed = pending.isError;
-  useEffect(() => {
-    if (loadFailed) toast.error(errorMessage(pending.error, t("groups.loadPendingFailed")));
-    // Once per failure, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadFailed]);
+  useLoadFailureToast(pending, t("groups.loadPendingFailed"));
 
   const drop = (id: string) => utils.invitations.pending.setData(undefined, (list) => list?.filter((i) => i.id !== id));
 

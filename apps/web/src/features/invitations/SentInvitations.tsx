@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
+import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
@@ -20,12 +21,7 @@ export function SentInvitations() {
   const now = useNow();
   const [confirming, setConfirming] = useState<Outgoing | null>(null);
 
-  const loadFailed = outgoing.isError;
-  useEffect(() => {
-    if (loadFailed) toast.error(errorMessage(outgoing.error, t("groups.loadSentFailed")));
-    // Once per failure, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadFailed]);
+  useLoadFailureToast(outgoing, t("groups.loadSentFailed"));
 
   async function confirmCancel() {
     if (!confirming) return;

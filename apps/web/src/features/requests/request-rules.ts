@@ -2,6 +2,9 @@ import { REQUEST_DISPLAY_ORDER, requestDisplayStatus, type RequestDisplayStatus,
 import { formatWeekdayTime } from "../../lib/dates";
 import { translate } from "../../i18n/useT";
 
+/** Who may claim, unclaim, fulfil, delete or notify: the one rule, shared with the server. */
+export { requestPermissions, type RequestPermissions } from "@hyn/validators/rules";
+
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
   id: string;
@@ -15,13 +18,13 @@ export interface RequestFacts {
 /** How a person is named on a card: their name, else "A neighbour" (in the current language). */
 export const personName = (name: string) => name.trim() || translate("requests.aNeighbour");
 
-/** PRODUCT "How things change": "expired" is an open request whose needed-by time has passed, judged again on every render. */
+/** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
   return requestDisplayStatus(request.status, request.neededBy, now);
 }
 
 /**
- * The list order of PRODUCT "How things change": open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
+ * SPEC §4 list order: open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
  * breaks them (created, then id), so a list the server sorted keeps its order until something expires.
  */
 export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Date): T[] {
@@ -44,31 +47,6 @@ export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Dat
     }
   }
   return next === null ? null : new Date(next);
-}
-
-export interface RequestPermissions {
-  /** "I can help": non-owners, on open requests that have not expired (PRODUCT "Screens"). */
-  canClaim: boolean;
-  /** The claimer, while claimed (PRODUCT "How things change"). */
-  canUnclaim: boolean;
-  canFulfill: boolean;
-  /** The owner, unless fulfilled (PRODUCT "Screens"). */
-  canDelete: boolean;
-  /** The owner re-sends the posting notice while the request is open and not expired. */
-  canNotify: boolean;
-}
-
-export function requestPermissions(request: RequestFacts, viewerId: string, now: Date): RequestPermissions {
-  const isOwner = request.userId === viewerId;
-  const open = displayStatusOf(request, now) === "open";
-  const claimedByViewer = request.status === "claimed" && request.claimedBy === viewerId;
-  return {
-    canClaim: !isOwner && open,
-    canUnclaim: claimedByViewer,
-    canFulfill: claimedByViewer,
-    canDelete: isOwner && request.status !== "fulfilled",
-    canNotify: isOwner && open,
-  };
 }
 
 /**

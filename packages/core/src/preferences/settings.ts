@@ -1,5 +1,7 @@
-import { groupMembers, groupNotificationSettings, groups, userEmailPreferences, userNotificationKinds, users, type Executor } from "@hyn/db";
+import { groupMembers, groupNotificationSettings, groups, userNotificationKinds, users, type Executor } from "@hyn/db";
 import {
+  type EmailPreferences,
+  type emailPreferencesInput,
   NOTIFICATION_KINDS,
   type GroupNotifications,
   type GroupNotifyFrequency,
@@ -9,12 +11,17 @@ import {
 } from "@hyn/validators";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
+import type { z } from "zod";
 import { AppError } from "../shared/errors";
-import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "../preferences/notification-preferences";
+import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "./notification-preferences";
+import { emailPreferencesOf, profileFrequencySql, setProfileFrequency } from "./profile-frequency";
+
+type PreferencesUpdate = z.output<typeof emailPreferencesInput>;
 
 /**
- * Reading and changing a person's notification preferences (issue 15). What they mean for each
- * e-mail is decided in `preferences.ts`; this service only shows and writes them.
+ * Reading and changing a person's notification preferences: the profile's frequency (the spec's
+ * radios, `user.emailPreferences`) and issue 15's kinds and groups. What they mean for each e-mail is
+ * decided in `notification-preferences.ts`; this service only shows and writes them.
  */
 export function createNotificationSettingsService(deps: CoreDeps) {
   const { db, clock } = deps;
@@ -38,18 +45,27 @@ export function createNotificationSettingsService(deps: CoreDeps) {
   }
 
   return {
+    /** The spec's e-mail preferences record, made with the default if the person had none. */
+    async emailPreferences(userId: string): Promise<EmailPreferences> {
+      const row = await emailPreferencesOf(db, userId, clock.now());
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+      return row;
+    },
+
+    async updateEmailPreferences(userId: string, input: PreferencesUpdate): Promise<EmailPreferences> {
+      const row = await setProfileFrequency(db, userId, input.frequency, clock.now());
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+      return row;
+    },
+
     async read(userId: string): Promise<NotificationPreferences> {
-      const [profile] = await db
-        .select({ frequency: sql<NotificationPreferences["profileFrequency"]>`coalesce(${userEmailPreferences.frequency}, 'disabled')` })
-        .from(users)
-        .leftJoin(userEmailPreferences, eq(userEmailPreferences.userId, users.id))
-        .where(eq(users.id, userId));
+      const [profile] = await db.select({ frequency: profileFrequencySql(users.id) }).from(users).where(eq(users.id, userId));
       if (!profile) throw new AppError("NOT_FOUND", "userNotFound");
       const stored = await db
         .select({ kind: userNotificationKinds.kind, email: userNotificationKinds.email, push: userNotificationKinds.push })
         .from(userNotificationKinds)
         .where(eq(userNotificationKinds.userId, userId));
-      // No stored row means on (preferences.ts).
+      // No stored row means on (notification-preferences.ts).
       const kinds = NOTIFICATION_KINDS.map((kind) => stored.find((row) => row.kind === kind) ?? { kind, email: true, push: true });
       return { profileFrequency: profile.frequency, kinds, groups: await groupsOf(db, userId) };
     },

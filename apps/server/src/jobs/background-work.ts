@@ -1,0 +1,48 @@
+import type { Clock, Logger, MailTransport, PushConfig, Services } from "@hyn/core";
+import type { Database } from "@hyn/db";
+import type { Env } from "../env";
+import { scheduleChangeLogPruning } from "./change-log-pruner";
+import { scheduleDailyDigest } from "./daily-digest";
+import type { JobEngine } from "./engine";
+import { scheduleOutboxPruning } from "./outbox-pruner";
+import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
+import { definePushDelivery } from "./push-delivery";
+import { defineRequestReminders } from "./request-reminders";
+
+export interface BackgroundWorkDeps {
+  env: Env;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  services: Services;
+  transport: MailTransport;
+  push: PushConfig;
+  /** How long a change-log row must be kept for the answer caches that read it (ADR 0009). */
+  changeLogMaxAgeMs: number;
+}
+
+/**
+ * The outbox worker, and every queue and schedule on the job engine (ADR 0013). Queues are defined
+ * before the server listens, so no claim queues to a missing one.
+ */
+export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkDeps): Promise<OutboxWorker> {
+  const { env, db, clock, logger, services } = deps;
+  const outbox = startOutboxWorker({ db, clock, logger, transport: deps.transport, from: env.MAIL_FROM });
+  // The reminders before a needed-by time.
+  await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger, onSent: () => outbox.kick() });
+  // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
+  await definePushDelivery(jobs, { db, clock, logger, push: deps.push });
+  // The change log is pruned whether or not this instance's cache is on: others may read it.
+  await scheduleChangeLogPruning(jobs, db, deps.changeLogMaxAgeMs);
+  // Sent e-mails older than 30 days (ADR 0002).
+  await scheduleOutboxPruning(jobs, db, clock);
+  // The daily summary; its e-mails go out through the outbox like every other (ADR 0002).
+  await scheduleDailyDigest(jobs, {
+    clock,
+    logger,
+    schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
+    run: (runOptions) => services.notifications.runDailyDigest(runOptions),
+    onSent: () => outbox.kick(),
+  });
+  return outbox;
+}

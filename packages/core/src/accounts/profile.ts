@@ -1,0 +1,38 @@
+import { users } from "@hyn/db";
+import { type Locale, type updateProfileInput, type User } from "@hyn/validators";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { loadUser } from "./user-lookup";
+import { toUser, userColumns } from "./user-view";
+
+type ProfileUpdate = z.output<typeof updateProfileInput>;
+
+/** A person's own account as they see and edit it: name, phone, area, language. */
+export function createProfileService(deps: CoreDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async currentUser(userId: string): Promise<User> {
+      return toUser(await loadUser(db, userId));
+    },
+
+    async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
+      const [row] = await db
+        .update(users)
+        .set({ name: input.name, phone: input.phone, generalArea: input.generalArea, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning(userColumns);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+      return toUser(row);
+    },
+
+    /** The language the person picked: the app and every e-mail to them use it from now on. */
+    async updateLocale(userId: string, locale: Locale): Promise<User> {
+      const [row] = await db.update(users).set({ locale, updatedAt: clock.now() }).where(eq(users.id, userId)).returning(userColumns);
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+      return toUser(row);
+    },
+  };
+}

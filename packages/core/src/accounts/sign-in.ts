@@ -1,0 +1,39 @@
+import { type AuthResult, type signInInput } from "@hyn/validators";
+import type { z } from "zod";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { verifyAgainstDummy, verifyPassword } from "./passwords";
+import { createSession, invalidateSession } from "./sessions";
+import { findUserByEmail } from "./user-lookup";
+import { toUser } from "./user-view";
+
+type SignIn = z.output<typeof signInInput>;
+
+/** Password sign-in and sign-out. The failure limits wrap `signIn` in `sign-in-throttle.ts` (ADR 0012). */
+export function createSignInService(deps: CoreDeps) {
+  const { db, clock, config } = deps;
+
+  return {
+    async signIn(input: SignIn): Promise<AuthResult> {
+      const user = await findUserByEmail(db, input.email);
+      if (!user) {
+        await verifyAgainstDummy(input.password);
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw new AppError("UNAUTHENTICATED", "invalidCredentials");
+      }
+      if (config.requireEmailConfirmation && !user.emailVerifiedAt) {
+        throw new AppError("FORBIDDEN", "emailNotConfirmed");
+      }
+      const session = await createSession(db, user.id, clock.now());
+      return { user: toUser(user), session };
+    },
+
+    signOut(sessionId: string): Promise<void> {
+      return invalidateSession(db, sessionId);
+    },
+  };
+}
+
+export type SignInService = ReturnType<typeof createSignInService>;

@@ -1,0 +1,17 @@
+import { requests } from "@hyn/db";
+import type { RequestPermissions } from "@hyn/validators/rules";
+import { and, eq, gt, ne, type SQL } from "drizzle-orm";
+
+/**
+ * `requestPermissions` (@hyn/validators/rules) as the SQL conditions of the request's conditional
+ * updates: who may act, on which state, before which time. The membership the service adds to each is
+ * not part of them. `packages/core/test/request-permissions.test.ts` holds each against the rule for
+ * every status, actor and expiry.
+ */
+export const requestPermissionSql: Record<keyof RequestPermissions, (actorId: string, now: Date) => SQL> = {
+  canClaim: (actorId, now) => and(eq(requests.status, "open"), gt(requests.neededBy, now), ne(requests.userId, actorId))!,
+  canUnclaim: (actorId) => and(eq(requests.status, "claimed"), eq(requests.claimedBy, actorId))!,
+  canFulfill: (actorId) => and(eq(requests.status, "claimed"), eq(requests.claimedBy, actorId))!,
+  canDelete: (actorId) => and(eq(requests.userId, actorId), ne(requests.status, "fulfilled"))!,
+  canNotify: (actorId, now) => and(eq(requests.userId, actorId), eq(requests.status, "open"), gt(requests.neededBy, now))!,
+};
