@@ -4,7 +4,7 @@ import path from "node:path";
 import { emailOutbox, emailSendLog, migrationsFolder } from "@hyn/db";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { useHarness, createGroup } from "./support";
+import { CapturingTransport, useHarness, createGroup } from "./support";
 
 const h = useHarness();
 
