@@ -4,7 +4,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "**/migrations/**", "test-results/**", "playwright-report/**", "bench/results/**", "bench/.build/**", "**/.test-build/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.data/**",
+      "**/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "bench/.build/**",
+      "**/.test-build/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,7 +44,10 @@ export default tseslint.config(
       // A switch over a union names every member, so a member added later is a lint error, not a silent default.
       "@typescript-eslint/switch-exhaustiveness-check": "error",
       "@typescript-eslint/await-thenable": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
@@ -46,7 +61,12 @@ export default tseslint.config(
     // Only env.ts files and test-only entry points read process.env.
     files: ["apps/*/src/**/*.{ts,tsx}", "packages/*/src/**/*.ts"],
     ignores: ["**/env.ts", "packages/db/src/testing.ts", "packages/db/src/migrate-cli.ts"],
-    rules: { "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through env.ts." }] },
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through env.ts." },
+      ],
+    },
   },
   {
     files: ["apps/web/**/*.{ts,tsx}"],
@@ -62,7 +82,10 @@ export default tseslint.config(
         "error",
         { object: "process", property: "env", message: "Read configuration through env.ts." },
         { object: "Intl", message: "Format dates with lib/dates.ts (ADR 0011)." },
-        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({ property, message: "Format dates with lib/dates.ts (ADR 0011)." })),
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString"].map((property) => ({
+          property,
+          message: "Format dates with lib/dates.ts (ADR 0011).",
+        })),
       ],
     },
   },

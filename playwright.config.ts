@@ -28,12 +28,28 @@ export default defineConfig({
     serviceWorkers: "block",
     launchOptions: {
       executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: [/responsive\.spec\.ts/, /proxy\//] },
-    { name: "phone", use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /responsive\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: [/responsive\.spec\.ts/, /proxy\//],
+    },
+    {
+      name: "phone",
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+      testMatch: /responsive\.spec\.ts/,
+    },
   ],
   webServer: [
     {

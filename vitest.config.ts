@@ -10,14 +10,23 @@ const postgresOnly = ["**/*.pg.test.ts"];
 const templateDb = (process.env.HYN_TEMPLATE_DB ??= `hyn_tpl_${process.pid}_${Date.now().toString(36)}`);
 
 // The migrated PGlite of this run: written once by the globalSetup, read by every test file's worker.
-const pgliteSnapshot = (process.env.HYN_PGLITE_SNAPSHOT ??= join(tmpdir(), `hyn-pglite-${process.pid}-${Date.now().toString(36)}.tar`));
+const pgliteSnapshot = (process.env.HYN_PGLITE_SNAPSHOT ??= join(
+  tmpdir(),
+  `hyn-pglite-${process.pid}-${Date.now().toString(36)}.tar`,
+));
 
 const shared = { setupFiles: ["./test/setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}", "test/*.test.ts"] } },
+      {
+        test: {
+          ...shared,
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}", "test/*.test.ts"],
+        },
+      },
       {
         test: {
           ...shared,

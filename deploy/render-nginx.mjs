@@ -28,8 +28,14 @@ export const UPSTREAM_FAIL_TIMEOUT_SECONDS = 5;
 /** The site: an upstream of `upstreams` ("host:port"), listening on `listen` ("8080" or "host:port"). */
 export function renderSite({ listen, upstreams, cacheDir }) {
   if (upstreams.length === 0) throw new Error("at least one --upstream host:port is needed");
-  const servers = upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_SECONDS}s;`).join("\n");
-  return fill("help-your-neighbor.conf.template", { LISTEN: String(listen), UPSTREAM_SERVERS: servers, CACHE_DIR: cacheDir });
+  const servers = upstreams
+    .map((address) => `    server ${address} max_fails=1 fail_timeout=${UPSTREAM_FAIL_TIMEOUT_SECONDS}s;`)
+    .join("\n");
+  return fill("help-your-neighbor.conf.template", {
+    LISTEN: String(listen),
+    UPSTREAM_SERVERS: servers,
+    CACHE_DIR: cacheDir,
+  });
 }
 
 /** nginx as a process of its own under `prefix`; returns the path of its main configuration. */

@@ -25,11 +25,18 @@ function routeMatcher(route: string): RegExp {
 }
 
 async function expectNoSidewaysScroll(page: Page, width: number, what: string) {
-  await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth), { message: `${what}: sideways scroll at ${width} px` }).toBeLessThanOrEqual(width);
+  await expect
+    .poll(() => page.locator("html").evaluate((html) => html.scrollWidth), {
+      message: `${what}: sideways scroll at ${width} px`,
+    })
+    .toBeLessThanOrEqual(width);
   // An open modal is fixed in place, so the page's width does not show it: it must fit, and not scroll sideways inside.
   const dialogs = page.locator("[role=dialog], dialog[open]");
   for (const dialog of await dialogs.all()) {
-    const fit = await dialog.evaluate((el) => ({ right: el.getBoundingClientRect().right, inner: el.scrollWidth - el.clientWidth }));
+    const fit = await dialog.evaluate((el) => ({
+      right: el.getBoundingClientRect().right,
+      inner: el.scrollWidth - el.clientWidth,
+    }));
     expect(fit.right, `${what}: the modal reaches past ${width} px`).toBeLessThanOrEqual(width + 1);
     expect(fit.inner, `${what}: the modal scrolls sideways inside`).toBeLessThanOrEqual(1);
   }
@@ -45,9 +52,23 @@ async function expectAccessible(page: Page, what: string) {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       // A theme switch fades some backgrounds (CSS transitions): axe measures the colours they end on.
-      await expect.poll(() => page.locator("html").evaluate((html) => html.ownerDocument.getAnimations().filter((animation: object) => "transitionProperty" in animation).length)).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .locator("html")
+            .evaluate(
+              (html) =>
+                html.ownerDocument.getAnimations().filter((animation: object) => "transitionProperty" in animation)
+                  .length,
+            ),
+        )
+        .toBe(0);
       const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-      const found = violations.map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`) }));
+      const found = violations.map((v) => ({
+        rule: v.id,
+        help: v.help,
+        nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+      }));
       expect(found, `${what}, ${theme} theme, ${width} px`).toEqual([]);
     }
   }
@@ -68,7 +89,9 @@ async function checkScreen(page: Page, route: string, state = "") {
   await expectAccessible(page, `${route}${state ? ` (${state})` : ""}`);
 }
 
-test("every screen a visitor reaches logged out passes axe in light and dark, at desktop and phone width", async ({ page }) => {
+test("every screen a visitor reaches logged out passes axe in light and dark, at desktop and phone width", async ({
+  page,
+}) => {
   await page.goto("/login");
   await checkScreen(page, "/login");
   await page.getByRole("button", { name: "Log In" }).click();
@@ -113,7 +136,13 @@ test("every screen a visitor reaches logged out passes axe in light and dark, at
   await expectAccessible(page, `${new URL(page.url()).pathname} with an error toast`);
 });
 
-test("every screen of a member, empty and full, with its modals and toasts, passes axe in both themes", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
+test("every screen of a member, empty and full, with its modals and toasts, passes axe in both themes", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+}) => {
   const olive = await confirmedUser("Olive Owner");
   await signedInPage(olive);
 
@@ -124,7 +153,10 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
 
   const groupId = (await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", { name: "Maple Street" })).id;
   const nico = await confirmedUser("Nico Neighbour");
-  const invite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId, email: nico.email });
+  const invite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", {
+    groupId,
+    email: nico.email,
+  });
 
   // The invitee's join page, logged in.
   const { context: nicoContext, page: nicoPage } = await secondPerson({ user: nico, watch: false });
@@ -145,13 +177,21 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await expect(dialog.locator(".field-error, .alert-error").first()).toBeVisible();
   await expectAccessible(page, "the create request modal with errors shown");
   await dialog.getByLabel("Item description").fill("Two litres of oat milk");
-  await dialog.getByLabel("Needed by").fill(new Date(Date.now() + 3 * 24 * 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+  await dialog
+    .getByLabel("Needed by")
+    .fill(
+      new Date(Date.now() + 3 * 24 * 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16),
+    );
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, /oat milk/i)).toBeVisible();
   await checkScreen(page, "/", "full, with a toast");
 
-  const paperTowels = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", { groupId, itemDescription: "Paper towels", neededBy });
+  const paperTowels = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", {
+    groupId,
+    itemDescription: "Paper towels",
+    neededBy,
+  });
   await page.goto(`/requests/${paperTowels.id}`);
   await checkScreen(page, "/requests/:id");
   const remove = page.getByRole("button", { name: "Delete" });
@@ -178,10 +218,13 @@ test("the admin page with its charts passes axe in both themes", async ({ page, 
   await checkScreen(page, "/admin");
 });
 
-test("a neighbour picks Dark in the footer and the app stays dark on this device until they pick System", async ({ page }) => {
+test("a neighbour picks Dark in the footer and the app stays dark on this device until they pick System", async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/about");
-  const background = () => page.locator("body").evaluate((body) => body.ownerDocument.defaultView!.getComputedStyle(body).backgroundColor);
+  const background = () =>
+    page.locator("body").evaluate((body) => body.ownerDocument.defaultView!.getComputedStyle(body).backgroundColor);
   const lightBackground = await background();
   const theme = page.getByLabel("Theme");
   await expect(theme).toHaveValue("system");
@@ -209,9 +252,13 @@ test("with reduced motion asked for, nothing on the page transitions or animates
   await page.goto("/login");
   const button = page.getByRole("button", { name: "Log In" });
   await expect(button).toBeVisible();
-  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).toBe("0s");
+  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).toBe(
+    "0s",
+  );
   await page.emulateMedia({ reducedMotion: "no-preference" });
-  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).not.toBe("0s");
+  expect(await button.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).transitionDuration)).not.toBe(
+    "0s",
+  );
 });
 
 test("every route of the router has an axe check in this file", () => {
@@ -224,5 +271,8 @@ test("every route of the router has an axe check in this file", () => {
     // Routes visited in the logged-out loop: [route, path] pairs.
     ...[...spec.matchAll(/\["([^"]+)", "\/[^"]*"\]/g)].map((m) => m[1]!),
   ]);
-  expect(routes.filter((route) => !checked.has(route)), "routes without an axe check").toEqual([]);
+  expect(
+    routes.filter((route) => !checked.has(route)),
+    "routes without an axe check",
+  ).toEqual([]);
 });

@@ -64,7 +64,10 @@ test("a logged-out visitor to the dashboard is sent to login with a way back", a
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
 
-test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and signs out", async ({ page, mailbox }) => {
+test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and signs out", async ({
+  page,
+  mailbox,
+}) => {
   const email = uniqueEmail("profile");
   await page.goto("/signup");
   await page.getByLabel("Name (optional)").fill("Robin Ash");
@@ -277,7 +280,10 @@ test("a broken e-mail link explains itself and sends the visitor to log in", asy
   await expect(page.getByText(messages.resetLinkInvalid)).toBeVisible();
 });
 
-test("a visitor sent to log in from a page is back on that page after confirming the e-mail", async ({ page, mailbox }) => {
+test("a visitor sent to log in from a page is back on that page after confirming the e-mail", async ({
+  page,
+  mailbox,
+}) => {
   const email = uniqueEmail("redirect");
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);

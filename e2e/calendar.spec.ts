@@ -5,7 +5,9 @@ import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The owner's group with `invitee` in it, through the API and the e-mailed invitation. */
 async function groupWith(owner: Page, invitee: Page, mailbox: Mailbox, inviteeEmail: string): Promise<string> {
-  const created = await owner.request.post("/api/groups", { data: { name: `Calendar Close ${Date.now().toString(36)}` } });
+  const created = await owner.request.post("/api/groups", {
+    data: { name: `Calendar Close ${Date.now().toString(36)}` },
+  });
   expect(created.status()).toBe(201);
   const groupId = ((await created.json()) as { id: string }).id;
   expect((await owner.request.post("/api/invites", { data: { groupId, email: inviteeEmail } })).status()).toBe(201);
@@ -24,7 +26,12 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
   const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000);
   neededBy.setUTCSeconds(0, 0);
   const posted = await ownerPage.request.post("/api/requests", {
-    data: { groupId, itemDescription: "Größe; 牛乳, eggs", pickupNotes: "Flat 3;\nring twice", neededBy: neededBy.toISOString() },
+    data: {
+      groupId,
+      itemDescription: "Größe; 牛乳, eggs",
+      pickupNotes: "Flat 3;\nring twice",
+      neededBy: neededBy.toISOString(),
+    },
   });
   expect(posted.status()).toBe(201);
   const requestId = ((await posted.json()) as { id: string }).id;
@@ -60,11 +67,20 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
     .toContain("You're helping Ömer, the; Owner with Größe; 牛乳, eggs");
 });
 
-test("a member copies their calendar feed link and swaps it for a new one", async ({ page, baseURL, mailbox, context, playwright }) => {
+test("a member copies their calendar feed link and swaps it for a new one", async ({
+  page,
+  baseURL,
+  mailbox,
+  context,
+  playwright,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpAndConfirm(page, mailbox, { name: "Fey Feed" });
   await page.goto("/profile");
-  const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: "Calendar", exact: true }) }).first();
+  const section = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { level: 2, name: "Calendar", exact: true }) })
+    .first();
   const field = section.getByLabel("Your calendar link");
   await expect(field).toHaveValue(/\/api\/calendar\/[a-z2-7]{32}\.ics$/);
   const first = await field.inputValue();
@@ -72,7 +88,10 @@ test("a member copies their calendar feed link and swaps it for a new one", asyn
   await section.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Calendar link copied" })).toBeVisible();
   // The specs compile without the DOM's types: the browser's clipboard, typed here as far as it is used.
-  const readClipboard = () => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText();
+  const readClipboard = () =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText();
   expect(await page.evaluate(readClipboard)).toBe(first);
 
   // A calendar app has no session: a fresh client, no cookies.

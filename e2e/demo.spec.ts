@@ -3,7 +3,9 @@ import { expect, test } from "./support";
 
 test.use({ baseURL: demoURL });
 
-test("in demo mode a visitor signs in with a sample account offered on the login page and reads the admin dashboard", async ({ page }) => {
+test("in demo mode a visitor signs in with a sample account offered on the login page and reads the admin dashboard", async ({
+  page,
+}) => {
   await page.goto("/login");
   const demo = page.getByRole("complementary", { name: "Demo accounts" });
   await expect(demo).toContainText("alex@demo.helpyourneighbor.app");
@@ -13,7 +15,15 @@ test("in demo mode a visitor signs in with a sample account offered on the login
 
   await page.getByRole("link", { name: "Admin" }).click();
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  for (const label of ["Total Users", "Active Users", "Total Groups", "Requests This Month", "Fulfillment Rate", "Avg. Time to Claim", "Avg. Group Size"]) {
+  for (const label of [
+    "Total Users",
+    "Active Users",
+    "Total Groups",
+    "Requests This Month",
+    "Fulfillment Rate",
+    "Avg. Time to Claim",
+    "Avg. Group Size",
+  ]) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
   // The seed: three neighbours, two groups, four memberships; two of six requests claimed or fulfilled.
@@ -49,7 +59,9 @@ test("a neighbour downloads their data and then deletes their account", async ({
   await page.getByRole("button", { name: "Download my data" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^help-your-neighbor-data-.*\.json$/);
-  const data = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+  const data = JSON.parse(
+    await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")),
+  );
   expect(data.user.email).toBe("sam@demo.helpyourneighbor.app");
   expect(data.groups.length).toBeGreaterThan(0);
 

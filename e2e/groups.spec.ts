@@ -1,6 +1,16 @@
 import { limitMessage, messages } from "@hyn/validators/messages";
 import type { Page } from "@playwright/test";
-import { apiAnswer, E2E_PASSWORD, expect, groupCard, signUpAndConfirm, test, toast, uniqueEmail, watchConsole } from "./support";
+import {
+  apiAnswer,
+  E2E_PASSWORD,
+  expect,
+  groupCard,
+  signUpAndConfirm,
+  test,
+  toast,
+  uniqueEmail,
+  watchConsole,
+} from "./support";
 
 const INVITE_LINK = /\/invite\/[a-z2-7]{32}$/;
 
@@ -98,10 +108,18 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   await neighbourContext.close();
 });
 
-test("a neighbour accepts one invitation and declines another; the owner keeps one and cancels another", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, secondPerson }) => {
+test("a neighbour accepts one invitation and declines another; the owner keeps one and cancels another", async ({
+  page,
+  baseURL,
+  mailbox,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+}) => {
   const owner = await confirmedUser("Oscar Owner");
   const neighbour = await confirmedUser("Nell Neighbour");
-  const maple = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Maple Street" })).body;
+  const maple = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Maple Street" }))
+    .body;
   const oak = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Oak Court" })).body;
   await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: maple.id, email: neighbour.email });
   await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: oak.id, email: neighbour.email });
@@ -124,7 +142,10 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
   await expect(page).toHaveURL(/highlight=/);
   await expect(page.getByTestId("usage-bar").filter({ hasText: "Groups joined" })).toContainText("1/5");
 
-  await incoming.getByRole("listitem", { name: "Invitation to Oak Court" }).getByRole("button", { name: "Decline" }).click();
+  await incoming
+    .getByRole("listitem", { name: "Invitation to Oak Court" })
+    .getByRole("button", { name: "Decline" })
+    .click();
   await expect(toast(page, "Invitation declined")).toBeVisible();
   // Hidden when empty.
   await expect(incoming).toHaveCount(0);
@@ -145,24 +166,41 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
   await expect(sent.getByText("keep-me@example.com")).toBeVisible();
 
   await sent.getByRole("button", { name: "Cancel invitation to cancel-me@example.com" }).click();
-  await ownerPage.getByRole("dialog", { name: "Cancel Invitation" }).getByRole("button", { name: "Cancel Invitation" }).click();
+  await ownerPage
+    .getByRole("dialog", { name: "Cancel Invitation" })
+    .getByRole("button", { name: "Cancel Invitation" })
+    .click();
   await expect(toast(ownerPage, "Invitation to cancel-me@example.com cancelled")).toBeVisible();
   await expect(sent.getByText("cancel-me@example.com")).toHaveCount(0);
   await expect(sent.getByRole("listitem")).toHaveCount(1);
   // The cancelled link no longer works.
   const cancelledLink = await mailbox.waitForLink("cancel-me@example.com", INVITE_LINK);
-  expect((await apiAnswer(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(404);
+  expect((await apiAnswer(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(
+    404,
+  );
   expect(errors).toEqual([]);
   await context.close();
 });
 
-test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
+test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+}) => {
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   const cy = await confirmedUser("Cy Member");
-  const group = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" })).body;
+  const group = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" }))
+    .body;
   for (const member of [bo, cy]) {
-    const invite = (await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email })).body;
+    const invite = (
+      await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
+        groupId: group.id,
+        email: member.email,
+      })
+    ).body;
     expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.token}/join`)).status).toBe(200);
   }
 
@@ -178,7 +216,9 @@ test("an owner removes a member, cannot leave while others remain, hands over th
 
   await card.getByRole("button", { name: "Remove Bo Member" }).click();
   const removeDialog = page.getByRole("dialog", { name: "Remove Member" });
-  await expect(removeDialog).toContainText("Are you sure you want to remove Bo Member from this group? This action cannot be undone.");
+  await expect(removeDialog).toContainText(
+    "Are you sure you want to remove Bo Member from this group? This action cannot be undone.",
+  );
   await removeDialog.getByRole("button", { name: "Remove Member" }).click();
   await expect(toast(page, "Bo Member was removed from Birch Lane")).toBeVisible();
   await expect(card.getByText("Bo Member")).toHaveCount(0);
@@ -210,7 +250,12 @@ test("an owner removes a member, cannot leave while others remain, hands over th
   await context.close();
 });
 
-test("the limits show on the Groups page: groups created and invitations pending", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+test("the limits show on the Groups page: groups created and invitations pending", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
   const owner = await confirmedUser("Lim Owner");
   await signedInPage(owner);
   await page.goto("/groups");
@@ -225,12 +270,18 @@ test("the limits show on the Groups page: groups created and invitations pending
   const createButton = page.getByRole("button", { name: "Create New Group" });
   await expect(createButton).toBeDisabled();
   await expect(page.locator(`[title="${messages.groupsCreatedLimitTooltip}"]`)).toBeVisible();
-  expect((await apiAnswer<{ error: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Four" })).body.error).toBe(limitMessage("groups", 3, 3));
+  expect(
+    (await apiAnswer<{ error: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Four" })).body.error,
+  ).toBe(limitMessage("groups", 3, 3));
 
   // Ten pending invitations: Invite Members turns off with the spec's tooltip.
   const groups = (await apiAnswer<{ id: string; name: string }[]>(baseURL!, owner.token, "GET", "/groups")).body;
   const one = groups.find((g) => g.name === "One")!;
-  for (let i = 0; i < 9; i++) await apiAnswer(baseURL!, owner.token, "POST", "/invites", { groupId: one.id, email: `pending-${i}-${Date.now()}@example.com` });
+  for (let i = 0; i < 9; i++)
+    await apiAnswer(baseURL!, owner.token, "POST", "/invites", {
+      groupId: one.id,
+      email: `pending-${i}-${Date.now()}@example.com`,
+    });
   await page.reload();
   const card = groupCard(page, "One");
   await card.getByRole("button", { name: "Invite Members" }).click();
@@ -245,21 +296,33 @@ test("the limits show on the Groups page: groups created and invitations pending
     await expect(groupCard(page, name).getByRole("button", { name: "Invite Members" })).toBeDisabled();
     await expect(groupCard(page, name).locator(`[title="${messages.invitationLimitTooltip}"]`)).toBeVisible();
   }
-
 });
 
-test("a group of 20 is full: the Join page says so and the invitation stays unused", async ({ page, baseURL, confirmedUser, signedInPage, secondPerson }) => {
+test("a group of 20 is full: the Join page says so and the invitation stays unused", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+}) => {
   test.setTimeout(120_000);
   const owner = await confirmedUser("Full Owner");
-  const full = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" })).body;
+  const full = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" }))
+    .body;
   const members = await Promise.all(Array.from({ length: 19 }, (_, i) => confirmedUser(`Member ${i}`)));
   const late = await confirmedUser("Late Comer");
   // One at a time: an owner may only have 10 invitations pending.
   for (const member of members) {
-    const invite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: member.email });
+    const invite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
+      groupId: full.id,
+      email: member.email,
+    });
     expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.body.token}/join`)).status).toBe(200);
   }
-  const lateInvite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: full.id, email: late.email });
+  const lateInvite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
+    groupId: full.id,
+    email: late.email,
+  });
 
   const { context, page: latePage, errors } = await secondPerson({ user: late });
   await latePage.goto(`/invite?token=${lateInvite.body.token}`);
@@ -282,7 +345,13 @@ test("a group of 20 is full: the Join page says so and the invitation stays unus
   await expect(groupCard(page, "Twenty Strong").getByText("20 members")).toBeVisible();
 });
 
-test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({ page, browser, baseURL, confirmedUser, signedInPage }) => {
+test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({
+  page,
+  browser,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
   const owner = await confirmedUser("Rhea Roundtrip");
   await apiAnswer(baseURL!, owner.token, "POST", "/groups", { name: "Quick Street" });
   await signedInPage(owner);
@@ -298,7 +367,17 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   // Time for any follow-up call to show itself.
   await page.waitForTimeout(1_000);
   // Who is signed in, then everything the page shows, the owner's invitation count and the cards' notification settings included.
-  expect(calls).toEqual([["user.me"], ["groups.list", "invitations.count", "invitations.outgoing", "invitations.pending", "limits.withCounts", "user.notificationPreferences"]]);
+  expect(calls).toEqual([
+    ["user.me"],
+    [
+      "groups.list",
+      "invitations.count",
+      "invitations.outgoing",
+      "invitations.pending",
+      "limits.withCounts",
+      "user.notificationPreferences",
+    ],
+  ]);
 
   const visitor = await browser.newContext({ baseURL });
   const visitorPage = await visitor.newPage();
@@ -312,7 +391,10 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   await visitor.close();
 });
 
-test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({ page, confirmedUser }) => {
+test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({
+  page,
+  confirmedUser,
+}) => {
   await page.goto("/invite");
   await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
   await page.getByRole("button", { name: "Go to Home" }).click();
@@ -332,58 +414,151 @@ test("the Join page explains a link without a code, a made-up code, and a logged
   await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
 });
 
-test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({ baseURL, mailbox, confirmedUser }) => {
+test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({
+  baseURL,
+  mailbox,
+  confirmedUser,
+}) => {
   const base = baseURL!;
   const owner = await confirmedUser("Rest Owner");
   const member = await confirmedUser("Rest Member");
-  const created = await apiAnswer<{ id: string; name: string; memberCount: number }>(base, owner.token, "POST", "/groups", { name: " <i>REST</i> Street " });
+  const created = await apiAnswer<{ id: string; name: string; memberCount: number }>(
+    base,
+    owner.token,
+    "POST",
+    "/groups",
+    { name: " <i>REST</i> Street " },
+  );
   expect(created.status).toBe(201);
   expect(created.body).toMatchObject({ name: "REST Street", memberCount: 1 });
   const groupId = created.body.id;
-  expect(await apiAnswer(base, owner.token, "POST", "/groups", { name: "<b></b>" })).toEqual({ status: 400, body: { error: messages.groupNameInvalid } });
+  expect(await apiAnswer(base, owner.token, "POST", "/groups", { name: "<b></b>" })).toEqual({
+    status: 400,
+    body: { error: messages.groupNameInvalid },
+  });
 
-  const invite = await apiAnswer<{ id: string; token: string }>(base, owner.token, "POST", "/invites", { groupId, email: member.email });
+  const invite = await apiAnswer<{ id: string; token: string }>(base, owner.token, "POST", "/invites", {
+    groupId,
+    email: member.email,
+  });
   expect(invite.status).toBe(201);
-  expect(await apiAnswer(base, owner.token, "POST", "/invites", { groupId, email: "" })).toEqual({ status: 400, body: { error: messages.inviteEmailRequired } });
-  expect(await apiAnswer(base, member.token, "POST", "/invites", { groupId, email: "x@example.com" })).toEqual({ status: 403, body: { error: messages.onlyCreatorsInvite } });
-  expect(await apiAnswer(base, owner.token, "GET", "/invitations/count")).toEqual({ status: 200, body: { current: 1, max: 10 } });
+  expect(await apiAnswer(base, owner.token, "POST", "/invites", { groupId, email: "" })).toEqual({
+    status: 400,
+    body: { error: messages.inviteEmailRequired },
+  });
+  expect(await apiAnswer(base, member.token, "POST", "/invites", { groupId, email: "x@example.com" })).toEqual({
+    status: 403,
+    body: { error: messages.onlyCreatorsInvite },
+  });
+  expect(await apiAnswer(base, owner.token, "GET", "/invitations/count")).toEqual({
+    status: 200,
+    body: { current: 1, max: 10 },
+  });
   expect((await apiAnswer<unknown[]>(base, member.token, "GET", "/invitations/pending")).body).toHaveLength(1);
 
-  const resent = await apiAnswer<{ emailId: string }>(base, owner.token, "POST", "/send-invitation", { inviteToken: invite.body.token, recipientEmail: member.email, inviterName: "x", groupName: "x" });
+  const resent = await apiAnswer<{ emailId: string }>(base, owner.token, "POST", "/send-invitation", {
+    inviteToken: invite.body.token,
+    recipientEmail: member.email,
+    inviterName: "x",
+    groupName: "x",
+  });
   expect(resent.status).toBe(200);
   expect(resent.body.emailId).toBeTruthy();
-  expect(await apiAnswer(base, member.token, "POST", "/send-invitation", { recipientEmail: member.email, groupName: "REST Street" })).toEqual({
+  expect(
+    await apiAnswer(base, member.token, "POST", "/send-invitation", {
+      recipientEmail: member.email,
+      groupName: "REST Street",
+    }),
+  ).toEqual({
     status: 404,
     body: { error: messages.invitationNotFound },
   });
-  expect(await apiAnswer(base, null, "GET", `/invites/validate/${invite.body.token}`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
-  await expect.poll(async () => (await mailbox.all(member.email)).filter((m) => m.links.some((l) => INVITE_LINK.test(l))).length).toBe(2);
-  const newTokens = (await mailbox.all(member.email)).flatMap((m) => m.links).filter((l) => INVITE_LINK.test(l)).map((l) => l.split("/").pop()!);
+  expect(await apiAnswer(base, null, "GET", `/invites/validate/${invite.body.token}`)).toEqual({
+    status: 404,
+    body: { error: messages.invalidOrExpiredInviteToken },
+  });
+  await expect
+    .poll(async () => (await mailbox.all(member.email)).filter((m) => m.links.some((l) => INVITE_LINK.test(l))).length)
+    .toBe(2);
+  const newTokens = (await mailbox.all(member.email))
+    .flatMap((m) => m.links)
+    .filter((l) => INVITE_LINK.test(l))
+    .map((l) => l.split("/").pop()!);
   const validations = await Promise.all(newTokens.map((t) => apiAnswer(base, null, "GET", `/invites/validate/${t}`)));
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
-  expect(validations.find((v) => v.status === 200)!.body).toEqual({ group: { id: groupId, name: "REST Street" }, alreadyMember: false });
+  expect(validations.find((v) => v.status === 200)!.body).toEqual({
+    group: { id: groupId, name: "REST Street" },
+    alreadyMember: false,
+  });
 
   expect((await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);
-  expect(await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({ status: 404, body: { error: messages.invalidOrExpiredInviteToken } });
-  const members = await apiAnswer<{ id: string; email: string }[]>(base, member.token, "GET", `/groups/${groupId}/members`);
+  expect(await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).toEqual({
+    status: 404,
+    body: { error: messages.invalidOrExpiredInviteToken },
+  });
+  const members = await apiAnswer<{ id: string; email: string }[]>(
+    base,
+    member.token,
+    "GET",
+    `/groups/${groupId}/members`,
+  );
   expect(members.body.map((m) => m.email)).toEqual([owner.email, member.email]);
   const memberId = members.body[1]!.id;
   const ownerId = members.body[0]!.id;
-  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 409, body: { error: messages.ownerCannotLeave } });
-  expect(await apiAnswer(base, member.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 403, body: { error: messages.onlyOwnersRemove } });
-  expect(await apiAnswer(base, owner.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({ status: 400, body: { error: messages.useLeaveGroup } });
-  expect((await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/transfer`, { userId: memberId })).status).toBe(200);
-  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: false } });
-  expect(await apiAnswer(base, member.token, "POST", `/groups/${groupId}/leave`)).toEqual({ status: 200, body: { groupDeleted: true } });
+  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({
+    status: 409,
+    body: { error: messages.ownerCannotLeave },
+  });
+  expect(await apiAnswer(base, member.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({
+    status: 403,
+    body: { error: messages.onlyOwnersRemove },
+  });
+  expect(await apiAnswer(base, owner.token, "DELETE", `/groups/${groupId}/members/${ownerId}`)).toEqual({
+    status: 400,
+    body: { error: messages.useLeaveGroup },
+  });
+  expect((await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/transfer`, { userId: memberId })).status).toBe(
+    200,
+  );
+  expect(await apiAnswer(base, owner.token, "POST", `/groups/${groupId}/leave`)).toEqual({
+    status: 200,
+    body: { groupDeleted: false },
+  });
+  expect(await apiAnswer(base, member.token, "POST", `/groups/${groupId}/leave`)).toEqual({
+    status: 200,
+    body: { groupDeleted: true },
+  });
   expect(await apiAnswer(base, member.token, "GET", "/groups")).toEqual({ status: 200, body: [] });
 
-  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-group")).toEqual({ status: 200, body: { canCreate: true } });
-  expect(await apiAnswer(base, owner.token, "GET", "/user/can-join-group")).toEqual({ status: 200, body: { canJoin: true } });
-  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-request")).toEqual({ status: 200, body: { canCreate: false, reason: messages.requestNeedsGroup } });
-  expect(await apiAnswer(base, owner.token, "GET", "/user/counts")).toEqual({ status: 200, body: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 } });
-  expect((await apiAnswer<{ maxGroupsJoined: number }>(base, owner.token, "GET", "/user/limits")).body.maxGroupsJoined).toBe(5);
-  expect((await apiAnswer<{ limits: unknown; counts: unknown }>(base, owner.token, "GET", "/user/limits-with-counts")).body).toHaveProperty("counts");
-  expect(await apiAnswer(base, owner.token, "PUT", "/user/limits", { userId: memberId, maxGroupsCreated: 9 })).toEqual({ status: 403, body: { error: messages.adminRequired } });
-  expect(await apiAnswer(base, null, "GET", "/groups")).toEqual({ status: 401, body: { error: messages.noAuthenticatedUser } });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-group")).toEqual({
+    status: 200,
+    body: { canCreate: true },
+  });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-join-group")).toEqual({
+    status: 200,
+    body: { canJoin: true },
+  });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/can-create-request")).toEqual({
+    status: 200,
+    body: { canCreate: false, reason: messages.requestNeedsGroup },
+  });
+  expect(await apiAnswer(base, owner.token, "GET", "/user/counts")).toEqual({
+    status: 200,
+    body: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 },
+  });
+  expect(
+    (await apiAnswer<{ maxGroupsJoined: number }>(base, owner.token, "GET", "/user/limits")).body.maxGroupsJoined,
+  ).toBe(5);
+  expect(
+    (await apiAnswer<{ limits: unknown; counts: unknown }>(base, owner.token, "GET", "/user/limits-with-counts")).body,
+  ).toHaveProperty("counts");
+  expect(await apiAnswer(base, owner.token, "PUT", "/user/limits", { userId: memberId, maxGroupsCreated: 9 })).toEqual({
+    status: 403,
+    body: { error: messages.adminRequired },
+  });
+  expect(await apiAnswer(base, null, "GET", "/groups")).toEqual({
+    status: 401,
+    body: { error: messages.noAuthenticatedUser },
+  });
 });

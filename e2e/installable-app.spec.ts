@@ -27,46 +27,77 @@ async function shoot(page: Page, name: string) {
 }
 
 /** The page's navigator as far as these tests read it (the e2e project has no DOM types). */
-type WorkerNavigator = { serviceWorker: { controller: { scriptURL: string } | null; getRegistration(): Promise<{ waiting: unknown } | undefined> } };
+type WorkerNavigator = {
+  serviceWorker: {
+    controller: { scriptURL: string } | null;
+    getRegistration(): Promise<{ waiting: unknown } | undefined>;
+  };
+};
 
 /** Waits until the service worker has installed and controls this page (it claims it on first install). */
 async function controlledByServiceWorker(page: Page) {
-  await expect.poll(() => page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toMatch(/\/sw\.js$/);
+  await expect
+    .poll(
+      () => page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller?.scriptURL ?? null),
+      { timeout: 20_000 },
+    )
+    .toMatch(/\/sw\.js$/);
 }
 
 /**
  * Olive posts in a group that Nico (and, when asked, Cleo) joined by invitation; Nico hears of new
  * requests at once. Returns the request and the link of the "I can help" e-mail Nico received.
  */
-async function requestWithLink(page: Page, secondPerson: OpenSecondPerson, mailbox: Mailbox, options: { third?: boolean } = {}) {
+async function requestWithLink(
+  page: Page,
+  secondPerson: OpenSecondPerson,
+  mailbox: Mailbox,
+  options: { third?: boolean } = {},
+) {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
   const nico = await secondPerson({ watch: false });
   const nicoAccount = await signUpAndConfirm(nico.page, mailbox, { name: "Nico Neighbour" });
-  expect((await nico.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(true);
+  expect((await nico.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(
+    true,
+  );
   const cleo = options.third ? await secondPerson({ watch: false }) : null;
   const cleoAccount = cleo ? await signUpAndConfirm(cleo.page, mailbox, { name: "Cleo Claimer" }) : null;
 
   const group = await page.request.post("/api/groups", { data: { name: "Linden Lane" } });
   expect(group.status()).toBe(201);
   const groupId = ((await group.json()) as { id: string }).id;
-  for (const [who, email] of [[nico.page, nicoAccount.email], ...(cleo && cleoAccount ? [[cleo.page, cleoAccount.email] as const] : [])] as const) {
+  for (const [who, email] of [
+    [nico.page, nicoAccount.email],
+    ...(cleo && cleoAccount ? [[cleo.page, cleoAccount.email] as const] : []),
+  ] as const) {
     expect((await page.request.post("/api/invites", { data: { groupId, email } })).status()).toBe(201);
     const invite = await mailbox.waitForLink(email, /\/invite\//);
     const token = decodeURIComponent(new URL(invite).pathname.split("/").pop()!);
     expect((await who.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
   }
   const posted = await page.request.post("/api/requests", {
-    data: { groupId, itemDescription: "A loaf of rye bread", storePreference: "Corner bakery", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() },
+    data: {
+      groupId,
+      itemDescription: "A loaf of rye bread",
+      storePreference: "Corner bakery",
+      neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+    },
   });
   expect(posted.status()).toBe(201);
   const requestId = ((await posted.json()) as { id: string }).id;
   const link = await mailbox.waitForLink(nicoAccount.email, new RegExp(`/requests/${requestId}$`));
   const mail = (await mailbox.all(nicoAccount.email)).find((m) => m.links.includes(link))!;
   expect(mail.text).toContain(`I can help: ${link}`);
-  return { requestId, link: new URL(link).pathname, nico: { ...nico, ...nicoAccount }, cleo: cleo && cleoAccount ? { ...cleo, ...cleoAccount } : null };
+  return {
+    requestId,
+    link: new URL(link).pathname,
+    nico: { ...nico, ...nicoAccount },
+    cleo: cleo && cleoAccount ? { ...cleo, ...cleoAccount } : null,
+  };
 }
 
-const statusOf = async (page: Page, requestId: string) => ((await (await page.request.get(`/api/requests/${requestId}`)).json()) as { status: string }).status;
+const statusOf = async (page: Page, requestId: string) =>
+  ((await (await page.request.get(`/api/requests/${requestId}`)).json()) as { status: string }).status;
 
 test("Chromium finds the app installable once its service worker controls the page", async ({ baseURL }) => {
   // A profile of its own: Chromium never offers to install from an incognito window, which every
@@ -85,9 +116,22 @@ async function installableIn(page: Page) {
   await page.goto("/login");
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(manifestHref).toBe("/manifest.webmanifest");
-  const manifest = (await (await page.request.get(manifestHref!)).json()) as { display: string; start_url: string; icons: { src: string; sizes: string; purpose: string }[] };
-  expect(manifest).toMatchObject({ name: "Help Your Neighbor", short_name: "Neighbours", display: "standalone", start_url: "/" });
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  const manifest = (await (await page.request.get(manifestHref!)).json()) as {
+    display: string;
+    start_url: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: "Help Your Neighbor",
+    short_name: "Neighbours",
+    display: "standalone",
+    start_url: "/",
+  });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
   for (const icon of manifest.icons) {
     const response = await page.request.get(icon.src);
     expect([icon.src, response.status(), response.headers()["content-type"]]).toEqual([icon.src, 200, "image/png"]);
@@ -97,17 +141,24 @@ async function installableIn(page: Page) {
 
   await controlledByServiceWorker(page);
   const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
+  const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+    installabilityErrors: unknown[];
+  };
   expect(installabilityErrors).toEqual([]);
   // Nothing is waiting, so there is no update to offer.
   await expect(page.getByText("New version available")).toHaveCount(0);
 }
 
-test("the installed app starts offline after one online visit: its shell and a plain offline message, no old data shown as live", async ({ page, mailbox }) => {
+test("the installed app starts offline after one online visit: its shell and a plain offline message, no old data shown as live", async ({
+  page,
+  mailbox,
+}) => {
   await signUpAndConfirm(page, mailbox, { name: "Otto Offline" });
   const group = await page.request.post("/api/groups", { data: { name: "Aspen Row" } });
   const groupId = ((await group.json()) as { id: string }).id;
-  await page.request.post("/api/requests", { data: { groupId, itemDescription: "Batteries", neededBy: new Date(Date.now() + 86_400_000).toISOString() } });
+  await page.request.post("/api/requests", {
+    data: { groupId, itemDescription: "Batteries", neededBy: new Date(Date.now() + 86_400_000).toISOString() },
+  });
   await page.goto("/");
   await expect(page.getByTestId("request-card")).toHaveCount(1);
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
@@ -134,7 +185,11 @@ test("the installed app starts offline after one online visit: its shell and a p
   await expect(banner).toHaveCount(0);
 });
 
-test("a neighbour opens a request from its link and claims it with one tap", async ({ page, mailbox, secondPerson }) => {
+test("a neighbour opens a request from its link and claims it with one tap", async ({
+  page,
+  mailbox,
+  secondPerson,
+}) => {
   const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.page.goto(link);
   const claim = nico.page.getByRole("button", { name: "I can help" });
@@ -172,7 +227,11 @@ test("a claim tried offline is refused plainly and never sent later", async ({ p
   await nico.context.close();
 });
 
-test("a signed-out neighbour opening a request link logs in and lands on that request", async ({ page, mailbox, secondPerson }) => {
+test("a signed-out neighbour opening a request link logs in and lands on that request", async ({
+  page,
+  mailbox,
+  secondPerson,
+}) => {
   const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.context.close();
   const signedOut = await secondPerson({ watch: false });
@@ -187,7 +246,11 @@ test("a signed-out neighbour opening a request link logs in and lands on that re
   await signedOut.context.close();
 });
 
-test("a request already claimed says so, and a deleted one says it is gone", async ({ page, mailbox, secondPerson }) => {
+test("a request already claimed says so, and a deleted one says it is gone", async ({
+  page,
+  mailbox,
+  secondPerson,
+}) => {
   const { requestId, link, nico, cleo } = await requestWithLink(page, secondPerson, mailbox, { third: true });
   expect((await cleo!.page.request.post(`/api/requests/${requestId}/claim`)).ok()).toBe(true);
   await nico.page.goto(link);
@@ -211,7 +274,9 @@ test("a request already claimed says so, and a deleted one says it is gone", asy
 test("a new version of the app waits behind a visible 'New version available - Reload'", async ({ page }) => {
   await page.goto("/about");
   await controlledByServiceWorker(page);
-  const firstWorker = await page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller!.scriptURL);
+  const firstWorker = await page.evaluate(
+    () => (navigator as unknown as WorkerNavigator).serviceWorker.controller!.scriptURL,
+  );
   // A new deployment: the worker's script changes on the server (restored afterwards).
   const original = await readFile(builtServiceWorker, "utf8");
   try {
@@ -221,15 +286,25 @@ test("a new version of the app waits behind a visible 'New version available - R
     await expect(update).toBeVisible({ timeout: 20_000 });
     await shoot(page, "update-banner");
     // Still the old version until the person chooses to reload.
-    expect(await page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (navigator as unknown as WorkerNavigator).serviceWorker.getRegistration().then((r) => !!r?.waiting),
+      ),
+    ).toBe(true);
 
     const reloaded = page.waitForEvent("load");
     await update.getByRole("button", { name: "Reload" }).click();
     await reloaded;
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(update).toHaveCount(0);
-    expect(await page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(false);
-    expect(await page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller!.scriptURL)).toBe(firstWorker);
+    expect(
+      await page.evaluate(() =>
+        (navigator as unknown as WorkerNavigator).serviceWorker.getRegistration().then((r) => !!r?.waiting),
+      ),
+    ).toBe(false);
+    expect(
+      await page.evaluate(() => (navigator as unknown as WorkerNavigator).serviceWorker.controller!.scriptURL),
+    ).toBe(firstWorker);
   } finally {
     await writeFile(builtServiceWorker, original);
   }

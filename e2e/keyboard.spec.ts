@@ -9,10 +9,18 @@ import { expect, test, uniqueEmail, type Mailbox, E2E_PASSWORD } from "./support
 
 async function confirmedAccount(baseURL: string, mailbox: Mailbox, name: string) {
   const email = uniqueEmail("keys");
-  const signup = await fetch(`${baseURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: E2E_PASSWORD, name }) });
+  const signup = await fetch(`${baseURL}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: E2E_PASSWORD, name }),
+  });
   expect(signup.status).toBeLessThan(300);
   const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verify = await fetch(`${baseURL}/api/auth/verify-email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token_hash: link.searchParams.get("token_hash") }) });
+  const verify = await fetch(`${baseURL}/api/auth/verify-email`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token_hash: link.searchParams.get("token_hash") }),
+  });
   expect(verify.status).toBeLessThan(300);
   return email;
 }
@@ -25,7 +33,11 @@ async function expectVisibleFocus(page: Page) {
       const el = doc.activeElement;
       if (!el || el === doc.body) return null;
       const style = doc.defaultView!.getComputedStyle(el);
-      return { tag: `${el.tagName.toLowerCase()}#${el.id}`, text: (el.textContent ?? "").trim().slice(0, 40), marked: style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px") };
+      return {
+        tag: `${el.tagName.toLowerCase()}#${el.id}`,
+        text: (el.textContent ?? "").trim().slice(0, 40),
+        marked: style.boxShadow !== "none" || (style.outlineStyle !== "none" && style.outlineWidth !== "0px"),
+      };
     });
   // Polled: focus may pass through a re-render (a button replaced, then the card focused) on its way.
   await expect
@@ -69,7 +81,12 @@ async function typeDateTime(page: Page, date: Date) {
   await page.keyboard.type(`${pad(hours)}${pad(date.getMinutes())}${date.getHours() < 12 ? "A" : "P"}`);
 }
 
-test("a neighbour signs in, posts a request, a second claims and fulfils it, and one invites the other, all with the keyboard", async ({ page, browser, baseURL, mailbox }) => {
+test("a neighbour signs in, posts a request, a second claims and fulfils it, and one invites the other, all with the keyboard", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   test.setTimeout(180_000);
   const oliveEmail = await confirmedAccount(baseURL!, mailbox, "Olive Owner");
   const nicoEmail = await confirmedAccount(baseURL!, mailbox, "Nico Neighbour");
@@ -82,7 +99,9 @@ test("a neighbour signs in, posts a request, a second claims and fulfils it, and
   await expect(page.getByLabel("Group Name")).toBeFocused();
   await page.keyboard.type("Maple Street");
   await page.keyboard.press("Enter");
-  const card = page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name: "Maple Street", exact: true }) });
+  const card = page
+    .getByTestId("group-card")
+    .filter({ has: page.getByRole("heading", { name: "Maple Street", exact: true }) });
   await expect(card).toBeVisible();
   await expectVisibleFocus(page);
 

@@ -2,10 +2,21 @@ import type { Page } from "@playwright/test";
 import { expect, signUpAndConfirm, test } from "./support";
 
 // The layout's texts (packages/i18n/catalogs/common): the top bar and the footer are on every screen.
-const SPANISH = { login: "Iniciar sesión", signUp: "Registrarse", promise: "Gratis, sin anuncios, y nunca vendemos tus datos.", language: "Idioma" };
-const GERMAN = { logout: "Abmelden", groups: "Gruppen", promise: "Kostenlos, ohne Werbung, und wir verkaufen deine Daten nie.", language: "Sprache" };
+const SPANISH = {
+  login: "Iniciar sesión",
+  signUp: "Registrarse",
+  promise: "Gratis, sin anuncios, y nunca vendemos tus datos.",
+  language: "Idioma",
+};
+const GERMAN = {
+  logout: "Abmelden",
+  groups: "Gruppen",
+  promise: "Kostenlos, ohne Werbung, und wir verkaufen deine Daten nie.",
+  language: "Sprache",
+};
 
-const languageChoice = (page: Page, label: string) => page.getByRole("contentinfo").getByRole("combobox", { name: label });
+const languageChoice = (page: Page, label: string) =>
+  page.getByRole("contentinfo").getByRole("combobox", { name: label });
 
 test("a neighbour whose browser prefers Spanish sees the app in Spanish", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: "es-ES" });
@@ -33,7 +44,12 @@ test("a neighbour picks German in the footer and it stays after a reload", async
   await expect(languageChoice(page, GERMAN.language)).toHaveValue("de");
 });
 
-test("a signed-in neighbour's language choice is kept on the account and followed on another device", async ({ page, browser, baseURL, mailbox }) => {
+test("a signed-in neighbour's language choice is kept on the account and followed on another device", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const { email, password } = await signUpAndConfirm(page, mailbox);
   const saved = page.waitForResponse((response) => response.url().includes("user.updateLocale") && response.ok());
   await languageChoice(page, "Language").selectOption("de");

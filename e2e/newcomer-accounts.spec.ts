@@ -25,7 +25,10 @@ async function signUpUnconfirmed(page: Page, email: string) {
   await expect(page).toHaveURL(/\/verify-email/);
 }
 
-async function confirmationEmails(mailbox: { all(to: string): Promise<{ subject: string; links: string[] }[]> }, email: string) {
+async function confirmationEmails(
+  mailbox: { all(to: string): Promise<{ subject: string; links: string[] }[]> },
+  email: string,
+) {
   return (await mailbox.all(email)).filter((e) => e.links.some((l) => /type=signup/.test(l))).length;
 }
 
@@ -40,11 +43,16 @@ test("an expired confirmation link lands on sign up with a way to get a new link
 
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Resend confirmation e-mail" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `If ${email} is waiting for confirmation, a new link is on its way.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `If ${email} is waiting for confirmation, a new link is on its way.` }),
+  ).toBeVisible();
   await expect.poll(() => confirmationEmails(mailbox, email)).toBe(2);
 });
 
-test("signing up again with an unconfirmed address offers a new confirmation link, and says so once, as a toast", async ({ page, mailbox }) => {
+test("signing up again with an unconfirmed address offers a new confirmation link, and says so once, as a toast", async ({
+  page,
+  mailbox,
+}) => {
   const email = uniqueEmail("again");
   await signUpUnconfirmed(page, email);
   await submitSignUp(page, email);
@@ -54,7 +62,10 @@ test("signing up again with an unconfirmed address offers a new confirmation lin
   await expect.poll(() => confirmationEmails(mailbox, email)).toBe(2);
 });
 
-test("a login error is shown once, as a toast, and no stale error stays after the field is changed", async ({ page, mailbox }) => {
+test("a login error is shown once, as a toast, and no stale error stays after the field is changed", async ({
+  page,
+  mailbox,
+}) => {
   const { email } = await signUpAndConfirm(page, mailbox);
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -83,7 +94,15 @@ test("Resend Email clicked again too soon counts down on the button instead of s
       status: 429,
       headers: { "content-type": "application/json", "retry-after": "42" },
       body: JSON.stringify([
-        { error: { json: { message: messages.tooManyRequests, code: -32029, data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.resendConfirmation" } } } },
+        {
+          error: {
+            json: {
+              message: messages.tooManyRequests,
+              code: -32029,
+              data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.resendConfirmation" },
+            },
+          },
+        },
       ]),
     }),
   );
@@ -132,13 +151,18 @@ test("the phone menu closes on Escape and on a tap outside, handing focus back t
   await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
 });
 
-test("a refused invitation is explained once, as a toast, and no stale error stays by the field", async ({ page, mailbox }) => {
+test("a refused invitation is explained once, as a toast, and no stale error stays by the field", async ({
+  page,
+  mailbox,
+}) => {
   await signUpAndConfirm(page, mailbox);
   await page.getByRole("link", { name: "Groups", exact: true }).click();
   await page.getByRole("button", { name: "Create New Group" }).click();
   await page.getByLabel("Group Name").fill("Rowan Close");
   await page.getByRole("button", { name: "Create Group" }).click();
-  const card = page.getByTestId("group-card").filter({ has: page.getByRole("heading", { name: "Rowan Close", exact: true }) });
+  const card = page
+    .getByTestId("group-card")
+    .filter({ has: page.getByRole("heading", { name: "Rowan Close", exact: true }) });
   const neighbour = uniqueEmail("invited");
   for (let attempt = 0; attempt < 2; attempt++) {
     await card.getByRole("button", { name: "Invite Members" }).click();

@@ -15,7 +15,12 @@ async function screenshots(page: Page, name: string, path: string) {
   }
 }
 
-test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   await groupWith(owner, "Hazel Row", [bo]);
@@ -32,11 +37,21 @@ test("an owner with other members is told why they cannot leave before any confi
   await expect(card.getByRole("button", { name: "Make owner" })).toBeVisible();
 });
 
-test("right after posting, Notify group waits: it says when the group was notified and from when it can be again", async ({ page, baseURL, confirmedUser, signedInPage, groupWith }) => {
+test("right after posting, Notify group waits: it says when the group was notified and from when it can be again", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   const groupId = await groupWith(owner, "Aspen Close", [bo]);
-  await api(baseURL!, owner.token, "POST", "/requests", { itemDescription: "Oat milk", groupId, neededBy: new Date(Date.now() + 30 * HOUR).toISOString() });
+  await api(baseURL!, owner.token, "POST", "/requests", {
+    itemDescription: "Oat milk",
+    groupId,
+    neededBy: new Date(Date.now() + 30 * HOUR).toISOString(),
+  });
   await signedInPage(owner);
   await page.goto("/");
 
@@ -46,7 +61,12 @@ test("right after posting, Notify group waits: it says when the group was notifi
   await screenshots(page, "dashboard-notify", "/");
 });
 
-test("the groups grid uses a desktop's width and keeps a card's three buttons on one row", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+test("the groups grid uses a desktop's width and keeps a card's three buttons on one row", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   await groupWith(owner, "Willow Lane", [bo]);
@@ -63,11 +83,21 @@ test("the groups grid uses a desktop's width and keeps a card's three buttons on
   await screenshots(page, "groups", "/groups");
 });
 
-test("the admin dashboard on a phone shows two cards per row, legible chart labels and '< 1 min' for a claim in the first minute", async ({ page, baseURL, confirmedUser, signedInPage, groupWith }) => {
+test("the admin dashboard on a phone shows two cards per row, legible chart labels and '< 1 min' for a claim in the first minute", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
   const bo = await confirmedUser("Bo Helper");
   const groupId = await groupWith(admin, "Cedar Court", [bo]);
-  const milk = await api<{ id: string }>(baseURL!, admin.token, "POST", "/requests", { itemDescription: "Milk", groupId, neededBy: new Date(Date.now() + 30 * HOUR).toISOString() });
+  const milk = await api<{ id: string }>(baseURL!, admin.token, "POST", "/requests", {
+    itemDescription: "Milk",
+    groupId,
+    neededBy: new Date(Date.now() + 30 * HOUR).toISOString(),
+  });
   await api(baseURL!, bo.token, "POST", `/requests/${milk.id}/claim`);
   await signedInPage(admin);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -76,16 +106,25 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
   const claimCard = page.locator(".metric-card").filter({ hasText: "Avg. Time to Claim" });
   await expect(claimCard).toContainText("< 1");
   await expect(claimCard).toContainText("min");
-  const cardTops = await page.locator(".metric-card").evaluateAll((all) => all.slice(0, 2).map((c) => Math.round(c.getBoundingClientRect().top)));
+  const cardTops = await page
+    .locator(".metric-card")
+    .evaluateAll((all) => all.slice(0, 2).map((c) => Math.round(c.getBoundingClientRect().top)));
   expect(cardTops[0], "two cards per row").toBe(cardTops[1]);
   // The labels shown (on a phone the chart names every fourth week; the others are display: none).
-  const labelHeights = await page.locator(".chart-axis").evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height).filter((height) => height > 0));
+  const labelHeights = await page
+    .locator(".chart-axis")
+    .evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height).filter((height) => height > 0));
   expect(labelHeights.length).toBeGreaterThan(0);
   expect(Math.min(...labelHeights), "chart labels at least 12 px").toBeGreaterThanOrEqual(12);
   await screenshots(page, "admin", "/admin");
 });
 
-test("the needed-by picker says that a later time today can be typed in", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+test("the needed-by picker says that a later time today can be typed in", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Ada Owner");
   await groupWith(owner, "Rowan Street", []);
   await signedInPage(owner);

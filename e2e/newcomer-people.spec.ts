@@ -1,7 +1,9 @@
 import { messages } from "@hyn/validators/messages";
 import { api, expect, signUpAndConfirm, test } from "./support";
 
-test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({ page }) => {
+test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({
+  page,
+}) => {
   await page.goto("/about");
   const privacy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Privacy first" }) });
   await expect(privacy).toContainText("Fellow members see your name, e-mail address and general area");
@@ -15,11 +17,19 @@ test("the Join page without a code says the spec's Invalid invitation link", asy
   await expect(page.getByText(messages.invalidInvitationLink, { exact: true })).toBeVisible();
 });
 
-test("a member reopening their used invitation link is told they are already in the group, with a button to it", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+test("a member reopening their used invitation link is told they are already in the group, with a button to it", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
   const owner = await confirmedUser("Olive Owner");
   const member = await confirmedUser("Mo Member");
   const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" });
-  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
+  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
+    groupId: group.id,
+    email: member.email,
+  });
   await api(baseURL!, member.token, "POST", `/invites/${invite.token}/join`);
 
   await signedInPage(member);
@@ -30,7 +40,12 @@ test("a member reopening their used invitation link is told they are already in 
   await expect(page).toHaveURL(`/groups?highlight=${group.id}`);
 });
 
-test("a newcomer with a pending invitation sees it on the dashboard above Your Groups, and accepting it adds the group", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+test("a newcomer with a pending invitation sees it on the dashboard above Your Groups, and accepting it adds the group", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
   const owner = await confirmedUser("Olive Owner");
   const newcomer = await confirmedUser("Nia Newcomer");
   const elm = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Elm Court" });
@@ -48,14 +63,20 @@ test("a newcomer with a pending invitation sees it on the dashboard above Your G
 
   await panel.getByRole("listitem", { name: "Invitation to Oak Row" }).getByRole("button", { name: "Decline" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Invitation declined" })).toBeVisible();
-  await panel.getByRole("listitem", { name: "Invitation to Elm Court" }).getByRole("button", { name: "Accept" }).click();
+  await panel
+    .getByRole("listitem", { name: "Invitation to Elm Court" })
+    .getByRole("button", { name: "Accept" })
+    .click();
   await expect(page.getByTestId("toast").filter({ hasText: "Successfully joined Elm Court!" })).toBeVisible();
   await expect(panel).toHaveCount(0);
   await expect(page.getByTestId("dashboard-group")).toHaveCount(1);
   await expect(page.getByTestId("dashboard-group")).toContainText("Elm Court");
 });
 
-test("a newcomer without a name is asked what neighbours should call them, and can skip it for good", async ({ page, mailbox }) => {
+test("a newcomer without a name is asked what neighbours should call them, and can skip it for good", async ({
+  page,
+  mailbox,
+}) => {
   const { email } = await signUpAndConfirm(page, mailbox);
   const step = page.getByRole("region", { name: "What should neighbours call you?" });
   await expect(step).toBeVisible();
@@ -78,13 +99,25 @@ test("a newcomer who gives a name at the first step is welcomed by it", async ({
   await expect(step).toHaveCount(0);
 });
 
-test("a member without a name shows by e-mail address on request cards and once in the member list", async ({ page, baseURL, confirmedUser, signedInPage }) => {
+test("a member without a name shows by e-mail address on request cards and once in the member list", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
   const owner = await confirmedUser("Olive Owner");
   const nameless = await confirmedUser("");
   const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Ash Grove" });
-  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email: nameless.email });
+  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
+    groupId: group.id,
+    email: nameless.email,
+  });
   await api(baseURL!, nameless.token, "POST", `/invites/${invite.token}/join`);
-  await api(baseURL!, nameless.token, "POST", "/requests", { groupId: group.id, itemDescription: "Oat milk", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() });
+  await api(baseURL!, nameless.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "Oat milk",
+    neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+  });
 
   await signedInPage(owner);
   await page.goto("/");
@@ -93,7 +126,11 @@ test("a member without a name shows by e-mail address on request cards and once 
   await expect(card).not.toContainText("A neighbour");
 
   await page.goto("/groups");
-  await page.getByTestId("group-card").filter({ hasText: "Ash Grove" }).getByRole("button", { name: "View Members" }).click();
+  await page
+    .getByTestId("group-card")
+    .filter({ hasText: "Ash Grove" })
+    .getByRole("button", { name: "View Members" })
+    .click();
   const member = page.locator(".member-list").getByRole("listitem").filter({ hasText: nameless.email });
   await expect(member).toHaveCount(1);
   await expect(member.getByText(nameless.email, { exact: true })).toHaveCount(1);

@@ -33,7 +33,14 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a member mutes one group and still hears of new requests in another", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, groupWith }) => {
+test("a member mutes one group and still hears of new requests in another", async ({
+  page,
+  baseURL,
+  mailbox,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Olive");
   const member = await confirmedUser("Milo");
   const elm = await groupWith(owner, "Elm Street", [member]);
@@ -62,7 +69,14 @@ test("a member mutes one group and still hears of new requests in another", asyn
   expect(emails.map((e) => e.subject).filter((s) => /^New request in Elm Street/.test(s))).toEqual([]);
 });
 
-test("a member turns off e-mails about their requests from the profile", async ({ page, baseURL, mailbox, confirmedUser, signedInPage, groupWith }) => {
+test("a member turns off e-mails about their requests from the profile", async ({
+  page,
+  baseURL,
+  mailbox,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const requester = await confirmedUser("Rhea");
   const helper = await confirmedUser("Hal");
   const street = await groupWith(requester, "Oak Court", [helper]);
@@ -73,7 +87,9 @@ test("a member turns off e-mails about their requests from the profile", async (
   await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeFocused();
   await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeInViewport();
   const section = notificationsSection(page);
-  const emailSwitch = section.getByRole("switch", { name: "E-mail: A neighbour claims, unclaims or fulfils my request" });
+  const emailSwitch = section.getByRole("switch", {
+    name: "E-mail: A neighbour claims, unclaims or fulfils my request",
+  });
   const pushSwitch = section.getByRole("switch", { name: "Push: A neighbour claims, unclaims or fulfils my request" });
   await expect(emailSwitch).toBeChecked();
   // By keyboard: the switch is a real control.
@@ -102,7 +118,12 @@ test("a member turns off e-mails about their requests from the profile", async (
   expect(emails.filter((e) => /your request: Milk$/.test(e.subject))).toEqual([]);
 });
 
-test("a member sets a group's notifications on its group card, and a refused change goes back", async ({ page, confirmedUser, signedInPage, groupWith }) => {
+test("a member sets a group's notifications on its group card, and a refused change goes back", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
   const owner = await confirmedUser("Otto");
   const member = await confirmedUser("Mae");
   await groupWith(owner, "Birch Lane", [member]);
@@ -123,7 +144,13 @@ test("a member sets a group's notifications on its group card, and a refused cha
   // The server refuses: the select shows what is saved again, and says why.
   await page.goto("/groups");
   await page.route("**/trpc/user.updateGroupNotifications**", (route) =>
-    route.fulfill({ status: 404, contentType: "application/json", body: JSON.stringify([{ error: { json: { message: "Group not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } } } }]) }),
+    route.fulfill({
+      status: 404,
+      contentType: "application/json",
+      body: JSON.stringify([
+        { error: { json: { message: "Group not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } } } },
+      ]),
+    }),
   );
   await control.selectOption({ label: "Off" });
   await expect(toast(page, "Group not found")).toBeVisible();

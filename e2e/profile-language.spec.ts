@@ -1,7 +1,12 @@
 import { expect, signUpAndConfirm, test } from "./support";
 
 /** Issue 19: the language picked on the profile shows at once, and is kept on the account (a new browser follows it). */
-test("a neighbour picks German on the profile and finds it again on another device", async ({ page, browser, baseURL, mailbox }) => {
+test("a neighbour picks German on the profile and finds it again on another device", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const { email, password } = await signUpAndConfirm(page, mailbox);
   await page.goto("/profile");
   const language = page.getByRole("region", { name: "Language" });
@@ -11,7 +16,11 @@ test("a neighbour picks German on the profile and finds it again on another devi
   await expect(page.getByRole("heading", { level: 1, name: "Profileinstellungen" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Deine Angaben" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "Tägliche Zusammenfassung (8 Uhr)" })).toBeVisible();
-  await expect(page.getByRole("switch", { name: "E-Mail: Jemand aus der Nachbarschaft meine Anfrage übernimmt, abgibt oder erledigt" })).toBeVisible();
+  await expect(
+    page.getByRole("switch", {
+      name: "E-Mail: Jemand aus der Nachbarschaft meine Anfrage übernimmt, abgibt oder erledigt",
+    }),
+  ).toBeVisible();
   await expect(page).toHaveTitle(/Profileinstellungen/);
 
   // Another browser, set to English, signs in and shows the account's language.

@@ -38,7 +38,11 @@ const named = (english: string) => {
 
 /** A phone-sized page in the pseudo-locale (chosen on the device, as the switcher keeps a choice), signed in as `user`. */
 async function pseudoPage(browser: Browser, baseURL: string, user?: ApiUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 844 }, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: WIDTH, height: 844 },
+    serviceWorkers: "block",
+  });
   await context.addInitScript((locale) => localStorage.setItem("hyn-locale", locale), PSEUDO_LOCALE);
   if (user) await signInWithCookie(context, baseURL, user);
   return context.newPage();
@@ -52,10 +56,17 @@ function layoutProblems({ scopeSelector, dataTexts }: { scopeSelector: string | 
   const html = document.documentElement;
   if (html.scrollWidth > window.innerWidth + 1) {
     // Name the innermost elements that reach past the window: where the fix belongs.
-    const beyond = [...document.body.querySelectorAll("*")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    const beyond = [...document.body.querySelectorAll("*")].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 1,
+    );
     const innermost = beyond.filter((el) => !beyond.some((other) => other !== el && el.contains(other))).slice(0, 3);
-    const names = innermost.map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> "${(el.textContent ?? "").trim().slice(0, 30)}"`);
-    problems.push(`the page scrolls sideways: ${html.scrollWidth} px wide at ${window.innerWidth}, past the edge: ${names.join(", ")}`);
+    const names = innermost.map(
+      (el) =>
+        `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> "${(el.textContent ?? "").trim().slice(0, 30)}"`,
+    );
+    problems.push(
+      `the page scrolls sideways: ${html.scrollWidth} px wide at ${window.innerWidth}, past the edge: ${names.join(", ")}`,
+    );
   }
   const scope = (scopeSelector && document.querySelector(scopeSelector)) || document.body;
   const ownText = (el: Element) =>
@@ -64,7 +75,8 @@ function layoutProblems({ scopeSelector, dataTexts }: { scopeSelector: string | 
       .map((node) => node.textContent ?? "")
       .join("")
       .trim();
-  const describe = (el: Element) => `<${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? ` class="${el.className}"` : ""}> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const describe = (el: Element) =>
+    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === "string" ? ` class="${el.className}"` : ""}> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
   const visible = (el: Element) => {
     const rect = el.getBoundingClientRect();
     // Visually hidden texts for screen readers are 1 px boxes, clipped on purpose.
@@ -73,37 +85,64 @@ function layoutProblems({ scopeSelector, dataTexts }: { scopeSelector: string | 
     if (style.visibility === "hidden" || Number(style.opacity) === 0) return false;
     for (let node: Element | null = el; node; node = node.parentElement) {
       const s = getComputedStyle(node);
-      if (s.display === "none" || s.clipPath.startsWith("inset(50%") || s.clip === "rect(0px, 0px, 0px, 0px)" || s.clip === "rect(0px 0px 0px 0px)") return false;
+      if (
+        s.display === "none" ||
+        s.clipPath.startsWith("inset(50%") ||
+        s.clip === "rect(0px, 0px, 0px, 0px)" ||
+        s.clip === "rect(0px 0px 0px 0px)"
+      )
+        return false;
     }
     return true;
   };
-  const texts = [...scope.querySelectorAll("*")].filter((el) => !["SCRIPT", "STYLE", "TITLE", "OPTION", "NOSCRIPT", "TEMPLATE"].includes(el.tagName) && ownText(el) !== "" && visible(el));
+  const texts = [...scope.querySelectorAll("*")].filter(
+    (el) =>
+      !["SCRIPT", "STYLE", "TITLE", "OPTION", "NOSCRIPT", "TEMPLATE"].includes(el.tagName) &&
+      ownText(el) !== "" &&
+      visible(el),
+  );
   for (const el of texts) {
     const style = getComputedStyle(el);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
-    if (clips && el.scrollWidth > el.clientWidth + 1) problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
+    if (clips && el.scrollWidth > el.clientWidth + 1)
+      problems.push(`text cut off (${el.scrollWidth} > ${el.clientWidth} px): ${describe(el)}`);
   }
   // English left: a word of plain letters with none of the pseudo-locale's marks, in what is not data
   // (people's names and words, addresses, paths).
   for (const el of texts) {
     let text = ownText(el);
     for (const data of dataTexts) text = text.split(data).join(" ");
-    const english = text.split(/\s+/).filter((word) => /[A-Za-z]{2}/.test(word) && !word.includes("~") && !word.includes("@") && !word.startsWith("/"));
+    const english = text
+      .split(/\s+/)
+      .filter(
+        (word) => /[A-Za-z]{2}/.test(word) && !word.includes("~") && !word.includes("@") && !word.startsWith("/"),
+      );
     if (english.length > 0) problems.push(`not translated (${english.join(" ")}): ${describe(el)}`);
   }
   // Texts on top of each other: leaves (no text-bearing element inside), line box by line box, within one layer.
   const leaves = texts.filter((el) => !texts.some((other) => other !== el && el.contains(other)));
   const layerOf = (el: Element) => {
-    for (let node: Element | null = el; node; node = node.parentElement) if (node.tagName === "DIALOG" || ["fixed", "sticky"].includes(getComputedStyle(node).position)) return node;
+    for (let node: Element | null = el; node; node = node.parentElement)
+      if (node.tagName === "DIALOG" || ["fixed", "sticky"].includes(getComputedStyle(node).position)) return node;
     return null;
   };
-  const boxes = leaves.map((el) => ({ el, layer: layerOf(el), rects: [...el.getClientRects()].filter((r) => r.width > 1 && r.height > 1) }));
+  const boxes = leaves.map((el) => ({
+    el,
+    layer: layerOf(el),
+    rects: [...el.getClientRects()].filter((r) => r.width > 1 && r.height > 1),
+  }));
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i]!;
       const b = boxes[j]!;
       if (a.layer !== b.layer) continue;
-      const overlap = a.rects.some((r) => b.rects.some((s) => Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1));
+      const overlap = a.rects.some((r) =>
+        b.rects.some(
+          (s) =>
+            Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1 &&
+            Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1,
+        ),
+      );
       if (overlap) problems.push(`texts overlap: ${describe(a.el)} and ${describe(b.el)}`);
     }
   }
@@ -116,12 +155,18 @@ async function expectFits(page: Page, what: string, options: { dialog?: boolean;
   // The layout's texts are always in the catalogs: the pseudo-locale is really on.
   await expect(page.getByRole("contentinfo")).toContainText(pseudoText("Free,").trim());
   await page.evaluate(() => document.fonts.ready);
-  const problems = await page.evaluate(layoutProblems, { scopeSelector: options.dialog ? "[role=dialog], dialog[open]" : null, dataTexts: DATA_TEXTS });
+  const problems = await page.evaluate(layoutProblems, {
+    scopeSelector: options.dialog ? "[role=dialog], dialog[open]" : null,
+    dataTexts: DATA_TEXTS,
+  });
   if (options.shot) await page.screenshot({ path: `${SHOTS}/${options.shot}.png`, fullPage: true });
   expect(problems, `${what} at ${WIDTH} px in ${PSEUDO_LOCALE}`).toEqual([]);
 }
 
-test("every screen a visitor reaches logged out fits at 390 px with texts 40 % longer", async ({ browser, baseURL }) => {
+test("every screen a visitor reaches logged out fits at 390 px with texts 40 % longer", async ({
+  browser,
+  baseURL,
+}) => {
   const page = await pseudoPage(browser, baseURL!);
   for (const [path, shot] of [
     ["/login", "login"],
@@ -144,20 +189,40 @@ test("every screen a visitor reaches logged out fits at 390 px with texts 40 % l
   await page.context().close();
 });
 
-test("every screen of a member with a group, requests and invitations fits at 390 px with texts 40 % longer", async ({ browser, baseURL, confirmedUser }) => {
+test("every screen of a member with a group, requests and invitations fits at 390 px with texts 40 % longer", async ({
+  browser,
+  baseURL,
+  confirmedUser,
+}) => {
   const [olive, nico, ivy] = await Promise.all([
     confirmedUser("Olive Owner-Featherstonehaugh"),
     confirmedUser("Nico Neighbour"),
     confirmedUser("Ivy Invitee"),
   ]);
-  const group = await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", { name: "Maple Street and the Houses Around the Corner" });
-  const nicoInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: nico.email });
+  const group = await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", {
+    name: "Maple Street and the Houses Around the Corner",
+  });
+  const nicoInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", {
+    groupId: group.id,
+    email: nico.email,
+  });
   await api(baseURL!, nico.token, "POST", `/invites/${nicoInvite.token}/join`);
   // Still open: Ivy's invitation (on her dashboard and in the owner's sent list).
-  const ivyInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", { groupId: group.id, email: ivy.email });
+  const ivyInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", {
+    groupId: group.id,
+    email: ivy.email,
+  });
   const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  const open = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", { groupId: group.id, itemDescription: "A ladder tall enough for the gutters", neededBy });
-  const claimed = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", { groupId: group.id, itemDescription: "Birthday candles", neededBy });
+  const open = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "A ladder tall enough for the gutters",
+    neededBy,
+  });
+  const claimed = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "Birthday candles",
+    neededBy,
+  });
   await api(baseURL!, nico.token, "POST", `/requests/${claimed.id}/claim`);
 
   const page = await pseudoPage(browser, baseURL!, olive);
@@ -200,7 +265,11 @@ test("every screen of a member with a group, requests and invitations fits at 39
   await ivyPage.context().close();
 });
 
-test("the admin page with its charts fits at 390 px with texts 40 % longer", async ({ browser, baseURL, confirmedUser }) => {
+test("the admin page with its charts fits at 390 px with texts 40 % longer", async ({
+  browser,
+  baseURL,
+  confirmedUser,
+}) => {
   const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
   const page = await pseudoPage(browser, baseURL!, admin);
   await page.goto("/admin");

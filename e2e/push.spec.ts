@@ -7,7 +7,12 @@
  * service would have delivered (handed to it over CDP, `ServiceWorker.deliverPushMessage`).
  */
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { browserSubscription, decryptAes128gcm, startLocalPushService, type LocalPushService } from "../packages/api/test/support/local-push-service";
+import {
+  browserSubscription,
+  decryptAes128gcm,
+  startLocalPushService,
+  type LocalPushService,
+} from "../packages/api/test/support/local-push-service";
 import { expect, signUpAndConfirm, test, type Mailbox, E2E_PASSWORD } from "./support";
 
 // The suite blocks service workers (playwright.config.ts); this spec is about one.
@@ -25,7 +30,8 @@ test.afterAll(async () => {
 async function useLocalPushService(page: Page, json: { endpoint: string; keys: { p256dh: string; auth: string } }) {
   await page.addInitScript((subscription) => {
     // Page globals, typed here: the e2e project is compiled without the DOM library.
-    const manager = (globalThis as unknown as { PushManager: { prototype: Record<string, unknown> } }).PushManager.prototype;
+    const manager = (globalThis as unknown as { PushManager: { prototype: Record<string, unknown> } }).PushManager
+      .prototype;
     let current: object | null = null;
     manager.getSubscription = async () => current;
     manager.subscribe = async (options?: { applicationServerKey?: Uint8Array }) => {
@@ -64,12 +70,20 @@ async function signUpByApi(api: APIRequestContext, mailbox: Mailbox, name: strin
   const signUp = await api.post("/api/auth/signup", { data: { email, password: E2E_PASSWORD, name } });
   expect(signUp.status()).toBe(201);
   const link = new URL(await mailbox.waitForLink(email, /type=signup/));
-  const verified = await api.post("/api/auth/verify-email", { data: { token_hash: link.searchParams.get("token_hash") } });
+  const verified = await api.post("/api/auth/verify-email", {
+    data: { token_hash: link.searchParams.get("token_hash") },
+  });
   const token = ((await verified.json()) as { session: { token: string } }).session.token;
   return { email, headers: { authorization: `Bearer ${token}` } };
 }
 
-test("a member turns on notifications on this device and its service worker shows a neighbour's new request", async ({ page, context, mailbox, baseURL, request: api }) => {
+test("a member turns on notifications on this device and its service worker shows a neighbour's new request", async ({
+  page,
+  context,
+  mailbox,
+  baseURL,
+  request: api,
+}) => {
   const browser = browserSubscription(`${service.origin}/push/e2e-${Date.now()}`);
   await useLocalPushService(page, browser.json);
   const bo = await signUpAndConfirm(page, mailbox, { name: "Bo" });
@@ -97,15 +111,27 @@ test("a member turns on notifications on this device and its service worker show
 
   // Ann, in another group of Bo's, posts a request.
   const ann = await signUpByApi(api, mailbox, "Ann");
-  const group = (await (await api.post("/api/groups", { data: { name: "Linden Lane" }, headers: ann.headers })).json()) as { id: string };
-  const invite = (await (await api.post("/api/invites", { data: { groupId: group.id, email: bo.email }, headers: ann.headers })).json()) as { token: string };
+  const group = (await (
+    await api.post("/api/groups", { data: { name: "Linden Lane" }, headers: ann.headers })
+  ).json()) as { id: string };
+  const invite = (await (
+    await api.post("/api/invites", { data: { groupId: group.id, email: bo.email }, headers: ann.headers })
+  ).json()) as { token: string };
   // Bo has an account, so the invitation also reaches Bo's device.
   await expect.poll(() => service.received.length, { timeout: 20_000 }).toBe(1);
-  expect(JSON.parse(decryptAes128gcm(service.received[0]!.body, browser))).toMatchObject({ kind: "invitations", title: "Invitation to Linden Lane", url: `${baseURL}/` });
+  expect(JSON.parse(decryptAes128gcm(service.received[0]!.body, browser))).toMatchObject({
+    kind: "invitations",
+    title: "Invitation to Linden Lane",
+    url: `${baseURL}/`,
+  });
   expect((await page.request.post(`/api/invites/${encodeURIComponent(invite.token)}/join`)).ok()).toBe(true);
   service.received.length = 0;
   const posted = await api.post("/api/requests", {
-    data: { groupId: group.id, itemDescription: "Birthday candles", neededBy: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    data: {
+      groupId: group.id,
+      itemDescription: "Birthday candles",
+      neededBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    },
     headers: ann.headers,
   });
   expect(posted.status()).toBe(201);
@@ -124,14 +150,33 @@ test("a member turns on notifications on this device and its service worker show
 
   // What the push service delivers, the service worker shows.
   const worker = await serviceWorkerOf(context, page);
-  await worker.cdp.send("ServiceWorker.deliverPushMessage", { origin: worker.origin, registrationId: worker.registrationId, data: plaintext });
+  await worker.cdp.send("ServiceWorker.deliverPushMessage", {
+    origin: worker.origin,
+    registrationId: worker.registrationId,
+    data: plaintext,
+  });
   await expect
-    .poll(() => page.evaluate(async () => {
+    .poll(
+      () =>
+        page.evaluate(async () => {
           type Shown = { title: string; body: string; tag: string; data: { url: string } };
-          const worker = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<Shown[]> }> } } }).navigator.serviceWorker;
+          const worker = (
+            globalThis as unknown as {
+              navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<Shown[]> }> } };
+            }
+          ).navigator.serviceWorker;
           return (await (await worker.ready).getNotifications()).map((n) => [n.title, n.body, n.tag, n.data.url]);
-        }), { timeout: 10_000 })
-    .toEqual([["New request in Linden Lane", "Ann needs: Birthday candles", `request-${request.id}`, `${baseURL}/requests/${request.id}`]]);
+        }),
+      { timeout: 10_000 },
+    )
+    .toEqual([
+      [
+        "New request in Linden Lane",
+        "Ann needs: Birthday candles",
+        `request-${request.id}`,
+        `${baseURL}/requests/${request.id}`,
+      ],
+    ]);
 
   // Off again: the device leaves the list.
   await toggle.click();

@@ -49,8 +49,20 @@ test("at phone width the navigation folds into a menu button that opens with the
   await expect(signUpLink).toBeHidden();
 });
 
-test("login, sign-up, profile and the other account screens fit a 360 pixel screen without sideways scrolling", async ({ page, mailbox }) => {
-  for (const path of ["/login", "/signup", "/forgot-password", "/verify-email", "/reset-password?token=made-up", "/about", "/feedback", "/no-such-page"]) {
+test("login, sign-up, profile and the other account screens fit a 360 pixel screen without sideways scrolling", async ({
+  page,
+  mailbox,
+}) => {
+  for (const path of [
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/verify-email",
+    "/reset-password?token=made-up",
+    "/about",
+    "/feedback",
+    "/no-such-page",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page);

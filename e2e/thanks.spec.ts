@@ -3,11 +3,18 @@ import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The card of the request described as `item` in the dashboard section titled `title`. */
 function card(page: Page, title: string, item: string): Locator {
-  const section = page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  const section = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
   return section.getByTestId("request-card").filter({ has: page.getByRole("heading", { name: item, exact: true }) });
 }
 
-async function groupWithNeighbour(owner: Page, neighbour: Page, mailbox: Mailbox, neighbourEmail: string): Promise<string> {
+async function groupWithNeighbour(
+  owner: Page,
+  neighbour: Page,
+  mailbox: Mailbox,
+  neighbourEmail: string,
+): Promise<string> {
   const created = await owner.request.post("/api/groups", { data: { name: `Thanks Row ${Date.now().toString(36)}` } });
   const { id: groupId } = (await created.json()) as { id: string };
   expect((await owner.request.post("/api/invites", { data: { groupId, email: neighbourEmail } })).status()).toBe(201);
@@ -22,14 +29,22 @@ async function openDashboard(page: Page) {
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
 }
 
-test("a requester thanks the neighbour who fulfilled their request", async ({ page, mailbox, secondPerson }, testInfo) => {
+test("a requester thanks the neighbour who fulfilled their request", async ({
+  page,
+  mailbox,
+  secondPerson,
+}, testInfo) => {
   await signUpAndConfirm(page, mailbox, { name: "Olive Owner" });
   const { context, page: neighbourPage, errors: neighbourErrors } = await secondPerson();
   const neighbour = await signUpAndConfirm(neighbourPage, mailbox, { name: "Nico Neighbour" });
   const groupId = await groupWithNeighbour(page, neighbourPage, mailbox, neighbour.email);
 
   const posted = await page.request.post("/api/requests", {
-    data: { groupId, itemDescription: "A loaf of rye bread", neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString() },
+    data: {
+      groupId,
+      itemDescription: "A loaf of rye bread",
+      neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+    },
   });
   const { id: requestId } = (await posted.json()) as { id: string };
   expect((await neighbourPage.request.post(`/api/requests/${requestId}/claim`)).ok()).toBe(true);
@@ -60,7 +75,9 @@ test("a requester thanks the neighbour who fulfilled their request", async ({ pa
   await expect
     .poll(async () => (await mailbox.all(neighbour.email)).map((m) => m.subject))
     .toContain("Olive Owner thanked you for helping with A loaf of rye bread");
-  const mail = (await mailbox.all(neighbour.email)).find((m) => m.subject === "Olive Owner thanked you for helping with A loaf of rye bread")!;
+  const mail = (await mailbox.all(neighbour.email)).find(
+    (m) => m.subject === "Olive Owner thanked you for helping with A loaf of rye bread",
+  )!;
   const link = mail.links.find((l) => l.endsWith(`/requests/${requestId}`))!;
   expect(link).toBeDefined();
   await neighbourPage.setViewportSize({ width: 390, height: 844 });

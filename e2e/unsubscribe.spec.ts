@@ -18,7 +18,9 @@ async function unsubscribeLinkOf(baseURL: string, to: string, subject: RegExp): 
   const deadline = Date.now() + 15_000;
   for (;;) {
     const response = await fetch(`${baseURL}/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const email = ((await response.json()) as { emails: MailWithHeaders[] }).emails.find((e) => subject.test(e.subject));
+    const email = ((await response.json()) as { emails: MailWithHeaders[] }).emails.find((e) =>
+      subject.test(e.subject),
+    );
     if (email) {
       const link = email.links.find((l) => l.includes("/unsubscribe/"))!;
       expect(email.headers["List-Unsubscribe"]).toBe(`<${link}>`);
@@ -46,9 +48,13 @@ async function newRequestNotice(page: Page, browser: Browser, baseURL: string, m
   const invite = await page.request.post("/api/invites", { data: { groupId, email: bea.email } });
   const { token } = (await invite.json()) as { token: string };
   expect((await bea.page.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
-  expect((await bea.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(true);
+  expect((await bea.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(
+    true,
+  );
   const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  expect((await page.request.post("/api/requests", { data: { groupId, itemDescription: "Oat milk", neededBy } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/requests", { data: { groupId, itemDescription: "Oat milk", neededBy } })).status(),
+  ).toBe(201);
   const link = await unsubscribeLinkOf(baseURL, bea.email, /^New request in Elm Street/);
   // From here on Bea is a logged-out visitor, as when she opens the link from her mail client.
   await bea.context.close();
@@ -56,7 +62,12 @@ async function newRequestNotice(page: Page, browser: Browser, baseURL: string, m
   return { ada, bea, groupName, link };
 }
 
-test("a neighbour leaves new-request e-mails of one group from the link in an e-mail", async ({ page, browser, baseURL, mailbox }) => {
+test("a neighbour leaves new-request e-mails of one group from the link in an e-mail", async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const { groupName, link } = await newRequestNotice(page, browser, baseURL!, mailbox);
 
   await page.goto(link);
@@ -90,7 +101,9 @@ test("a neighbour stops all e-mails from the link", async ({ page, browser, base
   await page.goto(link);
   await page.getByRole("button", { name: "Stop all e-mails" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "All e-mails stopped" })).toBeVisible();
-  await expect(page.getByText("Help Your Neighbor will send you no more notification e-mails.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("Help Your Neighbor will send you no more notification e-mails.", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop all e-mails" })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/unsubscribe-all-390.png", fullPage: true });

@@ -55,11 +55,17 @@ for (const [route, source] of Object.entries(ROUTES)) {
     if (!key) throw new Error(`the English ${namespace} catalog is not a chunk of the build`);
     return key;
   });
-  const chunks = new Set([...staticClosure(entryKey), ...staticClosure(source), ...catalogs.flatMap((key) => [...staticClosure(key)])]);
+  const chunks = new Set([
+    ...staticClosure(entryKey),
+    ...staticClosure(source),
+    ...catalogs.flatMap((key) => [...staticClosure(key)]),
+  ]);
   const files = [...chunks].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
   const total = files.reduce((sum, file) => sum + gzipSize(file), 0);
   const ok = total <= BUDGET_BYTES;
   failed ||= !ok;
-  process.stdout.write(`${ok ? "PASS" : "FAIL"}  ${route}: ${(total / 1024).toFixed(1)} KB gzipped of initial JavaScript (budget ${BUDGET_BYTES / 1024} KB) in ${files.length} files\n`);
+  process.stdout.write(
+    `${ok ? "PASS" : "FAIL"}  ${route}: ${(total / 1024).toFixed(1)} KB gzipped of initial JavaScript (budget ${BUDGET_BYTES / 1024} KB) in ${files.length} files\n`,
+  );
 }
 process.exit(failed ? 1 : 0);

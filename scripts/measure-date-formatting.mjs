@@ -12,7 +12,13 @@ import { chromium } from "@playwright/test";
 
 const SAMPLES = Number(process.argv[2] ?? 7);
 const LOCALES = ["en", "es", "de"];
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Runs in the page: one measurement kind, timings in ms. */
 function measure({ kind, locale }) {
@@ -25,15 +31,25 @@ function measure({ kind, locale }) {
   if (kind === "intl") {
     let first;
     const firstMs = time(() => {
-      first = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+      first = new Intl.DateTimeFormat(locale, {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
       first.format(date);
     });
     // Another formatter (other fields) once the language's data is in.
-    const secondMs = time(() => new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(date));
+    const secondMs = time(() =>
+      new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric" }).format(date),
+    );
     const runs = 2000;
-    const cachedMs = time(() => {
-      for (let i = 0; i < runs; i++) first.format(date);
-    }) / runs;
+    const cachedMs =
+      time(() => {
+        for (let i = 0; i < runs; i++) first.format(date);
+      }) / runs;
     return { firstMs, secondMs, cachedMs };
   }
   if (kind === "plural") {
@@ -45,12 +61,14 @@ function measure({ kind, locale }) {
   const weekdays = ["sáb", "dom", "lun", "mar", "mié", "jue", "vie"];
   const months = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
   const two = (n) => String(n).padStart(2, "0");
-  const format = (d) => `${weekdays[d.getDay()]} ${d.getDate()} ${months[d.getMonth()]}, ${two(d.getHours())}:${two(d.getMinutes())}`;
+  const format = (d) =>
+    `${weekdays[d.getDay()]} ${d.getDate()} ${months[d.getMonth()]}, ${two(d.getHours())}:${two(d.getMinutes())}`;
   const firstMs = time(() => format(date));
   const runs = 2000;
-  const cachedMs = time(() => {
-    for (let i = 0; i < runs; i++) format(date);
-  }) / runs;
+  const cachedMs =
+    time(() => {
+      for (let i = 0; i < runs; i++) format(date);
+    }) / runs;
   return { firstMs, cachedMs };
 }
 
@@ -73,21 +91,26 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 };
-const range = (values) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
+const range = (values) =>
+  `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)})`;
 
-process.stdout.write(`${new Date().toISOString()}, Chromium ${(await (async () => {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
-  const version = browser.version();
-  await browser.close();
-  return version;
-})())}, ${SAMPLES} fresh browsers per cell, ms: median (min-max)\n`);
+process.stdout.write(
+  `${new Date().toISOString()}, Chromium ${await (async () => {
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+    const version = browser.version();
+    await browser.close();
+    return version;
+  })()}, ${SAMPLES} fresh browsers per cell, ms: median (min-max)\n`,
+);
 for (const throttle of [1, 4]) {
   for (const kind of ["intl", "plural", "getters"]) {
     for (const locale of LOCALES) {
       const results = [];
       for (let i = 0; i < SAMPLES; i++) results.push(await sample(kind, locale, throttle));
       const keys = Object.keys(results[0]);
-      process.stdout.write(`cpu/${throttle} ${kind.padEnd(7)} ${locale}: ${keys.map((key) => `${key} ${range(results.map((r) => r[key]))}`).join(", ")}\n`);
+      process.stdout.write(
+        `cpu/${throttle} ${kind.padEnd(7)} ${locale}: ${keys.map((key) => `${key} ${range(results.map((r) => r[key]))}`).join(", ")}\n`,
+      );
     }
   }
 }

@@ -5,23 +5,44 @@ import { describe, expect, it } from "vitest";
 /** The repository stands alone: a clone has nothing beside it, and no global pnpm (README). */
 const root = path.resolve(import.meta.dirname, "..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
-const docs = ["README.md", ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md")).map((f) => path.join("docs", f))];
-const pnpmVersion = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { packageManager: string }).packageManager.replace("pnpm@", "");
+const docs = [
+  "README.md",
+  ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => path.join("docs", f)),
+];
+const pnpmVersion = (
+  JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { packageManager: string }
+).packageManager.replace("pnpm@", "");
 const readText = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 /** Every file a comment or a doc can be in: sources, styles, scripts, SQL and the docs themselves. */
-const skippedDirectories = new Set(["node_modules", "dist", "results", ".build", ".test-build", ".turbo", "test-results", "playwright-report"]);
+const skippedDirectories = new Set([
+  "node_modules",
+  "dist",
+  "results",
+  ".build",
+  ".test-build",
+  ".turbo",
+  "test-results",
+  "playwright-report",
+]);
 function textFiles(directory: string): string[] {
   return readdirSync(path.join(root, directory), { withFileTypes: true }).flatMap((entry) => {
     const file = path.posix.join(directory, entry.name);
-    if (entry.isDirectory()) return skippedDirectories.has(entry.name) || entry.name.startsWith(".data") ? [] : textFiles(file);
+    if (entry.isDirectory())
+      return skippedDirectories.has(entry.name) || entry.name.startsWith(".data") ? [] : textFiles(file);
     return /\.(ts|tsx|mts|js|mjs|css|html|md|sql)$/.test(entry.name) ? [file] : [];
   });
 }
-const citingFiles = [...readdirSync(root).filter((f) => /\.(ts|js|md)$/.test(f)), ...["apps", "packages", "bench", "e2e", "test", "scripts", "deploy", "docs"].flatMap(textFiles)];
+const citingFiles = [
+  ...readdirSync(root).filter((f) => /\.(ts|js|md)$/.test(f)),
+  ...["apps", "packages", "bench", "e2e", "test", "scripts", "deploy", "docs"].flatMap(textFiles),
+];
 
 /** A doc's headings as they are cited: `## 2. Screens` is "Screens". */
-const headingsOf = (file: string) => new Set([...readText(file).matchAll(/^#{2,4} +(?:\d+\. +)?(.+?) *$/gm)].map(([, heading]) => heading));
+const headingsOf = (file: string) =>
+  new Set([...readText(file).matchAll(/^#{2,4} +(?:\d+\. +)?(.+?) *$/gm)].map(([, heading]) => heading));
 const citable = { PRODUCT: headingsOf("docs/PRODUCT.md"), ARCHITECTURE: headingsOf("docs/ARCHITECTURE.md") };
 const adrNumbers = new Set(readdirSync(path.join(root, "docs/decisions")).map((f) => f.slice(0, 4)));
 
@@ -29,12 +50,15 @@ const adrNumbers = new Set(readdirSync(path.join(root, "docs/decisions")).map((f
 function citationProblems(text: string): string[] {
   const problems: string[] = [];
   for (const [, doc, heading] of text.matchAll(/\b(PRODUCT|ARCHITECTURE) "([^"\n]+)"/g)) {
-    if (!citable[doc as keyof typeof citable].has(heading!)) problems.push(`${doc} "${heading}" is no heading of docs/${doc}.md`);
+    if (!citable[doc as keyof typeof citable].has(heading!))
+      problems.push(`${doc} "${heading}" is no heading of docs/${doc}.md`);
   }
   for (const [, numbers] of text.matchAll(/\bADRs? (\d{4}(?:(?:, | and | or |\/)\d{4})*)/g)) {
-    for (const number of numbers!.match(/\d{4}/g)!) if (!adrNumbers.has(number)) problems.push(`ADR ${number} is not in docs/decisions`);
+    for (const number of numbers!.match(/\d{4}/g)!)
+      if (!adrNumbers.has(number)) problems.push(`ADR ${number} is not in docs/decisions`);
   }
-  for (const [citation] of text.matchAll(/\b(?:SPEC|DESIGN)\s*§\s*\d*/g)) problems.push(`"${citation}" cites a document outside the repository: cite a heading of docs/PRODUCT.md or an ADR`);
+  for (const [citation] of text.matchAll(/\b(?:SPEC|DESIGN)\s*§\s*\d*/g))
+    problems.push(`"${citation}" cites a document outside the repository: cite a heading of docs/PRODUCT.md or an ADR`);
   return problems;
 }
 
@@ -50,7 +74,10 @@ function documentedDependencies(architecture: string): Map<string, string[]> {
   return rows;
 }
 const declaredDependencies = (directory: string) => {
-  const manifest = JSON.parse(readText(`${directory}/package.json`)) as Record<"dependencies" | "devDependencies", Record<string, string> | undefined>;
+  const manifest = JSON.parse(readText(`${directory}/package.json`)) as Record<
+    "dependencies" | "devDependencies",
+    Record<string, string> | undefined
+  >;
   return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
     .filter((name) => name.startsWith("@hyn/"))
     .map((name) => name.slice("@hyn/".length))
@@ -59,17 +86,33 @@ const declaredDependencies = (directory: string) => {
 
 describe("the repository's documentation", () => {
   it("points at nothing outside the repository", () => {
-    for (const file of docs) expect({ file, outside: readFileSync(path.join(root, file), "utf8").match(/\.\.\/shared\/\S*/g) }).toEqual({ file, outside: null });
+    for (const file of docs)
+      expect({ file, outside: readFileSync(path.join(root, file), "utf8").match(/\.\.\/shared\/\S*/g) }).toEqual({
+        file,
+        outside: null,
+      });
   });
 
   it("describes the product itself, and the README says where", () => {
     const product = readFileSync(path.join(root, "docs/PRODUCT.md"), "utf8");
-    for (const topic of ["## 2. Screens", "## 4. How things change", "## 5. What is checked", "## 9. Limits", "The dev mailbox", "Live updates", "The answer cache", "Demo mode"]) expect(product).toContain(topic);
+    for (const topic of [
+      "## 2. Screens",
+      "## 4. How things change",
+      "## 5. What is checked",
+      "## 9. Limits",
+      "The dev mailbox",
+      "Live updates",
+      "The answer cache",
+      "Demo mode",
+    ])
+      expect(product).toContain(topic);
     expect(readme).toContain("`docs/PRODUCT.md`");
   });
 
   it("cites only headings and ADRs that exist, never the specification's section numbers", () => {
-    const problems = citingFiles.flatMap((file) => citationProblems(readText(file)).map((problem) => `${file}: ${problem}`));
+    const problems = citingFiles.flatMap((file) =>
+      citationProblems(readText(file)).map((problem) => `${file}: ${problem}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -78,14 +121,25 @@ describe("the repository's documentation", () => {
     expect(citationProblems(cite("PRODUCT", '"Screens"', "and ADR", "0014"))).toEqual([]);
     expect(citationProblems(cite("PRODUCT", '"Toasts"'))).toHaveLength(1);
     const missing = "0099";
-    expect(citationProblems(cite("ADRs", `0014, ${missing}`))).toEqual([`${cite("ADR", missing)} is not in docs/decisions`]);
+    expect(citationProblems(cite("ADRs", `0014, ${missing}`))).toEqual([
+      `${cite("ADR", missing)} is not in docs/decisions`,
+    ]);
     expect(citationProblems(cite("SPEC", "§9"))).toHaveLength(1);
   });
 
   it("names in ARCHITECTURE's package table exactly the workspace packages each package.json depends on", () => {
     const documented = documentedDependencies(readText("docs/ARCHITECTURE.md"));
-    expect([...documented.keys()].sort()).toEqual(["apps/server", "apps/web", "packages/api", "packages/core", "packages/db", "packages/i18n", "packages/validators"]);
-    for (const [directory, names] of documented) expect({ directory, names }).toEqual({ directory, names: declaredDependencies(directory) });
+    expect([...documented.keys()].sort()).toEqual([
+      "apps/server",
+      "apps/web",
+      "packages/api",
+      "packages/core",
+      "packages/db",
+      "packages/i18n",
+      "packages/validators",
+    ]);
+    for (const [directory, names] of documented)
+      expect({ directory, names }).toEqual({ directory, names: declaredDependencies(directory) });
   });
 
   it("lists each of the core's domains once in ARCHITECTURE's rules table", () => {

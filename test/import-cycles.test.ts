@@ -10,7 +10,14 @@ import { describe, expect, it } from "vitest";
  * Type-only imports count: a type that two modules share belongs below both of them.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const sourceRoots = ["packages/api/src", "packages/core/src", "packages/db/src", "packages/validators/src", "apps/web/src", "apps/server/src"];
+const sourceRoots = [
+  "packages/api/src",
+  "packages/core/src",
+  "packages/db/src",
+  "packages/validators/src",
+  "apps/web/src",
+  "apps/server/src",
+];
 /** Directories that group modules rather than being one: each child directory is a module. */
 const groupingDirectories = ["apps/web/src/features"];
 
@@ -27,9 +34,15 @@ function listSources(directory: string): string[] {
 function packageExports(): Map<string, string> {
   const exports = new Map<string, string>();
   for (const directory of ["packages/api", "packages/core", "packages/db", "packages/validators", "apps/server"]) {
-    const manifest = JSON.parse(readFileSync(path.join(root, directory, "package.json"), "utf8")) as { name: string; exports: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(root, directory, "package.json"), "utf8")) as {
+      name: string;
+      exports: Record<string, string>;
+    };
     for (const [subpath, target] of Object.entries(manifest.exports)) {
-      exports.set(subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, path.posix.join(directory, target.replace(/^\.\//, "")));
+      exports.set(
+        subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+        path.posix.join(directory, target.replace(/^\.\//, "")),
+      );
     }
   }
   return exports;
@@ -46,7 +59,11 @@ function resolveRelative(fromFile: string, specifier: string): string | null {
 /** Every module specifier a file names: static imports and re-exports (type-only too), and dynamic imports. */
 export function specifiersOf(source: string): string[] {
   const found: string[] = [];
-  const patterns = [/\b(?:import|export)\b[^'"`;]*?\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\b[^'"`;]*?\bfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   const code = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
   return found;
@@ -116,7 +133,9 @@ export function circlesOf(graph: Graph): string[][] {
 
 /** Each circle with the imports that close it, so a failure says which lines to move. */
 function describeCircle(graph: Graph, circle: string[]): string[] {
-  return circle.flatMap((from) => circle.filter((to) => graph.get(from)?.has(to)).map((to) => `${from} → ${to}: ${graph.get(from)!.get(to)}`));
+  return circle.flatMap((from) =>
+    circle.filter((to) => graph.get(from)?.has(to)).map((to) => `${from} → ${to}: ${graph.get(from)!.get(to)}`),
+  );
 }
 
 describe("the modules' imports", () => {
@@ -131,7 +150,6 @@ describe("the modules' imports", () => {
     const circles = circlesOf(graph);
     expect(circles.map((circle) => describeCircle(graph, circle))).toEqual([]);
   });
-
 });
 
 describe("the circle finder", () => {
@@ -145,8 +163,25 @@ describe("the circle finder", () => {
       }
       return graph;
     };
-    expect(circlesOf(edges([["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]))).toEqual([["a", "b", "c"]]);
-    expect(circlesOf(edges([["a", "b"], ["b", "c"], ["a", "c"]]))).toEqual([]);
+    expect(
+      circlesOf(
+        edges([
+          ["a", "b"],
+          ["b", "c"],
+          ["c", "a"],
+          ["c", "d"],
+        ]),
+      ),
+    ).toEqual([["a", "b", "c"]]);
+    expect(
+      circlesOf(
+        edges([
+          ["a", "b"],
+          ["b", "c"],
+          ["a", "c"],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("reads static, re-exported, type-only and dynamic imports, not commented ones", () => {

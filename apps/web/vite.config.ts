@@ -27,7 +27,15 @@ function precompress(): Plugin {
           const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
           if (source.length < 1024) return;
           const target = path.join(outDir, file.fileName);
-          await writeFile(`${target}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+          await writeFile(
+            `${target}.br`,
+            brotliCompressSync(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+          );
           await writeFile(`${target}.gz`, gzipSync(source, { level: 9 }));
         }),
       );
@@ -75,13 +83,15 @@ function routePreloads(): Plugin {
         for (const imported of manifest[key]!.imports ?? []) closure(imported, seen);
         return seen;
       };
-      const filesOf = (keys: Set<string>) => new Set([...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
+      const filesOf = (keys: Set<string>) =>
+        new Set([...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]));
       const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
       // index.html already links the entry and its static imports.
       const inHtml = filesOf(closure(entry));
       const preloads = Object.fromEntries(
         Object.entries(FIRST_SCREENS).map(([page, source]) => {
-          if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: is the route still lazy-loaded?`);
+          if (!manifest[source])
+            throw new Error(`${source} is not a chunk of the build: is the route still lazy-loaded?`);
           const screenFiles = [...filesOf(closure(source))].filter((file) => !inHtml.has(file));
           return [page, [...(manifest[entry]!.css ?? []), ...screenFiles].map((file) => `/${file}`)];
         }),
@@ -116,7 +126,9 @@ export default defineConfig({
   server: {
     port: 5173,
     // Keep the browser's Host so the server's same-origin check for cookie mutations sees :5173 as itself.
-    proxy: Object.fromEntries(["/trpc", "/api", "/dev", "/healthz"].map((path) => [path, { target: api, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      ["/trpc", "/api", "/dev", "/healthz"].map((path) => [path, { target: api, changeOrigin: false }]),
+    ),
   },
   build: {
     outDir: "dist",

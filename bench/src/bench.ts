@@ -28,7 +28,8 @@ function parseArgs(argv: string[]) {
     else throw new Error(`unknown flag ${flag}`);
   }
   if (dbs.length === 0) {
-    if (!process.env.DATABASE_URL) throw new Error("set DATABASE_URL or pass --db label=postgres://... (seeded with pnpm seed:scale)");
+    if (!process.env.DATABASE_URL)
+      throw new Error("set DATABASE_URL or pass --db label=postgres://... (seeded with pnpm seed:scale)");
     dbs.push({ label: "default", url: process.env.DATABASE_URL });
   }
   return { dbs, settings };
@@ -38,7 +39,9 @@ const out = (line = "") => process.stdout.write(`${line}\n`);
 
 function printTable(suite: SuiteResult) {
   out(`\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests)`);
-  out(`${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)}`);
+  out(
+    `${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)}`,
+  );
   for (const s of suite.scenarios) {
     out(
       `${s.name.padEnd(32)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.bytesPerCall).padStart(8)} ${String(s.errors).padStart(7)}`,
@@ -47,7 +50,9 @@ function printTable(suite: SuiteResult) {
 }
 
 const { dbs, settings } = parseArgs(process.argv.slice(2));
-out(`Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}`);
+out(
+  `Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}`,
+);
 const suites: SuiteResult[] = [];
 for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
 for (const suite of suites) printTable(suite);
@@ -59,6 +64,9 @@ for (const b of budgets) out(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.meas
 const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 await mkdir(resultsDir, { recursive: true });
 const file = `${resultsDir}${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-await writeFile(file, `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, settings: { ...settings, only: settings.only ? [...settings.only] : null }, suites, budgets }, null, 2)}\n`);
+await writeFile(
+  file,
+  `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, settings: { ...settings, only: settings.only ? [...settings.only] : null }, suites, budgets }, null, 2)}\n`,
+);
 out(`\nWritten to ${file}`);
 process.exit(budgets.every((b) => b.pass) ? 0 : 1);

@@ -6,7 +6,8 @@ export interface BudgetResult {
   measured: string;
 }
 
-const find = (suite: SuiteResult, name: string): ScenarioResult | undefined => suite.scenarios.find((s) => s.name === name);
+const find = (suite: SuiteResult, name: string): ScenarioResult | undefined =>
+  suite.scenarios.find((s) => s.name === name);
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 /**
@@ -25,50 +26,101 @@ export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
       ["group request list (tRPC)", "group request list"],
     ] as const) {
       const s = find(suite, name);
-      if (baseline && s) add(`${at} ${label} >= 25 % of the baseline's req/s`, s.reqPerSec >= 0.25 * baseline.reqPerSec, `${s.reqPerSec} of ${baseline.reqPerSec} req/s = ${pct(s.reqPerSec / baseline.reqPerSec)}`);
+      if (baseline && s)
+        add(
+          `${at} ${label} >= 25 % of the baseline's req/s`,
+          s.reqPerSec >= 0.25 * baseline.reqPerSec,
+          `${s.reqPerSec} of ${baseline.reqPerSec} req/s = ${pct(s.reqPerSec / baseline.reqPerSec)}`,
+        );
     }
     const claim = find(suite, "claim + unclaim");
-    if (claim) add(`${at} claim p99 <= 3x p50 under ${"50"} clients`, claim.p99 <= 3 * claim.p50, `p50 ${claim.p50} ms, p99 ${claim.p99} ms = ${(claim.p99 / Math.max(claim.p50, 0.1)).toFixed(2)}x`);
+    if (claim)
+      add(
+        `${at} claim p99 <= 3x p50 under ${"50"} clients`,
+        claim.p99 <= 3 * claim.p50,
+        `p50 ${claim.p50} ms, p99 ${claim.p99} ms = ${(claim.p99 / Math.max(claim.p50, 0.1)).toFixed(2)}x`,
+      );
     for (const variant of ["", ", fresh"]) {
       const trpc = find(suite, `group request list (tRPC${variant})`);
       const rest = find(suite, `group request list (REST${variant})`);
-      if (trpc && rest) add(`${at} REST >= 90 % of tRPC (a group's request list${variant})`, rest.reqPerSec >= 0.9 * trpc.reqPerSec, `${rest.reqPerSec} vs ${trpc.reqPerSec} req/s = ${pct(rest.reqPerSec / trpc.reqPerSec)}`);
+      if (trpc && rest)
+        add(
+          `${at} REST >= 90 % of tRPC (a group's request list${variant})`,
+          rest.reqPerSec >= 0.9 * trpc.reqPerSec,
+          `${rest.reqPerSec} vs ${trpc.reqPerSec} req/s = ${pct(rest.reqPerSec / trpc.reqPerSec)}`,
+        );
     }
     // Past the answer cache the counts are the procedures' own; through it, a hit is one statement.
     for (const name of ["dashboard first load", "dashboard, fresh (no-cache)"]) {
       const dashboard = find(suite, name);
-      if (dashboard) add(`${at} ${name} <= 4 SQL statements per call (+1 session)`, dashboard.statementsPerCall <= 5, `${dashboard.statementsPerCall}`);
+      if (dashboard)
+        add(
+          `${at} ${name} <= 4 SQL statements per call (+1 session)`,
+          dashboard.statementsPerCall <= 5,
+          `${dashboard.statementsPerCall}`,
+        );
     }
     for (const name of ["group request list (tRPC)", "group request list (tRPC, fresh)"]) {
       const list = find(suite, name);
-      if (list) add(`${at} ${name} <= 2 SQL statements per call (+1 session)`, list.statementsPerCall <= 3, `${list.statementsPerCall}`);
+      if (list)
+        add(
+          `${at} ${name} <= 2 SQL statements per call (+1 session)`,
+          list.statementsPerCall <= 3,
+          `${list.statementsPerCall}`,
+        );
     }
     // Years of history cost nothing (issue 13): the veteran's answers stay an ordinary member's size.
     for (const [long, ordinary] of LONG_HISTORY_PAIRS) {
       const l = find(suite, long);
       const o = find(suite, ordinary);
       if (!l || !o) continue;
-      add(`${at} ${long} p95 <= 1.25x ${ordinary}'s`, l.p95 <= 1.25 * o.p95, `${l.p95} vs ${o.p95} ms = ${(l.p95 / Math.max(o.p95, 0.1)).toFixed(2)}x`);
-      add(`${at} ${long} bytes <= 1.25x ${ordinary}'s`, l.bytesPerCall <= 1.25 * o.bytesPerCall, `${l.bytesPerCall} vs ${o.bytesPerCall} B = ${(l.bytesPerCall / Math.max(o.bytesPerCall, 1)).toFixed(2)}x`);
+      add(
+        `${at} ${long} p95 <= 1.25x ${ordinary}'s`,
+        l.p95 <= 1.25 * o.p95,
+        `${l.p95} vs ${o.p95} ms = ${(l.p95 / Math.max(o.p95, 0.1)).toFixed(2)}x`,
+      );
+      add(
+        `${at} ${long} bytes <= 1.25x ${ordinary}'s`,
+        l.bytesPerCall <= 1.25 * o.bytesPerCall,
+        `${l.bytesPerCall} vs ${o.bytesPerCall} B = ${(l.bytesPerCall / Math.max(o.bytesPerCall, 1)).toFixed(2)}x`,
+      );
     }
     // Sign-in is reported apart here too: argon2 takes 19 MiB per hash by design (OWASP's minimum).
     const apart = (s: ScenarioResult) => s.name.startsWith("sign-in");
     const peak = Math.max(...suite.scenarios.filter((s) => !apart(s)).map((s) => s.rssMb));
     const signIn = suite.scenarios.find(apart);
-    add(`${at} server RSS <= 300 MB under load`, peak <= 300, `${peak} MB${signIn ? ` (sign-in, apart: ${signIn.rssMb} MB)` : ""}`);
+    add(
+      `${at} server RSS <= 300 MB under load`,
+      peak <= 300,
+      `${peak} MB${signIn ? ` (sign-in, apart: ${signIn.rssMb} MB)` : ""}`,
+    );
     const failing = suite.scenarios.filter((s) => s.errors > 0 && !s.name.startsWith("sign-in"));
-    add(`${at} no failed calls`, failing.length === 0, failing.length ? failing.map((s) => `${s.name}: ${s.errors}`).join(", ") : "0");
+    add(
+      `${at} no failed calls`,
+      failing.length === 0,
+      failing.length ? failing.map((s) => `${s.name}: ${s.errors}`).join(", ") : "0",
+    );
   }
 
   if (suites.length >= 2) {
     const [small, large] = [...suites].sort((a, b) => a.requestCount - b.requestCount);
     // The fresh paths too: a cache in front must not hide a read that grows with the data.
-    for (const name of ["dashboard first load", "group request list (tRPC)", "admin metrics", "dashboard, fresh (no-cache)", "group request list (tRPC, fresh)"]) {
+    for (const name of [
+      "dashboard first load",
+      "group request list (tRPC)",
+      "admin metrics",
+      "dashboard, fresh (no-cache)",
+      "group request list (tRPC, fresh)",
+    ]) {
       const a = find(small!, name);
       const b = find(large!, name);
       if (a && b) {
         const ratio = b.p95 / Math.max(a.p95, 0.1);
-        add(`p95 growth of ${name}, ${large!.label} vs ${small!.label} <= 2x`, ratio <= 2, `${a.p95} -> ${b.p95} ms = ${ratio.toFixed(2)}x`);
+        add(
+          `p95 growth of ${name}, ${large!.label} vs ${small!.label} <= 2x`,
+          ratio <= 2,
+          `${a.p95} -> ${b.p95} ms = ${ratio.toFixed(2)}x`,
+        );
       }
     }
   }

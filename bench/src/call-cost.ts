@@ -21,16 +21,28 @@ if (!url) throw new Error("set DATABASE_URL or pass --db postgres://... (seeded 
 
 async function measure(name: string, call: () => Promise<unknown>, serverCpuMs?: () => Promise<number>) {
   for (let i = 0; i < 50; i++) await call();
-  const [wall, cpu, pg, server] = [performance.now(), process.cpuUsage(), cpuMsOfAll("postgres"), await serverCpuMs?.()];
+  const [wall, cpu, pg, server] = [
+    performance.now(),
+    process.cpuUsage(),
+    cpuMsOfAll("postgres"),
+    await serverCpuMs?.(),
+  ];
   for (let i = 0; i < ROUNDS; i++) await call();
   const used = process.cpuUsage(cpu);
   const nodeMs = serverCpuMs ? ((await serverCpuMs()) - server!) / ROUNDS : (used.user + used.system) / 1000 / ROUNDS;
   const row = (n: number) => n.toFixed(2).padStart(8);
-  process.stdout.write(`${name.padEnd(44)}${row((performance.now() - wall) / ROUNDS)}${row(nodeMs)}${row((cpuMsOfAll("postgres") - pg) / ROUNDS)}\n`);
+  process.stdout.write(
+    `${name.padEnd(44)}${row((performance.now() - wall) / ROUNDS)}${row(nodeMs)}${row((cpuMsOfAll("postgres") - pg) / ROUNDS)}\n`,
+  );
 }
 
 const handle = await createDb({ url, maxConnections: 10 });
-const services: Services = createServices({ db: handle.db, clock: systemClock, logger: silentLogger, config: testConfig({ rateLimitMultiplier: 1_000_000 }) });
+const services: Services = createServices({
+  db: handle.db,
+  clock: systemClock,
+  logger: silentLogger,
+  config: testConfig({ rateLimitMultiplier: 1_000_000 }),
+});
 const server = await startServerChild(url);
 const fixture = await prepareFixture(handle, server.appUrl);
 try {
@@ -49,11 +61,27 @@ try {
   await measure("dashboard: superjson of its answer", async () => JSON.stringify(superjson.serialize(dashboard)));
   await measure("dashboard: serializeOutput of its answer", async () => JSON.stringify(serializeOutput(dashboard)));
   await measure("dashboard: plain JSON of its answer", async () => JSON.stringify(dashboard));
-  await measure("dashboard over HTTP (tRPC; node = server)", overHttp(batchQuery([{ path: "requests.dashboard" }], fixture.reader.token)), server.cpuMs);
+  await measure(
+    "dashboard over HTTP (tRPC; node = server)",
+    overHttp(batchQuery([{ path: "requests.dashboard" }], fixture.reader.token)),
+    server.cpuMs,
+  );
   await measure("group list: the procedure (createCaller)", () => caller.requests.forGroup({ groupId }));
-  await measure("group list over HTTP (tRPC; node = server)", overHttp(batchQuery([{ path: "requests.forGroup", input: { groupId } }], fixture.reader.token)), server.cpuMs);
-  await measure("group list over HTTP (REST; node = server)", overHttp(restGet(`/groups/${groupId}/requests`, fixture.reader.token)), server.cpuMs);
-  await measure("baseline over HTTP (node = server)", () => fetch(`${server.baselineUrl}/baseline`).then((r) => r.text()), server.cpuMs);
+  await measure(
+    "group list over HTTP (tRPC; node = server)",
+    overHttp(batchQuery([{ path: "requests.forGroup", input: { groupId } }], fixture.reader.token)),
+    server.cpuMs,
+  );
+  await measure(
+    "group list over HTTP (REST; node = server)",
+    overHttp(restGet(`/groups/${groupId}/requests`, fixture.reader.token)),
+    server.cpuMs,
+  );
+  await measure(
+    "baseline over HTTP (node = server)",
+    () => fetch(`${server.baselineUrl}/baseline`).then((r) => r.text()),
+    server.cpuMs,
+  );
 } finally {
   await fixture.cleanUp();
   await server.stop();

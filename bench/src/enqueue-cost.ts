@@ -22,13 +22,22 @@ const engine = await startJobEngine(handle, silentLogger);
 await engine.define("bench-email", async () => undefined);
 await engine.stop();
 const sender = await startJobEngine(handle, silentLogger);
-const email = { to: "dee@example.com", subject: "1 new request in your groups", text: "Milk — Ann in Elm Street\n".repeat(5), html: "<p>Milk</p>".repeat(5) };
+const email = {
+  to: "dee@example.com",
+  subject: "1 new request in your groups",
+  text: "Milk — Ann in Elm Street\n".repeat(5),
+  html: "<p>Milk</p>".repeat(5),
+};
 
-async function measure(name: string, inTransaction: (tx: Parameters<Parameters<typeof handle.db.transaction>[0]>[0]) => Promise<unknown>) {
-  const once = () => handle.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1`); // the change the e-mail is about
-    await inTransaction(tx);
-  });
+async function measure(
+  name: string,
+  inTransaction: (tx: Parameters<Parameters<typeof handle.db.transaction>[0]>[0]) => Promise<unknown>,
+) {
+  const once = () =>
+    handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`); // the change the e-mail is about
+      await inTransaction(tx);
+    });
   for (let i = 0; i < 200; i++) await once();
   const [cpu, pg, statements] = [process.cpuUsage(), cpuMsOfAll("postgres"), handle.statementCount()];
   const walls: number[] = [];
@@ -45,7 +54,9 @@ async function measure(name: string, inTransaction: (tx: Parameters<Parameters<t
   );
 }
 
-process.stdout.write(`${"per transaction".padEnd(28)}${"p50 ms".padStart(9)}${"p90 ms".padStart(9)}${"node ms".padStart(9)}${"pg ms".padStart(9)}${"stmts".padStart(9)}\n`);
+process.stdout.write(
+  `${"per transaction".padEnd(28)}${"p50 ms".padStart(9)}${"p90 ms".padStart(9)}${"node ms".padStart(9)}${"pg ms".padStart(9)}${"stmts".padStart(9)}\n`,
+);
 for (let pass = 0; pass < 3; pass++) {
   await measure("nothing queued", async () => undefined);
   await measure("outbox row", (tx) => enqueueEmail(tx, new Date(), { ...email, type: "request_posted" }));

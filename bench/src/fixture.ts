@@ -44,7 +44,10 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
  */
 export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise<Fixture> {
   await handle.db.execute(sql`DELETE FROM groups WHERE name = ${BENCH_GROUP}`);
-  const { request_count } = await one<{ request_count: number }>(handle, sql`SELECT count(*)::int AS request_count FROM requests`);
+  const { request_count } = await one<{ request_count: number }>(
+    handle,
+    sql`SELECT count(*)::int AS request_count FROM requests`,
+  );
   const reader = await one<{ id: string; email: string }>(
     handle,
     sql`SELECT u.id, u.email FROM users u JOIN group_members m ON m.user_id = u.id WHERE u.email LIKE '%@scale.test'
@@ -59,14 +62,24 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     handle,
     sql`SELECT id, email FROM users WHERE email LIKE '%@scale.test' AND id <> ${reader.id} AND NOT is_admin ORDER BY email LIMIT 1`,
   );
-  const admin = await one<{ email: string }>(handle, sql`SELECT email FROM users WHERE is_admin ORDER BY email LIMIT 1`);
+  const admin = await one<{ email: string }>(
+    handle,
+    sql`SELECT email FROM users WHERE is_admin ORDER BY email LIMIT 1`,
+  );
 
   const veteran = rowsOf<{ email: string; group_id: string }>(
-    await handle.db.execute(sql`SELECT u.email, g.id AS group_id FROM users u JOIN groups g ON g.created_by = u.id AND g.name = ${VETERAN_GROUP} WHERE u.email = ${VETERAN_EMAIL}`),
+    await handle.db.execute(
+      sql`SELECT u.email, g.id AS group_id FROM users u JOIN groups g ON g.created_by = u.id AND g.name = ${VETERAN_GROUP} WHERE u.email = ${VETERAN_EMAIL}`,
+    ),
   )[0];
 
-  const group = await one<{ id: string }>(handle, sql`INSERT INTO groups (name, created_by) VALUES (${BENCH_GROUP}, ${poster.id}) RETURNING id`);
-  await handle.db.execute(sql`INSERT INTO group_members (group_id, user_id) VALUES (${group.id}, ${poster.id}), (${group.id}, ${reader.id})`);
+  const group = await one<{ id: string }>(
+    handle,
+    sql`INSERT INTO groups (name, created_by) VALUES (${BENCH_GROUP}, ${poster.id}) RETURNING id`,
+  );
+  await handle.db.execute(
+    sql`INSERT INTO group_members (group_id, user_id) VALUES (${group.id}, ${poster.id}), (${group.id}, ${reader.id})`,
+  );
   const claimable = rowsOf<{ id: string }>(
     await handle.db.execute(sql`
       INSERT INTO requests (user_id, group_id, item_description, needed_by)
@@ -76,7 +89,11 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
   // The create scenario posts thousands of requests; the limit is not what it measures.
   await handle.db.execute(sql`UPDATE user_limits SET max_open_requests = 1000000000 WHERE user_id = ${poster.id}`);
 
-  const [readerToken, posterToken, adminToken] = await Promise.all([signIn(baseUrl, reader.email), signIn(baseUrl, poster.email), signIn(baseUrl, admin.email)]);
+  const [readerToken, posterToken, adminToken] = await Promise.all([
+    signIn(baseUrl, reader.email),
+    signIn(baseUrl, poster.email),
+    signIn(baseUrl, admin.email),
+  ]);
   return {
     reader: { email: reader.email, token: readerToken },
     poster: { email: poster.email, token: posterToken },
@@ -87,7 +104,9 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     claimableIds: claimable.map((r) => r.id),
     requestCount: request_count,
     reopenClaimable: async () => {
-      await handle.db.execute(sql`UPDATE requests SET status = 'open', claimed_by = NULL, claimed_at = NULL WHERE group_id = ${group.id} AND status = 'claimed'`);
+      await handle.db.execute(
+        sql`UPDATE requests SET status = 'open', claimed_by = NULL, claimed_at = NULL WHERE group_id = ${group.id} AND status = 'claimed'`,
+      );
     },
     cleanUp: async () => {
       // Deleting the group takes its requests with it; the counters follow through their triggers.

@@ -29,7 +29,15 @@ const webDist = fileURLToPath(new URL("../../apps/web/dist", import.meta.url));
 const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
 const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 // No sandbox (containers), no GPU, and no background traffic: the only reachable network is ours.
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 const out = (line = "") => process.stdout.write(`${line}\n`);
 
@@ -45,7 +53,8 @@ function parseArgs(argv: string[]) {
     else throw new Error(`unknown flag ${flag}`);
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a positive whole number");
-  if (presets.some((p) => p !== "mobile" && p !== "desktop")) throw new Error("--preset must be mobile, desktop or both");
+  if (presets.some((p) => p !== "mobile" && p !== "desktop"))
+    throw new Error("--preset must be mobile, desktop or both");
   return { runs, presets };
 }
 
@@ -66,7 +75,8 @@ async function freePort(): Promise<number> {
 async function createNeighbours(baseUrl: string): Promise<string> {
   const password = "lighthouse-neighbour-42";
   const signUp = async (name: string, email: string) =>
-    (await api<{ session: { token: string } | null }>(baseUrl, null, "POST", "/auth/signup", { email, password, name })).session!.token;
+    (await api<{ session: { token: string } | null }>(baseUrl, null, "POST", "/auth/signup", { email, password, name }))
+      .session!.token;
   // Unique addresses: with DATABASE_URL the same database may serve several runs.
   const suffix = Date.now().toString(36);
   const nicoEmail = `nico-${suffix}@lighthouse.test`;
@@ -74,7 +84,10 @@ async function createNeighbours(baseUrl: string): Promise<string> {
   const nico = await signUp("Nico Neighbour", nicoEmail);
   const elm = await api<{ id: string }>(baseUrl, olive, "POST", "/groups", { name: "Elm Street" });
   const allotment = await api<{ id: string }>(baseUrl, olive, "POST", "/groups", { name: "Allotment friends" });
-  const invite = await api<{ token: string }>(baseUrl, olive, "POST", "/invites", { groupId: elm.id, email: nicoEmail });
+  const invite = await api<{ token: string }>(baseUrl, olive, "POST", "/invites", {
+    groupId: elm.id,
+    email: nicoEmail,
+  });
   await api(baseUrl, nico, "POST", `/invites/${encodeURIComponent(invite.token)}/join`);
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const post = (token: string, groupId: string, itemDescription: string, days: number) =>
@@ -113,19 +126,31 @@ const median = (values: number[]) => {
  * then the diagnostics that say why. Lighthouse's hidden audits repeat the diagnostics.
  */
 function failingAudits(lhr: Result, category: Category) {
-  return lhr.categories[category]!.auditRefs
-    .filter((ref) => ref.weight > 0 || ref.group === "diagnostics")
+  return lhr.categories[category]!.auditRefs.filter((ref) => ref.weight > 0 || ref.group === "diagnostics")
     .map((ref) => lhr.audits[ref.id]!)
-    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
-    .map((audit) => `${audit.id} (${Math.round(audit.score! * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ""})`);
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== "informative" &&
+        audit.scoreDisplayMode !== "notApplicable",
+    )
+    .map(
+      (audit) =>
+        `${audit.id} (${Math.round(audit.score! * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ""})`,
+    );
 }
 
 if (!existsSync(path.join(webDist, "index.html"))) {
-  process.stderr.write(`No built web app in ${webDist}: run \`pnpm build\` first (Lighthouse measures the built app, not the dev server).\n`);
+  process.stderr.write(
+    `No built web app in ${webDist}: run \`pnpm build\` first (Lighthouse measures the built app, not the dev server).\n`,
+  );
   process.exit(1);
 }
 if (!existsSync(chromePath)) {
-  process.stderr.write(`No Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH (this script never downloads a browser).\n`);
+  process.stderr.write(
+    `No Chromium at ${chromePath}: install Debian's chromium or set CHROME_PATH (this script never downloads a browser).\n`,
+  );
   process.exit(1);
 }
 
@@ -188,15 +213,25 @@ try {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const reportsDir = path.join(tempDir, "reports");
   await mkdir(reportsDir, { recursive: true });
-  out(`Lighthouse 12 on ${baseUrl} (built app, NODE_ENV=production, ${databaseUrl ? "DATABASE_URL" : "PGlite in a temporary directory"}); ${runs} run(s) per page and preset, median reported`);
-  out(`${os.cpus().length} CPU cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, Node ${process.version}; full reports in ${reportsDir}`);
+  out(
+    `Lighthouse 12 on ${baseUrl} (built app, NODE_ENV=production, ${databaseUrl ? "DATABASE_URL" : "PGlite in a temporary directory"}); ${runs} run(s) per page and preset, median reported`,
+  );
+  out(
+    `${os.cpus().length} CPU cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, Node ${process.version}; full reports in ${reportsDir}`,
+  );
 
   for (const preset of presets) {
     // Mobile is Lighthouse's default (simulated slow 4G and a 4x slower CPU); desktop is its own preset.
     const config: Config | undefined = preset === "desktop" ? desktopConfig : undefined;
     for (const { page, cookie } of pages) {
       const perRun: Record<Category, number[]> = { performance: [], accessibility: [] };
-      const metricRuns = Object.fromEntries(Object.keys(METRICS).map((m) => [m, [] as number[]])) as Record<Metric, number[]>;
+      const metricRuns = Object.fromEntries(Object.keys(METRICS).map((m) => [m, [] as number[]])) as Record<
+        Metric,
+        number[]
+      >;
       let last: Result | null = null;
       for (let run = 1; run <= runs; run++) {
         const flags: Flags = {
@@ -209,12 +244,19 @@ try {
         };
         const result = await audit(`${baseUrl}${page}`, flags, config);
         const lhr = result.lhr;
-        if (cookie === null && new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`${page} redirected to ${lhr.finalDisplayedUrl}`);
-        if (cookie !== null && new URL(lhr.finalDisplayedUrl).pathname === "/login") throw new Error(`${page} was not signed in: it landed on /login`);
-        for (const category of CATEGORIES) perRun[category].push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
-        for (const [metric, id] of Object.entries(METRICS) as [Metric, string][]) metricRuns[metric].push(lhr.audits[id]?.numericValue ?? Number.NaN);
+        if (cookie === null && new URL(lhr.finalDisplayedUrl).pathname !== page)
+          throw new Error(`${page} redirected to ${lhr.finalDisplayedUrl}`);
+        if (cookie !== null && new URL(lhr.finalDisplayedUrl).pathname === "/login")
+          throw new Error(`${page} was not signed in: it landed on /login`);
+        for (const category of CATEGORIES)
+          perRun[category].push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+        for (const [metric, id] of Object.entries(METRICS) as [Metric, string][])
+          metricRuns[metric].push(lhr.audits[id]?.numericValue ?? Number.NaN);
         const name = `${preset}${page === "/" ? "-dashboard" : page.replace(/\//g, "-")}-${run}.json`;
-        await writeFile(path.join(reportsDir, name), typeof result.report === "string" ? result.report : JSON.stringify(lhr));
+        await writeFile(
+          path.join(reportsDir, name),
+          typeof result.report === "string" ? result.report : JSON.stringify(lhr),
+        );
         last = lhr;
       }
       const scores = { performance: median(perRun.performance), accessibility: median(perRun.accessibility) };
@@ -223,13 +265,21 @@ try {
         preset,
         scores,
         metrics: Object.fromEntries(
-          Object.entries(metricRuns).map(([metric, values]) => [metric, metric === "cls" ? Math.round(median(values.map((v) => v * 1000))) / 1000 : Math.round(median(values))]),
+          Object.entries(metricRuns).map(([metric, values]) => [
+            metric,
+            metric === "cls" ? Math.round(median(values.map((v) => v * 1000))) / 1000 : Math.round(median(values)),
+          ]),
         ) as Record<Metric, number>,
         runs: perRun,
-        failingAudits: { performance: failingAudits(last!, "performance"), accessibility: failingAudits(last!, "accessibility") },
+        failingAudits: {
+          performance: failingAudits(last!, "performance"),
+          accessibility: failingAudits(last!, "accessibility"),
+        },
         pass: CATEGORIES.every((c) => scores[c] >= BUDGET),
       });
-      out(`  ${preset.padEnd(8)} ${page.padEnd(8)} performance ${perRun.performance.join(", ")}; accessibility ${perRun.accessibility.join(", ")}`);
+      out(
+        `  ${preset.padEnd(8)} ${page.padEnd(8)} performance ${perRun.performance.join(", ")}; accessibility ${perRun.accessibility.join(", ")}`,
+      );
     }
   }
 } finally {
@@ -239,14 +289,17 @@ try {
   await rm(path.join(tempDir, "data"), { recursive: true, force: true });
 }
 
-out(`\n${"preset".padEnd(8)} ${"page".padEnd(8)} ${"performance".padStart(11)} ${"accessibility".padStart(13)}  ${"FCP ms".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"SI ms".padStart(7)}  result (budget ${BUDGET})`);
+out(
+  `\n${"preset".padEnd(8)} ${"page".padEnd(8)} ${"performance".padStart(11)} ${"accessibility".padStart(13)}  ${"FCP ms".padStart(7)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)} ${"SI ms".padStart(7)}  result (budget ${BUDGET})`,
+);
 for (const r of results) {
   const m = r.metrics;
   out(
     `${r.preset.padEnd(8)} ${r.page.padEnd(8)} ${String(r.scores.performance).padStart(11)} ${String(r.scores.accessibility).padStart(13)}  ${String(m.fcpMs).padStart(7)} ${String(m.lcpMs).padStart(7)} ${String(m.tbtMs).padStart(7)} ${String(m.cls).padStart(6)} ${String(m.speedIndexMs).padStart(7)}  ${r.pass ? "PASS" : "FAIL"}`,
   );
   for (const category of CATEGORIES) {
-    if (r.scores[category] < BUDGET && r.failingAudits[category].length) out(`         ${category} loses points on: ${r.failingAudits[category].join("; ")}`);
+    if (r.scores[category] < BUDGET && r.failingAudits[category].length)
+      out(`         ${category} loses points on: ${r.failingAudits[category].join("; ")}`);
   }
 }
 

@@ -29,7 +29,8 @@ export interface LoadResult {
   rssMb: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * Drives the server with autocannon and measures every response's latency itself, since autocannon's
@@ -58,7 +59,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     pipelining: 1,
     setupClient: (client) => {
       const list = options.perConnection[connection++ % options.perConnection.length]!;
-      client.setRequests(list.map((r) => ({ method: r.method, path: r.path, headers: r.headers ?? {}, ...(r.body ? { body: r.body } : {}) })));
+      client.setRequests(
+        list.map((r) => ({
+          method: r.method,
+          path: r.path,
+          headers: r.headers ?? {},
+          ...(r.body ? { body: r.body } : {}),
+        })),
+      );
     },
   };
   const instance = autocannon(settings, (error, result) => (error ? fail(error) : finish(result)));

@@ -29,7 +29,8 @@ function parseArgs(argv: string[]) {
     else if (flag === "--instances") options.instances = Number(value);
     else throw new Error(`unknown flag ${flag}`);
   }
-  if (!options.db) throw new Error("set DATABASE_URL or pass --db postgres://... (a scratch database is created on that server)");
+  if (!options.db)
+    throw new Error("set DATABASE_URL or pass --db postgres://... (a scratch database is created on that server)");
   return options as typeof options & { db: string };
 }
 
@@ -45,18 +46,34 @@ const db = await createDb({ url: scratchUrl });
 try {
   await runMigrations(db, scratchUrl);
   // A real e-mail's size: the verification template with a link of a real token's length.
-  const sample = verificationEmail("x@example.com", `http://localhost:3000/auth/callback?token_hash=${"t".repeat(32)}&type=signup`, "en");
+  const sample = verificationEmail(
+    "x@example.com",
+    `http://localhost:3000/auth/callback?token_hash=${"t".repeat(32)}&type=signup`,
+    "en",
+  );
   await db.db.execute(sql`
     INSERT INTO email_outbox (email_type, to_address, subject, text_body, html_body, next_attempt_at)
     SELECT 'bench', 'n' || i || '@example.com', 'Bench #' || i, ${sample.text}, ${sample.html}, now()
     FROM generate_series(1, ${options.emails}) AS i`);
 
-  const env = parseEnv({ NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: scratchUrl, SMTP_URL: sink.url, WEB_DIST: "/nonexistent" });
+  const env = parseEnv({
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: scratchUrl,
+    SMTP_URL: sink.url,
+    WEB_DIST: "/nonexistent",
+  });
   const handles = await Promise.all(Array.from({ length: options.instances }, () => createDb({ url: scratchUrl })));
   const instances = await Promise.all(handles.map((handle) => buildApp({ env, db: handle })));
   const started = performance.now();
   for (const app of instances) void app.outbox?.kick();
-  const unsent = async () => (await db.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(isNull(emailOutbox.sentAt)))[0]!.n;
+  const unsent = async () =>
+    (
+      await db.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailOutbox)
+        .where(isNull(emailOutbox.sentAt))
+    )[0]!.n;
   for (let left = options.emails; left > 0; left = await unsent()) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -67,7 +84,11 @@ try {
   const distinct = new Set(sink.received.map((m) => m.subject)).size;
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, load: os.loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      load: os.loadavg().map((l) => Math.round(l * 100) / 100),
+      node: process.version,
+    },
     emails: options.emails,
     instances: options.instances,
     slotsPerInstance: MAIL_SEND_CONCURRENCY,

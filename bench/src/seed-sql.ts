@@ -23,8 +23,10 @@ const TABLES = [
 ];
 
 // Deterministic pseudo-randomness from a tag and a row number, so a seed is reproducible.
-const fraction = (tag: string, n: string) => `((abs(hashtext('${tag}' || (${n})::text)::bigint) % 1000000) / 1000000.0)`;
-const pick = (tag: string, n: string, modulo: string) => `(abs(hashtext('${tag}' || (${n})::text)::bigint) % (${modulo}))`;
+const fraction = (tag: string, n: string) =>
+  `((abs(hashtext('${tag}' || (${n})::text)::bigint) % 1000000) / 1000000.0)`;
+const pick = (tag: string, n: string, modulo: string) =>
+  `(abs(hashtext('${tag}' || (${n})::text)::bigint) % (${modulo}))`;
 // Ids come from row numbers, so groups and requests reference users without a lookup.
 const userId = (i: string) => `md5('hyn-user-' || (${i})::text)::uuid`;
 const groupId = (j: string) => `md5('hyn-group-' || (${j})::text)::uuid`;
@@ -65,7 +67,10 @@ export function seedStatements(size: SeedSize, passwordHash: string, now: Date):
         created, created
       FROM (SELECT i, ${NOW} - interval '366 days' - interval '60 days' * ${fraction("uc", "i")} AS created FROM generate_series(1, ${U}) i) s`,
   });
-  steps.push({ label: "user limits", sql: `INSERT INTO user_limits (user_id) SELECT ${userId("i")} FROM generate_series(1, ${U}) i` });
+  steps.push({
+    label: "user limits",
+    sql: `INSERT INTO user_limits (user_id) SELECT ${userId("i")} FROM generate_series(1, ${U}) i`,
+  });
   steps.push({
     label: "e-mail preferences",
     sql: `
@@ -159,7 +164,8 @@ const VETERAN_GROUP_ID = "md5('hyn-veteran-group')::uuid";
 const VETERAN_GROUP_PAST = 20_000;
 /** Every fourth request of the group is the veteran's, the rest are users 2..20's; a neighbour helps. */
 const poster = (n: string) => `CASE WHEN (${n}) % 4 = 0 THEN ${VETERAN_ID} ELSE ${userId(`2 + (${n}) % 19`)} END`;
-const helper = (n: string) => `CASE WHEN (${n}) % 4 = 0 OR (${n}) % 7 <> 0 THEN ${userId(`2 + ((${n}) + 1) % 19`)} ELSE ${VETERAN_ID} END`;
+const helper = (n: string) =>
+  `CASE WHEN (${n}) % 4 = 0 OR (${n}) % 7 <> 0 THEN ${userId(`2 + ((${n}) + 1) % 19`)} ELSE ${VETERAN_ID} END`;
 
 /**
  * Years of use in one group of 20: 20,000 past requests (5,000 the veteran's), fulfilled or expired,

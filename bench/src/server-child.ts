@@ -36,7 +36,9 @@ let bundled: Promise<string> | undefined;
 /** Built once per run: a benchmark starts one server per database from the same code. */
 function serverBundle(): Promise<string> {
   const outfile = fileURLToPath(new URL("../.build/server-process.mjs", import.meta.url));
-  bundled ??= bundleServer({ entry: fileURLToPath(new URL("./server-process.ts", import.meta.url)), outfile }).then(() => outfile);
+  bundled ??= bundleServer({ entry: fileURLToPath(new URL("./server-process.ts", import.meta.url)), outfile }).then(
+    () => outfile,
+  );
   return bundled;
 }
 
@@ -58,7 +60,9 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
   });
   const waiting = new Map<number, (reply: ChildReply) => void>();
   let nextId = 1;
-  const exited = new Promise<never>((_resolve, reject) => child.once("exit", (code) => reject(new Error(`the benchmarked server exited (code ${code})`))));
+  const exited = new Promise<never>((_resolve, reject) =>
+    child.once("exit", (code) => reject(new Error(`the benchmarked server exited (code ${code})`))),
+  );
   exited.catch(() => undefined);
 
   const ready = new Promise<Extract<ChildReply, { type: "ready" }>>((resolve) => {

@@ -33,7 +33,10 @@ const env = parseEnv({
   ...(process.env.ANSWER_CACHE_MB ? { ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB } : {}),
 });
 
-const listen = async (server: { listen: (o: { port: number; host: string }) => Promise<string>; server: { address(): AddressInfo | string | null } }) => {
+const listen = async (server: {
+  listen: (o: { port: number; host: string }) => Promise<string>;
+  server: { address(): AddressInfo | string | null };
+}) => {
   await server.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 };
@@ -72,6 +75,8 @@ if (process.env.BENCH_MEMORY_LOG) {
     const m = process.memoryUsage();
     if (m.rss < logged + 20 * 1048576) return;
     logged = m.rss;
-    process.stderr.write(`memory: rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`);
+    process.stderr.write(
+      `memory: rss ${mb(m.rss)} MB, heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`,
+    );
   }, 50).unref();
 }

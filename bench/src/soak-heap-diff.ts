@@ -23,13 +23,20 @@ export function groupsOf(file: string): { total: number; groups: Map<string, Gro
   const snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   const fields = snapshot.snapshot.meta.node_fields;
   const types = snapshot.snapshot.meta.node_types[0];
-  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((f) => fields.indexOf(f)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((f) => fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
   const groups = new Map<string, Group>();
   let total = 0;
   for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
     const type = types[snapshot.nodes[i + typeAt]!]!;
     const size = snapshot.nodes[i + sizeAt]!;
-    const key = type === "object" || type === "closure" || type === "native" ? `${type}:${snapshot.strings[snapshot.nodes[i + nameAt]!]}` : type;
+    const key =
+      type === "object" || type === "closure" || type === "native"
+        ? `${type}:${snapshot.strings[snapshot.nodes[i + nameAt]!]}`
+        : type;
     const group = groups.get(key) ?? { size: 0, count: 0 };
     group.size += size;
     group.count += 1;
@@ -41,7 +48,8 @@ export function groupsOf(file: string): { total: number; groups: Map<string, Gro
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const [beforeFile, afterFile] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-  if (!beforeFile || !afterFile) throw new Error("usage: soak-heap-diff.ts before.heapsnapshot after.heapsnapshot [--top N]");
+  if (!beforeFile || !afterFile)
+    throw new Error("usage: soak-heap-diff.ts before.heapsnapshot after.heapsnapshot [--top N]");
   const topIndex = process.argv.indexOf("--top");
   const top = topIndex === -1 ? 25 : Number(process.argv[topIndex + 1]);
   const before = groupsOf(beforeFile);
@@ -52,8 +60,18 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()
   const rows = [...keys].map((key) => {
     const b = before.groups.get(key) ?? { size: 0, count: 0 };
     const a = after.groups.get(key) ?? { size: 0, count: 0 };
-    return { key, beforeMb: mb(b.size), afterMb: mb(a.size), growthKb: Math.round((a.size - b.size) / 1024), countBefore: b.count, countAfter: a.count };
+    return {
+      key,
+      beforeMb: mb(b.size),
+      afterMb: mb(a.size),
+      growthKb: Math.round((a.size - b.size) / 1024),
+      countBefore: b.count,
+      countAfter: a.count,
+    };
   });
   rows.sort((x, y) => y.growthKb - x.growthKb);
-  for (const row of rows.slice(0, top)) process.stdout.write(`${String(row.growthKb).padStart(8)} KB  ${row.beforeMb} -> ${row.afterMb} MB  ${row.countBefore} -> ${row.countAfter}  ${row.key}\n`);
+  for (const row of rows.slice(0, top))
+    process.stdout.write(
+      `${String(row.growthKb).padStart(8)} KB  ${row.beforeMb} -> ${row.afterMb} MB  ${row.countBefore} -> ${row.countAfter}  ${row.key}\n`,
+    );
 }

@@ -39,11 +39,25 @@ const startScript = JSON.parse(readFileSync(path.join(root, "package.json"), "ut
 const nodeFlags = startScript.split(" ").filter((word) => word.startsWith("--"));
 // e.g. --server-flags=--trace-gc: each collection's heap before and after, on the server's stdout.
 const serverFlags = arg("server-flags", "").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeFlags, ...serverFlags, "--heapsnapshot-signal=SIGUSR2", path.join(root, "apps/server/dist/server.mjs")], {
-  cwd: SNAPSHOT_DIR,
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", REQUIRE_EMAIL_CONFIRMATION: "false", RATE_LIMIT_MULTIPLIER: "1000000", APP_URL: base },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  [...nodeFlags, ...serverFlags, "--heapsnapshot-signal=SIGUSR2", path.join(root, "apps/server/dist/server.mjs")],
+  {
+    cwd: SNAPSHOT_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      REQUIRE_EMAIL_CONFIRMATION: "false",
+      RATE_LIMIT_MULTIPLIER: "1000000",
+      APP_URL: base,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 const pid = server.pid!;
 server.on("exit", (code, signal) => {
   if (code !== null && code !== 0) console.error(`the server exited with ${code}`);
@@ -51,14 +65,19 @@ server.on("exit", (code, signal) => {
 });
 
 const statusMb = (field: string) => {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
 };
 
 async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
   const response = await fetch(base + url, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
@@ -89,12 +108,19 @@ async function street(): Promise<{ people: Neighbour[]; groupId: string }> {
   const stamp = Date.now().toString(36);
   const people: Neighbour[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const answer = await call<{ session: { token: string } }>("POST", "/api/auth/signup", undefined, { email: `soak-${stamp}-${i}@soak.test`, password: "soak-password-1", name: `Soak ${i}` });
+    const answer = await call<{ session: { token: string } }>("POST", "/api/auth/signup", undefined, {
+      email: `soak-${stamp}-${i}@soak.test`,
+      password: "soak-password-1",
+      name: `Soak ${i}`,
+    });
     people.push({ token: answer.session.token });
   }
   const group = await call<{ id: string }>("POST", "/api/groups", people[0]!.token, { name: `Soak ${stamp}` });
   for (let i = 1; i < CLIENTS; i++) {
-    const invite = await call<{ token: string }>("POST", "/api/invites", people[0]!.token, { groupId: group.id, email: `soak-${stamp}-${i}@soak.test` });
+    const invite = await call<{ token: string }>("POST", "/api/invites", people[0]!.token, {
+      groupId: group.id,
+      email: `soak-${stamp}-${i}@soak.test`,
+    });
     await call("POST", `/api/invites/${invite.token}/join`, people[i]!.token);
   }
   return { people, groupId: group.id };
@@ -102,7 +128,10 @@ async function street(): Promise<{ people: Neighbour[]; groupId: string }> {
 
 /** A dashboard's live-updates stream, read and dropped until the soak ends. */
 function liveStream(token: string, stop: AbortSignal) {
-  void fetch(`${base}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" }, signal: stop })
+  void fetch(`${base}/trpc/requests.onChange`, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
+    signal: stop,
+  })
     .then(async (response) => {
       for await (const _chunk of response.body!) if (stop.aborted) break;
     })
@@ -113,14 +142,23 @@ let calls = 0;
 let failures = 0;
 async function loop(me: Neighbour, next: Neighbour, groupId: string, until: number) {
   const dashboard = batch([{ path: "requests.dashboard" }]);
-  const groupsPage = batch([{ path: "groups.list" }, { path: "limits.withCounts" }, { path: "invitations.pending" }, { path: "invitations.outgoing" }]);
+  const groupsPage = batch([
+    { path: "groups.list" },
+    { path: "limits.withCounts" },
+    { path: "invitations.pending" },
+    { path: "invitations.outgoing" },
+  ]);
   const groupList = batch([{ path: "requests.forGroup", input: { groupId } }]);
   while (Date.now() < until) {
     try {
       await call("GET", dashboard, me.token);
       await call("GET", groupsPage, me.token);
       await call("GET", groupList, me.token);
-      const posted = await call<{ id: string }>("POST", "/api/requests", me.token, { itemDescription: "Soak milk", groupId, neededBy: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+      const posted = await call<{ id: string }>("POST", "/api/requests", me.token, {
+        itemDescription: "Soak milk",
+        groupId,
+        neededBy: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      });
       await call("POST", `/api/requests/${posted.id}/claim`, next.token);
       await call("POST", `/api/requests/${posted.id}/fulfill`, next.token);
       calls += 6;
@@ -173,7 +211,19 @@ try {
   const endRss = statusMb("VmRSS");
   if (SNAPSHOTS) snapshots.push(await snapshot("end"));
   const rss = samples.map((s) => s.rssMb);
-  const summary = { date: new Date().toISOString(), seconds: SECONDS, clients: CLIENTS, calls, failures, idleRssMb: idleRss, endRssMb: endRss, peakRssMb: Math.max(...rss), hwmMb: statusMb("VmHWM"), nodeFlags, snapshots };
+  const summary = {
+    date: new Date().toISOString(),
+    seconds: SECONDS,
+    clients: CLIENTS,
+    calls,
+    failures,
+    idleRssMb: idleRss,
+    endRssMb: endRss,
+    peakRssMb: Math.max(...rss),
+    hwmMb: statusMb("VmHWM"),
+    nodeFlags,
+    snapshots,
+  };
   out(JSON.stringify(summary));
 } finally {
   server.kill("SIGTERM");

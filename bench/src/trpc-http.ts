@@ -38,8 +38,15 @@ export async function sendForSize(baseUrl: string, request: LoadRequest): Promis
 }
 
 async function sendForText(baseUrl: string, request: LoadRequest): Promise<string> {
-  const response = await fetch(baseUrl + request.path, { method: request.method, headers: request.headers ?? {}, ...(request.body ? { body: request.body } : {}) });
+  const response = await fetch(baseUrl + request.path, {
+    method: request.method,
+    headers: request.headers ?? {},
+    ...(request.body ? { body: request.body } : {}),
+  });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${request.method} ${request.path.slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`);
+  if (!response.ok)
+    throw new Error(
+      `${request.method} ${request.path.slice(0, 80)} answered ${response.status}: ${text.slice(0, 200)}`,
+    );
   return text;
 }

@@ -61,8 +61,13 @@ export class Cluster {
     this.psql(`CREATE DATABASE ${this.database}`);
     // One at a time: the second finds the migrations applied by the first.
     for (const port of instancePorts) this.instances.push(await this.startInstance(port));
-    const config = writeStandalone(this.prefix, { listen: `127.0.0.1:${proxyPort}`, upstreams: instancePorts.map((port) => `127.0.0.1:${port}`) });
-    this.nginx = spawn("/usr/sbin/nginx", ["-p", this.prefix, "-c", config, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
+    const config = writeStandalone(this.prefix, {
+      listen: `127.0.0.1:${proxyPort}`,
+      upstreams: instancePorts.map((port) => `127.0.0.1:${port}`),
+    });
+    this.nginx = spawn("/usr/sbin/nginx", ["-p", this.prefix, "-c", config, "-g", "daemon off;"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.nginx.stderr!.on("data", (d: Buffer) => (this.nginxLog += d.toString()));
     await waitForStatus(`${proxyURL}/healthz`, 200, 15_000);
   }
@@ -70,22 +75,31 @@ export class Cluster {
   private async startInstance(port: number): Promise<Instance> {
     const databaseURL = new URL(postgresURL);
     databaseURL.pathname = `/${this.database}`;
-    const child = spawn(process.execPath, [...nodeFlagsOfStartScript(new URL("../../package.json", import.meta.url)), "apps/server/dist/server.mjs"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: databaseURL.toString(),
-        APP_URL: proxyURL,
-        TRUST_PROXY: "true",
-        NODE_ENV: "test",
-        LOG_LEVEL: "debug",
-        REQUIRE_EMAIL_CONFIRMATION: "false",
+    const child = spawn(
+      process.execPath,
+      [...nodeFlagsOfStartScript(new URL("../../package.json", import.meta.url)), "apps/server/dist/server.mjs"],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATABASE_URL: databaseURL.toString(),
+          APP_URL: proxyURL,
+          TRUST_PROXY: "true",
+          NODE_ENV: "test",
+          LOG_LEVEL: "debug",
+          REQUIRE_EMAIL_CONFIRMATION: "false",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const instance: Instance = { port, log: "", process: child, exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))) };
+    );
+    const instance: Instance = {
+      port,
+      log: "",
+      process: child,
+      exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))),
+    };
     child.stdout!.on("data", (d: Buffer) => (instance.log += d.toString()));
     child.stderr!.on("data", (d: Buffer) => (instance.log += d.toString()));
     await waitForStatus(`http://127.0.0.1:${port}/readyz`, 200);
@@ -103,7 +117,9 @@ export class Cluster {
 
   /** Which instances' request logs show a call whose URL contains `fragment`. */
   servedBy(fragment: string): number[] {
-    return this.instances.flatMap((instance, index) => (instance.log.split("\n").some((line) => line.includes(`"url":"${fragment}`)) ? [index] : []));
+    return this.instances.flatMap((instance, index) =>
+      instance.log.split("\n").some((line) => line.includes(`"url":"${fragment}`)) ? [index] : [],
+    );
   }
 
   /** Every e-mail any instance's dev mailbox holds for `to` (each instance keeps those it sent). */
@@ -118,7 +134,8 @@ export class Cluster {
   }
 
   async stop() {
-    const nginxExited = this.nginx && this.nginx.exitCode === null ? new Promise((resolve) => this.nginx!.once("exit", resolve)) : null;
+    const nginxExited =
+      this.nginx && this.nginx.exitCode === null ? new Promise((resolve) => this.nginx!.once("exit", resolve)) : null;
     this.nginx?.kill("SIGTERM");
     await nginxExited;
     for (const instance of this.instances) instance.process.kill("SIGKILL");

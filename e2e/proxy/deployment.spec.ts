@@ -27,7 +27,8 @@ test.beforeEach(({ cluster }) => {
   cluster.nginxLog = "";
 });
 test.afterEach(async ({ cluster }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && cluster.nginxLog) await testInfo.attach("nginx error log", { body: cluster.nginxLog, contentType: "text/plain" });
+  if (testInfo.status !== testInfo.expectedStatus && cluster.nginxLog)
+    await testInfo.attach("nginx error log", { body: cluster.nginxLog, contentType: "text/plain" });
 });
 
 let people = 0;
@@ -35,7 +36,11 @@ let people = 0;
 async function signUp(name: string) {
   const email = `proxy-${Date.now().toString(36)}-${++people}@example.com`;
   const password = E2E_PASSWORD;
-  const response = await fetch(`${proxyURL}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, name }) });
+  const response = await fetch(`${proxyURL}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password, name }),
+  });
   expect(response.status).toBe(201);
   const { session } = (await response.json()) as { session: { token: string } };
   return { email, password, name, token: session.token };
@@ -55,16 +60,33 @@ async function neighbourhood(cluster: Cluster) {
   const owner = await signUp("Olive Owner");
   const neighbour = await signUp("Nico Neighbour");
   const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Elm Street" });
-  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
-  await expect.poll(async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))).toBeTruthy();
+  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", {
+    groupId: group.id,
+    email: neighbour.email,
+  });
+  await expect
+    .poll(async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/")))
+    .toBeTruthy();
   const link = (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))!;
-  await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/invites/${new URL(link).pathname.split("/").pop()}/join`);
+  await api<Record<string, unknown>>(
+    proxyURL,
+    neighbour.token,
+    "POST",
+    `/invites/${new URL(link).pathname.split("/").pop()}/join`,
+  );
   const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  const request = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
+  const request = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "A bag of flour",
+    neededBy,
+  });
   return { owner, neighbour, group, requestId: String(request.id) };
 }
 
-test("a dashboard whose stream one instance serves shows, within seconds, a claim the other instance handled", async ({ page, cluster }) => {
+test("a dashboard whose stream one instance serves shows, within seconds, a claim the other instance handled", async ({
+  page,
+  cluster,
+}) => {
   const { owner, neighbour, requestId } = await neighbourhood(cluster);
   await signIn(page, owner);
   // Instances' logs arrive through pipes: read once they show the stream.
@@ -76,7 +98,10 @@ test("a dashboard whose stream one instance serves shows, within seconds, a clai
   // nginx picks instances in turn, so which one a call reaches is not the test's to choose: the
   // neighbour's claim goes straight to the instance that does not serve the owner's stream.
   const other = cluster.instances[1 - streams[0]!]!;
-  const claim = await fetch(`http://127.0.0.1:${other.port}/api/requests/${requestId}/claim`, { method: "POST", headers: { authorization: `Bearer ${neighbour.token}` } });
+  const claim = await fetch(`http://127.0.0.1:${other.port}/api/requests/${requestId}/claim`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${neighbour.token}` },
+  });
   expect(claim.status).toBe(200);
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "claimed", { timeout: 5_000 });
   await expect(mine).toContainText("Nico Neighbour");
@@ -93,19 +118,24 @@ test("rate limits count the calls of one client across both instances", async ({
       body: JSON.stringify({ email: person.email, password: "not-the-password" }),
     });
     statuses.push(response.status);
-    if (response.status === 429) expect(((await response.json()) as { error: string }).error).toBe(messages.tooManyRequests);
+    if (response.status === 429)
+      expect(((await response.json()) as { error: string }).error).toBe(messages.tooManyRequests);
   }
   expect(statuses.slice(0, allowed).every((status) => status === 401)).toBe(true);
   expect(statuses[allowed]).toBe(429);
   await expect.poll(() => cluster.servedBy("/api/auth/signin")).toEqual([0, 1]);
 });
 
-test("nginx answers for the app: client addresses cannot be forged, assets are cached, huge bodies are refused as JSON", async ({ cluster }) => {
+test("nginx answers for the app: client addresses cannot be forged, assets are cached, huge bodies are refused as JSON", async ({
+  cluster,
+}) => {
   // nginx replaces X-Forwarded-For, so the instance sees the client nginx saw, never a forged address.
   const probe = `/healthz?probe=${Date.now()}`;
   await fetch(`${proxyURL}${probe}`, { headers: { "x-forwarded-for": "198.51.100.7" } });
   await expect.poll(() => cluster.servedBy(probe)).toHaveLength(1);
-  const logged = cluster.instances.flatMap((instance) => instance.log.split("\n")).find((line) => line.includes(`"url":"${probe}`));
+  const logged = cluster.instances
+    .flatMap((instance) => instance.log.split("\n"))
+    .find((line) => line.includes(`"url":"${probe}`));
   expect(logged).toContain('"remoteAddress":"127.0.0.1"');
 
   const index = await (await fetch(`${proxyURL}/`)).text();
@@ -122,29 +152,53 @@ test("nginx answers for the app: client addresses cannot be forged, assets are c
   expect(worker.headers.get("cache-control")).toBe("no-cache");
   expect(worker.headers.get("x-cache-status")).toBeNull();
 
-  const huge = await fetch(`${proxyURL}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) }) });
+  const huge = await fetch(`${proxyURL}/api/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message: "x".repeat(2 * 1024 * 1024) }),
+  });
   expect(huge.status).toBe(413);
   // The same answer as an instance gives for a body over its own, smaller limit.
-  const large = await fetch(`${proxyURL}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "x".repeat(100 * 1024) }) });
+  const large = await fetch(`${proxyURL}/api/feedback`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message: "x".repeat(100 * 1024) }),
+  });
   expect(large.status).toBe(413);
   expect(await huge.json()).toEqual(await large.json());
 });
 
-test("a mail provider's one-click unsubscribe passes nginx: a form POST with no cookie turns the group's notices off", async ({ cluster }) => {
+test("a mail provider's one-click unsubscribe passes nginx: a form POST with no cookie turns the group's notices off", async ({
+  cluster,
+}) => {
   const owner = await signUp("Olive Owner");
   const neighbour = await signUp("Nico Neighbour");
   const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Elm Street" });
-  const invite = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+  const invite = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/invites", {
+    groupId: group.id,
+    email: neighbour.email,
+  });
   await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/invites/${String(invite.token)}/join`);
-  await api<Record<string, unknown>>(proxyURL, neighbour.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+  await api<Record<string, unknown>>(proxyURL, neighbour.token, "PUT", "/user/email-preferences", {
+    frequency: "immediate",
+  });
   const neededBy = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", { groupId: group.id, itemDescription: "A bag of flour", neededBy });
-  const unsubscribeLink = async () => (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/unsubscribe/"));
+  await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "A bag of flour",
+    neededBy,
+  });
+  const unsubscribeLink = async () =>
+    (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/unsubscribe/"));
   await expect.poll(unsubscribeLink).toBeTruthy();
   const link = new URL((await unsubscribeLink())!);
 
   // As RFC 8058 has it: the List-Unsubscribe URL, a form body, no cookie, no Origin.
-  const oneClick = await fetch(`${proxyURL}${link.pathname}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+  const oneClick = await fetch(`${proxyURL}${link.pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
   expect(oneClick.status).toBe(200);
   expect(await oneClick.json()).toMatchObject({ scope: { type: "group", groupName: "Elm Street" }, state: "stopped" });
   // The same URL, opened in a browser, is the app's page.
@@ -152,7 +206,10 @@ test("a mail provider's one-click unsubscribe passes nginx: a form POST with no 
   expect([page.status, page.headers.get("content-type")]).toEqual([200, expect.stringContaining("text/html")]);
 });
 
-test("a rolling restart of both instances in the middle of traffic fails no call, and the open dashboard stays live", async ({ page, cluster }) => {
+test("a rolling restart of both instances in the middle of traffic fails no call, and the open dashboard stays live", async ({
+  page,
+  cluster,
+}) => {
   // Two drains and two start-ups, with a pause after each for nginx.
   test.setTimeout(150_000);
   const { owner, neighbour, requestId } = await neighbourhood(cluster);
@@ -181,7 +238,10 @@ test("a rolling restart of both instances in the middle of traffic fails no call
   const traffic = Promise.all([
     loop(() => {
       claimed = !claimed;
-      return fetch(`${proxyURL}/api/requests/${requestId}/${claimed ? "claim" : "unclaim"}`, { method: "POST", headers: bearer(neighbour.token) });
+      return fetch(`${proxyURL}/api/requests/${requestId}/${claimed ? "claim" : "unclaim"}`, {
+        method: "POST",
+        headers: bearer(neighbour.token),
+      });
     }, "claim/unclaim"),
     loop(() => fetch(`${proxyURL}/api/dashboard`, { headers: bearer(owner.token) }), "dashboard"),
     loop(() => fetch(`${proxyURL}/`), "page"),
@@ -206,6 +266,13 @@ test("a rolling restart of both instances in the middle of traffic fails no call
   const mine = page.getByTestId("request-card").filter({ hasText: "A bag of flour" });
   const status = claimed ? "claimed" : "open";
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", status, { timeout: 10_000 });
-  await api<Record<string, unknown>>(proxyURL, neighbour.token, "POST", `/requests/${requestId}/${claimed ? "unclaim" : "claim"}`);
-  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", claimed ? "open" : "claimed", { timeout: 5_000 });
+  await api<Record<string, unknown>>(
+    proxyURL,
+    neighbour.token,
+    "POST",
+    `/requests/${requestId}/${claimed ? "unclaim" : "claim"}`,
+  );
+  await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", claimed ? "open" : "claimed", {
+    timeout: 5_000,
+  });
 });

@@ -14,10 +14,19 @@ export interface ApiAnswer<T> {
 }
 
 /** REST with a bearer token; whatever the status, the answer (a body that is not JSON is null). */
-export async function apiAnswer<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
+export async function apiAnswer<T = unknown>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
   const response = await fetch(`${baseURL}/api${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : null,
   });
   const text = await response.text();
@@ -31,8 +40,15 @@ export async function apiAnswer<T = unknown>(baseURL: string, token: string | nu
 }
 
 /** REST with a bearer token; a refusal fails the test with its status and answer. */
-export async function api<T = unknown>(baseURL: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T = unknown>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const answer = await apiAnswer<T>(baseURL, token, method, path, body);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
 }

@@ -61,7 +61,8 @@ export const test = base.extend<Fixtures>({
       return person;
     });
     for (const { person } of people) await person.context.close().catch(() => undefined);
-    for (const { person, watch } of people) if (watch) expect(person.errors, "unexpected console errors of a second person").toEqual([]);
+    for (const { person, watch } of people)
+      if (watch) expect(person.errors, "unexpected console errors of a second person").toEqual([]);
   },
   groupWith: async ({ baseURL }, use) => {
     await use((owner, name, members) => createGroupWith(baseURL!, owner, name, members));

@@ -2,5 +2,12 @@
 export { expect, test, type OpenSecondPerson, type SecondPerson } from "./fixtures";
 export { api, apiAnswer, E2E_PASSWORD, SESSION_COOKIE, type ApiAnswer } from "./api";
 export { Mailbox, uniqueEmail, type MailboxEmail } from "./mailbox";
-export { createConfirmedUser, createGroupWith, signInWithCookie, signUpAndConfirm, watchConsole, type ApiUser } from "./people";
+export {
+  createConfirmedUser,
+  createGroupWith,
+  signInWithCookie,
+  signUpAndConfirm,
+  watchConsole,
+  type ApiUser,
+} from "./people";
 export { groupCard, toast } from "./ui";

@@ -17,24 +17,46 @@ export interface ApiUser {
  * An account signed up and confirmed through the link of its e-mail, with a session token; `name` may be
  * empty. A fixed address (an admin of the e2e server) that an earlier spec of the run signed up is signed in.
  */
-export async function createConfirmedUser(baseURL: string, mailbox: Mailbox, name: string, email?: string): Promise<ApiUser> {
+export async function createConfirmedUser(
+  baseURL: string,
+  mailbox: Mailbox,
+  name: string,
+  email?: string,
+): Promise<ApiUser> {
   const address = email ?? uniqueEmail(name ? name.toLowerCase().replace(/\W+/g, "-") : "person");
-  const signup = await apiAnswer(baseURL, null, "POST", "/auth/signup", { email: address, password: E2E_PASSWORD, ...(name ? { name } : {}) });
+  const signup = await apiAnswer(baseURL, null, "POST", "/auth/signup", {
+    email: address,
+    password: E2E_PASSWORD,
+    ...(name ? { name } : {}),
+  });
   if (signup.status >= 300) {
     if (!email) throw new Error(`POST /auth/signup: ${signup.status} ${JSON.stringify(signup.body)}`);
-    const signin = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/signin", { email, password: E2E_PASSWORD });
+    const signin = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/signin", {
+      email,
+      password: E2E_PASSWORD,
+    });
     return { email, token: signin.session.token };
   }
   const link = new URL(await mailbox.waitForLink(address, /type=signup/));
-  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", { token_hash: link.searchParams.get("token_hash") });
+  const verified = await api<{ session: { token: string } }>(baseURL, null, "POST", "/auth/verify-email", {
+    token_hash: link.searchParams.get("token_hash"),
+  });
   return { email: address, token: verified.session.token };
 }
 
 /** A group owned by `owner` that `members` joined through their invitations; its id. */
-export async function createGroupWith(baseURL: string, owner: ApiUser, name: string, members: ApiUser[]): Promise<string> {
+export async function createGroupWith(
+  baseURL: string,
+  owner: ApiUser,
+  name: string,
+  members: ApiUser[],
+): Promise<string> {
   const group = await api<{ id: string }>(baseURL, owner.token, "POST", "/groups", { name });
   for (const member of members) {
-    const invite = await api<{ token: string }>(baseURL, owner.token, "POST", "/invites", { groupId: group.id, email: member.email });
+    const invite = await api<{ token: string }>(baseURL, owner.token, "POST", "/invites", {
+      groupId: group.id,
+      email: member.email,
+    });
     await api(baseURL, member.token, "POST", `/invites/${invite.token}/join`);
   }
   return group.id;
@@ -59,7 +81,11 @@ export function watchConsole(page: Page, errors: string[] = []): string[] {
 }
 
 /** Signs up through the screens, confirms through the e-mailed link, and lands signed in. */
-export async function signUpAndConfirm(page: Page, mailbox: Mailbox, options: { email?: string; password?: string; name?: string } = {}) {
+export async function signUpAndConfirm(
+  page: Page,
+  mailbox: Mailbox,
+  options: { email?: string; password?: string; name?: string } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? E2E_PASSWORD;
   await page.goto("/signup");

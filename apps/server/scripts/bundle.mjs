@@ -24,7 +24,9 @@ export async function bundleServer({ entry, outfile }) {
     // esbuild leaves their subpaths (e.g. @electric-sql/pglite/vector) external with them.
     external: ["@node-rs/argon2", "@electric-sql/pglite"],
     // CommonJS packages inside an ES module bundle still call require().
-    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
   });
   await cp(migrations, path.join(path.dirname(outfile), "migrations"), { recursive: true });
 }

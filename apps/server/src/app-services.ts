@@ -1,4 +1,14 @@
-import { createServices, createSmtpTransport, createUndeliveredMailLog, DevMailbox, type Clock, type Logger, type MailTransport, type PushConfig, type Services } from "@hyn/core";
+import {
+  createServices,
+  createSmtpTransport,
+  createUndeliveredMailLog,
+  DevMailbox,
+  type Clock,
+  type Logger,
+  type MailTransport,
+  type PushConfig,
+  type Services,
+} from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
 import type { Env } from "./env";
 import { startJobEngine, type JobEngine } from "./jobs/engine";
@@ -53,9 +63,15 @@ export async function createAppServices(options: {
  * Where e-mails go: the given transport (tests), SMTP when SMTP_URL is set, else the dev mailbox (kept
  * in the database, shows links); in production without SMTP only a log line without them.
  */
-export function mailOf(env: Env, db: DbHandle, logger: Logger, given?: MailTransport): { mailbox: DevMailbox | null; transport: MailTransport } {
+export function mailOf(
+  env: Env,
+  db: DbHandle,
+  logger: Logger,
+  given?: MailTransport,
+): { mailbox: DevMailbox | null; transport: MailTransport } {
   const mailbox = !given && !env.SMTP_URL && env.NODE_ENV !== "production" ? new DevMailbox(db.db, logger) : null;
-  const transport: MailTransport = given ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (mailbox ?? createUndeliveredMailLog(logger)));
+  const transport: MailTransport =
+    given ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL) : (mailbox ?? createUndeliveredMailLog(logger)));
   return { mailbox, transport };
 }
 
@@ -66,6 +82,8 @@ function pushConfigOf(env: Env): PushConfig {
     serviceHosts: env.PUSH_SERVICE_HOSTS,
     allowLoopbackHttp: env.NODE_ENV !== "production",
     vapidSubject: env.VAPID_SUBJECT ?? `mailto:${fromAddress.trim()}`,
-    ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { vapidKeys: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } } : {}),
+    ...(env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+      ? { vapidKeys: { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } }
+      : {}),
   };
 }

@@ -76,7 +76,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(server);
   const startWorkers = options.startWorkers !== false;
-  const { services, jobs, rateLimitStore, push } = await createAppServices({ env, db, clock, logger: server.log, startWorkers, demoAccounts: options.demoAccounts ?? [] });
+  const { services, jobs, rateLimitStore, push } = await createAppServices({
+    env,
+    db,
+    clock,
+    logger: server.log,
+    startWorkers,
+    demoAccounts: options.demoAccounts ?? [],
+  });
   const { mailbox, transport } = mailOf(env, db, server.log, options.transport);
 
   await server.register(fastifyCookie);
@@ -84,17 +91,34 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerJsonOnly(server, { formRoutes: [ONE_CLICK_UNSUBSCRIBE_ROUTE] });
   const drain = registerDrain(server);
   registerSessionLookup(server);
-  const answerCache = env.ANSWER_CACHE_MB > 0 ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 }) : null;
+  const answerCache =
+    env.ANSWER_CACHE_MB > 0
+      ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 })
+      : null;
 
   registerHealth(server, { db, drain });
   await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https });
-  await server.register(async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }), { prefix: REST_PREFIX });
+  await server.register(
+    async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }),
+    { prefix: REST_PREFIX },
+  );
   // RFC 8058: POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services });
   if (mailbox) registerDevMailbox(server, mailbox);
   await registerSpa(server, { webDist: env.WEB_DIST ?? defaultWebDist });
 
-  const outbox = jobs ? await startBackgroundWork(jobs, { env, db: db.db, clock, logger: server.log, services, transport, push, changeLogMaxAgeMs: ANSWER_MAX_AGE_MS }) : null;
+  const outbox = jobs
+    ? await startBackgroundWork(jobs, {
+        env,
+        db: db.db,
+        clock,
+        logger: server.log,
+        services,
+        transport,
+        push,
+        changeLogMaxAgeMs: ANSWER_MAX_AGE_MS,
+      })
+    : null;
   // Live updates (ADR 0004) stream over the tRPC mount as SSE; open streams end before the server
   // waits for requests in flight, or shutdown would wait for every open dashboard.
   server.addHook("preClose", async () => {

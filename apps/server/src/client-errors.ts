@@ -32,13 +32,17 @@ const KEY_OF_STATUS: Record<number, MessageKey> = {
 };
 
 /** The language a request asks for (Accept-Language); English when it names none the app speaks. */
-export const localeOfRequest = (request: Pick<FastifyRequest, "headers">): Locale => localeOfAcceptLanguage(request.headers["accept-language"]);
+export const localeOfRequest = (request: Pick<FastifyRequest, "headers">): Locale =>
+  localeOfAcceptLanguage(request.headers["accept-language"]);
 
 /**
  * A message, by key (ADR 0020), as the `{ "error": ... }` body of an answer to `request`: in the
  * language it asks for (the spec's English when it names none). Logs keep the English.
  */
-export const errorBody = (request: Pick<FastifyRequest, "headers">, message: MessageKey | KeyedMessage): { error: string } => ({
+export const errorBody = (
+  request: Pick<FastifyRequest, "headers">,
+  message: MessageKey | KeyedMessage,
+): { error: string } => ({
   error: serverErrorText(typeof message === "string" ? { key: message } : message, localeOfRequest(request)),
 });
 
@@ -49,7 +53,10 @@ export function clientErrorKey(error: { code?: string; statusCode?: number }): M
 }
 
 /** The body of a 4xx error, in the request's language. */
-export function clientErrorBody(request: Pick<FastifyRequest, "headers">, error: { code?: string; statusCode?: number }): { error: string } {
+export function clientErrorBody(
+  request: Pick<FastifyRequest, "headers">,
+  error: { code?: string; statusCode?: number },
+): { error: string } {
   return errorBody(request, clientErrorKey(error));
 }
 
@@ -57,7 +64,11 @@ export function clientErrorBody(request: Pick<FastifyRequest, "headers">, error:
  * Fastify's `frameworkErrors`: the router's refusals of an address (bad percent-encoding, an over-long
  * parameter; no route has async constraints) never reach the error handler, so they are answered here.
  */
-export function answerRouterError(error: FastifyError, request: Pick<FastifyRequest, "headers">, reply: FastifyReply): void {
+export function answerRouterError(
+  error: FastifyError,
+  request: Pick<FastifyRequest, "headers">,
+  reply: FastifyReply,
+): void {
   void reply.code(error.statusCode ?? 400).send(clientErrorBody(request, error));
 }
 
@@ -83,7 +94,11 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
   // A reset connection has no one to answer.
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const [status, key]: [number, MessageKey] =
-    error.code === "HPE_HEADER_OVERFLOW" ? [431, "headersTooLarge"] : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? [408, "requestTimeout"] : [400, "badRequest"];
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "headersTooLarge"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "requestTimeout"]
+        : [400, "badRequest"];
   if (socket.writable) socket.write(rawAnswer(status, key, localeOfAcceptLanguage(acceptLanguageOf(error.rawPacket))));
   socket.destroy(error);
 }
@@ -93,7 +108,13 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
  * (`checkExpectation`): this one answers `{ "error" }` instead.
  */
 export function answerUnmetExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify({ error: serverErrorText({ key: "expectationFailed" }, localeOfAcceptLanguage(request.headers["accept-language"])) });
-  response.writeHead(417, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" });
+  const body = JSON.stringify({
+    error: serverErrorText({ key: "expectationFailed" }, localeOfAcceptLanguage(request.headers["accept-language"])),
+  });
+  response.writeHead(417, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    connection: "close",
+  });
   response.end(body);
 }

@@ -26,7 +26,11 @@ function lastWords(error: unknown): string {
 
 describe("a server that cannot go on", () => {
   it("reports a failed query at start-up by its statement, without the values it was sent with", () => {
-    const error = new DrizzleQueryError(`insert into "users" ("email") values ($1)`, ["start-up-secret@example.com"], new Error("relation missing"));
+    const error = new DrizzleQueryError(
+      `insert into "users" ("email") values ($1)`,
+      ["start-up-secret@example.com"],
+      new Error("relation missing"),
+    );
     const words = lastWords(error);
     expect(words).not.toContain("start-up-secret");
     expect(words).toContain("insert into users");
@@ -34,6 +38,8 @@ describe("a server that cannot go on", () => {
   });
 
   it("names a bad variable in one line", () => {
-    expect(lastWords(new EnvError("Invalid environment variable PORT: must be a port number"))).toBe("Invalid environment variable PORT: must be a port number\n");
+    expect(lastWords(new EnvError("Invalid environment variable PORT: must be a port number"))).toBe(
+      "Invalid environment variable PORT: must be a port number\n",
+    );
   });
 });

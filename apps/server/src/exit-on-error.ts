@@ -10,8 +10,12 @@ import { EnvError } from "./env";
 export function exitOnError(error: unknown): never {
   if (error instanceof EnvError) process.stderr.write(`${error.message}\n`);
   // A second server, or a stale claim whose pid now belongs to another program (after a reboot).
-  else if (error instanceof DataDirInUseError) process.stderr.write(`${error.message}: stop that server first, or delete ${error.ownerFile} if it is not one.\n`);
-  else process.stderr.write(`${JSON.stringify({ level: 60, time: Date.now(), msg: "stopped on an error", err: loggableError(error) })}\n`);
+  else if (error instanceof DataDirInUseError)
+    process.stderr.write(`${error.message}: stop that server first, or delete ${error.ownerFile} if it is not one.\n`);
+  else
+    process.stderr.write(
+      `${JSON.stringify({ level: 60, time: Date.now(), msg: "stopped on an error", err: loggableError(error) })}\n`,
+    );
   process.exit(1);
 }
 

@@ -13,8 +13,14 @@ describe("the log format", () => {
 
   it("writes a pino line as one readable line", () => {
     let written = "";
-    const stream = prettyLogStream(new Writable({ write: (chunk: Buffer, _encoding, done) => ((written += chunk.toString()), done()) }));
-    stream.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: 1, hostname: "h", subject: "Confirm", msg: "mail to ada@example.com: http://localhost:3000/verify-email?token=abc" })}\n`);
-    expect(written).toMatch(/^\[\d\d:\d\d:\d\d] INFO: mail to ada@example.com: http:\/\/localhost:3000\/verify-email\?token=abc \{"subject":"Confirm"\}\n$/);
+    const stream = prettyLogStream(
+      new Writable({ write: (chunk: Buffer, _encoding, done) => ((written += chunk.toString()), done()) }),
+    );
+    stream.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), pid: 1, hostname: "h", subject: "Confirm", msg: "mail to ada@example.com: http://localhost:3000/verify-email?token=abc" })}\n`,
+    );
+    expect(written).toMatch(
+      /^\[\d\d:\d\d:\d\d] INFO: mail to ada@example.com: http:\/\/localhost:3000\/verify-email\?token=abc \{"subject":"Confirm"\}\n$/,
+    );
   });
 });

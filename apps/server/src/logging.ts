@@ -14,5 +14,12 @@ export function logFormatFor(env: Pick<Env, "LOG_FORMAT" | "NODE_ENV">, stdoutIs
  * fields are left out: its line already says them.
  */
 export function prettyLogStream(destination: NodeJS.WritableStream = process.stdout): ReturnType<typeof pretty> {
-  return pretty({ destination, colorize: destination === process.stdout, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,reqId,req,res,responseTime", singleLine: true, sync: true });
+  return pretty({
+    destination,
+    colorize: destination === process.stdout,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,reqId,req,res,responseTime",
+    singleLine: true,
+    sync: true,
+  });
 }

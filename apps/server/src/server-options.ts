@@ -9,14 +9,31 @@ import { RequestLogController } from "./plugins/request-logging";
  * Fastify's own settings: the logger, limits on a request, proxies, and its refusals before any route.
  * `redactUrl`: tokens in addresses never reach the log (issue 24), every logged URL passes it.
  */
-export function serverOptions(env: Env, redactUrl: UrlRedactor, logStream?: { write(line: string): void }): FastifyServerOptions {
+export function serverOptions(
+  env: Env,
+  redactUrl: UrlRedactor,
+  logStream?: { write(line: string): void },
+): FastifyServerOptions {
   return {
     logger: {
       level: env.LOG_LEVEL,
       // Never log credentials: session cookies, bearer tokens, passwords.
-      redact: { paths: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]', "*.password", "*.token"], censor: "[redacted]" },
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'res.headers["set-cookie"]',
+          "*.password",
+          "*.token",
+        ],
+        censor: "[redacted]",
+      },
       serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
         // A failed query's values (password hashes, addresses) never reach the log: every `err` passes here.
         err: loggableError,
       },

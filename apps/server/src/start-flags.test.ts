@@ -13,6 +13,8 @@ describe("the server's start command", () => {
   it("gives the systemd unit of deploy/ the same flags", () => {
     const unit = readFileSync(new URL("../../../deploy/systemd/help-your-neighbor@.service", import.meta.url), "utf8");
     const execStart = unit.match(/^ExecStart=.*$/m)?.[0] ?? "";
-    expect(execStart.match(/--[\w-]+=\S+/g)).toEqual(nodeFlagsOfStartScript(new URL("../package.json", import.meta.url)));
+    expect(execStart.match(/--[\w-]+=\S+/g)).toEqual(
+      nodeFlagsOfStartScript(new URL("../package.json", import.meta.url)),
+    );
   });
 });

@@ -15,12 +15,23 @@ export interface Started {
  * peers close their connections, for at most DRAIN_SECONDS), then Fastify finishes requests in flight,
  * runs onClose (workers stop), and the database closes.
  */
-export async function startServer(env: Env, options: { beforeListen?: (db: DbHandle) => Promise<void>; demoAccounts?: App["services"]["deps"]["config"]["demoAccounts"] } = {}): Promise<Started> {
+export async function startServer(
+  env: Env,
+  options: {
+    beforeListen?: (db: DbHandle) => Promise<void>;
+    demoAccounts?: App["services"]["deps"]["config"]["demoAccounts"];
+  } = {},
+): Promise<Started> {
   const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await runMigrations(db, env.DATABASE_URL);
   await options.beforeListen?.(db);
   const logStream = logFormatFor(env, process.stdout.isTTY) === "pretty" ? prettyLogStream() : undefined;
-  const app = await buildApp({ env, db, ...(logStream ? { logStream } : {}), ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}) });
+  const app = await buildApp({
+    env,
+    db,
+    ...(logStream ? { logStream } : {}),
+    ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}),
+  });
   // The app's own secrets exist from the first start on, generated once and shared through the database:
   // Web Push's VAPID pair (ADR 0017) and the key that signs unsubscribe links (ADR 0015). After migrating,
   // so buildApp alone still answers /readyz on a database that is not migrated yet.
@@ -45,6 +56,8 @@ export async function startServer(env: Env, options: { beforeListen?: (db: DbHan
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.server.listen({ port: env.PORT, host: env.HOST });
-  app.server.log.info(`Help Your Neighbor is up at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`);
+  app.server.log.info(
+    `Help Your Neighbor is up at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`,
+  );
   return { app, db };
 }

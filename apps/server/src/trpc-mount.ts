@@ -7,7 +7,10 @@ import { sessionOfRequest } from "./plugins/session";
 import { sessionCookieFor } from "./plugins/session-token";
 
 /** tRPC at `prefix` (batched calls, and the live updates' SSE subscriptions, ADR 0004). */
-export async function registerTrpc(server: FastifyInstance, options: { prefix: string; services: Services; secureCookies: boolean }): Promise<void> {
+export async function registerTrpc(
+  server: FastifyInstance,
+  options: { prefix: string; services: Services; secureCookies: boolean },
+): Promise<void> {
   const { services, secureCookies } = options;
   await server.register(fastifyTRPCPlugin, {
     prefix: options.prefix,
@@ -15,7 +18,13 @@ export async function registerTrpc(server: FastifyInstance, options: { prefix: s
       router: appRouter,
       async createContext({ req, res }) {
         const session = await sessionOfRequest(services, req);
-        return createContextInner({ services, session, sessionCookie: sessionCookieFor(res, secureCookies), ip: req.ip, locale: localeOfRequest(req) });
+        return createContextInner({
+          services,
+          session,
+          sessionCookie: sessionCookieFor(res, secureCookies),
+          ip: req.ip,
+          locale: localeOfRequest(req),
+        });
       },
       responseMeta({ errors }) {
         // A rate-limited call tells the client when to come back (issue 5), as the REST adapter does.
@@ -25,7 +34,8 @@ export async function registerTrpc(server: FastifyInstance, options: { prefix: s
         return retryAfter ? { headers: { "Retry-After": String(retryAfter) } } : {};
       },
       onError({ error, path }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") server.log.error({ err: error.cause ?? error, path }, "tRPC call failed");
+        if (error.code === "INTERNAL_SERVER_ERROR")
+          server.log.error({ err: error.cause ?? error, path }, "tRPC call failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });

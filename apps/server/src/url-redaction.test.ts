@@ -18,7 +18,9 @@ describe("the app's URL redaction", () => {
   });
 
   it("removes verification and reset tokens from queries and keeps the rest", () => {
-    expect(scrubUrl("/auth/callback?token_hash=secret&type=signup")).toBe("/auth/callback?token_hash=%5Bredacted%5D&type=signup");
+    expect(scrubUrl("/auth/callback?token_hash=secret&type=signup")).toBe(
+      "/auth/callback?token_hash=%5Bredacted%5D&type=signup",
+    );
     expect(scrubUrl("/reset-password?token=secret")).toBe("/reset-password?token=%5Bredacted%5D");
     expect(scrubUrl("/groups?highlight=42")).toBe("/groups?highlight=42");
     expect(scrubUrl("/api/groups")).toBe("/api/groups");
@@ -42,12 +44,21 @@ describe("the app's URL redaction", () => {
     const batch = { 0: { json: { groupId: "g-42" } }, 1: { json: { token: "abc123" } } };
     const redacted = scrubUrl(`/trpc/requests.forGroup,invitations.validate?batch=1&input=${trpcInput(batch)}`);
     expect(redacted).not.toContain("abc123");
-    expect(JSON.parse(new URL(redacted, "http://x").searchParams.get("input")!)).toEqual({ 0: { json: { groupId: "g-42" } }, 1: { json: { token: "[redacted]" } } });
-    expect(scrubUrl(`/trpc/auth.checkResetToken?batch=1&input=${trpcInput({ 0: { json: { token: "abc123" } } })}`)).not.toContain("abc123");
-    expect(scrubUrl(`/trpc/groups.list?batch=1&input=${trpcInput({ 0: { json: null } })}`)).toBe(`/trpc/groups.list?batch=1&input=${trpcInput({ 0: { json: null } })}`);
+    expect(JSON.parse(new URL(redacted, "http://x").searchParams.get("input")!)).toEqual({
+      0: { json: { groupId: "g-42" } },
+      1: { json: { token: "[redacted]" } },
+    });
+    expect(
+      scrubUrl(`/trpc/auth.checkResetToken?batch=1&input=${trpcInput({ 0: { json: { token: "abc123" } } })}`),
+    ).not.toContain("abc123");
+    expect(scrubUrl(`/trpc/groups.list?batch=1&input=${trpcInput({ 0: { json: null } })}`)).toBe(
+      `/trpc/groups.list?batch=1&input=${trpcInput({ 0: { json: null } })}`,
+    );
   });
 
   it("removes a tRPC input whole when it is not JSON, since nothing says where its token is", () => {
-    expect(scrubUrl(`/trpc/invitations.validate?input=${encodeURIComponent('{"json":{"token":"abc123"')}`)).toBe("/trpc/invitations.validate?input=%5Bredacted%5D");
+    expect(scrubUrl(`/trpc/invitations.validate?input=${encodeURIComponent('{"json":{"token":"abc123"')}`)).toBe(
+      "/trpc/invitations.validate?input=%5Bredacted%5D",
+    );
   });
 });

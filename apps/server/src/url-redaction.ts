@@ -11,6 +11,13 @@ import { createUrlRedactor, type UrlRedactor } from "./plugins/log-redaction";
  */
 export function appUrlRedactor(mounts: { trpcPrefix: string; restPrefix: string }): UrlRedactor {
   const secretNames = new Set(procedureCatalog.flatMap((entry) => entry.meta.secretInputs ?? []));
-  const restPaths = restRoutes.map((route) => `${mounts.restPrefix}${route.path.replace(/:(\w+)/g, (_, name: string) => `:${route.renameParams?.[name] ?? name}`)}`);
-  return createUrlRedactor({ secretNames, pathTemplates: [...restPaths, ...PAGE_PATHS_WITH_PARAMS, ONE_CLICK_UNSUBSCRIBE_ROUTE], trpcPrefix: mounts.trpcPrefix });
+  const restPaths = restRoutes.map(
+    (route) =>
+      `${mounts.restPrefix}${route.path.replace(/:(\w+)/g, (_, name: string) => `:${route.renameParams?.[name] ?? name}`)}`,
+  );
+  return createUrlRedactor({
+    secretNames,
+    pathTemplates: [...restPaths, ...PAGE_PATHS_WITH_PARAMS, ONE_CLICK_UNSUBSCRIBE_ROUTE],
+    trpcPrefix: mounts.trpcPrefix,
+  });
 }

@@ -43,18 +43,26 @@ describe.skipIf(testDatabaseKind === "postgres")("admin:grant on the embedded da
     const refused = await run("src/cli/admin-grant.ts", "ada@example.com");
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).not.toContain("is now an admin");
-    expect(refused.stderr).toContain("The server is running on this data directory; stop it first, or use ADMIN_EMAILS");
+    expect(refused.stderr).toContain(
+      "The server is running on this data directory; stop it first, or use ADMIN_EMAILS",
+    );
     const secondServer = await run("src/index.ts");
     expect(secondServer.code).toBe(1);
     expect(secondServer.stderr).toContain(`is open in process ${process.pid}: stop that server first`);
-    const [stillMember] = await server.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, "ada@example.com"));
+    const [stillMember] = await server.db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.email, "ada@example.com"));
     expect(stillMember?.isAdmin).toBe(false);
     await server.close();
 
     const granted = await run("src/cli/admin-grant.ts", "ada@example.com");
     expect(granted).toMatchObject({ code: 0, stdout: "ada@example.com is now an admin.\n" });
     const reopened = await createDb({ dataDir });
-    const [admin] = await reopened.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, "ada@example.com"));
+    const [admin] = await reopened.db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.email, "ada@example.com"));
     await reopened.close();
     expect(admin?.isAdmin).toBe(true);
   }, 120_000);

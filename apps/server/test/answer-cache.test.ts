@@ -15,7 +15,8 @@ afterEach(async () => {
 
 const HOUR = 60 * 60 * 1000;
 const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
-const trpcGroupList = (groupId: string) => `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId } } }))}`;
+const trpcGroupList = (groupId: string) =>
+  `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId } } }))}`;
 const restGroupList = (groupId: string) => `/api/groups/${groupId}/requests`;
 const FRESH = { "cache-control": "no-cache" };
 
@@ -26,7 +27,10 @@ async function street() {
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
   const olga = await bearerFor(app, "olga@example.com");
-  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ann.userId }).returning({ id: groups.id });
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm Street", createdBy: ann.userId })
+    .returning({ id: groups.id });
   await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
   return { ann, bo, olga, groupId: group!.id };
 }
@@ -37,13 +41,34 @@ async function get(who: Who, url: string, extraHeaders: Record<string, string> =
   return { response, statements: app.statementCount() - before };
 }
 
-async function post(who: Who, groupId: string, itemDescription: string, neededBy = new Date(app.clock.now().getTime() + 24 * HOUR)) {
-  const response = await app.server.inject({ method: "POST", url: "/api/requests", headers: who.headers, payload: { itemDescription, groupId, neededBy: neededBy.toISOString() } });
+async function post(
+  who: Who,
+  groupId: string,
+  itemDescription: string,
+  neededBy = new Date(app.clock.now().getTime() + 24 * HOUR),
+) {
+  const response = await app.server.inject({
+    method: "POST",
+    url: "/api/requests",
+    headers: who.headers,
+    payload: { itemDescription, groupId, neededBy: neededBy.toISOString() },
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string };
 }
 
-type DashboardBody = [{ result: { data: { json: { serverTime: string; helpableRequests: { id: string; status: string; displayStatus: string; creator: { name: string } }[] } } } }];
+type DashboardBody = [
+  {
+    result: {
+      data: {
+        json: {
+          serverTime: string;
+          helpableRequests: { id: string; status: string; displayStatus: string; creator: { name: string } }[];
+        };
+      };
+    };
+  },
+];
 const dashboardOf = (body: string) => (JSON.parse(body) as DashboardBody)[0].result.data.json;
 /** The body with serverTime taken out: the one part a hit writes fresh. */
 const withoutTime = (body: string) => body.replace(/"serverTime":"[^"]*"/, '"serverTime":""');
@@ -77,7 +102,10 @@ describe("the answer cache", () => {
     expect(hit.response.headers.vary).toBe(fresh.response.headers.vary);
     // The same headers a fresh load has (the hit writes to the socket itself) but for framing: a hit
     // knows its length, tRPC's streamed answer goes chunked.
-    const named = (headers: object) => Object.keys(headers).filter((name) => name !== "content-length" && name !== "transfer-encoding").sort();
+    const named = (headers: object) =>
+      Object.keys(headers)
+        .filter((name) => name !== "content-length" && name !== "transfer-encoding")
+        .sort();
     expect(named(hit.response.headers)).toEqual(named(fresh.response.headers));
     expect(Number(hit.response.headers["content-length"])).toBe(Buffer.byteLength(hit.response.body));
     // The security headers still go on every answer.
@@ -96,9 +124,13 @@ describe("the answer cache", () => {
     expect(afterClaim.response.body).toContain('"status":"claimed"');
 
     await post(ann, groupId, "Bread");
-    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual(["ann"]);
+    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual([
+      "ann",
+    ]);
     await app.db.update(users).set({ name: "Ann Again" }).where(eq(users.id, ann.userId));
-    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual(["Ann Again"]);
+    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual([
+      "Ann Again",
+    ]);
   });
 
   it("turns a request expired when its needed-by time passes, though nothing was written", async () => {
@@ -110,7 +142,9 @@ describe("the answer cache", () => {
     const later = await get(bo, DASHBOARD);
     expect(later.statements).toBeGreaterThan(1);
     expect(dashboardOf(later.response.body).helpableRequests).toEqual([]);
-    const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [{ result: { data: { json: { requests: { displayStatus: string }[] } } } }];
+    const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [
+      { result: { data: { json: { requests: { displayStatus: string }[] } } } },
+    ];
     expect(list.result.data.json.requests.map((r) => r.displayStatus)).toEqual(["expired"]);
   });
 
@@ -137,9 +171,17 @@ describe("the answer cache", () => {
   it("serves a group list's first page with its next-page link, and never a later page from it", async () => {
     const { ann, bo, groupId } = await street();
     const now = app.clock.now().getTime();
-    await app.db.insert(requests).values(
-      Array.from({ length: 60 }, (_, i) => ({ userId: ann.userId, groupId, itemDescription: `Past ${i}`, neededBy: new Date(now - (i + 1) * HOUR), createdAt: new Date(now - (i + 2) * HOUR) })),
-    );
+    await app.db
+      .insert(requests)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          userId: ann.userId,
+          groupId,
+          itemDescription: `Past ${i}`,
+          neededBy: new Date(now - (i + 1) * HOUR),
+          createdAt: new Date(now - (i + 2) * HOUR),
+        })),
+      );
     const first = await get(ann, restGroupList(groupId));
     const hit = await get(bo, restGroupList(groupId));
     expect(hit.statements).toBe(1);
@@ -175,7 +217,10 @@ describe("the answer cache", () => {
 
     app.clock.advance(16 * 24 * HOUR);
     expect((await get(bo, DASHBOARD)).response.statusCode).toBe(200);
-    const [session] = await app.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, bo.userId));
+    const [session] = await app.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, bo.userId));
     expect(session!.expiresAt.getTime()).toBe(app.clock.now().getTime() + 30 * 24 * HOUR);
 
     // That load went the normal way to write; the next one is built and kept, the one after is a hit.
@@ -191,14 +236,18 @@ describe("the answer cache", () => {
     const { ann, bo, olga, groupId } = await street();
     await post(ann, groupId, "Milk");
     const calls = [
-      ...[ann, bo].flatMap((who) => [DASHBOARD, trpcGroupList(groupId), restGroupList(groupId)].map((url) => ({ who, url }))),
+      ...[ann, bo].flatMap((who) =>
+        [DASHBOARD, trpcGroupList(groupId), restGroupList(groupId)].map((url) => ({ who, url })),
+      ),
       { who: olga, url: DASHBOARD },
     ];
     const fresh = await Promise.all(calls.map(({ who, url }) => get(who, url, FRESH)));
     for (const { who, url } of calls) await get(who, url);
 
     const before = app.statementCount();
-    const together = await Promise.all([...calls, ...calls].map(({ who, url }) => app.server.inject({ method: "GET", url, headers: who.headers })));
+    const together = await Promise.all(
+      [...calls, ...calls].map(({ who, url }) => app.server.inject({ method: "GET", url, headers: who.headers })),
+    );
     // 14 hits, checked in a few statements rather than one each.
     expect(app.statementCount() - before).toBeLessThanOrEqual(3);
     together.forEach((response, i) => {
@@ -206,7 +255,11 @@ describe("the answer cache", () => {
       expect(withoutTime(response.body)).toBe(withoutTime(fresh[i % calls.length]!.response.body));
     });
     // A stranger's call in the same statement is still refused.
-    const mixed = await Promise.all([get(bo, restGroupList(groupId)), get(olga, restGroupList(groupId)), get(ann, restGroupList(groupId))]);
+    const mixed = await Promise.all([
+      get(bo, restGroupList(groupId)),
+      get(olga, restGroupList(groupId)),
+      get(ann, restGroupList(groupId)),
+    ]);
     expect(mixed.map((load) => load.response.statusCode)).toEqual([200, 403, 200]);
   });
 

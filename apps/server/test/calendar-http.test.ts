@@ -23,7 +23,12 @@ beforeEach(async () => {
   clock = new FakeClock(new Date("2026-06-01T10:00:00Z"));
   // As `pnpm dev` runs without SMTP_URL: e-mails land in the dev mailbox. Rate limits as in production.
   app = await buildApp({
-    env: parseEnv({ NODE_ENV: "development", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", REQUIRE_EMAIL_CONFIRMATION: "false" }),
+    env: parseEnv({
+      NODE_ENV: "development",
+      LOG_LEVEL: "silent",
+      WEB_DIST: "/nonexistent",
+      REQUIRE_EMAIL_CONFIRMATION: "false",
+    }),
     db: database.handle,
     clock,
     startWorkers: false,
@@ -38,14 +43,28 @@ const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}@example.com`;
-  const response = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email, password: "a-good-secret-1", name } });
+  const response = await app.server.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    payload: { email, password: "a-good-secret-1", name },
+  });
   const body = response.json() as { session: { token: string }; user: { id: string } };
   return { email, id: body.user.id, headers: { authorization: `Bearer ${body.session.token}` } };
 }
 type Person = Awaited<ReturnType<typeof signUp>>;
 
-async function call<T = unknown>(who: Person | null, method: "GET" | "POST", url: string, payload?: object): Promise<T> {
-  const response = await app.server.inject({ method, url, ...(who ? { headers: who.headers } : {}), ...(payload ? { payload } : {}) });
+async function call<T = unknown>(
+  who: Person | null,
+  method: "GET" | "POST",
+  url: string,
+  payload?: object,
+): Promise<T> {
+  const response = await app.server.inject({
+    method,
+    url,
+    ...(who ? { headers: who.headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   return response.json() as T;
 }
@@ -55,10 +74,14 @@ async function street() {
   const [ann, bo, cy, out] = [await signUp("Ann"), await signUp("Bo"), await signUp("Cy"), await signUp("Out")];
   const group = await call<{ id: string }>(ann, "POST", "/api/groups", { name: "Elm Street" });
   for (const member of [bo, cy]) {
-    const invite = await call<{ token: string }>(ann, "POST", "/api/invites", { groupId: group.id, email: member.email });
+    const invite = await call<{ token: string }>(ann, "POST", "/api/invites", {
+      groupId: group.id,
+      email: member.email,
+    });
     await call(member, "POST", `/api/invites/${invite.token}/join`);
   }
-  const post = (who: Person, itemDescription: string, neededBy = inHours(48)) => call<{ id: string }>(who, "POST", "/api/requests", { groupId: group.id, itemDescription, neededBy });
+  const post = (who: Person, itemDescription: string, neededBy = inHours(48)) =>
+    call<{ id: string }>(who, "POST", "/api/requests", { groupId: group.id, itemDescription, neededBy });
   return { ann, bo, cy, out, group, post };
 }
 
@@ -68,18 +91,35 @@ describe("GET /api/requests/{id}/calendar.ics", () => {
     const milk = await post(ann, "Milk, 2 l; whole");
     await call(bo, "POST", `/api/requests/${milk.id}/claim`);
 
-    const response = await app.server.inject({ method: "GET", url: `/api/requests/${milk.id}/calendar.ics`, headers: bo.headers });
+    const response = await app.server.inject({
+      method: "GET",
+      url: `/api/requests/${milk.id}/calendar.ics`,
+      headers: bo.headers,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="request-${milk.id}.ics"`);
     const [event] = parseCalendar(response.body).events;
-    expect(event).toMatchObject({ uid: `request-${milk.id}@localhost`, status: "CONFIRMED", sequence: 1, summary: "Help Ann with Milk, 2 l; whole" });
+    expect(event).toMatchObject({
+      uid: `request-${milk.id}@localhost`,
+      status: "CONFIRMED",
+      sequence: 1,
+      summary: "Help Ann with Milk, 2 l; whole",
+    });
 
-    const hidden = await app.server.inject({ method: "GET", url: `/api/requests/${milk.id}/calendar.ics`, headers: out.headers });
+    const hidden = await app.server.inject({
+      method: "GET",
+      url: `/api/requests/${milk.id}/calendar.ics`,
+      headers: out.headers,
+    });
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
     const anonymous = await app.server.inject({ method: "GET", url: `/api/requests/${milk.id}/calendar.ics` });
     expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
-    const malformed = await app.server.inject({ method: "GET", url: "/api/requests/not-an-id/calendar.ics", headers: bo.headers });
+    const malformed = await app.server.inject({
+      method: "GET",
+      url: "/api/requests/not-an-id/calendar.ics",
+      headers: bo.headers,
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });
@@ -89,22 +129,35 @@ describe("the claim confirmation", () => {
     const { ann, bo, post } = await street();
     const milk = await post(ann, "Größe; 牛乳, \n x");
     await call(bo, "POST", `/api/requests/${milk.id}/claim`);
-    await deliverDueEmails({ db: database.handle.db, clock, logger: silentLogger, transport: app.mailbox!, from: "test@hyn.local" });
+    await deliverDueEmails({
+      db: database.handle.db,
+      clock,
+      logger: silentLogger,
+      transport: app.mailbox!,
+      from: "test@hyn.local",
+    });
 
-    const { emails } = await call<{ emails: { subject: string; attachments: { filename: string; contentType: string; content: string }[] }[] }>(
-      null,
-      "GET",
-      `/dev/mailbox?to=${encodeURIComponent(bo.email)}`,
-    );
+    const { emails } = await call<{
+      emails: { subject: string; attachments: { filename: string; contentType: string; content: string }[] }[];
+    }>(null, "GET", `/dev/mailbox?to=${encodeURIComponent(bo.email)}`);
     const confirmation = emails.find((e) => e.subject.startsWith("You're helping"));
     expect(confirmation?.subject).toBe("You're helping Ann with Größe; 牛乳, x");
     expect(confirmation!.attachments).toHaveLength(1);
     const [attachment] = confirmation!.attachments;
-    expect(attachment).toMatchObject({ filename: `request-${milk.id}.ics`, contentType: "text/calendar; charset=utf-8; method=PUBLISH" });
+    expect(attachment).toMatchObject({
+      filename: `request-${milk.id}.ics`,
+      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    });
     const calendar = parseCalendar(attachment!.content);
     expect(calendar.method).toBe("PUBLISH");
     expect(calendar.events).toEqual([
-      expect.objectContaining({ uid: `request-${milk.id}@localhost`, status: "CONFIRMED", sequence: 1, start: inHours(48), summary: "Help Ann with Größe; 牛乳, x" }),
+      expect.objectContaining({
+        uid: `request-${milk.id}@localhost`,
+        status: "CONFIRMED",
+        sequence: 1,
+        start: inHours(48),
+        summary: "Help Ann with Größe; 牛乳, x",
+      }),
     ]);
     expect(calendar.events[0]!.description.startsWith("Größe; 牛乳, \n x\n")).toBe(true);
   });
@@ -196,8 +249,12 @@ describe("the personal calendar feed", () => {
   it("refuses an address after too many unknown ones from the same place, even a right one", async () => {
     const { bo } = await street();
     const { url } = await call<{ url: string }>(bo, "GET", "/api/user/calendar-feed");
-    const guess = (i: number) => `/api/calendar/${String(i).padStart(32, "a").replace(/[0189]/g, "b")}.ics`;
-    for (let i = 0; i < 30; i++) expect((await app.server.inject({ method: "GET", url: guess(i) })).statusCode).toBe(404);
+    const guess = (i: number) =>
+      `/api/calendar/${String(i)
+        .padStart(32, "a")
+        .replace(/[0189]/g, "b")}.ics`;
+    for (let i = 0; i < 30; i++)
+      expect((await app.server.inject({ method: "GET", url: guess(i) })).statusCode).toBe(404);
     const limited = await app.server.inject({ method: "GET", url: feedPath(url) });
     expect([limited.statusCode, limited.json()]).toEqual([429, { error: messages.tooManyRequests }]);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);

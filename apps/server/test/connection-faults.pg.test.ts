@@ -55,11 +55,14 @@ async function cutDuring<T>(table: string, call: () => Promise<T>): Promise<T> {
 }
 
 const trpcGet = (path: string) => app.server.inject({ method: "GET", url: `/trpc/${path}`, headers: ann.headers });
-const trpcPost = (path: string, input: unknown) => app.server.inject({ method: "POST", url: `/trpc/${path}`, headers: ann.headers, payload: { json: input } });
+const trpcPost = (path: string, input: unknown) =>
+  app.server.inject({ method: "POST", url: `/trpc/${path}`, headers: ann.headers, payload: { json: input } });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection is cut", () => {
   it("a REST read is tried once more on a new connection and answers 200", async () => {
-    const response = await cutDuring("user_limits", () => app.server.inject({ method: "GET", url: "/api/user/limits-with-counts", headers: ann.headers }));
+    const response = await cutDuring("user_limits", () =>
+      app.server.inject({ method: "GET", url: "/api/user/limits-with-counts", headers: ann.headers }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ limits: { maxOpenRequests: 5 }, counts: { openRequestsCount: 0 } });
   });
@@ -75,12 +78,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection i
   });
 
   it("a REST write that cannot complete answers 503 with Retry-After, and nothing is half done", async () => {
-    const response = await cutDuring("groups", () => app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Cut short" } }));
+    const response = await cutDuring("groups", () =>
+      app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Cut short" } }),
+    );
     expect([response.statusCode, response.json()]).toEqual([503, { error: messages.serviceUnavailable }]);
     expect(response.headers["retry-after"]).toBe("1");
     expect(await app.db.select({ id: groups.id }).from(groups)).toEqual([]);
 
-    const again = await app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Cut short" } });
+    const again = await app.server.inject({
+      method: "POST",
+      url: "/api/groups",
+      headers: ann.headers,
+      payload: { name: "Cut short" },
+    });
     expect(again.statusCode).toBe(201);
   });
 
@@ -88,14 +98,25 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection i
     const response = await cutDuring("groups", () => trpcPost("groups.create", { name: "Cut again" }));
     expect(response.statusCode, response.body).toBe(503);
     expect(response.headers["retry-after"]).toBe("1");
-    expect(response.json()).toMatchObject({ error: { json: { message: messages.serviceUnavailable, data: { code: "SERVICE_UNAVAILABLE" } } } });
+    expect(response.json()).toMatchObject({
+      error: { json: { message: messages.serviceUnavailable, data: { code: "SERVICE_UNAVAILABLE" } } },
+    });
   });
 
   it("under load, with every connection of the pool cut while calls are in flight, no call answers 500", async () => {
     const calls = Array.from({ length: 60 }, (_, i) =>
       i % 3 === 0
-        ? app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: `Load ${i}` } })
-        : app.server.inject({ method: "GET", url: i % 3 === 1 ? "/api/user/limits-with-counts" : "/api/groups", headers: ann.headers }),
+        ? app.server.inject({
+            method: "POST",
+            url: "/api/groups",
+            headers: ann.headers,
+            payload: { name: `Load ${i}` },
+          })
+        : app.server.inject({
+            method: "GET",
+            url: i % 3 === 1 ? "/api/user/limits-with-counts" : "/api/groups",
+            headers: ann.headers,
+          }),
     );
     let cut = 0;
     for (let burst = 0; burst < 3; burst++) {

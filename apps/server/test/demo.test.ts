@@ -14,7 +14,11 @@ describe("demo mode's seed", () => {
     const now = app.clock.now();
     await seedDemo(app.db, now);
     for (const account of DEMO_ACCOUNTS) {
-      const response = await app.server.inject({ method: "POST", url: "/api/auth/signin", payload: { email: account.email, password: account.password } });
+      const response = await app.server.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        payload: { email: account.email, password: account.password },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.name).toBe(account.name);
     }

@@ -42,8 +42,18 @@ describe("the dev mailbox", () => {
     const response = await after.server.inject({ method: "GET", url: "/dev/mailbox?to=bea@example.com" });
     await after.server.close();
     expect(response.statusCode).toBe(200);
-    const { emails } = response.json() as { emails: { to: string; subject: string; text: string; html: string; links: string[] }[] };
-    expect(emails).toEqual([expect.objectContaining({ to: "Bea@Example.com", subject: "You are invited", text: invitation.text, html: "<p>Join us</p>", links: ["http://localhost:3000/invite/abc123"] })]);
+    const { emails } = response.json() as {
+      emails: { to: string; subject: string; text: string; html: string; links: string[] }[];
+    };
+    expect(emails).toEqual([
+      expect.objectContaining({
+        to: "Bea@Example.com",
+        subject: "You are invited",
+        text: invitation.text,
+        html: "<p>Join us</p>",
+        links: ["http://localhost:3000/invite/abc123"],
+      }),
+    ]);
   });
 
   it("lists the newest e-mail first", async () => {
@@ -51,17 +61,31 @@ describe("the dev mailbox", () => {
     for (const subject of ["First", "Second", "Third"]) await app.mailbox!.send({ ...invitation, subject });
     const response = await app.server.inject({ method: "GET", url: "/dev/mailbox" });
     await app.server.close();
-    expect((response.json() as { emails: { subject: string }[] }).emails.map((e) => e.subject)).toEqual(["Third", "Second", "First"]);
+    expect((response.json() as { emails: { subject: string }[] }).emails.map((e) => e.subject)).toEqual([
+      "Third",
+      "Second",
+      "First",
+    ]);
   });
 
   it("keeps nothing and has no page in production", async () => {
     // Production without SMTP_URL: an e-mail is only logged as queued (outbox-worker.test.ts), never kept.
     const app = await buildApp({
-      env: parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent", APP_URL: "https://neighbours.example.com", RATE_LIMIT_MULTIPLIER: "1000" }),
+      env: parseEnv({
+        NODE_ENV: "production",
+        LOG_LEVEL: "silent",
+        WEB_DIST: "/nonexistent",
+        APP_URL: "https://neighbours.example.com",
+        RATE_LIMIT_MULTIPLIER: "1000",
+      }),
       db: database.handle,
       clock: new FakeClock(new Date()),
     });
-    const signup = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "prod@example.com", password: "a-good-secret-1" } });
+    const signup = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "prod@example.com", password: "a-good-secret-1" },
+    });
     expect(signup.statusCode).toBe(201);
     await app.outbox!.kick();
     const response = await app.server.inject({ method: "GET", url: "/dev/mailbox" });

@@ -50,13 +50,20 @@ describe("a job whose process is killed", () => {
       members.push(member);
     }
     const street = await groupWith(h, ann, members);
-    await ann.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: new Date(h.clock.now().getTime() + 72 * 3600_000) });
+    await ann.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: new Date(h.clock.now().getTime() + 72 * 3600_000),
+    });
 
     const { worker, printed } = startWorkerToKill(h.url!);
     child = worker;
     await printed("ready");
     // This instance only sends for now: the child's worker takes the job.
-    engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5, expiryCheckIntervalSeconds: 1 });
+    engine = await startJobEngine(h.handle, silentLogger, {
+      pollingIntervalSeconds: 0.5,
+      expiryCheckIntervalSeconds: 1,
+    });
     await engine.send(DAILY_DIGEST_JOB, {});
     await printed("frozen after two members");
     worker.kill("SIGKILL");
@@ -82,7 +89,10 @@ describe("a job whose process is killed", () => {
     await finished;
 
     expect(attempts).toEqual([1]);
-    const digests = await h.db.select({ userId: emailOutbox.userId }).from(emailOutbox).where(eq(emailOutbox.emailType, "daily_digest"));
+    const digests = await h.db
+      .select({ userId: emailOutbox.userId })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.emailType, "daily_digest"));
     expect(digests.map((d) => d.userId).sort()).toEqual(members.map((m) => m.user.id).sort());
   }, 60_000);
 });

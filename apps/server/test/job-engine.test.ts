@@ -65,7 +65,9 @@ describe("the job engine", () => {
   it("keeps one waiting job per key on a queue that asks for it: a second reminder for the same request is not queued", async () => {
     const engine = await startEngine();
     const ran: string[] = [];
-    await engine.define<{ requestId: string }>("remind-once", async ({ requestId }) => void ran.push(requestId), { oneWaitingPerKey: true });
+    await engine.define<{ requestId: string }>("remind-once", async ({ requestId }) => void ran.push(requestId), {
+      oneWaitingPerKey: true,
+    });
     const startAfter = new Date(Date.now() + 1_000);
     const first = await engine.send("remind-once", { requestId: "r1" }, { startAfter, singletonKey: "r1" });
     const again = await engine.send("remind-once", { requestId: "r1" }, { startAfter, singletonKey: "r1" });
@@ -152,16 +154,22 @@ describe("the job engine", () => {
   });
 
   // Instances are processes with their own connections: PostgreSQL only (PGlite is one session in one process).
-  it.runIf(testDatabaseKind === "postgres")("starts on several instances at once on a database without its schema, and runs each job once", async () => {
-    database = await createTestDatabase();
-    const instances = await Promise.all([1, 2, 3].map(() => startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 })));
-    [running] = instances;
-    const ran: number[] = [];
-    for (const [index, instance] of instances.entries()) await instance.define<{ n: number }>("remind", async ({ n }) => void ran.push(n * 10 + index));
-    for (const n of [1, 2, 3, 4]) await instances[n % 3]!.send("remind", { n });
-    await eventually(() => ran.length === 4);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(ran.map((r) => Math.floor(r / 10)).sort()).toEqual([1, 2, 3, 4]);
-    await Promise.all(instances.slice(1).map((instance) => instance.stop()));
-  });
+  it.runIf(testDatabaseKind === "postgres")(
+    "starts on several instances at once on a database without its schema, and runs each job once",
+    async () => {
+      database = await createTestDatabase();
+      const instances = await Promise.all(
+        [1, 2, 3].map(() => startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 0.5 })),
+      );
+      [running] = instances;
+      const ran: number[] = [];
+      for (const [index, instance] of instances.entries())
+        await instance.define<{ n: number }>("remind", async ({ n }) => void ran.push(n * 10 + index));
+      for (const n of [1, 2, 3, 4]) await instances[n % 3]!.send("remind", { n });
+      await eventually(() => ran.length === 4);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ran.map((r) => Math.floor(r / 10)).sort()).toEqual([1, 2, 3, 4]);
+      await Promise.all(instances.slice(1).map((instance) => instance.stop()));
+    },
+  );
 });

@@ -26,19 +26,32 @@ interface Drive {
 }
 
 /** A tRPC GET batch as the web client sends it (httpBatchLink, JSON encoded in the query). */
-const trpcGet = (procedure: string, input: unknown) => `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
+const trpcGet = (procedure: string, input: unknown) =>
+  `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: input } }))}`;
 /** The same, as a browser's address bar keeps it: only the quotes escaped. */
-const trpcGetLoose = (procedure: string, input: unknown) => `/trpc/${procedure}?batch=1&input=${JSON.stringify({ 0: { json: input } }).replaceAll('"', "%22")}`;
+const trpcGetLoose = (procedure: string, input: unknown) =>
+  `/trpc/${procedure}?batch=1&input=${JSON.stringify({ 0: { json: input } }).replaceAll('"', "%22")}`;
 
 async function appLoggingAt(nodeEnv: "production" | "development") {
   const lines: string[] = [];
-  app = await createTestApp({ NODE_ENV: nodeEnv, LOG_LEVEL: "debug", REQUIRE_EMAIL_CONFIRMATION: "true" }, { logStream: { write: (line) => void lines.push(line) } });
+  app = await createTestApp(
+    { NODE_ENV: nodeEnv, LOG_LEVEL: "debug", REQUIRE_EMAIL_CONFIRMATION: "true" },
+    { logStream: { write: (line) => void lines.push(line) } },
+  );
   return lines;
 }
 
 /** The outbox delivered into the capturing transport; then the links of the newest e-mail to `to`. */
 async function linksOfLatestMailTo(to: string): Promise<string[]> {
-  while ((await deliverDueEmails({ db: app.db, clock: app.clock, logger: silentLogger, transport: app.transport, from: "hyn@example.com" })) > 0);
+  while (
+    (await deliverDueEmails({
+      db: app.db,
+      clock: app.clock,
+      logger: silentLogger,
+      transport: app.transport,
+      from: "hyn@example.com",
+    })) > 0
+  );
   const mail = app.transport.sent.filter((m) => m.to === to).at(-1);
   if (!mail) throw new Error(`no e-mail to ${to}`);
   return mail.links;
@@ -52,18 +65,31 @@ const queryParam = (links: string[], name: string) => {
 
 /** Signs up with confirmation on and verifies by the e-mailed link, through REST or tRPC; returns the token it used and a session. */
 async function signUpAndVerify(email: string, via: "rest" | "trpc") {
-  const signedUp = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email, password: PASSWORD, name: email.split("@")[0] } });
+  const signedUp = await app.server.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    payload: { email, password: PASSWORD, name: email.split("@")[0] },
+  });
   expect(signedUp.statusCode, signedUp.body).toBe(201);
   const tokenHash = queryParam(await linksOfLatestMailTo(email), "token_hash");
   const verified =
     via === "rest"
       ? await app.server.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token_hash: tokenHash } })
-      : await app.server.inject({ method: "POST", url: "/trpc/auth.verifyEmail", payload: { json: { token_hash: tokenHash } } });
+      : await app.server.inject({
+          method: "POST",
+          url: "/trpc/auth.verifyEmail",
+          payload: { json: { token_hash: tokenHash } },
+        });
   expect(verified.statusCode, verified.body).toBe(200);
   type Answer = { session: { token: string }; user: { id: string } };
   const body = verified.json() as Answer | { result: { data: { json: Answer } } };
   const answer = "result" in body ? body.result.data.json : body;
-  return { tokenHash, session: answer.session.token, userId: answer.user.id, headers: { authorization: `Bearer ${answer.session.token}` } };
+  return {
+    tokenHash,
+    session: answer.session.token,
+    userId: answer.user.id,
+    headers: { authorization: `Bearer ${answer.session.token}` },
+  };
 }
 
 /** Every token the app hands out, and every way a client could send each one. */
@@ -71,7 +97,12 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
   const drives: Drive[] = [];
   const drive = async (d: Drive) => {
     drives.push(d);
-    return app.server.inject({ method: d.method, url: d.url, ...(d.headers ? { headers: d.headers } : {}), ...(d.payload !== undefined ? { payload: d.payload as string } : {}) });
+    return app.server.inject({
+      method: d.method,
+      url: d.url,
+      ...(d.headers ? { headers: d.headers } : {}),
+      ...(d.payload !== undefined ? { payload: d.payload as string } : {}),
+    });
   };
 
   // Verification (sign-up links): REST and tRPC bodies, the page the link opens, tRPC over GET.
@@ -85,32 +116,64 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
   }
 
   // Invitations: validate and join, by REST and tRPC, the pages, and addresses no route has.
-  const group = (await drive({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Elm Street" } })).json() as { id: string };
-  const invite = (await drive({ method: "POST", url: "/api/invites", headers: ann.headers, payload: { groupId: group.id, email: "bea@example.com" } })).json() as { token: string };
+  const group = (
+    await drive({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Elm Street" } })
+  ).json() as { id: string };
+  const invite = (
+    await drive({
+      method: "POST",
+      url: "/api/invites",
+      headers: ann.headers,
+      payload: { groupId: group.id, email: "bea@example.com" },
+    })
+  ).json() as { token: string };
   const inviteToken = invite.token;
   expect(inviteToken).toEqual(expect.any(String));
-  for (const url of [`/invite/${inviteToken}`, `/join/${inviteToken}`, `/invite?token=${inviteToken}`, `/api/invites/validate/${inviteToken}`, `/api/invites/${inviteToken}`]) {
+  for (const url of [
+    `/invite/${inviteToken}`,
+    `/join/${inviteToken}`,
+    `/invite?token=${inviteToken}`,
+    `/api/invites/validate/${inviteToken}`,
+    `/api/invites/${inviteToken}`,
+  ]) {
     await drive({ method: "GET", url });
   }
   await drive({ method: "GET", url: trpcGet("invitations.validate", { token: inviteToken }) });
   await drive({ method: "GET", url: trpcGetLoose("invitations.validate", { token: inviteToken }) });
   // A page's batch: a procedure without a token next to one with it.
-  await drive({ method: "GET", url: `/trpc/user.current,invitations.validate?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 1: { json: { token: inviteToken } } }))}`, headers: bea.headers });
+  await drive({
+    method: "GET",
+    url: `/trpc/user.current,invitations.validate?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {}, 1: { json: { token: inviteToken } } }))}`,
+    headers: bea.headers,
+  });
   // Input that does not parse, a token too long for the schema (its error echoes the input?), an unknown procedure.
-  await drive({ method: "GET", url: `/trpc/invitations.validate?input=${encodeURIComponent(`{"json":{"token":"${inviteToken}"`)}` });
+  await drive({
+    method: "GET",
+    url: `/trpc/invitations.validate?input=${encodeURIComponent(`{"json":{"token":"${inviteToken}"`)}`,
+  });
   await drive({ method: "GET", url: trpcGet("invitations.validate", { token: inviteToken.repeat(10) }) });
   await drive({ method: "GET", url: trpcGet("invitations.nothingHere", { token: inviteToken }) });
-  await drive({ method: "GET", url: `/trpc/invitations.validate?input=${encodeURIComponent(JSON.stringify({ json: { token: inviteToken } }))}` });
+  await drive({
+    method: "GET",
+    url: `/trpc/invitations.validate?input=${encodeURIComponent(JSON.stringify({ json: { token: inviteToken } }))}`,
+  });
   // Addresses the router itself refuses: a bad escape, a parameter over its length limit.
   await drive({ method: "GET", url: `/api/invites/validate/${inviteToken}%E0%A4%A` });
   await drive({ method: "GET", url: `/api/invites/validate/${inviteToken.repeat(10)}` });
-  await drive({ method: "POST", url: "/trpc/invitations.joinByToken", headers: bea.headers, payload: { json: { token: inviteToken } } });
+  await drive({
+    method: "POST",
+    url: "/trpc/invitations.joinByToken",
+    headers: bea.headers,
+    payload: { json: { token: inviteToken } },
+  });
   await drive({ method: "POST", url: `/api/invites/${inviteToken}/join`, headers: bea.headers });
   await drive({ method: "POST", url: `/api/invites/${inviteToken}/joined`, headers: bea.headers });
   await drive({ method: "GET", url: trpcGet("invitations.joinByToken", { token: inviteToken }), headers: bea.headers });
 
   // Unsubscribe: the page, the REST routes, the one-click POST, tRPC, and a route that is not there.
-  const unsubscribeUrl = (await unsubscribeLinks({ db: app.db, config: { appUrl: "http://localhost:3000" } as never })).for(ann.userId, { kind: "new_requests" }).url;
+  const unsubscribeUrl = (
+    await unsubscribeLinks({ db: app.db, config: { appUrl: "http://localhost:3000" } as never })
+  ).for(ann.userId, { kind: "new_requests" }).url;
   const unsubscribeToken = new URL(unsubscribeUrl).pathname.split("/").at(-1)!;
   await drive({ method: "GET", url: `/unsubscribe/${unsubscribeToken}` });
   await drive({ method: "HEAD", url: `/unsubscribe/${unsubscribeToken}` });
@@ -119,15 +182,27 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
   await drive({ method: "POST", url: `/api/unsubscribe/${unsubscribeToken}` });
   await drive({ method: "POST", url: `/api/unsubscribe/${unsubscribeToken}/all` });
   await drive({ method: "POST", url: `/api/unsubscribe/${unsubscribeToken}/none` });
-  await drive({ method: "POST", url: `/unsubscribe/${unsubscribeToken}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
-  await drive({ method: "POST", url: `/unsubscribe/${unsubscribeToken}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "nothing" });
+  await drive({
+    method: "POST",
+    url: `/unsubscribe/${unsubscribeToken}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
+  await drive({
+    method: "POST",
+    url: `/unsubscribe/${unsubscribeToken}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "nothing",
+  });
   await drive({ method: "GET", url: trpcGet("unsubscribe.describe", { token: unsubscribeToken }) });
   await drive({ method: "GET", url: trpcGetLoose("unsubscribe.describe", { token: unsubscribeToken }) });
   await drive({ method: "POST", url: "/trpc/unsubscribe.confirm", payload: { json: { token: unsubscribeToken } } });
   await drive({ method: "POST", url: "/trpc/unsubscribe.stopAll", payload: { json: { token: unsubscribeToken } } });
 
   // The calendar feed: its address is its only credential.
-  const feedUrl = ((await drive({ method: "GET", url: "/api/user/calendar-feed", headers: ann.headers })).json() as { url: string }).url;
+  const feedUrl = (
+    (await drive({ method: "GET", url: "/api/user/calendar-feed", headers: ann.headers })).json() as { url: string }
+  ).url;
   const calendarToken = /\/api\/calendar\/([^/]+)\.ics$/.exec(feedUrl)![1]!;
   await drive({ method: "GET", url: `/api/calendar/${calendarToken}.ics` });
   await drive({ method: "GET", url: `/api/calendar/${calendarToken}` });
@@ -141,11 +216,27 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
   await drive({ method: "GET", url: trpcGetLoose("auth.checkResetToken", { token: resetToken }) });
   await drive({ method: "GET", url: `/reset-password?token=${resetToken}` });
   await drive({ method: "GET", url: `/auth/callback?token_hash=${resetToken}&type=recovery` });
-  await drive({ method: "GET", url: trpcGet("auth.completePasswordReset", { token: resetToken, password: NEW_PASSWORD }) });
+  await drive({
+    method: "GET",
+    url: trpcGet("auth.completePasswordReset", { token: resetToken, password: NEW_PASSWORD }),
+  });
   await drive({ method: "POST", url: "/api/auth/complete-reset", payload: { token: resetToken, password: "short" } });
-  await drive({ method: "POST", url: "/api/auth/complete-reset", payload: `{"token":"${resetToken}",`, headers: { "content-type": "application/json" } });
-  await drive({ method: "POST", url: "/trpc/auth.completePasswordReset", payload: { json: { token: resetToken, password: NEW_PASSWORD } } });
-  await drive({ method: "POST", url: "/api/auth/complete-reset", payload: { token: resetToken, password: NEW_PASSWORD } });
+  await drive({
+    method: "POST",
+    url: "/api/auth/complete-reset",
+    payload: `{"token":"${resetToken}",`,
+    headers: { "content-type": "application/json" },
+  });
+  await drive({
+    method: "POST",
+    url: "/trpc/auth.completePasswordReset",
+    payload: { json: { token: resetToken, password: NEW_PASSWORD } },
+  });
+  await drive({
+    method: "POST",
+    url: "/api/auth/complete-reset",
+    payload: { token: resetToken, password: NEW_PASSWORD },
+  });
 
   // Failures that log their error: the invitations table gone, every lookup answers 500.
   await app.db.execute(sql.raw("ALTER TABLE invites RENAME TO invites_gone"));
@@ -169,24 +260,32 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
 }
 
 describe.each(["production", "development"] as const)("the log with NODE_ENV=%s", (nodeEnv) => {
-  it("holds no token of any route or procedure that carries one, whichever transport, page or wrong address sent it", { timeout: 180_000 }, async () => {
-    const lines = await appLoggingAt(nodeEnv);
-    const { secrets, drives } = await driveEveryTokenRoute();
-    const log = lines.join("");
+  it(
+    "holds no token of any route or procedure that carries one, whichever transport, page or wrong address sent it",
+    { timeout: 180_000 },
+    async () => {
+      const lines = await appLoggingAt(nodeEnv);
+      const { secrets, drives } = await driveEveryTokenRoute();
+      const log = lines.join("");
 
-    // Every call was logged (at debug, received and answered), so a silent log cannot pass.
-    const answered = lines.map((line) => JSON.parse(line) as { msg: string; res?: unknown }).filter((line) => line.res);
-    expect(answered.length).toBeGreaterThanOrEqual(drives.length);
-    expect(log).toContain("GET /trpc/auth.checkResetToken?batch=1&input=");
-    expect(log).toContain("[redacted]");
-    expect(log).toMatch(/"level":50[^\n]*relation \\"invites\\" does not exist/);
+      // Every call was logged (at debug, received and answered), so a silent log cannot pass.
+      const answered = lines
+        .map((line) => JSON.parse(line) as { msg: string; res?: unknown })
+        .filter((line) => line.res);
+      expect(answered.length).toBeGreaterThanOrEqual(drives.length);
+      expect(log).toContain("GET /trpc/auth.checkResetToken?batch=1&input=");
+      expect(log).toContain("[redacted]");
+      expect(log).toMatch(/"level":50[^\n]*relation \\"invites\\" does not exist/);
 
-    // Each leak as the line's message (or its start), so a failure shows where the token went.
-    const leaks = Object.entries(secrets).flatMap(([name, secret]) => {
-      expect(secret.length, name).toBeGreaterThanOrEqual(8);
-      const forms = [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
-      return lines.filter((line) => forms.some((form) => line.includes(form))).map((line) => `${name}: ${((JSON.parse(line) as { msg?: string }).msg ?? line).slice(0, 160)}`);
-    });
-    expect(leaks).toEqual([]);
-  });
+      // Each leak as the line's message (or its start), so a failure shows where the token went.
+      const leaks = Object.entries(secrets).flatMap(([name, secret]) => {
+        expect(secret.length, name).toBeGreaterThanOrEqual(8);
+        const forms = [...new Set([secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)])];
+        return lines
+          .filter((line) => forms.some((form) => line.includes(form)))
+          .map((line) => `${name}: ${((JSON.parse(line) as { msg?: string }).msg ?? line).slice(0, 160)}`);
+      });
+      expect(leaks).toEqual([]);
+    },
+  );
 });

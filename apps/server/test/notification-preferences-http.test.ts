@@ -14,7 +14,12 @@ const PREFERENCES = "/api/user/notification-preferences";
 async function signedUpWithGroup() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
   const ann = await bearerFor(app, "ann@example.com");
-  const created = await app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Elm Street" } });
+  const created = await app.server.inject({
+    method: "POST",
+    url: "/api/groups",
+    headers: ann.headers,
+    payload: { name: "Elm Street" },
+  });
   expect(created.statusCode).toBe(201);
   return { ann, groupId: (created.json() as { id: string }).id };
 }
@@ -30,20 +35,46 @@ describe("the notification preferences over REST", () => {
     });
     expect(read.json().kinds).toContainEqual({ kind: "invitations", email: true, push: true });
 
-    const kind = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/kinds/invitations`, headers: ann.headers, payload: { email: false } });
+    const kind = await app.server.inject({
+      method: "PUT",
+      url: `${PREFERENCES}/kinds/invitations`,
+      headers: ann.headers,
+      payload: { email: false },
+    });
     expect([kind.statusCode, kind.json()]).toEqual([200, { kind: "invitations", email: false, push: true }]);
 
-    const group = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/groups/${groupId}`, headers: ann.headers, payload: { frequency: "immediate" } });
-    expect([group.statusCode, group.json()]).toEqual([200, { groupId, groupName: "Elm Street", frequency: "immediate", effective: "immediate" }]);
-    const back = await app.server.inject({ method: "PUT", url: `${PREFERENCES}/groups/${groupId}`, headers: ann.headers, payload: { frequency: null } });
+    const group = await app.server.inject({
+      method: "PUT",
+      url: `${PREFERENCES}/groups/${groupId}`,
+      headers: ann.headers,
+      payload: { frequency: "immediate" },
+    });
+    expect([group.statusCode, group.json()]).toEqual([
+      200,
+      { groupId, groupName: "Elm Street", frequency: "immediate", effective: "immediate" },
+    ]);
+    const back = await app.server.inject({
+      method: "PUT",
+      url: `${PREFERENCES}/groups/${groupId}`,
+      headers: ann.headers,
+      payload: { frequency: null },
+    });
     expect(back.json()).toMatchObject({ frequency: null, effective: "off" });
 
     // The spec's route is untouched: the profile's frequency still lives there.
-    const old = await app.server.inject({ method: "PUT", url: "/api/user/email-preferences", headers: ann.headers, payload: { frequency: "daily" } });
+    const old = await app.server.inject({
+      method: "PUT",
+      url: "/api/user/email-preferences",
+      headers: ann.headers,
+      payload: { frequency: "daily" },
+    });
     expect(old.statusCode).toBe(200);
     expect(Object.keys(old.json()).sort()).toEqual(["createdAt", "frequency", "lastDailySent", "updatedAt", "userId"]);
     const after = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
-    expect(after.json()).toMatchObject({ profileFrequency: "daily", groups: [{ frequency: null, effective: "daily" }] });
+    expect(after.json()).toMatchObject({
+      profileFrequency: "daily",
+      groups: [{ frequency: null, effective: "daily" }],
+    });
   });
 
   it("answers bad kinds, channels and frequencies with 400, another's group with 404, and no session with 401", async () => {
@@ -56,24 +87,60 @@ describe("the notification preferences over REST", () => {
       return [r.statusCode, r.json()];
     };
 
-    expect(await answer(put(`${PREFERENCES}/kinds/gossip`, { email: false }))).toEqual([400, { error: messages.notificationKindInvalid }]);
-    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { sms: true }))).toEqual([400, { error: messages.notificationChannelInvalid }]);
-    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { push: "off" }))).toEqual([400, { error: messages.notificationChannelInvalid }]);
-    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, {}))).toEqual([400, { error: messages.notificationChannelMissing }]);
-    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "hourly" }))).toEqual([400, { error: messages.groupFrequencyInvalid }]);
-    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, {}))).toEqual([400, { error: messages.groupFrequencyInvalid }]);
-    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "off" }, bo.headers))).toEqual([404, { error: messages.groupNotFound }]);
+    expect(await answer(put(`${PREFERENCES}/kinds/gossip`, { email: false }))).toEqual([
+      400,
+      { error: messages.notificationKindInvalid },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { sms: true }))).toEqual([
+      400,
+      { error: messages.notificationChannelInvalid },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { push: "off" }))).toEqual([
+      400,
+      { error: messages.notificationChannelInvalid },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, {}))).toEqual([
+      400,
+      { error: messages.notificationChannelMissing },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "hourly" }))).toEqual([
+      400,
+      { error: messages.groupFrequencyInvalid },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, {}))).toEqual([
+      400,
+      { error: messages.groupFrequencyInvalid },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/groups/${groupId}`, { frequency: "off" }, bo.headers))).toEqual([
+      404,
+      { error: messages.groupNotFound },
+    ]);
     // A malformed id is refused as by every group route: it cannot name a group.
-    expect(await answer(put(`${PREFERENCES}/groups/not-a-group`, { frequency: "off" }))).toEqual([400, { error: messages.groupNotFound }]);
-    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { email: false }, {}))).toEqual([401, { error: messages.noAuthenticatedUser }]);
+    expect(await answer(put(`${PREFERENCES}/groups/not-a-group`, { frequency: "off" }))).toEqual([
+      400,
+      { error: messages.groupNotFound },
+    ]);
+    expect(await answer(put(`${PREFERENCES}/kinds/thanks`, { email: false }, {}))).toEqual([
+      401,
+      { error: messages.noAuthenticatedUser },
+    ]);
     const anonymous = await app.server.inject({ method: "GET", url: PREFERENCES });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("answers the Groups page's batch of six queries, the preferences among them, in one call", async () => {
     const { ann } = await signedUpWithGroup();
-    const procedures = ["limits.withCounts", "invitations.pending", "invitations.outgoing", "groups.list", "invitations.count", "user.notificationPreferences"];
-    const input = Object.fromEntries(procedures.map((_, i) => [i, { json: null, meta: { values: ["undefined"], v: 1 } }]));
+    const procedures = [
+      "limits.withCounts",
+      "invitations.pending",
+      "invitations.outgoing",
+      "groups.list",
+      "invitations.count",
+      "user.notificationPreferences",
+    ];
+    const input = Object.fromEntries(
+      procedures.map((_, i) => [i, { json: null, meta: { values: ["undefined"], v: 1 } }]),
+    );
     const batch = await app.server.inject({
       method: "GET",
       url: `/trpc/${procedures.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
@@ -89,9 +156,16 @@ describe("the notification preferences over REST", () => {
     expect(document.paths[PREFERENCES].get.operationId).toBe("user_notificationPreferences");
     const kind = document.paths[`${PREFERENCES}/kinds/{kind}`].put;
     expect(kind.parameters).toEqual([{ name: "kind", in: "path", required: true, schema: { type: "string" } }]);
-    expect(Object.keys(kind.requestBody.content["application/json"].schema.properties).sort()).toEqual(["email", "push"]);
+    expect(Object.keys(kind.requestBody.content["application/json"].schema.properties).sort()).toEqual([
+      "email",
+      "push",
+    ]);
     const group = document.paths[`${PREFERENCES}/groups/{groupId}`].put;
     expect(Object.keys(group.requestBody.content["application/json"].schema.properties)).toEqual(["frequency"]);
-    expect(group.responses["200"].content["application/json"].schema.properties.effective.enum).toEqual(["immediate", "daily", "off"]);
+    expect(group.responses["200"].content["application/json"].schema.properties.effective.enum).toEqual([
+      "immediate",
+      "daily",
+      "off",
+    ]);
   });
 });

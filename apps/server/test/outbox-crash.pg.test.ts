@@ -81,16 +81,28 @@ describe("an instance killed mid-burst of e-mails", () => {
     await db.transaction(async (tx) => {
       for (let n = 0; n < PER_RECIPIENT; n++) {
         for (let r = 0; r < RECIPIENTS; r++) {
-          await enqueueEmail(tx, systemClock.now(), { type: "feedback", to: `r${r}@example.com`, subject: `r${r} #${n}`, text: "t", html: "<p>t</p>" });
+          await enqueueEmail(tx, systemClock.now(), {
+            type: "feedback",
+            to: `r${r}@example.com`,
+            subject: `r${r} #${n}`,
+            text: "t",
+            html: "<p>t</p>",
+          });
         }
       }
     });
-    const queued = await db.select({ to: emailOutbox.toAddress, messageId: emailOutbox.messageId }).from(emailOutbox).orderBy(asc(emailOutbox.seq));
+    const queued = await db
+      .select({ to: emailOutbox.toAddress, messageId: emailOutbox.messageId })
+      .from(emailOutbox)
+      .orderBy(asc(emailOutbox.seq));
     const total = RECIPIENTS * PER_RECIPIENT;
     expect(new Set(queued.map((e) => e.messageId)).size).toBe(total);
 
     // The replacement loads beside it (a process takes seconds to load on a busy machine) and starts after the kill.
-    const [first, replacement] = await Promise.all([loadInstance(database.url!, sink.url), loadInstance(database.url!, sink.url)]);
+    const [first, replacement] = await Promise.all([
+      loadInstance(database.url!, sink.url),
+      loadInstance(database.url!, sink.url),
+    ]);
     await first.start();
     await until(() => sink!.received.length >= total / 3, "a third delivered", 20_000);
     first.child.kill("SIGKILL");
@@ -100,7 +112,13 @@ describe("an instance killed mid-burst of e-mails", () => {
 
     await replacement.start();
     const restartedAt = performance.now();
-    const unsent = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(isNull(emailOutbox.sentAt)))[0]!.n;
+    const unsent = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(emailOutbox)
+          .where(isNull(emailOutbox.sentAt))
+      )[0]!.n;
     // A 2-minute lease (before issue 24) fails here.
     const drainBudgetMs = OUTBOX_LEASE_MS + 15_000;
     await until(async () => (await unsent()) === 0, "drained after the restart", drainBudgetMs);

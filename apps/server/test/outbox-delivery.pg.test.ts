@@ -24,7 +24,10 @@ afterEach(async () => {
 function instance(db: DbHandle["db"]) {
   const transport = createSmtpTransport(sink!.url);
   transports.push(transport);
-  const worker = startOutboxWorker({ db, clock: systemClock, logger: silentLogger, transport, from: "test@hyn.local" }, 20);
+  const worker = startOutboxWorker(
+    { db, clock: systemClock, logger: silentLogger, transport, from: "test@hyn.local" },
+    20,
+  );
   workers.push(worker);
   return worker;
 }
@@ -40,7 +43,13 @@ describe("two instances delivering from one outbox", () => {
     sink = await startSmtpSink({ acceptDelayMs: 2 });
     const count = 400;
     for (let i = 0; i < count; i++) {
-      await enqueueEmail(database.handle.db, systemClock.now(), { type: "feedback", to: `n${i % 150}@example.com`, subject: `#${i}`, text: "t", html: "<p>t</p>" });
+      await enqueueEmail(database.handle.db, systemClock.now(), {
+        type: "feedback",
+        to: `n${i % 150}@example.com`,
+        subject: `#${i}`,
+        text: "t",
+        html: "<p>t</p>",
+      });
     }
 
     const first = instance(database.handle.db);

@@ -27,13 +27,18 @@ describe("the outbox over SMTP", () => {
     app = await createTestApp();
     sink = await startSmtpSink({ acceptDelayMs: 20 });
     transport = createSmtpTransport(sink.url);
-    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);
+    worker = startOutboxWorker(
+      { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      60_000,
+    );
     const count = MAIL_SEND_CONCURRENCY * 12;
     for (let i = 0; i < count; i++) await queue(`n${i}@example.com`, `#${i}`);
 
     await worker.kick();
 
-    expect(sink.received.map((m) => m.subject).sort()).toEqual(Array.from({ length: count }, (_v, i) => `#${i}`).sort());
+    expect(sink.received.map((m) => m.subject).sort()).toEqual(
+      Array.from({ length: count }, (_v, i) => `#${i}`).sort(),
+    );
     expect(sink.maxMessagesInFlight).toBeGreaterThan(1);
     expect(sink.maxMessagesInFlight).toBeLessThanOrEqual(MAIL_SEND_CONCURRENCY);
     expect(sink.maxOpenConnections).toBeLessThanOrEqual(MAIL_SEND_CONCURRENCY);
@@ -45,7 +50,10 @@ describe("the outbox over SMTP", () => {
     app = await createTestApp();
     sink = await startSmtpSink({ acceptDelayMs: 5 });
     transport = createSmtpTransport(sink.url);
-    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60_000);
+    worker = startOutboxWorker(
+      { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      60_000,
+    );
     for (let i = 0; i < 10; i++) {
       app.clock.advance(1);
       await queue("same@example.com", `same #${i}`);
@@ -72,7 +80,10 @@ describe("the outbox over SMTP", () => {
         return accepted;
       },
     };
-    worker = startOutboxWorker({ db: app.db, clock: app.clock, logger: app.server.log, transport: answerLostOnce, from: "test@hyn.local" }, 60_000);
+    worker = startOutboxWorker(
+      { db: app.db, clock: app.clock, logger: app.server.log, transport: answerLostOnce, from: "test@hyn.local" },
+      60_000,
+    );
     await queue("ann@example.com", "Bo offered to help");
     await worker.kick();
     app.clock.advance(31_000);

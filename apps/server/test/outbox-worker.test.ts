@@ -21,14 +21,32 @@ describe("the outbox pruning job", () => {
   it("deletes e-mails 30 days after they were sent, never one still unsent", async () => {
     app = await createTestApp();
     const { clock, transport, db } = app;
-    worker = startOutboxWorker({ db, clock, logger: app.server.log, transport, from: "test@hyn.local" }, 60 * 60 * 1000);
+    worker = startOutboxWorker(
+      { db, clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      60 * 60 * 1000,
+    );
     const prune = outboxPruningPass(db, clock);
-    const subjects = async () => (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map((r) => r.subject);
+    const subjects = async () =>
+      (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map(
+        (r) => r.subject,
+      );
 
-    await enqueueEmail(db, clock.now(), { type: "feedback", to: "a@example.com", subject: "sent", text: "t", html: "<p>t</p>" });
+    await enqueueEmail(db, clock.now(), {
+      type: "feedback",
+      to: "a@example.com",
+      subject: "sent",
+      text: "t",
+      html: "<p>t</p>",
+    });
     await worker.kick();
     transport.failNext = 1000;
-    await enqueueEmail(db, clock.now(), { type: "feedback", to: "b@example.com", subject: "unsent", text: "t", html: "<p>t</p>" });
+    await enqueueEmail(db, clock.now(), {
+      type: "feedback",
+      to: "b@example.com",
+      subject: "unsent",
+      text: "t",
+      html: "<p>t</p>",
+    });
     await worker.kick();
     expect(transport.sent.map((m) => m.subject)).toEqual(["sent"]);
 
@@ -56,12 +74,21 @@ describe("e-mail in production without SMTP_URL", () => {
     closeDatabase = database.close;
     const lines: string[] = [];
     production = await buildApp({
-      env: parseEnv({ NODE_ENV: "production", LOG_LEVEL: "info", RATE_LIMIT_MULTIPLIER: "1000", WEB_DIST: "/nonexistent" }),
+      env: parseEnv({
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        RATE_LIMIT_MULTIPLIER: "1000",
+        WEB_DIST: "/nonexistent",
+      }),
       db: database.handle,
       clock: new FakeClock(new Date()),
       logStream: { write: (line) => void lines.push(line) },
     });
-    const signup = await production.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "prod@example.com", password: "a-good-secret-1" } });
+    const signup = await production.server.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "prod@example.com", password: "a-good-secret-1" },
+    });
     expect(signup.statusCode).toBe(201);
     await production.outbox!.kick();
 

@@ -1,4 +1,13 @@
-import { useHarness, groupWith, browserSubscription, decryptAes128gcm, startLocalPushService, type BrowserSubscription, type LocalPushService, type Neighbour } from "@hyn/api/testing";
+import {
+  useHarness,
+  groupWith,
+  browserSubscription,
+  decryptAes128gcm,
+  startLocalPushService,
+  type BrowserSubscription,
+  type LocalPushService,
+  type Neighbour,
+} from "@hyn/api/testing";
 import { PUSH_DELIVERY_QUEUE, queuePush, silentLogger, type JobQueue, type PushPayload } from "@hyn/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
@@ -7,7 +16,9 @@ import { definePushDelivery } from "../src/jobs/push-delivery";
 // The services queue pushes on the first engine; both engines' workers take jobs. Other work they
 // queue (the reminders of the requests posted here) is not this test's subject and stays out.
 const engines: JobEngine[] = [];
-const jobs: JobQueue = { send: async (name, data, options) => (name === PUSH_DELIVERY_QUEUE ? engines[0]!.send(name, data, options) : null) };
+const jobs: JobQueue = {
+  send: async (name, data, options) => (name === PUSH_DELIVERY_QUEUE ? engines[0]!.send(name, data, options) : null),
+};
 const h = useHarness({ jobs });
 let service: LocalPushService | undefined;
 afterEach(async () => {
@@ -48,10 +59,17 @@ describe("pushes on two instances", () => {
     const group = await groupWith(h, ann, members);
     const neededBy = new Date(h.clock.now().getTime() + 72 * 3600_000);
     const items = ["Milk", "Bread", "Eggs"];
-    for (const itemDescription of items) await ann.caller.requests.create({ itemDescription, groupId: group.id, neededBy });
+    for (const itemDescription of items)
+      await ann.caller.requests.create({ itemDescription, groupId: group.id, neededBy });
 
     // The same event queued twice in one transaction is still one job per device (its singleton key).
-    const payload: PushPayload = { kind: "new_requests", title: "Twice", body: "Queued twice", url: `${h.config.appUrl}/`, tag: "twice" };
+    const payload: PushPayload = {
+      kind: "new_requests",
+      title: "Twice",
+      body: "Queued twice",
+      url: `${h.config.appUrl}/`,
+      tag: "twice",
+    };
     await h.db.transaction(async (tx) => {
       expect(await queuePush(tx, jobs, { userId: members[0]!.user.id, event: "twice", payload })).toBe(2);
       await queuePush(tx, jobs, { userId: members[0]!.user.id, event: "twice", payload });

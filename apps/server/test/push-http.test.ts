@@ -13,8 +13,12 @@ describe("push devices over REST (issue 16)", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
-    const call = (who: { headers: Record<string, string> } | null, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-      app.server.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+    const call = (
+      who: { headers: Record<string, string> } | null,
+      method: "GET" | "POST" | "DELETE",
+      url: string,
+      payload?: object,
+    ) => app.server.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 
     const key = await call(null, "GET", "/push/vapid-public-key");
     expect(key.statusCode).toBe(200);
@@ -30,9 +34,15 @@ describe("push devices over REST (issue 16)", () => {
     const device = created.json() as { id: string };
     expect(device).toMatchObject({ label: "Ann's phone", endpointHost: "127.0.0.1:9", lastSuccessAt: null });
 
-    const badKey = await call(ann, "POST", "/push/subscriptions", { ...browser.json, keys: { ...browser.json.keys, p256dh: "AAAA" } });
+    const badKey = await call(ann, "POST", "/push/subscriptions", {
+      ...browser.json,
+      keys: { ...browser.json.keys, p256dh: "AAAA" },
+    });
     expect([badKey.statusCode, badKey.json()]).toEqual([400, { error: messages.pushKeyP256dhInvalid }]);
-    const offList = await call(ann, "POST", "/push/subscriptions", { ...browser.json, endpoint: "https://169.254.169.254/latest" });
+    const offList = await call(ann, "POST", "/push/subscriptions", {
+      ...browser.json,
+      endpoint: "https://169.254.169.254/latest",
+    });
     expect([offList.statusCode, offList.json()]).toEqual([400, { error: messages.pushEndpointNotAllowed }]);
 
     expect((await call(ann, "GET", "/push/subscriptions")).json()).toEqual([device]);
@@ -45,7 +55,9 @@ describe("push devices over REST (issue 16)", () => {
 
   it("is in the OpenAPI document", async () => {
     app = await createTestApp();
-    const document = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(document.paths["/api/push/subscriptions"] ?? {}).sort()).toEqual(["get", "post"]);
     expect(Object.keys(document.paths["/api/push/subscriptions/{id}"] ?? {})).toEqual(["delete"]);
     expect(document.paths["/api/push/vapid-public-key"]?.get).toMatchObject({ security: [] });

@@ -27,7 +27,13 @@ describe.runIf(redisUrl)("rate limits in Redis", () => {
   it("counts sign-in attempts on one account across two server instances, then answers 429 with Retry-After", async () => {
     const email = `redis-${randomBytes(6).toString("hex")}@example.com`;
     const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    const signIn = (app: TestApp) => app.server.inject({ method: "POST", url: "/api/auth/signin", remoteAddress, payload: { email, password: "not-the-password" } });
+    const signIn = (app: TestApp) =>
+      app.server.inject({
+        method: "POST",
+        url: "/api/auth/signin",
+        remoteAddress,
+        payload: { email, password: "not-the-password" },
+      });
 
     // Ten tries allowed per account in 15 minutes: five on each instance.
     for (let i = 0; i < 5; i++) {
@@ -41,7 +47,15 @@ describe.runIf(redisUrl)("rate limits in Redis", () => {
   });
 
   /** A store with keys of this test's own, a raw client to look at them, and the current minute's window. */
-  async function withStore(check: (store: ReturnType<typeof createRedisRateLimitStore>, redis: Redis, prefix: string, windowStart: Date, expiresAt: Date) => Promise<void>) {
+  async function withStore(
+    check: (
+      store: ReturnType<typeof createRedisRateLimitStore>,
+      redis: Redis,
+      prefix: string,
+      windowStart: Date,
+      expiresAt: Date,
+    ) => Promise<void>,
+  ) {
     const prefix = `hyn:test:${randomBytes(6).toString("hex")}:`;
     const store = createRedisRateLimitStore(redisUrl!, prefix);
     const redis = new Redis(redisUrl!);

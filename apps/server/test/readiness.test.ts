@@ -15,12 +15,19 @@ describe("GET /readyz", () => {
   it("answers 503 on a database without the schema, and 200 once it is migrated", async () => {
     const empty = await createDb();
     const server = (
-      await buildApp({ env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" }), db: empty, startWorkers: false })
+      await buildApp({
+        env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", WEB_DIST: "/nonexistent" }),
+        db: empty,
+        startWorkers: false,
+      })
     ).server;
     try {
       const before = await server.inject({ method: "GET", url: "/readyz" });
       expect(before.statusCode).toBe(503);
-      expect(before.json()).toMatchObject({ ok: false, error: expect.stringMatching(/^Database schema is behind: \d+ migration\(s\) not applied$/) });
+      expect(before.json()).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^Database schema is behind: \d+ migration\(s\) not applied$/),
+      });
 
       await runMigrations(empty);
       const after = await server.inject({ method: "GET", url: "/readyz" });
@@ -34,9 +41,14 @@ describe("GET /readyz", () => {
   it("answers 503 when the database lacks the newest committed migration", async () => {
     app = await createTestApp();
     expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-    await app.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await app.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     const behind = await app.server.inject({ method: "GET", url: "/readyz" });
-    expect([behind.statusCode, behind.json().error]).toEqual([503, "Database schema is behind: 1 migration(s) not applied"]);
+    expect([behind.statusCode, behind.json().error]).toEqual([
+      503,
+      "Database schema is behind: 1 migration(s) not applied",
+    ]);
   });
 });
 
@@ -46,7 +58,10 @@ describe("GET /readyz on a damaged database", () => {
     expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     await app.db.execute(sql`alter table feedback rename to feedback_gone`);
     const damaged = await app.server.inject({ method: "GET", url: "/readyz" });
-    expect([damaged.statusCode, damaged.json()]).toEqual([503, { ok: false, database: expect.any(String), error: "Database is missing 1 table(s): feedback" }]);
+    expect([damaged.statusCode, damaged.json()]).toEqual([
+      503,
+      { ok: false, database: expect.any(String), error: "Database is missing 1 table(s): feedback" },
+    ]);
     await app.db.execute(sql`alter table feedback_gone rename to feedback`);
     expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
   });

@@ -32,8 +32,15 @@ async function walkThroughAPage(logLevel: string) {
     startWorkers: false,
     logStream: { write: (line) => void lines.push(JSON.parse(line)) },
   });
-  for (const url of ["/groups", "/assets/index-abc.js", "/favicon.svg", "/healthz", "/dev/mailbox"]) await app.server.inject({ method: "GET", url });
-  await app.mailbox!.send({ from: "app@example.com", to: "ada@example.com", subject: "Confirm", text: "Open http://localhost:3000/verify-email?token=abc", html: "" });
+  for (const url of ["/groups", "/assets/index-abc.js", "/favicon.svg", "/healthz", "/dev/mailbox"])
+    await app.server.inject({ method: "GET", url });
+  await app.mailbox!.send({
+    from: "app@example.com",
+    to: "ada@example.com",
+    subject: "Confirm",
+    text: "Open http://localhost:3000/verify-email?token=abc",
+    html: "",
+  });
   await app.server.close();
   return lines;
 }
@@ -52,7 +59,10 @@ describe("the request log", () => {
 
   it("has the web build's files at debug", async () => {
     const lines = await walkThroughAPage("debug");
-    expect(lines.filter((l) => l.res && l.level === 20).map((l) => l.req?.url)).toEqual(["/assets/index-abc.js", "/favicon.svg"]);
+    expect(lines.filter((l) => l.res && l.level === 20).map((l) => l.req?.url)).toEqual([
+      "/assets/index-abc.js",
+      "/favicon.svg",
+    ]);
   });
 
   it("shows a dev-mailbox e-mail as one short line with its link", async () => {

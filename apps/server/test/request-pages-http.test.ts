@@ -17,7 +17,10 @@ async function streetWithHistory(finished: number) {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
-  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ann.userId }).returning({ id: groups.id });
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm Street", createdBy: ann.userId })
+    .returning({ id: groups.id });
   await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
   const now = app.clock.now().getTime();
   await app.db.insert(requests).values(
@@ -89,13 +92,21 @@ describe("REST request lists in pages", () => {
     for (const list of ["/api/user/requests", `/api/groups/${groupId}/requests`]) {
       for (const limit of ["0", "101", "abc", "1.5", "-1", "", "1e9"]) {
         const response = await get(bo, `${list}?limit=${encodeURIComponent(limit)}`);
-        expect([limit, response.statusCode, response.json()]).toEqual([limit, 400, { error: messages.pageLimitInvalid }]);
+        expect([limit, response.statusCode, response.json()]).toEqual([
+          limit,
+          400,
+          { error: messages.pageLimitInvalid },
+        ]);
       }
       const twice = await get(bo, `${list}?limit=5&limit=6`);
       expect([twice.statusCode, twice.json()]).toEqual([400, { error: messages.pageLimitInvalid }]);
       for (const cursor of ["x", "1.2.3", "%00", "1700000000000.1700000000000000.zzzz"]) {
         const response = await get(bo, `${list}?cursor=${cursor}`);
-        expect([cursor, response.statusCode, response.json()]).toEqual([cursor, 400, { error: messages.pageCursorInvalid }]);
+        expect([cursor, response.statusCode, response.json()]).toEqual([
+          cursor,
+          400,
+          { error: messages.pageCursorInvalid },
+        ]);
       }
     }
   });
@@ -103,7 +114,20 @@ describe("REST request lists in pages", () => {
   it("are documented in OpenAPI: limit and cursor in the query, the Link header, the list as the body", async () => {
     app = await createTestApp();
     const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
-      paths: Record<string, { get: { parameters: { name: string; in: string; schema: Record<string, unknown> }[]; responses: { "200": { headers?: Record<string, unknown>; content: { "application/json": { schema: { type: string } } } } } } }>;
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string; in: string; schema: Record<string, unknown> }[];
+            responses: {
+              "200": {
+                headers?: Record<string, unknown>;
+                content: { "application/json": { schema: { type: string } } };
+              };
+            };
+          };
+        }
+      >;
     };
     for (const path of ["/api/user/requests", "/api/groups/{id}/requests"]) {
       const get = doc.paths[path]!.get;

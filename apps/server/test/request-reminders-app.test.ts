@@ -24,14 +24,27 @@ describe("the server's reminder worker", () => {
     const clock = new FakeClock(new Date(realNow - 50 * HOUR_MS));
     const transport = new CapturingTransport();
     app = await buildApp({
-      env: parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_MULTIPLIER: "1000", WEB_DIST: "/nonexistent", REQUIRE_EMAIL_CONFIRMATION: "false" }),
+      env: parseEnv({
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_MULTIPLIER: "1000",
+        WEB_DIST: "/nonexistent",
+        REQUIRE_EMAIL_CONFIRMATION: "false",
+      }),
       db: database.handle,
       clock,
       transport,
     });
-    const signup = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "ann@example.com", password: "a-good-secret-1", name: "Ann" } });
+    const signup = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "ann@example.com", password: "a-good-secret-1", name: "Ann" },
+    });
     const { session, user } = signup.json() as { session: { token: string }; user: { id: string } };
-    const [group] = await database.handle.db.insert(groups).values({ name: "Elm Street", createdBy: user.id }).returning({ id: groups.id });
+    const [group] = await database.handle.db
+      .insert(groups)
+      .values({ name: "Elm Street", createdBy: user.id })
+      .returning({ id: groups.id });
     await database.handle.db.insert(groupMembers).values({ groupId: group!.id, userId: user.id });
     // Posted 52 h ahead: its reminder is due 24 h before, 22 h ago by the database's clock.
     const posted = await app.server.inject({

@@ -21,7 +21,11 @@ describe("reminders on two instances", () => {
     // pg-boss runs on the database's clock: the app's clock starts 50 h back, so every reminder is due by now.
     const realNow = Date.now();
     h.clock.set(new Date(realNow - 50 * HOUR_MS));
-    const requesters = [await h.signUpUser({ name: "Ann" }), await h.signUpUser({ name: "Cy" }), await h.signUpUser({ name: "Dee" })];
+    const requesters = [
+      await h.signUpUser({ name: "Ann" }),
+      await h.signUpUser({ name: "Cy" }),
+      await h.signUpUser({ name: "Dee" }),
+    ];
     const bo = await h.signUpUser({ name: "Bo" });
     const street = await groupWith(h, requesters[0]!, [bo, ...requesters.slice(1)], "Elm Street");
 
@@ -33,7 +37,13 @@ describe("reminders on two instances", () => {
     for (let i = 0; i < 2; i++) {
       const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
       engines.push(engine);
-      const services = createServices({ db: h.db, clock: h.clock, config: h.config, logger: silentLogger, jobs: engine });
+      const services = createServices({
+        db: h.db,
+        clock: h.clock,
+        config: h.config,
+        logger: silentLogger,
+        jobs: engine,
+      });
       instances.push(services);
       await defineRequestReminders(engine, {
         logger: silentLogger,
@@ -51,7 +61,13 @@ describe("reminders on two instances", () => {
     const jobs: RequestReminderJob[] = [];
     const items = Array.from({ length: 12 }, (_, i) => `Item ${i + 1}`);
     for (const [i, item] of items.entries()) {
-      const request = await (i % 2 ? one : two).requests.create(requesters[i % 3]!.user.id, { itemDescription: item, groupId: street.id, neededBy, storePreference: null, pickupNotes: null });
+      const request = await (i % 2 ? one : two).requests.create(requesters[i % 3]!.user.id, {
+        itemDescription: item,
+        groupId: street.id,
+        neededBy,
+        storePreference: null,
+        pickupNotes: null,
+      });
       jobs.push({ requestId: request.id, kind: "requester" });
       // Half are claimed an hour after posting: their helper is reminded, their requester is not.
       if (i < 6) {
@@ -70,9 +86,19 @@ describe("reminders on two instances", () => {
     // 12 sent in all: the 6 helper's and the 6 open requests' requester's; every other run found it done or unwanted.
     expect([...byHand, ...outcomes].filter((o) => o === "sent")).toHaveLength(12);
     await h.deliver();
-    const toBo = h.inbox(bo.email).map((m) => m.subject).filter((s) => s.startsWith("Reminder:"));
-    const toRequesters = requesters.flatMap((r) => h.inbox(r.email).map((m) => m.subject).filter((s) => s.startsWith("Nobody has offered")));
+    const toBo = h
+      .inbox(bo.email)
+      .map((m) => m.subject)
+      .filter((s) => s.startsWith("Reminder:"));
+    const toRequesters = requesters.flatMap((r) =>
+      h
+        .inbox(r.email)
+        .map((m) => m.subject)
+        .filter((s) => s.startsWith("Nobody has offered")),
+    );
     expect(toBo.map((s) => s.replace(/^Reminder: (Item \d+) .*$/, "$1")).sort()).toEqual(items.slice(0, 6).sort());
-    expect(toRequesters.map((s) => s.replace(/^Nobody has offered to help with (Item \d+) yet$/, "$1")).sort()).toEqual(items.slice(6).sort());
+    expect(toRequesters.map((s) => s.replace(/^Nobody has offered to help with (Item \d+) yet$/, "$1")).sort()).toEqual(
+      items.slice(6).sort(),
+    );
   }, 90_000);
 });

@@ -12,7 +12,10 @@ const HOUR = 60 * 60 * 1000;
 
 /** A group with these members, written directly: these tests are about requests, not groups. */
 async function groupOf(ownerId: string, memberIds: string[]) {
-  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ownerId }).returning({ id: groups.id });
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm Street", createdBy: ownerId })
+    .returning({ id: groups.id });
   await app.db.insert(groupMembers).values([ownerId, ...memberIds].map((userId) => ({ groupId: group!.id, userId })));
   return group!.id;
 }
@@ -24,18 +27,39 @@ describe('requests over REST (PRODUCT "Calls")', () => {
     const bo = await bearerFor(app, "bo@example.com");
     const olga = await bearerFor(app, "olga@example.com");
     const groupId = await groupOf(ann.userId, [bo.userId]);
-    const call = (who: { headers: Record<string, string> }, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
-      app.server.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    const call = (
+      who: { headers: Record<string, string> },
+      method: "GET" | "POST" | "DELETE",
+      url: string,
+      payload?: object,
+    ) => app.server.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
 
     const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
-    const created = await call(ann, "POST", "/requests", { itemDescription: " <b>Milk</b> ", groupId, neededBy, storePreference: "", pickupNotes: null });
+    const created = await call(ann, "POST", "/requests", {
+      itemDescription: " <b>Milk</b> ",
+      groupId,
+      neededBy,
+      storePreference: "",
+      pickupNotes: null,
+    });
     expect(created.statusCode).toBe(201);
     const milk = created.json();
-    expect(milk).toMatchObject({ itemDescription: "Milk", neededBy, status: "open", displayStatus: "open", creator: { id: ann.userId }, helper: null });
+    expect(milk).toMatchObject({
+      itemDescription: "Milk",
+      neededBy,
+      status: "open",
+      displayStatus: "open",
+      creator: { id: ann.userId },
+      helper: null,
+    });
 
     const missing = await call(ann, "POST", "/requests", { itemDescription: "Eggs", groupId });
     expect([missing.statusCode, missing.json()]).toEqual([400, { error: messages.neededByRequired }]);
-    const past = await call(ann, "POST", "/requests", { itemDescription: "Eggs", groupId, neededBy: "2020-01-01T00:00:00Z" });
+    const past = await call(ann, "POST", "/requests", {
+      itemDescription: "Eggs",
+      groupId,
+      neededBy: "2020-01-01T00:00:00Z",
+    });
     expect([past.statusCode, past.json()]).toEqual([400, { error: messages.neededByFuture }]);
     const stranger = await call(olga, "POST", "/requests", { itemDescription: "Eggs", groupId, neededBy });
     expect([stranger.statusCode, stranger.json()]).toEqual([403, { error: messages.notMember }]);
@@ -61,7 +85,10 @@ describe('requests over REST (PRODUCT "Calls")', () => {
     await call(bo, "POST", `/requests/${milk.id}/claim`);
     expect((await call(bo, "POST", `/requests/${milk.id}/fulfill`)).json().status).toBe("fulfilled");
     const fulfilledDelete = await call(ann, "DELETE", `/requests/${milk.id}`);
-    expect([fulfilledDelete.statusCode, fulfilledDelete.json()]).toEqual([409, { error: messages.cannotDeleteFulfilled }]);
+    expect([fulfilledDelete.statusCode, fulfilledDelete.json()]).toEqual([
+      409,
+      { error: messages.cannotDeleteFulfilled },
+    ]);
 
     const bread = (await call(ann, "POST", "/requests", { itemDescription: "Bread", groupId, neededBy })).json();
     const tooSoon = await call(ann, "POST", `/requests/${bread.id}/notify`);
@@ -71,7 +98,12 @@ describe('requests over REST (PRODUCT "Calls")', () => {
     const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
     expect([notified.statusCode, notified.json()]).toEqual([
       200,
-      { ok: true, notifiedCount: 0, lastNotifiedAt: app.clock.now().toISOString(), nextNotifyAt: new Date(app.clock.now().getTime() + HOUR).toISOString() },
+      {
+        ok: true,
+        notifiedCount: 0,
+        lastNotifiedAt: app.clock.now().toISOString(),
+        nextNotifyAt: new Date(app.clock.now().getTime() + HOUR).toISOString(),
+      },
     ]);
     const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
     expect([notOwner.statusCode, notOwner.json()]).toEqual([403, { error: messages.onlyDeleteOwnRequests }]);
@@ -80,7 +112,11 @@ describe('requests over REST (PRODUCT "Calls")', () => {
 
     const dashboard = await call(bo, "GET", "/dashboard");
     expect(dashboard.statusCode).toBe(200);
-    expect(dashboard.json()).toMatchObject({ myRequests: [], helpableRequests: [], groups: [{ id: groupId, memberCount: 2 }] });
+    expect(dashboard.json()).toMatchObject({
+      myRequests: [],
+      helpableRequests: [],
+      groups: [{ id: groupId, memberCount: 2 }],
+    });
     const anonymous = await app.server.inject({ method: "GET", url: "/api/dashboard" });
     expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
   });
@@ -94,8 +130,16 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
     const olga = await bearerFor(app, "olga@example.com");
     const groupId = await groupOf(ann.userId, [bo.userId]);
     const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
-    const milk = (await app.server.inject({ method: "POST", url: "/api/requests", headers: ann.headers, payload: { itemDescription: "Milk", groupId, neededBy } })).json();
-    const get = (who: { headers: Record<string, string> } | null, id: string) => app.server.inject({ method: "GET", url: `/api/requests/${id}`, headers: who?.headers ?? {} });
+    const milk = (
+      await app.server.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: ann.headers,
+        payload: { itemDescription: "Milk", groupId, neededBy },
+      })
+    ).json();
+    const get = (who: { headers: Record<string, string> } | null, id: string) =>
+      app.server.inject({ method: "GET", url: `/api/requests/${id}`, headers: who?.headers ?? {} });
 
     const seen = await get(bo, milk.id);
     expect(seen.statusCode).toBe(200);
@@ -110,8 +154,13 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
     expect(malformed.json()).toEqual({ error: expect.any(String) });
     expect((await get(null, milk.id)).statusCode).toBe(401);
 
-    const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
-    expect(doc.paths["/api/requests/{id}"]?.get).toMatchObject({ operationId: "requests_byId", responses: { 200: expect.anything(), 404: expect.anything() } });
+    const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
+    expect(doc.paths["/api/requests/{id}"]?.get).toMatchObject({
+      operationId: "requests_byId",
+      responses: { 200: expect.anything(), 404: expect.anything() },
+    });
   });
 });
 
@@ -124,7 +173,12 @@ async function readEvents(body: ReadableStream<Uint8Array>, until: (data: string
   const deadline = Date.now() + 5000;
   try {
     while (Date.now() < deadline) {
-      const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no matching event; saw ${seen.join(" | ")}`)), deadline - Date.now()))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no matching event; saw ${seen.join(" | ")}`)), deadline - Date.now()),
+        ),
+      ]);
       if (chunk.done) break;
       buffer += decoder.decode(chunk.value, { stream: true });
       const lines = buffer.split("\n");
@@ -148,19 +202,31 @@ describe("live updates over SSE (ADR 0004)", () => {
     const bo = await bearerFor(app, "bo@example.com");
     const groupId = await groupOf(ann.userId, [bo.userId]);
     const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
-    const milk = (await app.server.inject({ method: "POST", url: "/api/requests", headers: ann.headers, payload: { itemDescription: "Milk", groupId, neededBy } })).json();
+    const milk = (
+      await app.server.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: ann.headers,
+        payload: { itemDescription: "Milk", groupId, neededBy },
+      })
+    ).json();
     const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
 
     const page = new AbortController();
     // The browser's EventSource sends the session cookie; a bearer token works the same.
-    const response = await fetch(`${address}/trpc/requests.onChange`, { headers: { cookie: `hyn_session=${ann.token}`, accept: "text/event-stream" }, signal: page.signal });
+    const response = await fetch(`${address}/trpc/requests.onChange`, {
+      headers: { cookie: `hyn_session=${ann.token}`, accept: "text/event-stream" },
+      signal: page.signal,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     await readEvents(response.body!, (data) => data.includes('"connected"'));
 
     await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: bo.headers });
     const events = await readEvents(response.body!, (data) => data.includes("request.claimed"));
-    expect(JSON.parse(events.at(-1)!)).toMatchObject({ json: { type: "request.claimed", requestId: milk.id, groupId } });
+    expect(JSON.parse(events.at(-1)!)).toMatchObject({
+      json: { type: "request.claimed", requestId: milk.id, groupId },
+    });
 
     page.abort();
     const deadline = Date.now() + 5000;
@@ -176,7 +242,9 @@ describe("live updates over SSE (ADR 0004)", () => {
     const anonymousEvents = await readEvents(anonymous.body!, (data) => data.includes(messages.noAuthenticatedUser));
     expect(anonymousEvents.at(-1)).toContain("UNAUTHORIZED");
 
-    const open = await fetch(`${address}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" } });
+    const open = await fetch(`${address}/trpc/requests.onChange`, {
+      headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" },
+    });
     await readEvents(open.body!, (data) => data.includes('"connected"'));
     const started = Date.now();
     await app.server.close();
@@ -187,13 +255,16 @@ describe("live updates over SSE (ADR 0004)", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const open = await fetch(`${address}/trpc/requests.onChange`, { headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" } });
+    const open = await fetch(`${address}/trpc/requests.onChange`, {
+      headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" },
+    });
     await readEvents(open.body!, (data) => data.includes('"connected"'));
     await app.services.live.close();
     // The rest of the stream: an EventSource that reads "event: return" closes for good.
     const reader = open.body!.getReader();
     let rest = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(rest).not.toContain("event: return");
   });
 });

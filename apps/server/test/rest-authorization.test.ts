@@ -55,7 +55,8 @@ describe("the authorization sweep over every REST route", () => {
 
     const anonymous = await app.server.inject(requestFor(route, input));
     expect(anonymous.statusCode, anonymous.body).toBeLessThan(500);
-    if (!route.public) expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
+    if (!route.public)
+      expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
 
     for (const [expectation, headers] of [
       [entry.outsider, outsiderHeaders],
@@ -63,7 +64,8 @@ describe("the authorization sweep over every REST route", () => {
     ] as const) {
       if (expectation === "skip") continue;
       const response = await app.server.inject({ ...requestFor(route, input), headers });
-      if (expectation === "denied") expect([403, 404], `${route.method} ${route.path}: ${response.body}`).toContain(response.statusCode);
+      if (expectation === "denied")
+        expect([403, 404], `${route.method} ${route.path}: ${response.body}`).toContain(response.statusCode);
       else expect(response.statusCode, `${route.method} ${route.path}: ${response.body}`).toBeLessThan(300);
     }
   });

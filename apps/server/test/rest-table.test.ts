@@ -60,9 +60,19 @@ POST /send-invitation
     return { method, path };
   });
 
-const PUBLIC = new Set(["POST /auth/signup", "POST /auth/signin", "POST /auth/signout", "POST /auth/reset-password", "POST /auth/resend-confirmation", "POST /auth/verify-email", "GET /invites/validate/{token}", "POST /feedback"]);
+const PUBLIC = new Set([
+  "POST /auth/signup",
+  "POST /auth/signin",
+  "POST /auth/signout",
+  "POST /auth/reset-password",
+  "POST /auth/resend-confirmation",
+  "POST /auth/verify-email",
+  "GET /invites/validate/{token}",
+  "POST /feedback",
+]);
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
-const concrete = (path: string) => `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === "token" ? "sometoken" : SAMPLE_ID))}`;
+const concrete = (path: string) =>
+  `/api${path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === "token" ? "sometoken" : SAMPLE_ID))}`;
 const tableKey = (method: string, path: string) => `${method} ${path.replace(/:(\w+)/g, "{$1}")}`;
 
 let app: TestApp;
@@ -82,7 +92,10 @@ describe('the REST table against the calls of PRODUCT "Calls"', () => {
 
   it("marks public exactly the spec's rows that need no session, from the procedures' meta", () => {
     const spec = new Set(SPEC_CALLS.map((c) => `${c.method} ${c.path}`));
-    const publicRows = restRoutes.filter((r) => r.public).map((r) => tableKey(r.method, r.path)).filter((key) => spec.has(key));
+    const publicRows = restRoutes
+      .filter((r) => r.public)
+      .map((r) => tableKey(r.method, r.path))
+      .filter((key) => spec.has(key));
     expect(publicRows.sort()).toEqual([...PUBLIC].sort());
   });
 
@@ -104,18 +117,37 @@ describe("the OpenAPI document", () => {
   it("describes exactly the routes that exist, with their path parameters", async () => {
     const response = await app.server.inject({ method: "GET", url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>> };
+    const doc = response.json() as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }
+        >
+      >;
+    };
     expect(doc.openapi).toBe("3.1.0");
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     // Plus RFC 8058's one-click POST, outside /api (rest/one-click-unsubscribe.ts).
-    const routed = [...restRoutes.map((r) => `${r.method} ${toOpenApiPath(r.path)}`), `POST ${ONE_CLICK_UNSUBSCRIBE_ROUTE.replace(":token", "{token}")}`];
+    const routed = [
+      ...restRoutes.map((r) => `${r.method} ${toOpenApiPath(r.path)}`),
+      `POST ${ONE_CLICK_UNSUBSCRIBE_ROUTE.replace(":token", "{token}")}`,
+    ];
     expect(documented.sort()).toEqual([...new Set(routed)].sort());
     for (const route of restRoutes) {
       const op = doc.paths[toOpenApiPath(route.path)]![route.method.toLowerCase()]!;
       // Path parameters here; the list routes' query parameters (limit, cursor) have their own test.
-      const declared = op.parameters.filter((p) => p.in === "path").map((p) => p.name).sort();
+      const declared = op.parameters
+        .filter((p) => p.in === "path")
+        .map((p) => p.name)
+        .sort();
       expect(declared).toEqual([...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]).sort());
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([String(route.successStatus ?? 200), "400", "401", "500"]));
+      expect(Object.keys(op.responses)).toEqual(
+        expect.arrayContaining([String(route.successStatus ?? 200), "400", "401", "500"]),
+      );
       // Public procedures need no credentials; the rest inherit the document's bearer/cookie.
       expect(op.security, `${route.method} ${route.path}`).toEqual(route.public ? [] : undefined);
     }

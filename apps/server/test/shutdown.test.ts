@@ -45,7 +45,16 @@ async function startServerProcess(env: Record<string, string> = {}) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [bundle], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database?.url ?? "", LOG_LEVEL: "info", NODE_ENV: "test", REQUIRE_EMAIL_CONFIRMATION: "false", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? "",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      REQUIRE_EMAIL_CONFIRMATION: "false",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const server = {
@@ -68,11 +77,23 @@ async function startServerProcess(env: Record<string, string> = {}) {
 function call(agent: http.Agent, port: number, method: string, url: string, body?: unknown) {
   return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const request = http.request({ host: "127.0.0.1", port, method, path: url, agent, headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {} }, (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }));
-    });
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: url,
+        agent,
+        headers: payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {},
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }),
+        );
+      },
+    );
     request.on("error", reject);
     request.end(payload);
   });
@@ -91,7 +112,8 @@ describe("graceful shutdown", () => {
         body: JSON.stringify({ email: "late@example.com", password: "late-but-served" }),
       });
       const deadline = Date.now() + 10_000;
-      while (!server.log.includes('"url":"/api/auth/signup"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+      while (!server.log.includes('"url":"/api/auth/signup"') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 2));
       child.kill("SIGTERM");
       const signalledAt = Date.now();
       // If the server drops the call instead, the failure says what the server logged meanwhile.
@@ -116,7 +138,10 @@ describe("graceful shutdown", () => {
     const server = await startServerProcess({ DRAIN_SECONDS: "20" });
     const { port, child, exited } = server;
     // Like nginx's upstream pool: kept-alive connections the proxy may reuse at any moment.
-    const [first, second] = [new http.Agent({ keepAlive: true, maxSockets: 1 }), new http.Agent({ keepAlive: true, maxSockets: 1 })];
+    const [first, second] = [
+      new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    ];
     try {
       await waitUntilUp(port, 60_000);
       expect((await call(first, port, "GET", "/readyz")).status).toBe(200);
@@ -132,7 +157,10 @@ describe("graceful shutdown", () => {
       const readiness = await call(first, port, "GET", "/readyz");
       expect(readiness.status).toBe(503);
       expect(readiness.connection).toBe("close");
-      const signUp = await call(second, port, "POST", "/api/auth/signup", { email: "draining@example.com", password: "served-while-draining" }).catch((error: unknown) => {
+      const signUp = await call(second, port, "POST", "/api/auth/signup", {
+        email: "draining@example.com",
+        password: "served-while-draining",
+      }).catch((error: unknown) => {
         throw new Error(`${String(error)}; server log:\n${server.log}`);
       });
       expect(signUp.status).toBe(201);

@@ -13,13 +13,19 @@ const script = `console.log(${JSON.stringify("x".repeat(2000))});`;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), "hyn-web-dist-"));
   await mkdir(path.join(webDist, "assets"));
-  await writeFile(path.join(webDist, "index.html"), `<!doctype html><html lang="en"><body><div id="root"></div></body></html>`);
+  await writeFile(
+    path.join(webDist, "index.html"),
+    `<!doctype html><html lang="en"><body><div id="root"></div></body></html>`,
+  );
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js"), script);
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.br"), brotliCompressSync(script));
   await writeFile(path.join(webDist, "assets", "Dashboard-abc123.js.gz"), gzipSync(script));
   await writeFile(path.join(webDist, "sw.js"), "self.addEventListener('fetch', () => {});");
   await writeFile(path.join(webDist, "manifest.webmanifest"), JSON.stringify({ name: "Help Your Neighbor" }));
-  await writeFile(path.join(webDist, "route-preloads.json"), JSON.stringify({ "/": ["/assets/index-1.css", "/assets/Dashboard-abc123.js"] }));
+  await writeFile(
+    path.join(webDist, "route-preloads.json"),
+    JSON.stringify({ "/": ["/assets/index-1.css", "/assets/Dashboard-abc123.js"] }),
+  );
   app = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -32,7 +38,9 @@ describe("serving the built web app", () => {
     const response = await app.server.inject({ method: "GET", url: "/" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-cache");
-    expect(response.headers.link).toBe("</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/Dashboard-abc123.js>; rel=modulepreload; crossorigin");
+    expect(response.headers.link).toBe(
+      "</assets/index-1.css>; rel=preload; as=style; crossorigin, </assets/Dashboard-abc123.js>; rel=modulepreload; crossorigin",
+    );
     expect(response.body).toContain('<div id="root">');
   });
 
@@ -44,7 +52,11 @@ describe("serving the built web app", () => {
   });
 
   it("sends hashed assets compressed ahead of time and cached for a year", async () => {
-    const brotli = await app.server.inject({ method: "GET", url: "/assets/Dashboard-abc123.js", headers: { "accept-encoding": "br, gzip" } });
+    const brotli = await app.server.inject({
+      method: "GET",
+      url: "/assets/Dashboard-abc123.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");

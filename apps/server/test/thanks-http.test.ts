@@ -20,23 +20,37 @@ async function fulfilledMilk() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
-  const [group] = await app.db.insert(groups).values({ name: "Elm Street", createdBy: ann.userId }).returning({ id: groups.id });
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm Street", createdBy: ann.userId })
+    .returning({ id: groups.id });
   await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
   const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
-  const created = await app.server.inject({ method: "POST", url: "/api/requests", headers: ann.headers, payload: { itemDescription: "Milk", groupId: group!.id, neededBy } });
+  const created = await app.server.inject({
+    method: "POST",
+    url: "/api/requests",
+    headers: ann.headers,
+    payload: { itemDescription: "Milk", groupId: group!.id, neededBy },
+  });
   const { id } = created.json() as { id: string };
   for (const step of ["claim", "fulfill"]) {
-    expect((await app.server.inject({ method: "POST", url: `/api/requests/${id}/${step}`, headers: bo.headers })).statusCode).toBe(200);
+    expect(
+      (await app.server.inject({ method: "POST", url: `/api/requests/${id}/${step}`, headers: bo.headers })).statusCode,
+    ).toBe(200);
   }
   return { ann, bo, groupId: group!.id, requestId: id };
 }
 
-const thank = (who: Who, requestId: string) => app.server.inject({ method: "POST", url: `/api/requests/${requestId}/thank`, headers: who.headers });
+const thank = (who: Who, requestId: string) =>
+  app.server.inject({ method: "POST", url: `/api/requests/${requestId}/thank`, headers: who.headers });
 
 async function dashboard(who: Who) {
   const before = app.statementCount();
   const response = await app.server.inject({ method: "GET", url: DASHBOARD, headers: who.headers });
-  return { data: (JSON.parse(response.body) as DashboardBody)[0].result.data.json, statements: app.statementCount() - before };
+  return {
+    data: (JSON.parse(response.body) as DashboardBody)[0].result.data.json,
+    statements: app.statementCount() - before,
+  };
 }
 
 describe("POST /api/requests/{id}/thank", () => {
@@ -44,24 +58,42 @@ describe("POST /api/requests/{id}/thank", () => {
     const { ann, bo, requestId } = await fulfilledMilk();
     const first = await thank(ann, requestId);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ id: requestId, status: "fulfilled", thankedAt: app.clock.now().toISOString() });
+    expect(first.json()).toMatchObject({
+      id: requestId,
+      status: "fulfilled",
+      thankedAt: app.clock.now().toISOString(),
+    });
     const second = await thank(ann, requestId);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: messages.alreadyThanked });
     expect((await thank(bo, requestId)).json()).toEqual({ error: messages.thankOnlyOwnRequests });
     expect((await thank(bo, requestId)).statusCode).toBe(403);
-    const badId = await app.server.inject({ method: "POST", url: "/api/requests/not-an-id/thank", headers: ann.headers });
+    const badId = await app.server.inject({
+      method: "POST",
+      url: "/api/requests/not-an-id/thank",
+      headers: ann.headers,
+    });
     expect([badId.statusCode, badId.json()]).toEqual([400, { error: expect.any(String) }]);
     expect((await app.server.inject({ method: "POST", url: `/api/requests/${requestId}/thank` })).statusCode).toBe(401);
 
-    await deliverDueEmails({ db: app.db, clock: app.clock, logger: silentLogger, transport: app.transport, from: "test@hyn.local" });
+    await deliverDueEmails({
+      db: app.db,
+      clock: app.clock,
+      logger: silentLogger,
+      transport: app.transport,
+      from: "test@hyn.local",
+    });
     // Besides the claim confirmation (calendar.test.ts), the one thanks e-mail.
-    expect(app.transport.sent.filter((m) => m.to === "bo@example.com" && /thanked/.test(m.subject)).map((m) => m.subject)).toEqual(["ann thanked you for helping with Milk"]);
+    expect(
+      app.transport.sent.filter((m) => m.to === "bo@example.com" && /thanked/.test(m.subject)).map((m) => m.subject),
+    ).toEqual(["ann thanked you for helping with Milk"]);
   });
 
   it("is in the OpenAPI document", async () => {
     app = await createTestApp();
-    const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.paths["/api/requests/{id}/thank"]?.post).toBeDefined();
   });
 
@@ -81,6 +113,9 @@ describe("POST /api/requests/{id}/thank", () => {
     expect(annAfter.data.myRequests.find((r) => r.id === requestId)?.thankedAt).toBe(app.clock.now().toISOString());
     const boAfter = await dashboard(bo);
     expect(boAfter.statements).toBeGreaterThan(1);
-    expect(boAfter.data.helpableRequests.find((r) => r.id === requestId)).toMatchObject({ status: "fulfilled", thankedAt: app.clock.now().toISOString() });
+    expect(boAfter.data.helpableRequests.find((r) => r.id === requestId)).toMatchObject({
+      status: "fulfilled",
+      thankedAt: app.clock.now().toISOString(),
+    });
   });
 });

@@ -13,11 +13,15 @@ type BatchItem = { result?: { data: unknown }; error?: unknown };
 
 /** A GET batch as the web client's httpBatchLink sends it, read back with superjson as the client does. */
 async function batchGet(headers: Record<string, string>, calls: { path: string; input?: unknown }[]) {
-  const input = Object.fromEntries(calls.map((call, index) => [index, call.input === undefined ? {} : superjson.serialize(call.input)]));
+  const input = Object.fromEntries(
+    calls.map((call, index) => [index, call.input === undefined ? {} : superjson.serialize(call.input)]),
+  );
   const url = `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
   const response = await app.server.inject({ method: "GET", url, headers });
   return (response.json() as BatchItem[]).map((item) =>
-    item.result ? { data: superjson.deserialize(item.result.data as never) as unknown } : { error: superjson.deserialize(item.error as never) as unknown },
+    item.result
+      ? { data: superjson.deserialize(item.result.data as never) as unknown }
+      : { error: superjson.deserialize(item.error as never) as unknown },
   );
 }
 
@@ -26,7 +30,10 @@ describe("tRPC answers on the wire", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const olga = await bearerFor(app, "olga@example.com");
-    const [group] = await app.db.insert(groups).values({ name: "Elm.Street", createdBy: ann.userId }).returning({ id: groups.id });
+    const [group] = await app.db
+      .insert(groups)
+      .values({ name: "Elm.Street", createdBy: ann.userId })
+      .returning({ id: groups.id });
     await app.db.insert(groupMembers).values({ groupId: group!.id, userId: ann.userId });
     const neededBy = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
     const posted = await app.server.inject({
@@ -37,8 +44,15 @@ describe("tRPC answers on the wire", () => {
     });
     expect(posted.statusCode).toBe(201);
 
-    const [dashboard, list] = await batchGet(ann.headers, [{ path: "requests.dashboard" }, { path: "requests.forGroup", input: { groupId: group!.id } }]);
-    const answer = dashboard!.data as { myRequests: { neededBy: Date; claimedAt: Date | null }[]; groups: { name: string; joinedAt: Date }[]; serverTime: Date };
+    const [dashboard, list] = await batchGet(ann.headers, [
+      { path: "requests.dashboard" },
+      { path: "requests.forGroup", input: { groupId: group!.id } },
+    ]);
+    const answer = dashboard!.data as {
+      myRequests: { neededBy: Date; claimedAt: Date | null }[];
+      groups: { name: string; joinedAt: Date }[];
+      serverTime: Date;
+    };
     expect(answer.myRequests[0]!.neededBy).toEqual(neededBy);
     expect(answer.myRequests[0]!.claimedAt).toBeNull();
     expect(answer.groups[0]!.joinedAt).toBeInstanceOf(Date);

@@ -57,7 +57,15 @@ async function start(env: Record<string, string> = {}) {
 
 /** The outbox, delivered into the dev mailbox; then what the mailbox shows for `to`, newest first. */
 async function mailTo(to: string): Promise<MailboxEmail[]> {
-  while ((await deliverDueEmails({ db: database.handle.db, clock, logger: silentLogger, transport: app.mailbox!, from: "hyn@neighbours.test" })) > 0);
+  while (
+    (await deliverDueEmails({
+      db: database.handle.db,
+      clock,
+      logger: silentLogger,
+      transport: app.mailbox!,
+      from: "hyn@neighbours.test",
+    })) > 0
+  );
   const response = await app.server.inject({ method: "GET", url: `/dev/mailbox?to=${encodeURIComponent(to)}` });
   return (response.json() as { emails: MailboxEmail[] }).emails;
 }
@@ -83,7 +91,11 @@ const pathOf = (url: string) => new URL(url).pathname;
 const tokenOf = (url: string) => pathOf(url).split("/").pop()!;
 
 async function signUp(email: string, password = "a-good-secret-1") {
-  const response = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email, password, name: email.split("@")[0] } });
+  const response = await app.server.inject({
+    method: "POST",
+    url: "/api/auth/signup",
+    payload: { email, password, name: email.split("@")[0] },
+  });
   const body = response.json() as { session: { token: string }; user: { id: string } };
   return { email, password, userId: body.user.id, headers: { authorization: `Bearer ${body.session.token}` } };
 }
@@ -115,9 +127,19 @@ function oneClick(url: string, form: "urlencoded" | "multipart" = "urlencoded") 
   if (form === "multipart") {
     const boundary = "----hyn-test-boundary";
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
-    return app.server.inject({ method: "POST", url: pathOf(url), headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, payload });
+    return app.server.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
   }
-  return app.server.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+  return app.server.inject({
+    method: "POST",
+    url: pathOf(url),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  });
 }
 
 const describeLink = (url: string) => app.server.inject({ method: "GET", url: `/api/unsubscribe/${tokenOf(url)}` });
@@ -148,7 +170,11 @@ describe("non-essential e-mails (RFC 8058)", () => {
     expect(notice!.text).toContain(`Manage notifications: ${APP_URL}/profile#notifications`);
     expect(notice!.html).toContain(`<a href="${url}">Unsubscribe</a>`);
     expect(notice!.html).toContain(`<a href="${APP_URL}/profile#notifications">Manage notifications</a>`);
-    expect((await describeLink(url)).json()).toEqual({ scope: { type: "group", groupId: elm, groupName: "Elm Street" }, state: "receiving", allStopped: false });
+    expect((await describeLink(url)).json()).toEqual({
+      scope: { type: "group", groupId: elm, groupName: "Elm Street" },
+      state: "receiving",
+      allStopped: false,
+    });
 
     // The change notice to the requester is about request updates.
     expect((await call(bea, "POST", `/requests/${milkId}/claim`)).statusCode).toBe(200);
@@ -156,7 +182,10 @@ describe("non-essential e-mails (RFC 8058)", () => {
     expect(claimed!.subject).toContain("offered to help with your request");
     expect(claimed!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(claimed!.text).toContain(`Unsubscribe: ${listUnsubscribeUrl(claimed!)}`);
-    expect((await describeLink(listUnsubscribeUrl(claimed!))).json()).toMatchObject({ scope: { type: "kind", kind: "request_updates" }, state: "receiving" });
+    expect((await describeLink(listUnsubscribeUrl(claimed!))).json()).toMatchObject({
+      scope: { type: "kind", kind: "request_updates" },
+      state: "receiving",
+    });
   });
 
   it("the daily summary's link stops new-request e-mails", async () => {
@@ -164,27 +193,42 @@ describe("non-essential e-mails (RFC 8058)", () => {
     expect((await call(bea, "PUT", "/user/email-preferences", { frequency: "daily" })).statusCode).toBe(200);
     await post(ada, elm, "Bread", 48);
     clock.advance(23 * HOUR);
-    await app.services.notifications.runDailyDigest({ slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }) });
+    await app.services.notifications.runDailyDigest({
+      slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }),
+    });
     const [summary] = await newMailTo(bea.email);
     expect(summary!.subject).toBe("1 new request in your Help Your Neighbor groups");
     expect(summary!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const url = listUnsubscribeUrl(summary!);
     expect(summary!.text).toContain(`Unsubscribe: ${url}`);
 
-    expect((await oneClick(url)).json()).toMatchObject({ scope: { type: "kind", kind: "new_requests" }, state: "stopped" });
+    expect((await oneClick(url)).json()).toMatchObject({
+      scope: { type: "kind", kind: "new_requests" },
+      state: "stopped",
+    });
     await post(ada, elm, "Butter", 48);
     clock.advance(24 * HOUR);
-    const next = await app.services.notifications.runDailyDigest({ slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }) });
+    const next = await app.services.notifications.runDailyDigest({
+      slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }),
+    });
     expect(next).toEqual({ considered: 0, sent: 0 });
     expect(await newMailTo(bea.email)).toHaveLength(1);
   });
 
   it("transactional e-mails (verification, reset, invitation, feedback) carry neither headers nor links", async () => {
     await start({ REQUIRE_EMAIL_CONFIRMATION: "true" });
-    await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "cy@example.com", password: "a-good-secret-1" } });
+    await app.server.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "cy@example.com", password: "a-good-secret-1" },
+    });
     clock.advance(2 * 60 * 1000);
     await app.server.inject({ method: "POST", url: "/api/auth/reset-password", payload: { email: "cy@example.com" } });
-    await app.server.inject({ method: "POST", url: "/api/feedback", payload: { email: "cy@example.com", message: "Lovely app" } });
+    await app.server.inject({
+      method: "POST",
+      url: "/api/feedback",
+      payload: { email: "cy@example.com", message: "Lovely app" },
+    });
     const [verification, reset] = [...(await mailTo("cy@example.com"))].reverse();
     const [feedback] = await mailTo("team@neighbours.test");
     expect([verification!.subject, reset!.subject, feedback!.subject]).toEqual([
@@ -194,13 +238,33 @@ describe("non-essential e-mails (RFC 8058)", () => {
     ]);
     // An invitation, sent by someone with a confirmed account to an address with none.
     await app.services.accounts.grantConfiguredAdmins();
-    const dot = await app.server.inject({ method: "POST", url: "/api/auth/signup", payload: { email: "dot@example.com", password: "a-good-secret-1" } });
+    const dot = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { email: "dot@example.com", password: "a-good-secret-1" },
+    });
     const verifyLink = (await mailTo("dot@example.com"))[0]!.links.find((l) => l.includes("token_hash="))!;
-    const verified = await app.server.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token_hash: new URL(verifyLink).searchParams.get("token_hash") } });
+    const verified = await app.server.inject({
+      method: "POST",
+      url: "/api/auth/verify-email",
+      payload: { token_hash: new URL(verifyLink).searchParams.get("token_hash") },
+    });
     const dotHeaders = { authorization: `Bearer ${verified.json().session.token}` };
     expect(dot.statusCode).toBe(201);
-    const groupId = (await app.server.inject({ method: "POST", url: "/api/groups", headers: dotHeaders, payload: { name: "Elm Street" } })).json().id;
-    await app.server.inject({ method: "POST", url: "/api/invites", headers: dotHeaders, payload: { groupId, email: "eve@example.com" } });
+    const groupId = (
+      await app.server.inject({
+        method: "POST",
+        url: "/api/groups",
+        headers: dotHeaders,
+        payload: { name: "Elm Street" },
+      })
+    ).json().id;
+    await app.server.inject({
+      method: "POST",
+      url: "/api/invites",
+      headers: dotHeaders,
+      payload: { groupId, email: "eve@example.com" },
+    });
     const [invitation] = await mailTo("eve@example.com");
     expect(invitation!.subject).toContain('invited you to join "Elm Street"');
 
@@ -221,11 +285,18 @@ describe("the one-click unsubscribe POST", () => {
 
     const done = await oneClick(url);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ scope: { type: "group", groupId: elm, groupName: "Elm Street" }, state: "stopped", allStopped: false });
+    expect(done.json()).toEqual({
+      scope: { type: "group", groupId: elm, groupName: "Elm Street" },
+      state: "stopped",
+      allStopped: false,
+    });
 
     await post(ada, elm, "Eggs");
     await post(ada, oak, "Flour");
-    expect((await newMailTo(bea.email)).map((m) => m.subject)).toEqual(["New request in Oak Lane: Flour", "New request in Elm Street: Milk"]);
+    expect((await newMailTo(bea.email)).map((m) => m.subject)).toEqual([
+      "New request in Oak Lane: Flour",
+      "New request in Elm Street: Milk",
+    ]);
   });
 
   it("accepts multipart bodies, and twice is still a harmless 200", async () => {
@@ -243,7 +314,10 @@ describe("the one-click unsubscribe POST", () => {
     const milkId = await post(ada, elm, "Milk");
     await call(bea, "POST", `/requests/${milkId}/claim`);
     const url = listUnsubscribeUrl((await newMailTo(ada.email))[0]!);
-    expect((await oneClick(url)).json()).toMatchObject({ scope: { type: "kind", kind: "request_updates" }, state: "stopped" });
+    expect((await oneClick(url)).json()).toMatchObject({
+      scope: { type: "kind", kind: "request_updates" },
+      state: "stopped",
+    });
 
     await call(bea, "POST", `/requests/${milkId}/unclaim`);
     expect((await newMailTo(ada.email)).map((m) => m.subject)).toEqual([expect.stringContaining("offered to help")]);
@@ -289,9 +363,19 @@ describe("the one-click unsubscribe POST", () => {
     const url = listUnsubscribeUrl((await newMailTo(bea.email))[0]!);
     const empty = await app.server.inject({ method: "POST", url: pathOf(url) });
     expect([empty.statusCode, empty.json()]).toEqual([400, { error: messages.oneClickBodyMissing }]);
-    const other = await app.server.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=Later" });
+    const other = await app.server.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=Later",
+    });
     expect(other.statusCode).toBe(400);
-    const json = await app.server.inject({ method: "POST", url: pathOf(url), headers: { "content-type": "application/json" }, payload: { "List-Unsubscribe": "One-Click" } });
+    const json = await app.server.inject({
+      method: "POST",
+      url: pathOf(url),
+      headers: { "content-type": "application/json" },
+      payload: { "List-Unsubscribe": "One-Click" },
+    });
     expect([json.statusCode, json.json()]).toEqual([415, { error: messages.oneClickBodyMissing }]);
     const formElsewhere = await app.server.inject({
       method: "POST",
@@ -300,7 +384,12 @@ describe("the one-click unsubscribe POST", () => {
       payload: "itemDescription=Milk",
     });
     expect([formElsewhere.statusCode, formElsewhere.json()]).toEqual([415, { error: messages.contentTypeNotJson }]);
-    const formToApiTwin = await app.server.inject({ method: "POST", url: `/api/unsubscribe/${tokenOf(url)}`, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "List-Unsubscribe=One-Click" });
+    const formToApiTwin = await app.server.inject({
+      method: "POST",
+      url: `/api/unsubscribe/${tokenOf(url)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
     expect(formToApiTwin.statusCode).toBe(415);
     expect((await describeLink(url)).json()).toMatchObject({ state: "receiving" });
   });
@@ -312,7 +401,11 @@ describe("the one-click unsubscribe POST", () => {
     const response = await app.server.inject({
       method: "POST",
       url: pathOf(url),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: "hyn_session=abc", origin: "https://evil.example" },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: "hyn_session=abc",
+        origin: "https://evil.example",
+      },
       payload: "List-Unsubscribe=One-Click",
     });
     expect(response.statusCode).toBe(403);
@@ -324,7 +417,10 @@ describe("the one-click unsubscribe POST", () => {
     const url = listUnsubscribeUrl((await newMailTo(bea.email))[0]!);
     expect((await call(bea, "POST", "/user/delete-account", { password: bea.password })).statusCode).toBe(200);
     const response = await oneClick(url);
-    expect([response.statusCode, response.json()]).toEqual([200, { scope: { type: "group", groupId: elm, groupName: null }, state: "accountGone", allStopped: true }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      200,
+      { scope: { type: "group", groupId: elm, groupName: null }, state: "accountGone", allStopped: true },
+    ]);
     expect((await describeLink(url)).json()).toMatchObject({ state: "accountGone" });
     const all = await app.server.inject({ method: "POST", url: `/api/unsubscribe/${tokenOf(url)}/all` });
     expect([all.statusCode, all.json().state]).toEqual([200, "accountGone"]);
@@ -336,7 +432,10 @@ describe("the one-click unsubscribe POST", () => {
     const url = listUnsubscribeUrl((await newMailTo(bea.email))[0]!);
     expect((await call(bea, "POST", `/groups/${elm}/leave`)).statusCode).toBe(200);
     const response = await oneClick(url);
-    expect([response.statusCode, response.json()]).toEqual([200, { scope: { type: "group", groupId: elm, groupName: null }, state: "notMember", allStopped: false }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      200,
+      { scope: { type: "group", groupId: elm, groupName: null }, state: "notMember", allStopped: false },
+    ]);
   });
 });
 

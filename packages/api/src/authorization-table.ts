@@ -32,11 +32,18 @@ const future = () => new Date(Date.now() + 3 * DAY_MS);
 /** A subscription as a browser gives it (a fresh P-256 key, a 16-byte secret), on the tests' loopback push service. */
 const browserSubscription = () => ({
   endpoint: `http://127.0.0.1:9/push/${randomBytes(8).toString("hex")}`,
-  keys: { p256dh: createECDH("prime256v1").generateKeys().toString("base64url"), auth: randomBytes(16).toString("base64url") },
+  keys: {
+    p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  },
   label: "Sweep browser",
 });
 export const SWEEP: Record<string, Entry> = {
-  "auth.signUp": { input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }), outsider: "skip", member: "skip" },
+  "auth.signUp": {
+    input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }),
+    outsider: "skip",
+    member: "skip",
+  },
   "auth.signIn": { outsider: "skip", member: "skip" },
   "auth.signOut": { outsider: "skip", member: "skip" },
   "auth.resendConfirmation": { outsider: "skip", member: "skip" },
@@ -49,13 +56,21 @@ export const SWEEP: Record<string, Entry> = {
   "user.current": { outsider: "own", member: "own" },
   "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed" },
-  "user.updateProfile": { input: () => ({ name: "Swept", phone: null, generalArea: null }), outsider: "own", member: "own" },
+  "user.updateProfile": {
+    input: () => ({ name: "Swept", phone: null, generalArea: null }),
+    outsider: "own",
+    member: "own",
+  },
   "user.updateLocale": { input: () => ({ locale: "en" }), outsider: "own", member: "own" },
   "user.emailPreferences": { outsider: "own", member: "own" },
   "user.updateEmailPreferences": { input: () => ({ frequency: "daily" }), outsider: "own", member: "own" },
   "user.notificationPreferences": { outsider: "own", member: "own" },
   "user.updateNotificationKind": { input: () => ({ kind: "thanks", push: false }), outsider: "own", member: "own" },
-  "user.updateGroupNotifications": { input: (w) => ({ groupId: w.groupId, frequency: "off" }), outsider: "denied", member: "allowed" },
+  "user.updateGroupNotifications": {
+    input: (w) => ({ groupId: w.groupId, frequency: "off" }),
+    outsider: "denied",
+    member: "allowed",
+  },
   "user.exportData": { outsider: "own", member: "own" },
   "user.deleteAccount": { input: () => ({ password: "not-the-password" }), outsider: "denied", member: "denied" },
   "feedback.send": { input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
@@ -68,14 +83,30 @@ export const SWEEP: Record<string, Entry> = {
   "push.vapidPublicKey": { outsider: "own", member: "own" },
   "push.devices": { outsider: "own", member: "own" },
   "push.subscribe": { input: () => browserSubscription(), outsider: "own", member: "own" },
-  "push.unsubscribe": { input: () => ({ id: "00000000-0000-4000-8000-000000000000" }), outsider: "denied", member: "denied" },
+  "push.unsubscribe": {
+    input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    outsider: "denied",
+    member: "denied",
+  },
   "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own" },
   "groups.list": { outsider: "own", member: "own" },
   "groups.members": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip" },
-  "groups.removeMember": { input: (w) => ({ groupId: w.groupId, userId: w.ownerId }), outsider: "denied", member: "denied" },
-  "groups.transferOwnership": { input: (w) => ({ groupId: w.groupId, userId: w.memberId }), outsider: "denied", member: "denied" },
-  "invitations.create": { input: (w) => ({ groupId: w.groupId, email: "someone-else@example.com" }), outsider: "denied", member: "denied" },
+  "groups.removeMember": {
+    input: (w) => ({ groupId: w.groupId, userId: w.ownerId }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "groups.transferOwnership": {
+    input: (w) => ({ groupId: w.groupId, userId: w.memberId }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "invitations.create": {
+    input: (w) => ({ groupId: w.groupId, email: "someone-else@example.com" }),
+    outsider: "denied",
+    member: "denied",
+  },
   "invitations.validate": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
   "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "skip", member: "skip" },
   "invitations.pending": { outsider: "own", member: "own" },
@@ -84,15 +115,27 @@ export const SWEEP: Record<string, Entry> = {
   "invitations.cancel": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
   "invitations.accept": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
   "invitations.decline": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
-  "invitations.resend": { input: (w) => ({ inviteToken: w.invitationToken, recipientEmail: "dana@example.com" }), outsider: "denied", member: "denied" },
+  "invitations.resend": {
+    input: (w) => ({ inviteToken: w.invitationToken, recipientEmail: "dana@example.com" }),
+    outsider: "denied",
+    member: "denied",
+  },
   "limits.get": { outsider: "own", member: "own" },
-  "limits.update": { input: (w) => ({ userId: w.memberId, maxOpenRequests: 50 }), outsider: "denied", member: "denied" },
+  "limits.update": {
+    input: (w) => ({ userId: w.memberId, maxOpenRequests: 50 }),
+    outsider: "denied",
+    member: "denied",
+  },
   "limits.counts": { outsider: "own", member: "own" },
   "limits.withCounts": { outsider: "own", member: "own" },
   "limits.canCreateGroup": { outsider: "own", member: "own" },
   "limits.canJoinGroup": { outsider: "own", member: "own" },
   "limits.canCreateRequest": { outsider: "own", member: "own" },
-  "requests.create": { input: (w) => ({ groupId: w.groupId, itemDescription: "Swept milk", neededBy: future() }), outsider: "denied", member: "allowed" },
+  "requests.create": {
+    input: (w) => ({ groupId: w.groupId, itemDescription: "Swept milk", neededBy: future() }),
+    outsider: "denied",
+    member: "allowed",
+  },
   "requests.mine": { outsider: "own", member: "own" },
   "requests.forGroup": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
   "requests.dashboard": { outsider: "own", member: "own" },
@@ -110,7 +153,6 @@ export const SWEEP: Record<string, Entry> = {
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
   "calendar.feed": { input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
 };
-
 
 export type CallResult = { ok: true } | { ok: false; code: string };
 
@@ -138,9 +180,13 @@ export async function callProcedure(caller: object, path: string, input: unknown
 export function anonymousAnswerProblem(isPublic: boolean, result: CallResult): string | null {
   if (isPublic) {
     if (result.ok) return null;
-    return result.code === "UNAUTHORIZED" || result.code === "INTERNAL_SERVER_ERROR" ? `public in its meta, but answered ${result.code}` : null;
+    return result.code === "UNAUTHORIZED" || result.code === "INTERNAL_SERVER_ERROR"
+      ? `public in its meta, but answered ${result.code}`
+      : null;
   }
-  return !result.ok && result.code === "UNAUTHORIZED" ? null : `not public in its meta, but answered ${result.ok ? "OK" : result.code} without a session`;
+  return !result.ok && result.code === "UNAUTHORIZED"
+    ? null
+    : `not public in its meta, but answered ${result.ok ? "OK" : result.code} without a session`;
 }
 
 /** A signed-up user as a test setup gives it (the harness, or the REST sweep's own sign-up). */
@@ -151,7 +197,9 @@ export interface SweepUser {
 }
 
 /** Owner with a group, a member, an outsider, requests in useful states and a pending invitation. */
-export async function buildSweepWorld<U extends SweepUser>(h: { signUpUser(options: { name: string }): Promise<U> }): Promise<{ world: World; owner: U; member: U; outsider: U }> {
+export async function buildSweepWorld<U extends SweepUser>(h: {
+  signUpUser(options: { name: string }): Promise<U>;
+}): Promise<{ world: World; owner: U; member: U; outsider: U }> {
   const owner = await h.signUpUser({ name: "Owner" });
   const memberUser = await h.signUpUser({ name: "Member" });
   const outsiderUser = await h.signUpUser({ name: "Outsider" });
@@ -159,11 +207,27 @@ export async function buildSweepWorld<U extends SweepUser>(h: { signUpUser(optio
   const toMember = await owner.caller.invitations.create({ groupId: group.id, email: memberUser.email });
   await memberUser.caller.invitations.joinByToken({ token: toMember.token });
   const pending = await owner.caller.invitations.create({ groupId: group.id, email: "dana@example.com" });
-  const open = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's bread", neededBy: future() });
-  const claimable = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's eggs", neededBy: future() });
-  const membersRequest = await memberUser.caller.requests.create({ groupId: group.id, itemDescription: "Member's tea", neededBy: future() });
+  const open = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Owner's bread",
+    neededBy: future(),
+  });
+  const claimable = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Owner's eggs",
+    neededBy: future(),
+  });
+  const membersRequest = await memberUser.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Member's tea",
+    neededBy: future(),
+  });
   await owner.caller.requests.claim({ id: membersRequest.id });
-  const fulfilled = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Owner's milk", neededBy: future() });
+  const fulfilled = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Owner's milk",
+    neededBy: future(),
+  });
   await memberUser.caller.requests.claim({ id: fulfilled.id });
   await memberUser.caller.requests.fulfill({ id: fulfilled.id });
   const world: World = {

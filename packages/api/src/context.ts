@@ -52,7 +52,10 @@ export function createContextInner(opts: {
  * lookup's writes (expiry slide, activity time, an expired row deleted) are conditional on what it
  * reads, so a second run repeats none of them. Lost twice, it answers 503 with Retry-After.
  */
-export async function resolveSession(services: Services, token: string | null | undefined): Promise<AuthSession | null> {
+export async function resolveSession(
+  services: Services,
+  token: string | null | undefined,
+): Promise<AuthSession | null> {
   if (!token) return null;
   const lookUp = () => validateSessionToken(services.deps.db, token, services.deps.clock.now());
   try {

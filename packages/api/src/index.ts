@@ -1,5 +1,12 @@
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./root";
-export { createContextInner, resolveSession, noopSessionCookie, type Context, type SessionCookie, type AuthSession } from "./context";
+export {
+  createContextInner,
+  resolveSession,
+  noopSessionCookie,
+  type Context,
+  type SessionCookie,
+  type AuthSession,
+} from "./context";
 export { publicMessage } from "./errors";
 export { serializeOutput } from "./transformer";
 export { procedureCatalog, catalogEntry, type CatalogEntry } from "./procedure-catalog";

@@ -33,7 +33,8 @@ function zodSchema(schema: unknown, path: string): z.ZodType | undefined {
 function entryOf(path: string, procedure: AnyProcedure): CatalogEntry {
   // The built procedure keeps its builder's output parser, which tRPC's public type leaves out.
   const def: { inputs: unknown[]; output?: unknown } = procedure._def;
-  if (def.inputs.length > 1) throw new Error(`${path}: one input schema per procedure, so the document can describe it`);
+  if (def.inputs.length > 1)
+    throw new Error(`${path}: one input schema per procedure, so the document can describe it`);
   const meta: ProcedureMeta = procedure._def.meta ?? {};
   const input = zodSchema(def.inputs[0], path);
   const output = zodSchema(def.output, path);

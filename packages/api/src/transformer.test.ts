@@ -9,8 +9,19 @@ const roundTrip = (value: unknown) => superjson.deserialize(wire(serializeOutput
 describe("serializeOutput", () => {
   const dashboardLike = {
     myRequests: [
-      { id: "r1", neededBy: new Date("2026-11-23T10:00:00.000Z"), claimedAt: null, helper: null, creator: { id: "u1", name: "Ann", generalArea: null } },
-      { id: "r2", neededBy: new Date("2026-11-24T10:00:00.000Z"), claimedAt: new Date("2026-11-22T09:00:00.000Z"), helper: { id: "u2", name: "Bo" } },
+      {
+        id: "r1",
+        neededBy: new Date("2026-11-23T10:00:00.000Z"),
+        claimedAt: null,
+        helper: null,
+        creator: { id: "u1", name: "Ann", generalArea: null },
+      },
+      {
+        id: "r2",
+        neededBy: new Date("2026-11-24T10:00:00.000Z"),
+        claimedAt: new Date("2026-11-22T09:00:00.000Z"),
+        helper: { id: "u2", name: "Bo" },
+      },
     ],
     groups: [],
     usage: { limits: { maxOpenRequests: 5 }, counts: { openRequestsCount: 2 } },

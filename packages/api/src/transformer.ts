@@ -8,7 +8,8 @@ const NEEDS_SUPERJSON = Symbol("needs superjson");
 const MAX_DEPTH = 64;
 
 /** superjson's path syntax: keys joined by ".", with "\" and "." escaped. */
-const escapeKey = (key: string) => (key.includes(".") || key.includes("\\") ? key.replace(/\\/g, "\\\\").replace(/\./g, "\\.") : key);
+const escapeKey = (key: string) =>
+  key.includes(".") || key.includes("\\") ? key.replace(/\\/g, "\\\\").replace(/\./g, "\\.") : key;
 
 /**
  * The answers of our procedures are plain objects, arrays, strings, finite numbers, booleans, null and
@@ -21,7 +22,9 @@ const escapeKey = (key: string) => (key.includes(".") || key.includes("\\") ? ke
  */
 export function serializeOutput(value: unknown): SuperJSONResult {
   if (value instanceof Date) {
-    return Number.isNaN(value.getTime()) ? superjson.serialize(value) : { json: value as never, meta: { values: ["Date"], v: 1 } };
+    return Number.isNaN(value.getTime())
+      ? superjson.serialize(value)
+      : { json: value as never, meta: { values: ["Date"], v: 1 } };
   }
   const datePaths: string[] = [];
   const path: string[] = [];

@@ -6,20 +6,25 @@ import { publicKeyedMessage, publicMessage, toTRPCError } from "./errors";
 import type { ProcedureMeta } from "./procedure-meta";
 import { transformer } from "./transformer";
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer,
-  // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
-  sse: { ping: { enabled: true, intervalMs: 15_000 } },
-  errorFormatter({ shape, error, ctx }) {
-    // Stacks never leave the server; the message is the spec's text or a generic one, in the caller's
-    // language (no context when creating it failed: then English). The key and values travel too, so
-    // the web app decides by key, never by comparing texts (ADR 0020).
-    const { stack: _stack, ...data } = shape.data;
-    const keyed = publicKeyedMessage(error);
-    const byKey = keyed ? { messageKey: keyed.key, ...("values" in keyed ? { messageValues: keyed.values } : {}) } : {};
-    return { ...shape, message: publicMessage(error, ctx?.locale), data: { ...data, ...byKey } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer,
+    // Live-update streams (SSE) ping every 15 s, so proxies do not close an idle dashboard's stream.
+    sse: { ping: { enabled: true, intervalMs: 15_000 } },
+    errorFormatter({ shape, error, ctx }) {
+      // Stacks never leave the server; the message is the spec's text or a generic one, in the caller's
+      // language (no context when creating it failed: then English). The key and values travel too, so
+      // the web app decides by key, never by comparing texts (ADR 0020).
+      const { stack: _stack, ...data } = shape.data;
+      const keyed = publicKeyedMessage(error);
+      const byKey = keyed
+        ? { messageKey: keyed.key, ...("values" in keyed ? { messageValues: keyed.values } : {}) }
+        : {};
+      return { ...shape, message: publicMessage(error, ctx?.locale), data: { ...data, ...byKey } };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -27,7 +27,10 @@ describe("the account's language", () => {
     const ann = await h.signUpUser();
     await ann.caller.user.updateLocale({ locale: "de" });
     for (const locale of ["fr", "", "EN", "de-DE"]) {
-      expect(await failure(ann.caller.user.updateLocale({ locale } as never))).toEqual({ code: "BAD_REQUEST", message: messages.localeInvalid });
+      expect(await failure(ann.caller.user.updateLocale({ locale } as never))).toEqual({
+        code: "BAD_REQUEST",
+        message: messages.localeInvalid,
+      });
     }
     expect(await failure(ann.caller.user.updateLocale({} as never))).toMatchObject({ code: "BAD_REQUEST" });
     expect((await ann.caller.user.me())?.locale).toBe("de");
@@ -40,7 +43,11 @@ describe("the account's language", () => {
 
   it("starts as the language a sign-up asked for (Accept-Language), English when none", async () => {
     const inGerman = createCaller(createContextInner({ services: h.services, locale: "de" }));
-    const signedUp = await inGerman.auth.signUp({ email: "gerda@example.com", password: "gerda-secret-1", name: "Gerda" });
+    const signedUp = await inGerman.auth.signUp({
+      email: "gerda@example.com",
+      password: "gerda-secret-1",
+      name: "Gerda",
+    });
     expect(signedUp.user.locale).toBe("de");
     const gerda = await h.caller(signedUp.session!.token);
     expect((await gerda.user.me())?.locale).toBe("de");

@@ -41,13 +41,18 @@ describe("sign-up with e-mail confirmation required", () => {
     await anon.auth.signUp({ email: "bo@example.com", password: "bo-secret-1" });
     const token = (await h.linkFor("bo@example.com", /type=signup/)).searchParams.get("token_hash")!;
     await anon.auth.verifyEmail({ token_hash: token });
-    expect(await failure(anon.auth.verifyEmail({ token_hash: token }))).toEqual({ code: "BAD_REQUEST", message: messages.verificationLinkExpired });
+    expect(await failure(anon.auth.verifyEmail({ token_hash: token }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.verificationLinkExpired,
+    });
 
     await anon.auth.signUp({ email: "cy@example.com", password: "cy-secret-1" });
     const late = (await h.linkFor("cy@example.com", /type=signup/)).searchParams.get("token_hash")!;
     h.clock.advance(DAY_MS + 1000);
     expect((await failure(anon.auth.verifyEmail({ token_hash: late }))).message).toBe(messages.verificationLinkExpired);
-    expect((await failure(anon.auth.verifyEmail({ token_hash: "made-up" }))).message).toBe(messages.verificationLinkExpired);
+    expect((await failure(anon.auth.verifyEmail({ token_hash: "made-up" }))).message).toBe(
+      messages.verificationLinkExpired,
+    );
   });
 
   it("resend confirmation sends a fresh link to an unverified account and says nothing about unknown ones", async () => {
@@ -74,11 +79,21 @@ describe("sign-up rules", () => {
 
   it("gives the spec's messages for a bad address, a short password and a common password", async () => {
     const anon = await h.caller();
-    expect((await failure(anon.auth.signUp({ email: "not-an-email", password: "abcdefg1" }))).message).toBe(messages.invalidEmailFormat);
-    expect((await failure(anon.auth.signUp({ email: "a@b", password: "abcdefg1" }))).message).toBe(messages.invalidEmailFormat);
-    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "abc12" }))).message).toBe(messages.passwordTooShort);
-    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "password" }))).message).toBe(messages.commonPassword);
-    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "qwerty123" }))).message).toBe(messages.commonPassword);
+    expect((await failure(anon.auth.signUp({ email: "not-an-email", password: "abcdefg1" }))).message).toBe(
+      messages.invalidEmailFormat,
+    );
+    expect((await failure(anon.auth.signUp({ email: "a@b", password: "abcdefg1" }))).message).toBe(
+      messages.invalidEmailFormat,
+    );
+    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "abc12" }))).message).toBe(
+      messages.passwordTooShort,
+    );
+    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "password" }))).message).toBe(
+      messages.commonPassword,
+    );
+    expect((await failure(anon.auth.signUp({ email: "fy@example.com", password: "qwerty123" }))).message).toBe(
+      messages.commonPassword,
+    );
   });
 
   it("accepts a password of exactly six characters and strips markup from the name", async () => {
@@ -109,7 +124,10 @@ describe("sign-in and sessions", () => {
   it("answers the same for a wrong password and an unknown address", async () => {
     const { email } = await h.signUpUser();
     const anon = await h.caller();
-    expect(await failure(anon.auth.signIn({ email, password: "wrong-password" }))).toEqual({ code: "UNAUTHORIZED", message: messages.invalidCredentials });
+    expect(await failure(anon.auth.signIn({ email, password: "wrong-password" }))).toEqual({
+      code: "UNAUTHORIZED",
+      message: messages.invalidCredentials,
+    });
     expect(await failure(anon.auth.signIn({ email: "ghost@example.com", password: "wrong-password" }))).toEqual({
       code: "UNAUTHORIZED",
       message: messages.invalidCredentials,
@@ -174,14 +192,20 @@ describe("password reset", () => {
     const token = link.searchParams.get("token_hash")!;
     expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: true });
 
-    expect((await failure(anon.auth.completePasswordReset({ token, password: "short" }))).message).toBe(messages.passwordTooShortLong);
+    expect((await failure(anon.auth.completePasswordReset({ token, password: "short" }))).message).toBe(
+      messages.passwordTooShortLong,
+    );
     const result = await anon.auth.completePasswordReset({ token, password: "brand-new-secret" });
     expect(result.session?.token).toBeTruthy();
     expect(await (await h.caller(ann.token)).user.me()).toBeNull();
-    expect((await failure(anon.auth.completePasswordReset({ token, password: "another-secret" }))).message).toBe(messages.resetLinkInvalid);
+    expect((await failure(anon.auth.completePasswordReset({ token, password: "another-secret" }))).message).toBe(
+      messages.resetLinkInvalid,
+    );
     expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: false });
 
-    expect((await failure(anon.auth.signIn({ email: ann.email, password: ann.password }))).message).toBe(messages.invalidCredentials);
+    expect((await failure(anon.auth.signIn({ email: ann.email, password: ann.password }))).message).toBe(
+      messages.invalidCredentials,
+    );
     await anon.auth.signIn({ email: ann.email, password: "brand-new-secret" });
   });
 
@@ -191,13 +215,17 @@ describe("password reset", () => {
     await anon.auth.requestPasswordReset({ email: ann.email });
     const token = (await h.linkFor(ann.email, /type=recovery/)).searchParams.get("token_hash")!;
     h.clock.advance(24 * HOUR_MS + 1);
-    expect((await failure(anon.auth.completePasswordReset({ token, password: "brand-new-secret" }))).message).toBe(messages.resetLinkInvalid);
+    expect((await failure(anon.auth.completePasswordReset({ token, password: "brand-new-secret" }))).message).toBe(
+      messages.resetLinkInvalid,
+    );
   });
 
   it("a signed-in password change ends every other session but keeps this one", async () => {
     const ann = await h.signUpUser();
     const other = await (await h.caller()).auth.signIn({ email: ann.email, password: ann.password });
-    expect((await failure(ann.caller.auth.updatePassword({ password: "123456" }))).message).toBe(messages.commonPassword);
+    expect((await failure(ann.caller.auth.updatePassword({ password: "123456" }))).message).toBe(
+      messages.commonPassword,
+    );
     await ann.caller.auth.updatePassword({ password: "a-better-secret" });
     expect(await (await h.caller(other.session!.token)).user.me()).toBeNull();
     expect((await (await h.caller(ann.token)).user.me())?.id).toBe(ann.user.id);
@@ -207,29 +235,51 @@ describe("password reset", () => {
 describe("profile and e-mail preferences", () => {
   it("updates name, phone and area with the spec's checks", async () => {
     const ann = await h.signUpUser();
-    const updated = await ann.caller.user.updateProfile({ name: " <i>Ann</i> Lee ", phone: "+1 (555) 123-4567", generalArea: "<script>x</script>Elm Street" });
+    const updated = await ann.caller.user.updateProfile({
+      name: " <i>Ann</i> Lee ",
+      phone: "+1 (555) 123-4567",
+      generalArea: "<script>x</script>Elm Street",
+    });
     expect(updated).toMatchObject({ name: "Ann Lee", phone: "+1 (555) 123-4567", generalArea: "xElm Street" });
-    expect((await failure(ann.caller.user.updateProfile({ name: "  ", phone: null, generalArea: null }))).message).toBe(messages.nameRequired);
-    expect((await failure(ann.caller.user.updateProfile({ name: "<b></b>", phone: null, generalArea: null }))).message).toBe(messages.nameRequired);
-    expect((await failure(ann.caller.user.updateProfile({ name: "Ann", phone: "555-1234", generalArea: null }))).message).toBe(messages.invalidPhoneFormat);
-    expect((await failure(ann.caller.user.updateProfile({ name: "Ann", phone: "call me maybe", generalArea: null }))).message).toBe(messages.invalidPhoneFormat);
+    expect((await failure(ann.caller.user.updateProfile({ name: "  ", phone: null, generalArea: null }))).message).toBe(
+      messages.nameRequired,
+    );
+    expect(
+      (await failure(ann.caller.user.updateProfile({ name: "<b></b>", phone: null, generalArea: null }))).message,
+    ).toBe(messages.nameRequired);
+    expect(
+      (await failure(ann.caller.user.updateProfile({ name: "Ann", phone: "555-1234", generalArea: null }))).message,
+    ).toBe(messages.invalidPhoneFormat);
+    expect(
+      (await failure(ann.caller.user.updateProfile({ name: "Ann", phone: "call me maybe", generalArea: null })))
+        .message,
+    ).toBe(messages.invalidPhoneFormat);
     const cleared = await ann.caller.user.updateProfile({ name: "Ann", phone: "", generalArea: "" });
     expect(cleared).toMatchObject({ phone: null, generalArea: null });
   });
 
   it("creates the default preference record and saves a new frequency", async () => {
     const ann = await h.signUpUser();
-    expect(await ann.caller.user.emailPreferences()).toMatchObject({ userId: ann.user.id, frequency: "disabled", lastDailySent: null });
+    expect(await ann.caller.user.emailPreferences()).toMatchObject({
+      userId: ann.user.id,
+      frequency: "disabled",
+      lastDailySent: null,
+    });
     expect((await ann.caller.user.updateEmailPreferences({ frequency: "daily" })).frequency).toBe("daily");
     expect((await ann.caller.user.emailPreferences()).frequency).toBe("daily");
-    expect(await failure(ann.caller.user.updateEmailPreferences({ frequency: "hourly" as never }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await failure(ann.caller.user.updateEmailPreferences({ frequency: "hourly" as never }))).toMatchObject({
+      code: "BAD_REQUEST",
+    });
   });
 
   it("shows a user only to themself and people who share a group", async () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     expect((await ann.caller.user.byId({ id: ann.user.id })).email).toBe(ann.email);
-    expect(await failure(ann.caller.user.byId({ id: bo.user.id }))).toEqual({ code: "NOT_FOUND", message: messages.userNotFound });
+    expect(await failure(ann.caller.user.byId({ id: bo.user.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.userNotFound,
+    });
     expect(await ann.caller.user.batch({ userIds: [ann.user.id, bo.user.id] })).toHaveLength(1);
   });
 });
@@ -237,15 +287,28 @@ describe("profile and e-mail preferences", () => {
 describe("feedback", () => {
   it("stores anonymous feedback and requires a message and an e-mail", async () => {
     const anon = await h.caller();
-    expect(await anon.feedback.send({ email: "fan@example.com", message: "Love it", subject: "General Feedback", name: "Fan" })).toMatchObject({ ok: true });
-    expect((await failure(anon.feedback.send({ email: "fan@example.com", message: "   " }))).message).toBe(messages.enterMessage);
+    expect(
+      await anon.feedback.send({
+        email: "fan@example.com",
+        message: "Love it",
+        subject: "General Feedback",
+        name: "Fan",
+      }),
+    ).toMatchObject({ ok: true });
+    expect((await failure(anon.feedback.send({ email: "fan@example.com", message: "   " }))).message).toBe(
+      messages.enterMessage,
+    );
     expect((await failure(anon.feedback.send({ email: "", message: "Hi" }))).message).toBe(messages.enterYourEmail);
-    expect((await failure(anon.feedback.send({ email: "nope", message: "Hi" }))).message).toBe(messages.enterValidEmail);
+    expect((await failure(anon.feedback.send({ email: "nope", message: "Hi" }))).message).toBe(
+      messages.enterValidEmail,
+    );
   });
 
   it("e-mails feedback to FEEDBACK_TO with markup escaped", async () => {
     await h.restart({ config: { feedbackTo: "team@example.com" } });
-    await (await h.caller()).feedback.send({ email: "fan@example.com", message: "<img src=x onerror=alert(1)>", subject: "Bug Report" });
+    await (
+      await h.caller()
+    ).feedback.send({ email: "fan@example.com", message: "<img src=x onerror=alert(1)>", subject: "Bug Report" });
     await h.deliver();
     const [mail] = h.inbox("team@example.com");
     expect(mail!.subject).toContain("Bug Report");

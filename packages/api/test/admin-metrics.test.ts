@@ -6,7 +6,10 @@ import { DAY_MS, HOUR_MS } from "@hyn/core";
 import { useHarness, failure, groupWith } from "./support";
 
 // Wednesday 17 June 2026, noon UTC: the month started on the 1st, the week on Monday the 15th.
-const h = useHarness({ config: { adminEmails: new Set(["admin@example.com"]) }, startsAt: new Date("2026-06-17T12:00:00Z") });
+const h = useHarness({
+  config: { adminEmails: new Set(["admin@example.com"]) },
+  startsAt: new Date("2026-06-17T12:00:00Z"),
+});
 
 const at = (iso: string) => new Date(iso);
 
@@ -17,7 +20,11 @@ describe("admin metrics", () => {
     const [lapsed, never] = await h.db
       .insert(users)
       .values([
-        { email: "lapsed@example.com", passwordHash: "x", lastActiveAt: new Date(h.clock.now().getTime() - 40 * DAY_MS) },
+        {
+          email: "lapsed@example.com",
+          passwordHash: "x",
+          lastActiveAt: new Date(h.clock.now().getTime() - 40 * DAY_MS),
+        },
         { email: "never@example.com", passwordHash: "x" },
       ])
       .returning({ id: users.id });
@@ -36,10 +43,21 @@ describe("admin metrics", () => {
       { groupId: g2!.id, userId: never!.id },
       { groupId: g3!.id, userId: admin.user.id },
     ]);
-    const base = { userId: active.user.id, groupId: g1!.id, itemDescription: "Milk", neededBy: at("2026-07-01T00:00:00Z") };
+    const base = {
+      userId: active.user.id,
+      groupId: g1!.id,
+      itemDescription: "Milk",
+      neededBy: at("2026-07-01T00:00:00Z"),
+    };
     await h.db.insert(requests).values([
       { ...base, createdAt: at("2026-06-02T09:00:00Z") },
-      { ...base, status: "claimed", claimedBy: admin.user.id, createdAt: at("2026-05-20T08:00:00Z"), claimedAt: at("2026-05-20T10:00:00Z") },
+      {
+        ...base,
+        status: "claimed",
+        claimedBy: admin.user.id,
+        createdAt: at("2026-05-20T08:00:00Z"),
+        claimedAt: at("2026-05-20T10:00:00Z"),
+      },
       {
         ...base,
         status: "fulfilled",
@@ -64,7 +82,11 @@ describe("admin metrics", () => {
     });
     expect(m.weekly).toHaveLength(12);
     const week = (iso: string) => m.weekly.find((w) => w.weekStart.toISOString() === iso);
-    expect(week("2026-06-15T00:00:00.000Z")).toEqual({ weekStart: at("2026-06-15T00:00:00Z"), posted: 1, fulfilled: 0 });
+    expect(week("2026-06-15T00:00:00.000Z")).toEqual({
+      weekStart: at("2026-06-15T00:00:00Z"),
+      posted: 1,
+      fulfilled: 0,
+    });
     expect(week("2026-06-08T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 1 });
     expect(week("2026-06-01T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 0 });
     expect(week("2026-05-18T00:00:00.000Z")).toMatchObject({ posted: 1, fulfilled: 0 });
@@ -74,14 +96,25 @@ describe("admin metrics", () => {
   it("answers zeros, not errors, on an empty database", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const m = await admin.caller.admin.metrics();
-    expect(m).toMatchObject({ totalUsers: 1, totalGroups: 0, fulfillmentRate: 0, averageTimeToClaimHours: 0, claimCount: 0, averageGroupSize: 0 });
+    expect(m).toMatchObject({
+      totalUsers: 1,
+      totalGroups: 0,
+      fulfillmentRate: 0,
+      averageTimeToClaimHours: 0,
+      claimCount: 0,
+      averageGroupSize: 0,
+    });
   });
 
   it("tells a claim within seconds (an average that rounds to 0 hours) apart from no claims at all", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const helper = await h.signUpUser();
     const street = await groupWith(h, admin, [helper]);
-    const milk = await admin.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
+    const milk = await admin.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: h.inHours(24),
+    });
     h.clock.advance(10_000);
     await helper.caller.requests.claim({ id: milk.id });
     expect(await admin.caller.admin.metrics()).toMatchObject({ averageTimeToClaimHours: 0, claimCount: 1 });
@@ -90,11 +123,20 @@ describe("admin metrics", () => {
   it("is refused to non-admins, and the admin flag is read from the database on every call", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const member = await h.signUpUser();
-    expect(await failure(member.caller.admin.metrics())).toEqual({ code: "FORBIDDEN", message: messages.adminRequired });
-    expect(await failure((await h.caller()).admin.metrics())).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+    expect(await failure(member.caller.admin.metrics())).toEqual({
+      code: "FORBIDDEN",
+      message: messages.adminRequired,
+    });
+    expect(await failure((await h.caller()).admin.metrics())).toEqual({
+      code: "UNAUTHORIZED",
+      message: messages.noAuthenticatedUser,
+    });
 
     await h.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id));
-    expect(await failure((await h.caller(admin.token)).admin.metrics())).toEqual({ code: "FORBIDDEN", message: messages.adminRequired });
+    expect(await failure((await h.caller(admin.token)).admin.metrics())).toEqual({
+      code: "FORBIDDEN",
+      message: messages.adminRequired,
+    });
     h.clock.advance(HOUR_MS);
   });
 });

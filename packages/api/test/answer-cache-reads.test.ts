@@ -14,7 +14,8 @@ let reads: Map<string, Set<string>>;
 /** Runs a statement through EXPLAIN VERBOSE and gives its plan as JSON. */
 async function planOf(handle: DbHandle, statement: RecordedStatement): Promise<unknown> {
   const text = `EXPLAIN (VERBOSE, FORMAT JSON) ${statement.text}`;
-  if (handle.pglite) return (await handle.pglite.query<{ "QUERY PLAN": unknown }>(text, statement.params)).rows[0]!["QUERY PLAN"];
+  if (handle.pglite)
+    return (await handle.pglite.query<{ "QUERY PLAN": unknown }>(text, statement.params)).rows[0]!["QUERY PLAN"];
   const rows = await handle.postgres!.unsafe(text, statement.params as never[]);
   return (rows[0] as Record<string, unknown>)["QUERY PLAN"];
 }
@@ -36,7 +37,11 @@ function columnsReadBy(plan: unknown, into: Map<string, Set<string>>, columnsOf:
     const relation = record["Relation Name"];
     if (typeof relation === "string") aliases.set(String(record.Alias ?? relation), relation);
     for (const [key, value] of Object.entries(record)) {
-      const wholeRow = key === "Output" && typeof relation === "string" && Array.isArray(value) && value.length === columnsOf.get(relation);
+      const wholeRow =
+        key === "Output" &&
+        typeof relation === "string" &&
+        Array.isArray(value) &&
+        value.length === columnsOf.get(relation);
       if (!wholeRow) walk(value);
     }
   };
@@ -87,7 +92,8 @@ describe("the answer cache's declared reads", () => {
       if (NOT_PART_OF_ANSWERS.has(table)) continue;
       const declared = CACHED_ANSWER_READS[table];
       for (const column of columns) {
-        if (declared === undefined || (declared !== "every change" && !declared.includes(column))) undeclared.push(`${table}.${column}`);
+        if (declared === undefined || (declared !== "every change" && !declared.includes(column)))
+          undeclared.push(`${table}.${column}`);
       }
     }
     expect(undeclared).toEqual([]);
@@ -106,13 +112,15 @@ describe("the answer cache's declared reads", () => {
     for (const [table, declared] of Object.entries(CACHED_ANSWER_READS)) {
       const on = rows.filter((r) => r.table === table);
       if (declared === "every change") {
-        for (const event of ["insert", "update", "delete"]) if (!on.some((r) => r.event === event)) missing.push(`${table}: ${event}`);
+        for (const event of ["insert", "update", "delete"])
+          if (!on.some((r) => r.event === event)) missing.push(`${table}: ${event}`);
         continue;
       }
       const update = on.find((r) => r.event === "update");
       for (const column of declared) {
         if (column === "id") continue;
-        if (!update || !new RegExp(`n\\.${column} IS DISTINCT FROM o\\.${column}`, "i").test(update.source)) missing.push(`${table}.${column}: update`);
+        if (!update || !new RegExp(`n\\.${column} IS DISTINCT FROM o\\.${column}`, "i").test(update.source))
+          missing.push(`${table}.${column}: update`);
       }
     }
     expect(missing).toEqual([]);

@@ -18,7 +18,11 @@ describe("answer freshness under concurrent writes (PostgreSQL)", () => {
   it("a change that began before an answer's snapshot and committed after it is reported, not lost", async () => {
     const [ann, bo] = await quickNeighbours(h, 2);
     const street = await groupWith(h, ann!, [bo!]);
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
+    const milk = await ann!.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: h.inHours(24),
+    });
     const sessionId = hashToken(ann!.token);
 
     let release!: () => void;
@@ -27,7 +31,10 @@ describe("answer freshness under concurrent writes (PostgreSQL)", () => {
     const wasWritten = new Promise<void>((resolve) => (written = resolve));
     // Bo's claim takes its transaction id first and holds it open...
     const claim = other.db.transaction(async (tx) => {
-      await tx.update(requests).set({ status: "claimed", claimedBy: bo!.user.id, claimedAt: h.clock.now() }).where(eq(requests.id, milk.id));
+      await tx
+        .update(requests)
+        .set({ status: "claimed", claimedBy: bo!.user.id, claimedAt: h.clock.now() })
+        .where(eq(requests.id, milk.id));
       written();
       await released;
     });

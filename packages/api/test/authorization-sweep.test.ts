@@ -4,7 +4,14 @@
  * A procedure missing from SWEEP fails the first test, so new procedures cannot skip the sweep.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { anonymousAnswerProblem, buildSweepWorld, callProcedure as call, SWEEP, type Entry, type World } from "../src/authorization-table";
+import {
+  anonymousAnswerProblem,
+  buildSweepWorld,
+  callProcedure as call,
+  SWEEP,
+  type Entry,
+  type World,
+} from "../src/authorization-table";
 import { procedureCatalog } from "../src/procedure-catalog";
 import { useHarness, type Caller } from "./support";
 

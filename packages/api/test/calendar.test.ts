@@ -10,7 +10,6 @@ import { useHarness, failure, groupWith, type Neighbour, parseCalendar, type Par
 
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-
 async function eventFor(who: Neighbour, requestId: string): Promise<ParsedEvent> {
   const file = await who.caller.requests.calendar({ id: requestId });
   const calendar = parseCalendar(file.content);
@@ -64,13 +63,18 @@ describe("a request's calendar file", () => {
   it("follows the request: STATUS from each reader's side and a SEQUENCE that grows with every change", async () => {
     const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
     const group = await groupWith(h, ann, [bo, cy]);
-    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
+    const request = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Milk",
+      neededBy: h.inHours(30),
+    });
     const seen = async () => ({
       ann: await eventFor(ann, request.id),
       bo: await eventFor(bo, request.id),
       cy: await eventFor(cy, request.id),
     });
-    const statuses = (events: Record<string, ParsedEvent>) => Object.fromEntries(Object.entries(events).map(([who, e]) => [who, [e.status, e.sequence]]));
+    const statuses = (events: Record<string, ParsedEvent>) =>
+      Object.fromEntries(Object.entries(events).map(([who, e]) => [who, [e.status, e.sequence]]));
 
     expect(statuses(await seen())).toEqual({ ann: ["TENTATIVE", 0], bo: ["CANCELLED", 0], cy: ["CANCELLED", 0] });
     expect((await eventFor(ann, request.id)).summary).toBe("Your request: Milk");
@@ -86,7 +90,10 @@ describe("a request's calendar file", () => {
 
     // Leaving the group reopens Cy's claim (membership.ts): a change like any other.
     await cy.caller.groups.leave({ groupId: group.id });
-    expect([(await eventFor(ann, request.id)).status, (await eventFor(ann, request.id)).sequence]).toEqual(["TENTATIVE", 4]);
+    expect([(await eventFor(ann, request.id)).status, (await eventFor(ann, request.id)).sequence]).toEqual([
+      "TENTATIVE",
+      4,
+    ]);
 
     // A refused change changes nothing, so the calendars keep their copy.
     await failure(bo.caller.requests.fulfill({ id: request.id }));
@@ -100,12 +107,25 @@ describe("a request's calendar file", () => {
   it("is 'Request not found' for anyone who cannot read the request", async () => {
     const [ann, outsider] = await h.neighbours("Ann", "Out");
     const group = await groupWith(h, ann);
-    const request = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
+    const request = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Milk",
+      neededBy: h.inHours(30),
+    });
 
-    expect(await failure(outsider.caller.requests.calendar({ id: request.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
-    expect(await failure(ann.caller.requests.calendar({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+    expect(await failure(outsider.caller.requests.calendar({ id: request.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.requestNotFound,
+    });
+    expect(await failure(ann.caller.requests.calendar({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.requestNotFound,
+    });
     await ann.caller.requests.remove({ id: request.id });
-    expect(await failure(ann.caller.requests.calendar({ id: request.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+    expect(await failure(ann.caller.requests.calendar({ id: request.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.requestNotFound,
+    });
   });
 });
 
@@ -113,16 +133,31 @@ describe("the claim confirmation", () => {
   it("goes to the helper when they claim, unless their reminder e-mails are off", async () => {
     const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
     const group = await groupWith(h, ann, [bo, cy]);
-    const milk = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(30) });
-    const eggs = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Eggs", neededBy: h.inHours(30) });
+    const milk = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Milk",
+      neededBy: h.inHours(30),
+    });
+    const eggs = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Eggs",
+      neededBy: h.inHours(30),
+    });
     await setKindChannels(h.db, cy.user.id, "reminders", { email: false }, h.clock.now());
     await bo.caller.requests.claim({ id: milk.id });
     await cy.caller.requests.claim({ id: eggs.id });
     await h.deliver();
-    const subjects = (who: Neighbour) => h.inbox(who.email).map((m) => m.subject).filter((s) => !/Confirm your/.test(s));
+    const subjects = (who: Neighbour) =>
+      h
+        .inbox(who.email)
+        .map((m) => m.subject)
+        .filter((s) => !/Confirm your/.test(s));
     expect(subjects(bo)).toEqual(["You're helping Ann with Milk"]);
     expect(subjects(cy)).toEqual([]);
     // The requester hears of both claims as before.
-    expect(subjects(ann).sort()).toEqual(["Bo offered to help with your request: Milk", "Cy offered to help with your request: Eggs"]);
+    expect(subjects(ann).sort()).toEqual([
+      "Bo offered to help with your request: Milk",
+      "Cy offered to help with your request: Eggs",
+    ]);
   });
 });

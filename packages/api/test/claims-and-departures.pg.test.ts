@@ -26,7 +26,14 @@ async function street(owner: Someone, helper: Someone) {
   const neededBy = h.inHours(24);
   const posted = await h.db
     .insert(requests)
-    .values(Array.from({ length: CLAIMS_PER_ROUND }, (_, i) => ({ userId: owner.user.id, groupId: group.id, itemDescription: `Item ${i}`, neededBy })))
+    .values(
+      Array.from({ length: CLAIMS_PER_ROUND }, (_, i) => ({
+        userId: owner.user.id,
+        groupId: group.id,
+        itemDescription: `Item ${i}`,
+        neededBy,
+      })),
+    )
     .returning({ id: requests.id });
   return { groupId: group.id, requestIds: posted.map((r) => r.id) };
 }
@@ -40,7 +47,10 @@ async function orphanedClaims(): Promise<number> {
     .where(
       and(
         eq(requests.status, "claimed"),
-        or(isNull(requests.claimedBy), sql`not exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = "requests"."claimed_by")`),
+        or(
+          isNull(requests.claimedBy),
+          sql`not exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = "requests"."claimed_by")`,
+        ),
       ),
     );
   return row!.n;
@@ -63,7 +73,10 @@ describe("claims racing the claimer's departure (PostgreSQL)", () => {
     const [owner, ...helpers] = await quickNeighbours(h, ROUNDS + 1);
     for (const helper of helpers) {
       const { groupId, requestIds } = await street(owner!, helper);
-      await race([...requestIds.map((id) => helper.caller.requests.claim({ id })), helper.caller.groups.leave({ groupId })]);
+      await race([
+        ...requestIds.map((id) => helper.caller.requests.claim({ id })),
+        helper.caller.groups.leave({ groupId }),
+      ]);
     }
     expect(await orphanedClaims()).toBe(0);
   });
@@ -72,7 +85,10 @@ describe("claims racing the claimer's departure (PostgreSQL)", () => {
     const [owner, ...helpers] = await quickNeighbours(h, ROUNDS + 1);
     for (const helper of helpers) {
       const { groupId, requestIds } = await street(owner!, helper);
-      await race([...requestIds.map((id) => helper.caller.requests.claim({ id })), owner!.caller.groups.removeMember({ groupId, userId: helper.user.id })]);
+      await race([
+        ...requestIds.map((id) => helper.caller.requests.claim({ id })),
+        owner!.caller.groups.removeMember({ groupId, userId: helper.user.id }),
+      ]);
     }
     expect(await orphanedClaims()).toBe(0);
   });
@@ -83,7 +99,10 @@ describe("claims racing the claimer's departure (PostgreSQL)", () => {
       // Deleting an account checks the password again, so these helpers have real ones.
       const helper = await h.signUpUser();
       const { requestIds } = await street(owner!, helper);
-      await race([...requestIds.map((id) => helper.caller.requests.claim({ id })), helper.caller.user.deleteAccount({ password: helper.password })]);
+      await race([
+        ...requestIds.map((id) => helper.caller.requests.claim({ id })),
+        helper.caller.user.deleteAccount({ password: helper.password }),
+      ]);
     }
     expect(await orphanedClaims()).toBe(0);
   });

@@ -10,7 +10,9 @@ const h = useHarness();
 async function groupOf(name: string, ...userIds: string[]) {
   const [group] = await h.db.insert(groups).values({ name, createdBy: userIds[0]! }).returning({ id: groups.id });
   const start = h.clock.now().getTime();
-  await h.db.insert(groupMembers).values(userIds.map((userId, i) => ({ groupId: group!.id, userId, joinedAt: new Date(start + i * 1000) })));
+  await h.db
+    .insert(groupMembers)
+    .values(userIds.map((userId, i) => ({ groupId: group!.id, userId, joinedAt: new Date(start + i * 1000) })));
   return group!.id;
 }
 
@@ -21,7 +23,15 @@ describe("data export", () => {
     const neededBy = h.inHours(24);
     await h.db.insert(requests).values([
       { userId: ann.user.id, groupId, itemDescription: "Milk", neededBy },
-      { userId: bo.user.id, groupId, itemDescription: "Bread", neededBy, status: "claimed", claimedBy: ann.user.id, claimedAt: h.clock.now() },
+      {
+        userId: bo.user.id,
+        groupId,
+        itemDescription: "Bread",
+        neededBy,
+        status: "claimed",
+        claimedBy: ann.user.id,
+        claimedAt: h.clock.now(),
+      },
     ]);
     await ann.caller.feedback.send({ email: ann.email, message: "Nice app" });
 
@@ -37,14 +47,20 @@ describe("data export", () => {
   });
 
   it("needs a session", async () => {
-    expect(await failure((await h.caller()).user.exportData())).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+    expect(await failure((await h.caller()).user.exportData())).toEqual({
+      code: "UNAUTHORIZED",
+      message: messages.noAuthenticatedUser,
+    });
   });
 });
 
 describe("account deletion", () => {
   it("asks for the password again", async () => {
     const ann = await h.signUpUser();
-    expect(await failure(ann.caller.user.deleteAccount({ password: "wrong-password" }))).toEqual({ code: "FORBIDDEN", message: messages.invalidCredentials });
+    expect(await failure(ann.caller.user.deleteAccount({ password: "wrong-password" }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.invalidCredentials,
+    });
     expect((await failure(ann.caller.user.deleteAccount({ password: "" }))).message).toBe(messages.passwordRequired);
     expect((await ann.caller.user.current()).id).toBe(ann.user.id);
   });
@@ -58,9 +74,19 @@ describe("account deletion", () => {
     const neededBy = h.inHours(24);
     const [claimedByAnn] = await h.db
       .insert(requests)
-      .values({ userId: cy.user.id, groupId: shared, itemDescription: "Eggs", neededBy, status: "claimed", claimedBy: ann.user.id, claimedAt: h.clock.now() })
+      .values({
+        userId: cy.user.id,
+        groupId: shared,
+        itemDescription: "Eggs",
+        neededBy,
+        status: "claimed",
+        claimedBy: ann.user.id,
+        claimedAt: h.clock.now(),
+      })
       .returning({ id: requests.id });
-    await h.db.insert(requests).values({ userId: ann.user.id, groupId: shared, itemDescription: "Ann's milk", neededBy });
+    await h.db
+      .insert(requests)
+      .values({ userId: ann.user.id, groupId: shared, itemDescription: "Ann's milk", neededBy });
     await ann.caller.feedback.send({ email: ann.email, message: "Bye" });
 
     await ann.caller.user.deleteAccount({ password: ann.password });

@@ -4,7 +4,8 @@ import { useHarness, groupWith, type Neighbour } from "./support";
 /** Issue 17, item 1: a person is shown by name, else by e-mail address, and the address only to fellow members. */
 const h = useHarness({ scope: "file" });
 
-const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(24) });
+const post = (who: Neighbour, groupId: string, item: string) =>
+  who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(24) });
 
 describe("who is shown on a request", () => {
   it("a nameless requester and helper show as their e-mail addresses to fellow members, on every list", async () => {
@@ -21,7 +22,9 @@ describe("who is shown on a request", () => {
     const [helping] = (await bo.caller.requests.dashboard()).helpableRequests;
     expect(helping!.creator.name).toBe(ann.email);
     const eggs = await post(cy, street.id, "Eggs");
-    expect((await ann.caller.requests.dashboard()).helpableRequests.find((r) => r.id === eggs.id)!.creator.name).toBe("Cy");
+    expect((await ann.caller.requests.dashboard()).helpableRequests.find((r) => r.id === eggs.id)!.creator.name).toBe(
+      "Cy",
+    );
   });
 
   it("someone no longer in the group is not shown by address, and neither is anyone to a requester who left", async () => {

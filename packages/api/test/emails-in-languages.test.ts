@@ -8,7 +8,16 @@ import { emailOutbox } from "@hyn/db";
 import { AUTH_LINK_VALIDITY_HOURS, INVITE_VALIDITY_DAYS, type Locale } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { groupWith, useHarness, type CapturedEmail, type Neighbour, parseCalendar, browserSubscription, RecordingJobQueue, startLocalPushService } from "./support";
+import {
+  groupWith,
+  useHarness,
+  type CapturedEmail,
+  type Neighbour,
+  parseCalendar,
+  browserSubscription,
+  RecordingJobQueue,
+  startLocalPushService,
+} from "./support";
 
 const h = useHarness({ config: { timeZone: "Europe/Berlin" }, startsAt: new Date("2026-06-01T10:00:00Z") });
 /** 4 June 2026, 15:00 in Berlin: how each language writes it in e-mails. */
@@ -29,7 +38,13 @@ async function switchTo(who: Neighbour, locale: Locale): Promise<Neighbour> {
 async function mailTo(who: { email: string }, subject: RegExp): Promise<CapturedEmail> {
   await h.deliver();
   const found = h.inbox(who.email).filter((m) => subject.test(m.subject));
-  expect(found, `e-mails to ${who.email}: ${h.inbox(who.email).map((m) => m.subject).join(" | ")}`).toHaveLength(1);
+  expect(
+    found,
+    `e-mails to ${who.email}: ${h
+      .inbox(who.email)
+      .map((m) => m.subject)
+      .join(" | ")}`,
+  ).toHaveLength(1);
   return found[0]!;
 }
 
@@ -44,7 +59,12 @@ function expectFooter(mail: CapturedEmail, unsubscribe: string, manage: string) 
 
 async function milkIn(requester: Neighbour, members: Neighbour[]) {
   const group = await groupWith(h, requester, members, "Elm Street");
-  return requester.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: neededBy(), storePreference: "Corner shop" });
+  return requester.caller.requests.create({
+    itemDescription: "Two pints of milk",
+    groupId: group.id,
+    neededBy: neededBy(),
+    storePreference: "Corner shop",
+  });
 }
 
 describe("account e-mails", () => {
@@ -65,7 +85,9 @@ describe("account e-mails", () => {
     const mail = await mailTo(jonas, /Passwort/);
     expect(mail.subject).toBe("Setze dein Passwort bei Help Your Neighbor zurück");
     expect(mail.text).toContain("Passwort zurücksetzen: http://localhost:3000/auth/callback?token_hash=");
-    expect(mail.text).toContain(`Dieser Link ist ${AUTH_LINK_VALIDITY_HOURS} Stunden gültig und funktioniert nur einmal.`);
+    expect(mail.text).toContain(
+      `Dieser Link ist ${AUTH_LINK_VALIDITY_HOURS} Stunden gültig und funktioniert nur einmal.`,
+    );
   });
 
   it("forwards feedback to the admin in their account's language", async () => {
@@ -153,11 +175,17 @@ describe("notices about a request", () => {
     await jonas.caller.user.updateEmailPreferences({ frequency: "daily" });
     await milkIn(ann, [jonas]);
     h.clock.set(new Date("2026-06-02T08:00:30Z"));
-    await h.services.notifications.runDailyDigest({ slot: latestDigestSlot(h.clock.now(), { hour: 8, timeZone: "UTC" }) });
+    await h.services.notifications.runDailyDigest({
+      slot: latestDigestSlot(h.clock.now(), { hour: 8, timeZone: "UTC" }),
+    });
     const digest = await mailTo(jonas, /neue Anfrage/);
     expect(digest.subject).toBe("1 neue Anfrage in deinen Gruppen bei Help Your Neighbor");
-    expect(digest.text).toContain("Hier ist die Anfrage, die deine Nachbarn seit deiner letzten Zusammenfassung gestellt haben:");
-    expect(digest.text).toContain("• Two pints of milk — Ann in Elm Street, benötigt bis Do., 4. Juni 2026, 15:00 (Europe/Berlin).");
+    expect(digest.text).toContain(
+      "Hier ist die Anfrage, die deine Nachbarn seit deiner letzten Zusammenfassung gestellt haben:",
+    );
+    expect(digest.text).toContain(
+      "• Two pints of milk — Ann in Elm Street, benötigt bis Do., 4. Juni 2026, 15:00 (Europe/Berlin).",
+    );
     expectFooter(digest, "Abmelden", "Benachrichtigungen verwalten");
   });
 
@@ -165,14 +193,24 @@ describe("notices about a request", () => {
     const jonas = await neighbourIn("de", "Jonas");
     const ana = await neighbourIn("es", "Ana");
     const group = await groupWith(h, jonas, [ana], "Elm Street");
-    const milk = await jonas.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: h.inHours(72) });
-    const bread = await jonas.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(72) });
+    const milk = await jonas.caller.requests.create({
+      itemDescription: "Two pints of milk",
+      groupId: group.id,
+      neededBy: h.inHours(72),
+    });
+    const bread = await jonas.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(72),
+    });
     await ana.caller.requests.claim({ id: milk.id });
 
     h.clock.set(h.inHours(70));
     await h.runDueJobs();
     const helper = await mailTo(ana, /^Recordatorio/);
-    expect(helper.subject).toMatch(/^Recordatorio: Jonas necesita Two pints of milk para el jue, 4 jun 2026, \d\d:00 \(Europe\/Berlin\)$/);
+    expect(helper.subject).toMatch(
+      /^Recordatorio: Jonas necesita Two pints of milk para el jue, 4 jun 2026, \d\d:00 \(Europe\/Berlin\)$/,
+    );
     expectFooter(helper, "Darse de baja", "Gestionar notificaciones");
     const requester = await mailTo(jonas, /Bread/);
     expect(requester.subject).toBe("Noch hat niemand angeboten, bei Bread zu helfen");
@@ -190,11 +228,16 @@ describe("calendar files", () => {
 
     const [download] = parseCalendar((await jonas.caller.requests.calendar({ id: milk.id })).content).events;
     expect(download!.summary).toBe("Ann helfen: Two pints of milk");
-    expect(download!.description).toContain("Gruppe: Elm Street\nAngefragt von: Ann\nHilfe von: Jonas\nBevorzugtes Geschäft: Corner shop");
+    expect(download!.description).toContain(
+      "Gruppe: Elm Street\nAngefragt von: Ann\nHilfe von: Jonas\nBevorzugtes Geschäft: Corner shop",
+    );
 
     const ana = await switchTo(jonas, "es");
     const { url } = await ana.caller.user.calendarFeed();
-    const token = url.split("/").pop()!.replace(/\.ics$/, "");
+    const token = url
+      .split("/")
+      .pop()!
+      .replace(/\.ics$/, "");
     const [fromFeed] = parseCalendar((await h.services.calendar.feed(token, "127.0.0.1")).content).events;
     expect(fromFeed!.summary).toBe("Ayudar a Ann con Two pints of milk");
   });
@@ -211,12 +254,22 @@ describe("push notifications", () => {
       const jonas = await neighbourIn("de", "Jonas");
       for (const who of [ana, jonas]) {
         await who.caller.user.updateEmailPreferences({ frequency: "immediate" });
-        await who.caller.push.subscribe({ ...browserSubscription(`${service.origin}/push/${who.user.id}`).json, label: "Phone" });
+        await who.caller.push.subscribe({
+          ...browserSubscription(`${service.origin}/push/${who.user.id}`).json,
+          label: "Phone",
+        });
       }
       await milkIn(ann, [ana, jonas]);
       const payloads = new Map(queue.take<PushJob>().map((job) => [job.userId, job.payload]));
-      expect(payloads.get(ana.user.id)).toMatchObject({ kind: "new_requests", title: "Nueva solicitud en Elm Street", body: "Ann necesita: Two pints of milk" });
-      expect(payloads.get(jonas.user.id)).toMatchObject({ title: "Neue Anfrage in Elm Street", body: "Ann braucht: Two pints of milk" });
+      expect(payloads.get(ana.user.id)).toMatchObject({
+        kind: "new_requests",
+        title: "Nueva solicitud en Elm Street",
+        body: "Ann necesita: Two pints of milk",
+      });
+      expect(payloads.get(jonas.user.id)).toMatchObject({
+        title: "Neue Anfrage in Elm Street",
+        body: "Ann braucht: Two pints of milk",
+      });
     } finally {
       await service.close();
     }

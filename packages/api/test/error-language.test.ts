@@ -18,7 +18,14 @@ async function formattedMessage(call: Promise<unknown>, ctx: Context | undefined
     await call;
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
-    return getErrorShape({ config: appRouter._def._config, error, type: "mutation", path: "groups.create", input: undefined, ctx }).message;
+    return getErrorShape({
+      config: appRouter._def._config,
+      error,
+      type: "mutation",
+      path: "groups.create",
+      input: undefined,
+      ctx,
+    }).message;
   }
   throw new Error("expected the call to fail, but it succeeded");
 }
@@ -37,9 +44,12 @@ describe("tRPC error texts in the context's language", () => {
     }
 
     const german = createContextInner({ services: h.services, session, locale: "de" });
-    expect(await formattedMessage(createCaller(german).groups.members({ groupId: "00000000-0000-4000-8000-000000000000" }), german)).toMatch(
-      /^(Gruppe nicht gefunden|Du bist kein Mitglied dieser Gruppe)$/,
-    );
+    expect(
+      await formattedMessage(
+        createCaller(german).groups.members({ groupId: "00000000-0000-4000-8000-000000000000" }),
+        german,
+      ),
+    ).toMatch(/^(Gruppe nicht gefunden|Du bist kein Mitglied dieser Gruppe)$/);
     const anonymous = createContextInner({ services: h.services, locale: "de" });
     expect(await formattedMessage(createCaller(anonymous).groups.list(), anonymous)).toBe("Du bist nicht angemeldet");
   });

@@ -12,7 +12,11 @@ async function neighbours() {
   const group = await owner.caller.groups.create({ name: "Elm Street" });
   const invite = await owner.caller.invitations.create({ groupId: group.id, email: helper.email });
   await helper.caller.invitations.joinByToken({ token: invite.token });
-  const request = await owner.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(24) });
+  const request = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Milk",
+    neededBy: h.inHours(24),
+  });
   await helper.caller.requests.claim({ id: request.id });
   return { owner, helper, group, request };
 }
@@ -54,7 +58,11 @@ describe("every way of departing announces the reopened request live", () => {
       const ownerLive = await listen(h.services, setting.owner.token);
       expect(await ownerLive.next()).toEqual({ type: "connected" });
       await depart(setting);
-      expect(await ownerLive.next()).toEqual({ type: "request.unclaimed", requestId: setting.request.id, groupId: setting.group.id });
+      expect(await ownerLive.next()).toEqual({
+        type: "request.unclaimed",
+        requestId: setting.request.id,
+        groupId: setting.group.id,
+      });
       ownerLive.stop();
     });
   }
@@ -66,7 +74,11 @@ describe("upgrading a database that the old race left claims in", () => {
     const elsewhere = await owner.caller.groups.create({ name: "Oak Road" });
     const invite = await owner.caller.invitations.create({ groupId: elsewhere.id, email: helper.email });
     await helper.caller.invitations.joinByToken({ token: invite.token });
-    const kept = await owner.caller.requests.create({ groupId: elsewhere.id, itemDescription: "Bread", neededBy: h.inHours(24) });
+    const kept = await owner.caller.requests.create({
+      groupId: elsewhere.id,
+      itemDescription: "Bread",
+      neededBy: h.inHours(24),
+    });
     await helper.caller.requests.claim({ id: kept.id });
     // As the race left it: the membership gone, the claim still standing.
     await h.db.execute(sql`DELETE FROM group_members WHERE group_id = ${group.id} AND user_id = ${helper.user.id}`);

@@ -37,14 +37,26 @@ function tally(outcomes: string[]): Record<string, number> {
 async function issueInvitations(groupId: string, invitedBy: string, emails: string[]) {
   const now = h.clock.now();
   const tokens = emails.map(() => generateToken());
-  await h.db.insert(invites).values(
-    emails.map((email, i) => ({ groupId, email, tokenHash: hashToken(tokens[i]!), expiresAt: new Date(now.getTime() + 7 * DAY_MS), invitedBy, createdAt: now })),
-  );
+  await h.db
+    .insert(invites)
+    .values(
+      emails.map((email, i) => ({
+        groupId,
+        email,
+        tokenHash: hashToken(tokens[i]!),
+        expiresAt: new Date(now.getTime() + 7 * DAY_MS),
+        invitedBy,
+        createdAt: now,
+      })),
+    );
   return tokens;
 }
 
 async function memberCount(groupId: string): Promise<number> {
-  const [row] = await h.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+  const [row] = await h.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
   return row!.n;
 }
 
@@ -59,9 +71,15 @@ describe("concurrent joins", () => {
     const owner = await h.signUpUser();
     const { group } = await groupOfSize(h, owner, 19);
     const joiners = await signUpMany(30);
-    const tokens = await issueInvitations(group.id, owner.user.id, joiners.map((j) => j.email));
+    const tokens = await issueInvitations(
+      group.id,
+      owner.user.id,
+      joiners.map((j) => j.email),
+    );
 
-    const outcomes = await Promise.all(joiners.map((j, i) => settle(j.caller.invitations.joinByToken({ token: tokens[i]! }))));
+    const outcomes = await Promise.all(
+      joiners.map((j, i) => settle(j.caller.invitations.joinByToken({ token: tokens[i]! }))),
+    );
     expect(tally(outcomes)).toEqual({ ok: 1, [messages.groupFull]: 29 });
     expect(await memberCount(group.id)).toBe(20);
   });
@@ -70,7 +88,8 @@ describe("concurrent joins", () => {
     const joiner = await h.signUpUser();
     const owners = await signUpMany(3);
     const groupIds = [];
-    for (const owner of owners) for (const name of ["A", "B", "C"]) groupIds.push({ owner, id: (await createGroup(owner, name)).id });
+    for (const owner of owners)
+      for (const name of ["A", "B", "C"]) groupIds.push({ owner, id: (await createGroup(owner, name)).id });
     // Already in 3 groups; 6 parallel accepts may admit exactly 2 more (limit 5).
     for (const { owner, id } of groupIds.slice(0, 3)) await inviteAndJoin(owner, joiner, id);
     const rest = groupIds.slice(3);
@@ -88,7 +107,9 @@ describe("concurrent group creation", () => {
   it("parallel creations at the limit admit exactly up to the limit", async () => {
     const ann = await h.signUpUser();
     await createGroup(ann, "Existing");
-    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => settle(ann.caller.groups.create({ name: `Group ${i}` }))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => settle(ann.caller.groups.create({ name: `Group ${i}` }))),
+    );
     expect(tally(outcomes)).toEqual({ ok: 2, [limitMessage("groups", 3, 3)]: 6 });
     expect(await ann.caller.groups.list()).toHaveLength(3);
   });
@@ -100,7 +121,9 @@ describe("an invitation is used at most once", () => {
     const bo = await h.signUpUser();
     const group = await createGroup(owner);
     const invite = await owner.caller.invitations.create({ groupId: group.id, email: bo.email });
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => settle(bo.caller.invitations.accept({ id: invite.id }))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => settle(bo.caller.invitations.accept({ id: invite.id }))),
+    );
     expect(tally(outcomes)).toEqual({ ok: 1, [messages.invitationUsed]: 9 });
     expect(await memberCount(group.id)).toBe(2);
   });
@@ -110,7 +133,9 @@ describe("an invitation is used at most once", () => {
     const group = await createGroup(owner);
     const { token } = await owner.caller.invitations.create({ groupId: group.id, email: "shared-link@example.com" });
     const holders = await signUpMany(10);
-    const outcomes = await Promise.all(holders.map((holder) => settle(holder.caller.invitations.joinByToken({ token }))));
+    const outcomes = await Promise.all(
+      holders.map((holder) => settle(holder.caller.invitations.joinByToken({ token }))),
+    );
     expect(tally(outcomes)).toEqual({ ok: 1, [messages.invalidOrExpiredInviteToken]: 9 });
     expect(await memberCount(group.id)).toBe(2);
   });
@@ -135,9 +160,12 @@ describe("concurrent invitations", () => {
   it("parallel invitations stop at 10 pending per inviter", async () => {
     const owner = await h.signUpUser();
     const group = await createGroup(owner);
-    for (let i = 0; i < 7; i++) await owner.caller.invitations.create({ groupId: group.id, email: `early${i}@example.com` });
+    for (let i = 0; i < 7; i++)
+      await owner.caller.invitations.create({ groupId: group.id, email: `early${i}@example.com` });
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => settle(owner.caller.invitations.create({ groupId: group.id, email: `late${i}@example.com` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        settle(owner.caller.invitations.create({ groupId: group.id, email: `late${i}@example.com` })),
+      ),
     );
     expect(tally(outcomes)).toEqual({ ok: 3, [messages.invitationLimit]: 5 });
     expect(await owner.caller.invitations.count()).toEqual({ current: 10, max: 10 });
@@ -147,10 +175,14 @@ describe("concurrent invitations", () => {
     const owner = await h.signUpUser();
     const group = await createGroup(owner);
     const outcomes = await Promise.all(
-      Array.from({ length: 6 }, () => settle(owner.caller.invitations.create({ groupId: group.id, email: "same@example.com" }))),
+      Array.from({ length: 6 }, () =>
+        settle(owner.caller.invitations.create({ groupId: group.id, email: "same@example.com" })),
+      ),
     );
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
-    expect(outcomes.filter((o) => o !== "ok")).toEqual(Array(5).fill("An invitation to this email is already pending for this group. It expires in 7 days."));
+    expect(outcomes.filter((o) => o !== "ok")).toEqual(
+      Array(5).fill("An invitation to this email is already pending for this group. It expires in 7 days."),
+    );
   });
 });
 
@@ -159,7 +191,11 @@ describe("leaving while others join", () => {
     const owner = await h.signUpUser();
     const group = await createGroup(owner);
     const joiners = await signUpMany(5);
-    const tokens = await issueInvitations(group.id, owner.user.id, joiners.map((j) => j.email));
+    const tokens = await issueInvitations(
+      group.id,
+      owner.user.id,
+      joiners.map((j) => j.email),
+    );
     const outcomes = await Promise.all([
       settle(owner.caller.groups.leave({ groupId: group.id })),
       ...joiners.map((j, i) => settle(j.caller.invitations.joinByToken({ token: tokens[i]! }))),
@@ -168,7 +204,9 @@ describe("leaving while others join", () => {
     if (outcomes[0] === "ok") {
       // The owner went first: the group and its invitations are gone, and nobody joined it.
       expect(members).toBe(0);
-      expect(outcomes.slice(1).every((o) => o === messages.invalidOrExpiredInviteToken || o === messages.groupNotFound)).toBe(true);
+      expect(
+        outcomes.slice(1).every((o) => o === messages.invalidOrExpiredInviteToken || o === messages.groupNotFound),
+      ).toBe(true);
     } else {
       // Someone joined first: the owner had to stay.
       expect(outcomes[0]).toBe(messages.ownerCannotLeave);

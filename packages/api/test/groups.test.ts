@@ -15,15 +15,29 @@ describe("creating a group", () => {
     expect(group.joinedAt).toEqual(h.clock.now());
     expect(await ann.caller.groups.list()).toEqual([group]);
     const members = await ann.caller.groups.members({ groupId: group.id });
-    expect(members).toEqual([{ id: ann.user.id, name: "Ann", email: ann.email, generalArea: null, joinedAt: group.joinedAt }]);
+    expect(members).toEqual([
+      { id: ann.user.id, name: "Ann", email: ann.email, generalArea: null, joinedAt: group.joinedAt },
+    ]);
   });
 
   it("gives the spec's messages for an empty name and a name that is only markup", async () => {
     const ann = await h.signUpUser();
-    expect(await failure(ann.caller.groups.create({ name: "   " }))).toEqual({ code: "BAD_REQUEST", message: messages.groupNameRequired });
-    expect(await failure(ann.caller.groups.create({ name: "" }))).toEqual({ code: "BAD_REQUEST", message: messages.groupNameRequired });
-    expect(await failure(ann.caller.groups.create({} as never))).toEqual({ code: "BAD_REQUEST", message: messages.groupNameRequired });
-    expect(await failure(ann.caller.groups.create({ name: " <b></b> <i> " }))).toEqual({ code: "BAD_REQUEST", message: messages.groupNameInvalid });
+    expect(await failure(ann.caller.groups.create({ name: "   " }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.groupNameRequired,
+    });
+    expect(await failure(ann.caller.groups.create({ name: "" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.groupNameRequired,
+    });
+    expect(await failure(ann.caller.groups.create({} as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.groupNameRequired,
+    });
+    expect(await failure(ann.caller.groups.create({ name: " <b></b> <i> " }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.groupNameInvalid,
+    });
     expect(await ann.caller.groups.list()).toEqual([]);
   });
 
@@ -32,17 +46,26 @@ describe("creating a group", () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const ann = await h.signUpUser();
     for (const name of ["One", "Two", "Three"]) await ann.caller.groups.create({ name });
-    expect(await failure(ann.caller.groups.create({ name: "Four" }))).toEqual({ code: "CONFLICT", message: limitMessage("groups", 3, 3) });
+    expect(await failure(ann.caller.groups.create({ name: "Four" }))).toEqual({
+      code: "CONFLICT",
+      message: limitMessage("groups", 3, 3),
+    });
     expect(await ann.caller.groups.list()).toHaveLength(3);
 
     await admin.caller.limits.update({ userId: ann.user.id, maxGroupsCreated: 4 });
     await ann.caller.groups.create({ name: "Four" });
-    expect(await failure(ann.caller.groups.create({ name: "Five" }))).toEqual({ code: "CONFLICT", message: limitMessage("groups", 4, 4) });
+    expect(await failure(ann.caller.groups.create({ name: "Five" }))).toEqual({
+      code: "CONFLICT",
+      message: limitMessage("groups", 4, 4),
+    });
   });
 
   it("needs a session", async () => {
     const anon = await h.caller();
-    expect(await failure(anon.groups.create({ name: "Nope" }))).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
+    expect(await failure(anon.groups.create({ name: "Nope" }))).toEqual({
+      code: "UNAUTHORIZED",
+      message: messages.noAuthenticatedUser,
+    });
     expect(await failure(anon.groups.list())).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
   });
 });
@@ -73,7 +96,8 @@ describe("listing groups", () => {
   it("lists groups in one statement however many there are", async () => {
     const ann = await h.signUpUser();
     const owners = [await h.signUpUser(), await h.signUpUser()];
-    for (const owner of owners) for (const name of ["A", "B"]) await inviteAndJoin(owner, ann, (await createGroup(owner, name)).id);
+    for (const owner of owners)
+      for (const name of ["A", "B"]) await inviteAndJoin(owner, ann, (await createGroup(owner, name)).id);
     const before = h.handle.statementCount();
     const list = await ann.caller.groups.list();
     expect(list).toHaveLength(4);
@@ -98,12 +122,18 @@ describe("members", () => {
       ["Ann", ann.email, null],
       ["Bo", bo.email, "Elm Street"],
     ]);
-    expect(await failure(eve.caller.groups.members({ groupId: group.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
+    expect(await failure(eve.caller.groups.members({ groupId: group.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.notMember,
+    });
     expect(await failure(eve.caller.groups.members({ groupId: "00000000-0000-4000-8000-000000000000" }))).toEqual({
       code: "NOT_FOUND",
       message: messages.groupNotFound,
     });
-    expect(await failure(eve.caller.groups.members({ groupId: "not-a-uuid" }))).toEqual({ code: "BAD_REQUEST", message: messages.groupNotFound });
+    expect(await failure(eve.caller.groups.members({ groupId: "not-a-uuid" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.groupNotFound,
+    });
   });
 
   it("sharing a group makes people visible to each other, and leaving ends it", async () => {
@@ -140,15 +170,25 @@ describe("removing a member", () => {
       code: "NOT_FOUND",
       message: messages.userNotMember,
     });
-    expect(await failure(ann.caller.groups.removeMember({ groupId: "00000000-0000-4000-8000-000000000000", userId: bo.user.id }))).toEqual({
+    expect(
+      await failure(
+        ann.caller.groups.removeMember({ groupId: "00000000-0000-4000-8000-000000000000", userId: bo.user.id }),
+      ),
+    ).toEqual({
       code: "NOT_FOUND",
       message: messages.groupNotFound,
     });
 
     expect(await ann.caller.groups.removeMember({ groupId: group.id, userId: bo.user.id })).toEqual({ ok: true });
-    expect((await ann.caller.groups.members({ groupId: group.id })).map((m) => m.id)).toEqual([ann.user.id, cy.user.id]);
+    expect((await ann.caller.groups.members({ groupId: group.id })).map((m) => m.id)).toEqual([
+      ann.user.id,
+      cy.user.id,
+    ]);
     expect(await bo.caller.groups.list()).toEqual([]);
-    expect(await failure(bo.caller.groups.members({ groupId: group.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
+    expect(await failure(bo.caller.groups.members({ groupId: group.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.notMember,
+    });
   });
 });
 
@@ -161,7 +201,10 @@ describe("leaving a group", () => {
     expect(await bo.caller.groups.leave({ groupId: group.id })).toEqual({ groupDeleted: false });
     expect(await bo.caller.groups.list()).toEqual([]);
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(1);
-    expect(await failure(bo.caller.groups.leave({ groupId: group.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
+    expect(await failure(bo.caller.groups.leave({ groupId: group.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.notMember,
+    });
   });
 
   it("the owner cannot leave while others remain", async () => {
@@ -169,7 +212,10 @@ describe("leaving a group", () => {
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
     await inviteAndJoin(ann, bo, group.id);
-    expect(await failure(ann.caller.groups.leave({ groupId: group.id }))).toEqual({ code: "CONFLICT", message: messages.ownerCannotLeave });
+    expect(await failure(ann.caller.groups.leave({ groupId: group.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.ownerCannotLeave,
+    });
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(2);
   });
 
@@ -181,7 +227,10 @@ describe("leaving a group", () => {
     expect(await ann.caller.groups.list()).toEqual([]);
     expect(await h.db.select().from(groups).where(eq(groups.id, group.id))).toEqual([]);
     expect(await h.db.select().from(invites).where(eq(invites.groupId, group.id))).toEqual([]);
-    expect(await failure(ann.caller.groups.leave({ groupId: group.id }))).toEqual({ code: "NOT_FOUND", message: messages.groupNotFound });
+    expect(await failure(ann.caller.groups.leave({ groupId: group.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.groupNotFound,
+    });
     // The deleted group no longer counts against the limit.
     expect((await ann.caller.limits.counts()).groupsCreatedCount).toBe(0);
   });
@@ -210,8 +259,12 @@ describe("transferring ownership", () => {
 
     const transferred = await ann.caller.groups.transferOwnership({ groupId: group.id, userId: bo.user.id });
     expect(transferred).toMatchObject({ id: group.id, createdBy: bo.user.id, memberCount: 2 });
-    expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: cy.email }))).toMatchObject({ message: messages.onlyCreatorsInvite });
-    expect(await failure(ann.caller.groups.removeMember({ groupId: group.id, userId: bo.user.id }))).toMatchObject({ message: messages.onlyOwnersRemove });
+    expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: cy.email }))).toMatchObject({
+      message: messages.onlyCreatorsInvite,
+    });
+    expect(await failure(ann.caller.groups.removeMember({ groupId: group.id, userId: bo.user.id }))).toMatchObject({
+      message: messages.onlyOwnersRemove,
+    });
     await inviteAndJoin(bo, cy, group.id);
     expect(await ann.caller.groups.leave({ groupId: group.id })).toEqual({ groupDeleted: false });
     expect((await bo.caller.groups.members({ groupId: group.id })).map((m) => m.id)).toEqual([bo.user.id, cy.user.id]);
@@ -230,9 +283,15 @@ describe("a full group", () => {
     await inviteAndJoin(ann, twentieth, group.id);
     expect((await ann.caller.groups.list())[0]!.memberCount).toBe(20);
 
-    expect(await failure(twentyFirst.caller.invitations.joinByToken({ token: late.token }))).toEqual({ code: "CONFLICT", message: messages.groupFull });
+    expect(await failure(twentyFirst.caller.invitations.joinByToken({ token: late.token }))).toEqual({
+      code: "CONFLICT",
+      message: messages.groupFull,
+    });
     const [incoming] = await twentyFirst.caller.invitations.pending();
-    expect(await failure(twentyFirst.caller.invitations.accept({ id: incoming!.id }))).toEqual({ code: "CONFLICT", message: messages.groupFull });
+    expect(await failure(twentyFirst.caller.invitations.accept({ id: incoming!.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.groupFull,
+    });
     // Refused joins do not use the invitation.
     expect(await twentyFirst.caller.invitations.pending()).toHaveLength(1);
 

@@ -14,7 +14,12 @@ describe("creating an invitation", () => {
     const ann = await h.signUpUser({ name: "Ann Lee" });
     const group = await createGroup(ann, "Maple Street");
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: "  New.Person@Example.com " });
-    expect(invite).toMatchObject({ groupId: group.id, email: "new.person@example.com", usedAt: null, invitedBy: ann.user.id });
+    expect(invite).toMatchObject({
+      groupId: group.id,
+      email: "new.person@example.com",
+      usedAt: null,
+      invitedBy: ann.user.id,
+    });
     expect(invite.createdAt).toEqual(h.clock.now());
     expect(invite.expiresAt.getTime() - invite.createdAt.getTime()).toBe(7 * DAY_MS);
     expect(invite.token).toMatch(/^[a-z2-7]{32}$/);
@@ -69,14 +74,20 @@ describe("creating an invitation", () => {
       code: "FORBIDDEN",
       message: messages.onlyCreatorsInvite,
     });
-    expect(await failure(ann.caller.invitations.create({ groupId: "00000000-0000-4000-8000-000000000000", email: "x@example.com" }))).toEqual({
+    expect(
+      await failure(
+        ann.caller.invitations.create({ groupId: "00000000-0000-4000-8000-000000000000", email: "x@example.com" }),
+      ),
+    ).toEqual({
       code: "NOT_FOUND",
       message: messages.groupNotFound,
     });
-    expect(await failure((await h.caller()).invitations.create({ groupId: group.id, email: "x@example.com" }))).toEqual({
-      code: "UNAUTHORIZED",
-      message: messages.noAuthenticatedUser,
-    });
+    expect(await failure((await h.caller()).invitations.create({ groupId: group.id, email: "x@example.com" }))).toEqual(
+      {
+        code: "UNAUTHORIZED",
+        message: messages.noAuthenticatedUser,
+      },
+    );
   });
 
   it("needs a valid e-mail address of someone who is not yet a member", async () => {
@@ -84,8 +95,14 @@ describe("creating an invitation", () => {
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
     await inviteAndJoin(ann, bo, group.id);
-    expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: "   " }))).toEqual({ code: "BAD_REQUEST", message: messages.inviteEmailRequired });
-    expect(await failure(ann.caller.invitations.create({ groupId: group.id }as never))).toEqual({ code: "BAD_REQUEST", message: messages.inviteEmailRequired });
+    expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: "   " }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.inviteEmailRequired,
+    });
+    expect(await failure(ann.caller.invitations.create({ groupId: group.id } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.inviteEmailRequired,
+    });
     expect(await failure(ann.caller.invitations.create({ groupId: group.id, email: "not-an-email" }))).toEqual({
       code: "BAD_REQUEST",
       message: messages.invalidEmailFormat,
@@ -130,11 +147,15 @@ describe("creating an invitation", () => {
     const oak = await createGroup(ann, "Oak");
     const bo = await h.signUpUser();
     const sent = [];
-    for (let i = 0; i < 5; i++) sent.push(await ann.caller.invitations.create({ groupId: maple.id, email: `m${i}@example.com` }));
-    for (let i = 0; i < 4; i++) sent.push(await ann.caller.invitations.create({ groupId: oak.id, email: `o${i}@example.com` }));
+    for (let i = 0; i < 5; i++)
+      sent.push(await ann.caller.invitations.create({ groupId: maple.id, email: `m${i}@example.com` }));
+    for (let i = 0; i < 4; i++)
+      sent.push(await ann.caller.invitations.create({ groupId: oak.id, email: `o${i}@example.com` }));
     const toBo = await ann.caller.invitations.create({ groupId: oak.id, email: bo.email });
     expect(await ann.caller.invitations.count()).toEqual({ current: 10, max: 10 });
-    expect(await failure(ann.caller.invitations.create({ groupId: maple.id, email: "one-too-many@example.com" }))).toEqual({
+    expect(
+      await failure(ann.caller.invitations.create({ groupId: maple.id, email: "one-too-many@example.com" })),
+    ).toEqual({
       code: "CONFLICT",
       message: messages.invitationLimit,
     });
@@ -144,7 +165,9 @@ describe("creating an invitation", () => {
     await ann.caller.invitations.create({ groupId: maple.id, email: "eleventh@example.com" });
     await ann.caller.invitations.cancel({ id: sent[0]!.id });
     await ann.caller.invitations.create({ groupId: maple.id, email: "twelfth@example.com" });
-    expect((await failure(ann.caller.invitations.create({ groupId: maple.id, email: "x@example.com" }))).message).toBe(messages.invitationLimit);
+    expect((await failure(ann.caller.invitations.create({ groupId: maple.id, email: "x@example.com" }))).message).toBe(
+      messages.invitationLimit,
+    );
 
     h.clock.advance(7 * DAY_MS);
     expect(await ann.caller.invitations.count()).toEqual({ current: 0, max: 10 });
@@ -164,7 +187,9 @@ describe("sending invitations is rate limited", () => {
       code: "TOO_MANY_REQUESTS",
       message: messages.tooManyRequests,
     });
-    expect(await failure(ann.caller.invitations.resend({ recipientEmail: "one@example.com", groupName: group.name }))).toMatchObject({
+    expect(
+      await failure(ann.caller.invitations.resend({ recipientEmail: "one@example.com", groupName: group.name })),
+    ).toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
     h.clock.advance(HOUR_MS);
@@ -178,7 +203,10 @@ describe("validating an invitation link", () => {
     const group = await createGroup(ann, "Maple Street");
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "bo@example.com" });
     const anon = await h.caller();
-    expect(await anon.invitations.validate({ token })).toEqual({ group: { id: group.id, name: "Maple Street" }, alreadyMember: false });
+    expect(await anon.invitations.validate({ token })).toEqual({
+      group: { id: group.id, name: "Maple Street" },
+      alreadyMember: false,
+    });
   });
 
   it("tells a member who reopens their used link that they are in the group already; anyone else still gets invalid", async () => {
@@ -189,9 +217,18 @@ describe("validating an invitation link", () => {
     const used = await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
     await bo.caller.invitations.joinByToken({ token: used.token });
 
-    expect(await bo.caller.invitations.validate({ token: used.token })).toEqual({ group: { id: group.id, name: "Maple Street" }, alreadyMember: true });
-    expect(await failure(cy.caller.invitations.validate({ token: used.token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
-    expect(await failure((await h.caller()).invitations.validate({ token: used.token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
+    expect(await bo.caller.invitations.validate({ token: used.token })).toEqual({
+      group: { id: group.id, name: "Maple Street" },
+      alreadyMember: true,
+    });
+    expect(await failure(cy.caller.invitations.validate({ token: used.token }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invalidOrExpiredInviteToken,
+    });
+    expect(await failure((await h.caller()).invitations.validate({ token: used.token }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invalidOrExpiredInviteToken,
+    });
     const fresh = await ann.caller.invitations.create({ groupId: group.id, email: "dee@example.com" });
     expect(await ann.caller.invitations.validate({ token: fresh.token })).toMatchObject({ alreadyMember: true });
   });
@@ -201,17 +238,32 @@ describe("validating an invitation link", () => {
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
     const anon = await h.caller();
-    expect(await failure(anon.invitations.validate({ token: "made-up-token" }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
-    expect(await failure(anon.invitations.validate({ token: "" }))).toEqual({ code: "BAD_REQUEST", message: messages.invalidInvitationLink });
-    expect(await failure(anon.invitations.validate({} as never))).toEqual({ code: "BAD_REQUEST", message: messages.invalidInvitationLink });
+    expect(await failure(anon.invitations.validate({ token: "made-up-token" }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invalidOrExpiredInviteToken,
+    });
+    expect(await failure(anon.invitations.validate({ token: "" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.invalidInvitationLink,
+    });
+    expect(await failure(anon.invitations.validate({} as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.invalidInvitationLink,
+    });
 
     const used = await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
     await bo.caller.invitations.joinByToken({ token: used.token });
-    expect(await failure(anon.invitations.validate({ token: used.token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
+    expect(await failure(anon.invitations.validate({ token: used.token }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invalidOrExpiredInviteToken,
+    });
 
     const late = await ann.caller.invitations.create({ groupId: group.id, email: "late@example.com" });
     h.clock.advance(7 * DAY_MS);
-    expect(await failure(anon.invitations.validate({ token: late.token }))).toEqual({ code: "CONFLICT", message: messages.inviteExpired });
+    expect(await failure(anon.invitations.validate({ token: late.token }))).toEqual({
+      code: "CONFLICT",
+      message: messages.inviteExpired,
+    });
   });
 });
 
@@ -228,7 +280,10 @@ describe("joining with a link", () => {
     expect(joined.joinedAt).toEqual(h.clock.now());
     const [row] = await h.db.select({ usedAt: invites.usedAt }).from(invites).where(eq(invites.id, id));
     expect(row!.usedAt).toEqual(h.clock.now());
-    expect(await failure(second.caller.invitations.joinByToken({ token }))).toEqual({ code: "NOT_FOUND", message: messages.invalidOrExpiredInviteToken });
+    expect(await failure(second.caller.invitations.joinByToken({ token }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invalidOrExpiredInviteToken,
+    });
     expect(await ann.caller.invitations.outgoing()).toEqual([]);
   });
 
@@ -238,16 +293,31 @@ describe("joining with a link", () => {
     const group = await createGroup(ann);
     await inviteAndJoin(ann, bo, group.id);
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "cy@example.com" });
-    expect(await failure(bo.caller.invitations.joinByToken({ token }))).toEqual({ code: "CONFLICT", message: messages.alreadyMember });
-    expect(await failure(ann.caller.invitations.joinByToken({ token }))).toEqual({ code: "CONFLICT", message: messages.alreadyMember });
-    expect(await failure((await h.caller()).invitations.joinByToken({ token }))).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
-    expect(await failure(bo.caller.invitations.joinByToken({ token: " " }))).toEqual({ code: "BAD_REQUEST", message: messages.invalidInvitationLink });
+    expect(await failure(bo.caller.invitations.joinByToken({ token }))).toEqual({
+      code: "CONFLICT",
+      message: messages.alreadyMember,
+    });
+    expect(await failure(ann.caller.invitations.joinByToken({ token }))).toEqual({
+      code: "CONFLICT",
+      message: messages.alreadyMember,
+    });
+    expect(await failure((await h.caller()).invitations.joinByToken({ token }))).toEqual({
+      code: "UNAUTHORIZED",
+      message: messages.noAuthenticatedUser,
+    });
+    expect(await failure(bo.caller.invitations.joinByToken({ token: " " }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.invalidInvitationLink,
+    });
     // Still valid for someone else.
     expect(await (await h.caller()).invitations.validate({ token })).toMatchObject({ group: { id: group.id } });
 
     h.clock.advance(7 * DAY_MS + 1);
     const cy = await h.signUpUser();
-    expect(await failure(cy.caller.invitations.joinByToken({ token }))).toEqual({ code: "CONFLICT", message: messages.inviteExpired });
+    expect(await failure(cy.caller.invitations.joinByToken({ token }))).toEqual({
+      code: "CONFLICT",
+      message: messages.inviteExpired,
+    });
   });
 });
 
@@ -294,8 +364,24 @@ describe("incoming and outgoing invitations", () => {
     const second = await ann.caller.invitations.create({ groupId: maple.id, email: "two@example.com" });
     const outgoing = await ann.caller.invitations.outgoing();
     expect(outgoing).toEqual([
-      { id: second.id, groupId: maple.id, groupName: "Maple", email: "two@example.com", expiresAt: second.expiresAt, createdAt: second.createdAt, usedAt: null },
-      { id: first.id, groupId: maple.id, groupName: "Maple", email: "one@example.com", expiresAt: first.expiresAt, createdAt: first.createdAt, usedAt: null },
+      {
+        id: second.id,
+        groupId: maple.id,
+        groupName: "Maple",
+        email: "two@example.com",
+        expiresAt: second.expiresAt,
+        createdAt: second.createdAt,
+        usedAt: null,
+      },
+      {
+        id: first.id,
+        groupId: maple.id,
+        groupName: "Maple",
+        email: "one@example.com",
+        expiresAt: first.expiresAt,
+        createdAt: first.createdAt,
+        usedAt: null,
+      },
     ]);
     expect(await ann.caller.invitations.count()).toEqual({ current: 2, max: 10 });
     expect(await bo.caller.invitations.outgoing()).toEqual([]);
@@ -310,17 +396,31 @@ describe("cancelling an invitation", () => {
     const group = await createGroup(ann);
     await inviteAndJoin(ann, bo, group.id);
     const pending = await ann.caller.invitations.create({ groupId: group.id, email: "cy@example.com" });
-    expect(await failure(bo.caller.invitations.cancel({ id: pending.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyCancelOwnInvitations });
+    expect(await failure(bo.caller.invitations.cancel({ id: pending.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.onlyCancelOwnInvitations,
+    });
     expect(await ann.caller.invitations.cancel({ id: pending.id })).toEqual({ ok: true });
     expect(await ann.caller.invitations.outgoing()).toEqual([]);
-    expect(await failure((await h.caller()).invitations.validate({ token: pending.token }))).toMatchObject({ message: messages.invalidOrExpiredInviteToken });
-    expect(await failure(ann.caller.invitations.cancel({ id: pending.id }))).toEqual({ code: "NOT_FOUND", message: messages.invitationNotFound });
-    expect(await failure(ann.caller.invitations.cancel({ id: "nope" }))).toEqual({ code: "BAD_REQUEST", message: messages.invitationNotFound });
+    expect(await failure((await h.caller()).invitations.validate({ token: pending.token }))).toMatchObject({
+      message: messages.invalidOrExpiredInviteToken,
+    });
+    expect(await failure(ann.caller.invitations.cancel({ id: pending.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invitationNotFound,
+    });
+    expect(await failure(ann.caller.invitations.cancel({ id: "nope" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.invitationNotFound,
+    });
 
     const cy = await h.signUpUser();
     const accepted = await ann.caller.invitations.create({ groupId: group.id, email: cy.email });
     await cy.caller.invitations.accept({ id: accepted.id });
-    expect(await failure(ann.caller.invitations.cancel({ id: accepted.id }))).toEqual({ code: "CONFLICT", message: messages.cannotCancelAccepted });
+    expect(await failure(ann.caller.invitations.cancel({ id: accepted.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.cannotCancelAccepted,
+    });
   });
 });
 
@@ -332,16 +432,31 @@ describe("accepting and declining", () => {
     const group = await createGroup(ann, "Maple");
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
 
-    expect(await failure(eve.caller.invitations.accept({ id: invite.id }))).toEqual({ code: "FORBIDDEN", message: messages.invitationNotForYou });
-    expect(await failure(eve.caller.invitations.decline({ id: invite.id }))).toEqual({ code: "FORBIDDEN", message: messages.invitationNotForYou });
-    expect(await failure(ann.caller.invitations.accept({ id: invite.id }))).toEqual({ code: "FORBIDDEN", message: messages.invitationNotForYou });
+    expect(await failure(eve.caller.invitations.accept({ id: invite.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.invitationNotForYou,
+    });
+    expect(await failure(eve.caller.invitations.decline({ id: invite.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.invitationNotForYou,
+    });
+    expect(await failure(ann.caller.invitations.accept({ id: invite.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.invitationNotForYou,
+    });
 
     const joined = await bo.caller.invitations.accept({ id: invite.id });
     expect(joined).toMatchObject({ id: group.id, name: "Maple", memberCount: 2 });
     expect((await bo.caller.groups.list()).map((g) => g.id)).toEqual([group.id]);
     expect(await bo.caller.invitations.pending()).toEqual([]);
-    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({ code: "CONFLICT", message: messages.invitationUsed });
-    expect(await failure(bo.caller.invitations.decline({ id: invite.id }))).toEqual({ code: "CONFLICT", message: messages.invitationUsed });
+    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.invitationUsed,
+    });
+    expect(await failure(bo.caller.invitations.decline({ id: invite.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.invitationUsed,
+    });
     expect(await failure(bo.caller.invitations.accept({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual({
       code: "NOT_FOUND",
       message: messages.invitationNotFound,
@@ -357,8 +472,13 @@ describe("accepting and declining", () => {
     const [row] = await h.db.select({ usedAt: invites.usedAt }).from(invites).where(eq(invites.id, invite.id));
     expect(row!.usedAt).toEqual(h.clock.now());
     expect(await bo.caller.groups.list()).toEqual([]);
-    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({ code: "CONFLICT", message: messages.invitationUsed });
-    expect(await failure((await h.caller()).invitations.validate({ token: invite.token }))).toMatchObject({ message: messages.invalidOrExpiredInviteToken });
+    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.invitationUsed,
+    });
+    expect(await failure((await h.caller()).invitations.validate({ token: invite.token }))).toMatchObject({
+      message: messages.invalidOrExpiredInviteToken,
+    });
     // The sender's slot is free again and the address may be invited anew.
     expect(await ann.caller.invitations.count()).toEqual({ current: 0, max: 10 });
     await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
@@ -370,8 +490,14 @@ describe("accepting and declining", () => {
     const group = await createGroup(ann);
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
     h.clock.advance(7 * DAY_MS);
-    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({ code: "CONFLICT", message: messages.invitationExpired });
-    expect(await failure(bo.caller.invitations.decline({ id: invite.id }))).toEqual({ code: "CONFLICT", message: messages.invitationExpired });
+    expect(await failure(bo.caller.invitations.accept({ id: invite.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.invitationExpired,
+    });
+    expect(await failure(bo.caller.invitations.decline({ id: invite.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.invitationExpired,
+    });
   });
 
   it("accepting counts against the groups-joined limit", async () => {
@@ -424,10 +550,17 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
     expect(newToken).not.toBe(invite.token);
 
     const anon = await h.caller();
-    expect(await failure(anon.invitations.validate({ token: invite.token }))).toMatchObject({ message: messages.invalidOrExpiredInviteToken });
-    expect(await anon.invitations.validate({ token: newToken })).toEqual({ group: { id: group.id, name: "Maple" }, alreadyMember: false });
+    expect(await failure(anon.invitations.validate({ token: invite.token }))).toMatchObject({
+      message: messages.invalidOrExpiredInviteToken,
+    });
+    expect(await anon.invitations.validate({ token: newToken })).toEqual({
+      group: { id: group.id, name: "Maple" },
+      alreadyMember: false,
+    });
     // Same invitation: same id and expiry.
-    expect(await ann.caller.invitations.outgoing()).toEqual([expect.objectContaining({ id: invite.id, expiresAt: invite.expiresAt })]);
+    expect(await ann.caller.invitations.outgoing()).toEqual([
+      expect.objectContaining({ id: invite.id, expiresAt: invite.expiresAt }),
+    ]);
   });
 
   it("finds it by address and group name without a token", async () => {
@@ -435,7 +568,12 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
     const group = await createGroup(ann, "Maple");
     await ann.caller.invitations.create({ groupId: group.id, email: "bo@example.com" });
     await h.deliver();
-    await ann.caller.invitations.resend({ recipientEmail: " BO@example.com ", groupName: "Maple", inviterName: "Ann", inviteToken: "stale" });
+    await ann.caller.invitations.resend({
+      recipientEmail: " BO@example.com ",
+      groupName: "Maple",
+      inviterName: "Ann",
+      inviteToken: "stale",
+    });
     await h.deliver();
     expect(h.inbox("bo@example.com")).toHaveLength(2);
   });
@@ -449,12 +587,17 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
     await createGroup(eve, "Maple");
     await h.deliver();
     const before = h.transport.sent.length;
-    expect(await failure(eve.caller.invitations.resend({ inviteToken: invite.token }))).toEqual({ code: "NOT_FOUND", message: messages.invitationNotFound });
+    expect(await failure(eve.caller.invitations.resend({ inviteToken: invite.token }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.invitationNotFound,
+    });
     expect(await failure(eve.caller.invitations.resend({ recipientEmail: bo.email, groupName: "Maple" }))).toEqual({
       code: "NOT_FOUND",
       message: messages.invitationNotFound,
     });
-    expect(await failure(ann.caller.invitations.resend({ recipientEmail: "stranger@example.com", groupName: "Maple" }))).toEqual({
+    expect(
+      await failure(ann.caller.invitations.resend({ recipientEmail: "stranger@example.com", groupName: "Maple" })),
+    ).toEqual({
       code: "NOT_FOUND",
       message: messages.invitationNotFound,
     });

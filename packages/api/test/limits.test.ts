@@ -8,7 +8,12 @@ import { useHarness, failure, inviteAndJoin, createGroup } from "./support";
 const h = useHarness({ config: { adminEmails: new Set(["admin@example.com"]) } });
 
 /** Requests are another service's business; the counts only read the table, so rows are written directly. */
-async function insertRequest(userId: string, groupId: string, status: "open" | "claimed" | "fulfilled", neededBy = h.inHours(24)) {
+async function insertRequest(
+  userId: string,
+  groupId: string,
+  status: "open" | "claimed" | "fulfilled",
+  neededBy = h.inHours(24),
+) {
   await h.db.insert(requests).values({ userId, groupId, itemDescription: "Milk", neededBy, status });
 }
 
@@ -24,8 +29,15 @@ describe("limits and counts", () => {
       createdAt: expect.any(Date),
       updatedAt: expect.any(Date),
     });
-    expect(await ann.caller.limits.counts()).toEqual({ openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 });
-    expect(await ann.caller.limits.withCounts()).toEqual({ limits, counts: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 } });
+    expect(await ann.caller.limits.counts()).toEqual({
+      openRequestsCount: 0,
+      groupsCreatedCount: 0,
+      groupsJoinedCount: 0,
+    });
+    expect(await ann.caller.limits.withCounts()).toEqual({
+      limits,
+      counts: { openRequestsCount: 0, groupsCreatedCount: 0, groupsJoinedCount: 0 },
+    });
   });
 
   it("count groups created, groups joined (not owned) and open requests, in one statement", async () => {
@@ -45,12 +57,23 @@ describe("limits and counts", () => {
     const { counts } = await ann.caller.limits.withCounts();
     expect(h.handle.statementCount() - before).toBeLessThanOrEqual(2);
     expect(counts).toEqual({ openRequestsCount: 2, groupsCreatedCount: 2, groupsJoinedCount: 1 });
-    expect(await bo.caller.limits.counts()).toEqual({ openRequestsCount: 1, groupsCreatedCount: 1, groupsJoinedCount: 0 });
+    expect(await bo.caller.limits.counts()).toEqual({
+      openRequestsCount: 1,
+      groupsCreatedCount: 1,
+      groupsJoinedCount: 0,
+    });
   });
 
   it("need a session", async () => {
     const anon = await h.caller();
-    for (const call of [anon.limits.get(), anon.limits.counts(), anon.limits.withCounts(), anon.limits.canCreateGroup(), anon.limits.canJoinGroup(), anon.limits.canCreateRequest()]) {
+    for (const call of [
+      anon.limits.get(),
+      anon.limits.counts(),
+      anon.limits.withCounts(),
+      anon.limits.canCreateGroup(),
+      anon.limits.canJoinGroup(),
+      anon.limits.canCreateRequest(),
+    ]) {
       expect(await failure(call)).toEqual({ code: "UNAUTHORIZED", message: messages.noAuthenticatedUser });
     }
   });
@@ -59,8 +82,14 @@ describe("limits and counts", () => {
     const ann = await h.signUpUser();
     await h.db.delete(userLimits).where(eq(userLimits.userId, ann.user.id));
     expect(await failure(ann.caller.limits.get())).toEqual({ code: "NOT_FOUND", message: messages.userLimitsNotFound });
-    expect(await failure(ann.caller.limits.counts())).toEqual({ code: "NOT_FOUND", message: messages.userCountsNotFound });
-    expect(await failure(ann.caller.groups.create({ name: "Any" }))).toEqual({ code: "NOT_FOUND", message: messages.userLimitsNotFound });
+    expect(await failure(ann.caller.limits.counts())).toEqual({
+      code: "NOT_FOUND",
+      message: messages.userCountsNotFound,
+    });
+    expect(await failure(ann.caller.groups.create({ name: "Any" }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.userLimitsNotFound,
+    });
   });
 });
 
@@ -69,7 +98,10 @@ describe("can-create and can-join answers", () => {
     const ann = await h.signUpUser();
     expect(await ann.caller.limits.canCreateGroup()).toEqual({ canCreate: true });
     for (const name of ["A", "B", "C"]) await createGroup(ann, name);
-    expect(await ann.caller.limits.canCreateGroup()).toEqual({ canCreate: false, reason: limitMessage("groups", 3, 3) });
+    expect(await ann.caller.limits.canCreateGroup()).toEqual({
+      canCreate: false,
+      reason: limitMessage("groups", 3, 3),
+    });
   });
 
   it("can join a group until the groups-joined limit", async () => {
@@ -77,16 +109,23 @@ describe("can-create and can-join answers", () => {
     expect(await bo.caller.limits.canJoinGroup()).toEqual({ canJoin: true });
     const owners = [await h.signUpUser(), await h.signUpUser()];
     for (const [i, owner] of owners.entries()) {
-      for (const name of ["A", "B", "C"].slice(0, i === 0 ? 3 : 2)) await inviteAndJoin(owner, bo, (await createGroup(owner, name)).id);
+      for (const name of ["A", "B", "C"].slice(0, i === 0 ? 3 : 2))
+        await inviteAndJoin(owner, bo, (await createGroup(owner, name)).id);
     }
-    expect(await bo.caller.limits.canJoinGroup()).toEqual({ canJoin: false, reason: limitMessage("groups joined", 5, 5) });
+    expect(await bo.caller.limits.canJoinGroup()).toEqual({
+      canJoin: false,
+      reason: limitMessage("groups joined", 5, 5),
+    });
     // Creating is a separate limit.
     expect(await bo.caller.limits.canCreateGroup()).toEqual({ canCreate: true });
   });
 
   it("can create a request with an open count below the maximum and at least one group", async () => {
     const ann = await h.signUpUser();
-    expect(await ann.caller.limits.canCreateRequest()).toEqual({ canCreate: false, reason: messages.requestNeedsGroup });
+    expect(await ann.caller.limits.canCreateRequest()).toEqual({
+      canCreate: false,
+      reason: messages.requestNeedsGroup,
+    });
     const bo = await h.signUpUser();
     const group = await createGroup(bo);
     await inviteAndJoin(bo, ann, group.id);
@@ -95,7 +134,10 @@ describe("can-create and can-join answers", () => {
     await insertRequest(ann.user.id, group.id, "claimed");
     expect(await ann.caller.limits.canCreateRequest()).toEqual({ canCreate: true });
     await insertRequest(ann.user.id, group.id, "open");
-    expect(await ann.caller.limits.canCreateRequest()).toEqual({ canCreate: false, reason: limitMessage("open requests", 5, 5) });
+    expect(await ann.caller.limits.canCreateRequest()).toEqual({
+      canCreate: false,
+      reason: limitMessage("open requests", 5, 5),
+    });
     // An owner is a member of their own group.
     const cy = await h.signUpUser();
     await createGroup(cy);
@@ -145,11 +187,20 @@ describe("changing limits (PUT /user/limits)", () => {
     expect(updated).toMatchObject({ userId: ann.user.id, maxGroupsCreated: 1, maxOpenRequests: 2, maxGroupsJoined: 5 });
     expect(updated.updatedAt).toEqual(h.clock.now());
     await createGroup(ann, "Only one");
-    expect(await failure(ann.caller.groups.create({ name: "Two" }))).toEqual({ code: "CONFLICT", message: limitMessage("groups", 1, 1) });
+    expect(await failure(ann.caller.groups.create({ name: "Two" }))).toEqual({
+      code: "CONFLICT",
+      message: limitMessage("groups", 1, 1),
+    });
 
-    expect(await failure(admin.caller.limits.update({ userId: ann.user.id, maxGroupsJoined: -1 }))).toMatchObject({ code: "BAD_REQUEST" });
-    expect(await failure(admin.caller.limits.update({ userId: ann.user.id, maxGroupsJoined: 2.5 }))).toMatchObject({ code: "BAD_REQUEST" });
-    expect(await failure(admin.caller.limits.update({ userId: "00000000-0000-4000-8000-000000000000", maxGroupsJoined: 2 }))).toEqual({
+    expect(await failure(admin.caller.limits.update({ userId: ann.user.id, maxGroupsJoined: -1 }))).toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(await failure(admin.caller.limits.update({ userId: ann.user.id, maxGroupsJoined: 2.5 }))).toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    expect(
+      await failure(admin.caller.limits.update({ userId: "00000000-0000-4000-8000-000000000000", maxGroupsJoined: 2 })),
+    ).toEqual({
       code: "NOT_FOUND",
       message: messages.userLimitsNotFound,
     });

@@ -8,7 +8,11 @@ import { useHarness, inviteAndJoin, createGroup, type Neighbour } from "./suppor
  * The admin metrics read counters that triggers keep (ADR 0006). Whatever happens through the
  * services, the counters must give the same figures as counting the tables from scratch.
  */
-const h = useHarness({ scope: "file", config: { adminEmails: new Set(["admin@example.com"]) }, startsAt: new Date("2026-06-17T12:00:00Z") });
+const h = useHarness({
+  scope: "file",
+  config: { adminEmails: new Set(["admin@example.com"]) },
+  startsAt: new Date("2026-06-17T12:00:00Z"),
+});
 let admin: Neighbour;
 let ann: Neighbour;
 let bo: Neighbour;
@@ -68,7 +72,6 @@ async function expectCountersToMatchTables() {
   return figures;
 }
 
-
 describe("admin metric counters", () => {
   it("follow every change made through the services: posts, claims, unclaims, fulfilments, deletions, leaving and removal", async () => {
     const street = await createGroup(ann, "Elm Street");
@@ -79,7 +82,8 @@ describe("admin metric counters", () => {
     let figures = await expectCountersToMatchTables();
     expect(figures).toMatchObject({ totalGroups: 2, averageGroupSize: 2.5, totalRequestsThisMonth: 0 });
 
-    const post = (who: Neighbour, groupId: string, item: string) => who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(48) });
+    const post = (who: Neighbour, groupId: string, item: string) =>
+      who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(48) });
     const milk = await post(ann, street.id, "Milk");
     const bread = await post(ann, street.id, "Bread");
     const eggs = await post(cy, other.id, "Eggs");
@@ -117,8 +121,16 @@ describe("admin metric counters", () => {
     const [inside, outside] = await h.db
       .insert(users)
       .values([
-        { email: "inside@example.com", passwordHash: "x", lastActiveAt: new Date(now.getTime() - 30 * DAY_MS + MINUTE_MS) },
-        { email: "outside@example.com", passwordHash: "x", lastActiveAt: new Date(now.getTime() - 30 * DAY_MS - MINUTE_MS) },
+        {
+          email: "inside@example.com",
+          passwordHash: "x",
+          lastActiveAt: new Date(now.getTime() - 30 * DAY_MS + MINUTE_MS),
+        },
+        {
+          email: "outside@example.com",
+          passwordHash: "x",
+          lastActiveAt: new Date(now.getTime() - 30 * DAY_MS - MINUTE_MS),
+        },
       ])
       .returning({ id: users.id });
     const before = (await admin.caller.admin.metrics()).activeUsers;

@@ -18,7 +18,9 @@ describe("who hears of a new request at once", () => {
     expect(await setGroupFrequency(h.db, muted.user.id, street.id, "off", now)).toBe(true);
     expect(await setGroupFrequency(h.db, keen.user.id, street.id, "immediate", now)).toBe(true);
 
-    expect(ids(await newRequestRecipients(h.db, street.id, poster.user.id))).toEqual(ids([eager.user, keen.user].map((u) => ({ userId: u.id }))));
+    expect(ids(await newRequestRecipients(h.db, street.id, poster.user.id))).toEqual(
+      ids([eager.user, keen.user].map((u) => ({ userId: u.id }))),
+    );
 
     // Back to the profile's choice.
     expect(await setGroupFrequency(h.db, muted.user.id, street.id, null, now)).toBe(true);

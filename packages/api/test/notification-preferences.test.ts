@@ -7,7 +7,6 @@ import { useHarness, type CapturedEmail, failure, groupWith, type Neighbour } fr
 
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-
 function post(who: Neighbour, groupId: string, item: string) {
   return who.caller.requests.create({ itemDescription: item, groupId, neededBy: h.inHours(72) });
 }
@@ -51,9 +50,21 @@ describe("reading the preferences", () => {
 describe("changing a kind's channels", () => {
   it("changes the channel given and keeps the other", async () => {
     const ann = await h.signUpUser({ name: "Ann" });
-    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: false })).toEqual({ kind: "thanks", email: false, push: true });
-    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", push: false })).toEqual({ kind: "thanks", email: false, push: false });
-    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: true })).toEqual({ kind: "thanks", email: true, push: false });
+    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: false })).toEqual({
+      kind: "thanks",
+      email: false,
+      push: true,
+    });
+    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", push: false })).toEqual({
+      kind: "thanks",
+      email: false,
+      push: false,
+    });
+    expect(await ann.caller.user.updateNotificationKind({ kind: "thanks", email: true })).toEqual({
+      kind: "thanks",
+      email: true,
+      push: false,
+    });
     const { kinds } = await ann.caller.user.notificationPreferences();
     expect(kinds.find((k) => k.kind === "thanks")).toEqual({ kind: "thanks", email: true, push: false });
     expect(kinds.filter((k) => k.kind !== "thanks").every((k) => k.email && k.push)).toBe(true);
@@ -62,10 +73,22 @@ describe("changing a kind's channels", () => {
   it("refuses an unknown kind, an unknown channel, a channel that is not a switch, and nothing to change", async () => {
     const ann = await h.signUpUser({ name: "Ann" });
     const change = (input: unknown) => failure(ann.caller.user.updateNotificationKind(input as never));
-    expect(await change({ kind: "gossip", email: false })).toEqual({ code: "BAD_REQUEST", message: messages.notificationKindInvalid });
-    expect(await change({ kind: "thanks", sms: false })).toEqual({ code: "BAD_REQUEST", message: messages.notificationChannelInvalid });
-    expect(await change({ kind: "thanks", email: "no" })).toEqual({ code: "BAD_REQUEST", message: messages.notificationChannelInvalid });
-    expect(await change({ kind: "thanks" })).toEqual({ code: "BAD_REQUEST", message: messages.notificationChannelMissing });
+    expect(await change({ kind: "gossip", email: false })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.notificationKindInvalid,
+    });
+    expect(await change({ kind: "thanks", sms: false })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.notificationChannelInvalid,
+    });
+    expect(await change({ kind: "thanks", email: "no" })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.notificationChannelInvalid,
+    });
+    expect(await change({ kind: "thanks" })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.notificationChannelMissing,
+    });
   });
 });
 
@@ -91,15 +114,25 @@ describe("changing a group's frequency", () => {
     const [ann, bo] = await h.neighbours("Ann", "Bo");
     const bosGroup = await groupWith(h, bo);
     const notFound = { code: "NOT_FOUND", message: messages.groupNotFound };
-    expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: bosGroup.id, frequency: "off" }))).toEqual(notFound);
-    expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: bosGroup.id, frequency: null }))).toEqual(notFound);
-    expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: "5b1f0c2e-0000-4000-8000-000000000000", frequency: "off" }))).toEqual(notFound);
+    expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: bosGroup.id, frequency: "off" }))).toEqual(
+      notFound,
+    );
+    expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: bosGroup.id, frequency: null }))).toEqual(
+      notFound,
+    );
+    expect(
+      await failure(
+        ann.caller.user.updateGroupNotifications({ groupId: "5b1f0c2e-0000-4000-8000-000000000000", frequency: "off" }),
+      ),
+    ).toEqual(notFound);
     const mine = await groupWith(h, ann);
     for (const frequency of ["weekly", undefined, "disabled", 3]) {
-      expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: mine.id, frequency } as never))).toEqual({
-        code: "BAD_REQUEST",
-        message: messages.groupFrequencyInvalid,
-      });
+      expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: mine.id, frequency } as never))).toEqual(
+        {
+          code: "BAD_REQUEST",
+          message: messages.groupFrequencyInvalid,
+        },
+      );
     }
     // Nothing was written for Bo's group.
     expect((await bo.caller.user.notificationPreferences()).groups[0]!.frequency).toBeNull();
@@ -141,7 +174,8 @@ describe("the posting notice follows each member's group frequency", () => {
 });
 
 describe("the daily summary lists only the groups on Daily", () => {
-  const runDigest = () => h.services.notifications.runDailyDigest({ slot: latestDigestSlot(h.clock.now(), { hour: 8, timeZone: "UTC" }) });
+  const runDigest = () =>
+    h.services.notifications.runDailyDigest({ slot: latestDigestSlot(h.clock.now(), { hour: 8, timeZone: "UTC" }) });
 
   it("leaves out groups set to Immediate or Off, and includes a Daily group of a person whose profile says Never", async () => {
     const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
@@ -159,7 +193,8 @@ describe("the daily summary lists only the groups on Daily", () => {
 
     h.clock.set(new Date("2026-06-02T08:00:30Z"));
     await runDigest();
-    const summaryOf = async (who: Neighbour) => (await mailTo(who)).filter((m) => /new requests? in your/.test(m.subject));
+    const summaryOf = async (who: Neighbour) =>
+      (await mailTo(who)).filter((m) => /new requests? in your/.test(m.subject));
     const [deesSummary] = await summaryOf(dee);
     expect(deesSummary!.text).toContain("Daily milk");
     expect(deesSummary!.text).not.toContain("Instant bread");
@@ -225,6 +260,8 @@ describe("invitation e-mails", () => {
     await owner.caller.invitations.create({ groupId: group.id, email: "newcomer@example.com" });
     await h.deliver();
     expect(subjects(await mailTo(keen))).toEqual(['Owner invited you to join "Elm Street" on Help Your Neighbor']);
-    expect(h.inbox("newcomer@example.com").map((m) => m.subject)).toEqual(['Owner invited you to join "Elm Street" on Help Your Neighbor']);
+    expect(h.inbox("newcomer@example.com").map((m) => m.subject)).toEqual([
+      'Owner invited you to join "Elm Street" on Help Your Neighbor',
+    ]);
   });
 });

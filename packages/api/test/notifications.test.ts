@@ -11,7 +11,10 @@ const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 const schedule = { hour: 8, timeZone: "UTC" };
 const requestLink = (id: string) => `http://localhost:3000/requests/${id}`;
 /** Notification e-mails are non-essential (issue 15): each ends with its unsubscribe link and "Manage notifications". */
-const footerLinks = [expect.stringMatching(/^http:\/\/localhost:3000\/unsubscribe\/[A-Za-z0-9_-]+$/), "http://localhost:3000/profile#notifications"];
+const footerLinks = [
+  expect.stringMatching(/^http:\/\/localhost:3000\/unsubscribe\/[A-Za-z0-9_-]+$/),
+  "http://localhost:3000/profile#notifications",
+];
 
 function post(who: Neighbour, groupId: string, item: string, neededBy = h.inHours(72)) {
   return who.caller.requests.create({ itemDescription: item, groupId, neededBy });
@@ -20,7 +23,9 @@ function post(who: Neighbour, groupId: string, item: string, neededBy = h.inHour
 /** Delivers the outbox, then the e-mails each address has received (sign-up confirmations left out). */
 async function notices<T extends Neighbour[]>(...people: T): Promise<{ [K in keyof T]: CapturedEmail[] }> {
   await h.deliver();
-  return people.map((p) => h.inbox(p.email).filter((m) => !/Confirm your/.test(m.subject))) as { [K in keyof T]: CapturedEmail[] };
+  return people.map((p) => h.inbox(p.email).filter((m) => !/Confirm your/.test(m.subject))) as {
+    [K in keyof T]: CapturedEmail[];
+  };
 }
 
 describe("immediate notifications", () => {
@@ -62,7 +67,9 @@ describe("immediate notifications", () => {
     expect(await h.deliver()).toBe(0);
     expect(h.inbox(bo.email).filter((m) => m.subject.startsWith("New request"))).toHaveLength(1);
     const log = await h.db.select().from(emailSendLog).where(eq(emailSendLog.emailType, "request_posted"));
-    expect(log).toEqual([expect.objectContaining({ userId: bo.user.id, requestIds: [milk.id], emailProviderId: expect.any(String) })]);
+    expect(log).toEqual([
+      expect.objectContaining({ userId: bo.user.id, requestIds: [milk.id], emailProviderId: expect.any(String) }),
+    ]);
   });
 
   it("escapes what people typed in the HTML part", async () => {
@@ -81,7 +88,8 @@ describe("immediate notifications", () => {
     const street = await groupWith(h, ann, [bo]);
     const milk = await post(ann, street.id, "Milk");
 
-    for (const step of ["claim", "unclaim", "claim", "fulfill"] as const) await bo.caller.requests[step]({ id: milk.id });
+    for (const step of ["claim", "unclaim", "claim", "fulfill"] as const)
+      await bo.caller.requests[step]({ id: milk.id });
     const [toAnn, toBo] = await notices(ann, bo);
     // The outbox does not promise an order between independent e-mails.
     expect(toAnn.map((m) => m.subject).sort()).toEqual([
@@ -94,8 +102,15 @@ describe("immediate notifications", () => {
     for (const mail of toAnn) expect(mail.links).toEqual([requestLink(milk.id), ...footerLinks]);
     // The helper hears only of their own claims, with the calendar file (calendar.test.ts).
     expect(toBo.map((m) => m.subject)).toEqual(["You're helping Ann with Milk", "You're helping Ann with Milk"]);
-    const types = (await h.db.select({ type: emailSendLog.emailType }).from(emailSendLog).where(eq(emailSendLog.userId, ann.user.id))).map((r) => r.type);
-    expect(types.filter((t) => t !== "verify_email").sort()).toEqual(["request_claimed", "request_claimed", "request_fulfilled", "request_unclaimed"]);
+    const types = (
+      await h.db.select({ type: emailSendLog.emailType }).from(emailSendLog).where(eq(emailSendLog.userId, ann.user.id))
+    ).map((r) => r.type);
+    expect(types.filter((t) => t !== "verify_email").sort()).toEqual([
+      "request_claimed",
+      "request_claimed",
+      "request_fulfilled",
+      "request_unclaimed",
+    ]);
   });
 
   it("sends the requester nothing when they switched e-mails about their requests off", async () => {
@@ -125,7 +140,12 @@ describe("immediate notifications", () => {
     await bo.caller.requests.claim({ id: milk.id });
     expect((await failure(bo.caller.requests.claim({ id: milk.id }))).message).toBe(messages.requestNotClaimable);
     const queued = await h.db.select({ type: emailOutbox.emailType }).from(emailOutbox);
-    expect(queued.map((q) => q.type).filter((t) => t !== "verify_email").sort()).toEqual(["claim_confirmation", "request_claimed", "request_posted"]);
+    expect(
+      queued
+        .map((q) => q.type)
+        .filter((t) => t !== "verify_email")
+        .sort(),
+    ).toEqual(["claim_confirmation", "request_claimed", "request_posted"]);
   });
 });
 
@@ -167,10 +187,19 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
     const bread = await post(ann, street.id, "Bread", h.inHours(1));
     h.clock.advance(HOUR_MS + MINUTE_MS);
 
-    expect(await failure(bo.caller.requests.notify({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.notifyOnlyOwnRequests });
-    expect(await failure(ann.caller.requests.notify({ id: bread.id }))).toEqual({ code: "CONFLICT", message: messages.notifyOnlyOpenRequests });
+    expect(await failure(bo.caller.requests.notify({ id: milk.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.notifyOnlyOwnRequests,
+    });
+    expect(await failure(ann.caller.requests.notify({ id: bread.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.notifyOnlyOpenRequests,
+    });
     await bo.caller.requests.claim({ id: milk.id });
-    expect(await failure(ann.caller.requests.notify({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.notifyOnlyOpenRequests });
+    expect(await failure(ann.caller.requests.notify({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.notifyOnlyOpenRequests,
+    });
   });
 });
 
@@ -250,7 +279,8 @@ describe("the daily summary", () => {
   it("a run stopped part-way, or crashing, and started again finishes without repeating what was sent", async () => {
     const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
     const members: Neighbour[] = [];
-    for (const name of ["Bo", "Cy", "Dee", "Eve", "Fay"]) members.push(await h.signUpUser({ name, frequency: "daily" }));
+    for (const name of ["Bo", "Cy", "Dee", "Eve", "Fay"])
+      members.push(await h.signUpUser({ name, frequency: "daily" }));
     const street = await groupWith(h, ann, members);
     await post(ann, street.id, "Milk");
     h.clock.set(new Date("2026-06-02T08:00:00Z"));

@@ -8,7 +8,6 @@ import { CapturingTransport, useHarness, createGroup } from "./support";
 
 const h = useHarness();
 
-
 async function queue(to: string, subject: string) {
   h.clock.advance(1);
   return enqueueEmail(h.db, h.clock.now(), { type: "feedback", to, subject, text: "t", html: "<p>t</p>" });
@@ -30,7 +29,14 @@ class HeldTransport implements MailTransport {
 
 /** Another instance's delivery pass over the same outbox, through its own transport. */
 function passOf(transport: MailTransport, leaseMs?: number) {
-  return deliverDueEmails({ db: h.db, clock: h.clock, logger: silentLogger, transport, from: "test@hyn.local", ...(leaseMs ? { leaseMs } : {}) });
+  return deliverDueEmails({
+    db: h.db,
+    clock: h.clock,
+    logger: silentLogger,
+    transport,
+    from: "test@hyn.local",
+    ...(leaseMs ? { leaseMs } : {}),
+  });
 }
 
 async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 5000) {
@@ -45,7 +51,13 @@ describe("the e-mail outbox", () => {
   it("sends in the order e-mails were queued, and logs each send", async () => {
     for (let i = 0; i < 30; i++) {
       h.clock.advance(1);
-      await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "order@example.com", subject: `#${i}`, text: "t", html: "<p>t</p>" });
+      await enqueueEmail(h.db, h.clock.now(), {
+        type: "feedback",
+        to: "order@example.com",
+        subject: `#${i}`,
+        text: "t",
+        html: "<p>t</p>",
+      });
     }
     expect(await h.deliver()).toBe(30);
     expect(h.inbox("order@example.com").map((m) => m.subject)).toEqual(Array.from({ length: 30 }, (_v, i) => `#${i}`));
@@ -63,12 +75,22 @@ describe("the e-mail outbox", () => {
 
     h.clock.advance(31_000);
     await h.deliver();
-    expect(h.inbox("ann@example.com").map((m) => m.subject)).toEqual(["Bo offered to help", "Bo fulfilled your request"]);
+    expect(h.inbox("ann@example.com").map((m) => m.subject)).toEqual([
+      "Bo offered to help",
+      "Bo fulfilled your request",
+    ]);
   });
 
   it("sends e-mails queued in one transaction in the order they were queued", async () => {
     await h.db.transaction(async (tx) => {
-      for (let i = 0; i < 12; i++) await enqueueEmail(tx, h.clock.now(), { type: "feedback", to: "same@example.com", subject: `#${i}`, text: "t", html: "<p>t</p>" });
+      for (let i = 0; i < 12; i++)
+        await enqueueEmail(tx, h.clock.now(), {
+          type: "feedback",
+          to: "same@example.com",
+          subject: `#${i}`,
+          text: "t",
+          html: "<p>t</p>",
+        });
     });
     await h.deliver();
     expect(h.inbox("same@example.com").map((m) => m.subject)).toEqual(Array.from({ length: 12 }, (_v, i) => `#${i}`));
@@ -103,7 +125,9 @@ describe("the e-mail outbox", () => {
     await until(() => first.started.length === 1, "the first instance sends");
     // Far past any fixed lease: only a renewed one still holds.
     h.clock.advance(5 * 60_000);
-    const lockedUntil = async () => (await h.db.select({ lockedUntil: emailOutbox.lockedUntil }).from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!.lockedUntil;
+    const lockedUntil = async () =>
+      (await h.db.select({ lockedUntil: emailOutbox.lockedUntil }).from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!
+        .lockedUntil;
     await until(async () => ((await lockedUntil())?.getTime() ?? 0) > h.clock.now().getTime(), "the lease is renewed");
 
     const second = new CapturingTransport();
@@ -129,7 +153,10 @@ describe("the e-mail outbox", () => {
     h.clock.advance(31_000);
     while ((await passOf(failingOnce)) > 0);
 
-    const [stored] = await h.db.select({ messageId: emailOutbox.messageId }).from(emailOutbox).where(eq(emailOutbox.id, id));
+    const [stored] = await h.db
+      .select({ messageId: emailOutbox.messageId })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
     expect(stored!.messageId).toMatch(/^<[^<>@\s]+@[^<>@\s]+>$/);
     expect(attempts.slice(0, 2)).toEqual([stored!.messageId, stored!.messageId]);
     const sent = h.inbox("ann@example.com");
@@ -149,12 +176,18 @@ describe("the e-mail outbox", () => {
     const verify = await h.linkFor("new@example.com", /type=signup/);
     const reset = await h.linkFor(ann.email, /type=recovery/);
     const invite = await h.linkFor("guest@example.com", /\/invite\//);
-    const tokens = [verify.searchParams.get("token_hash")!, reset.searchParams.get("token_hash")!, invite.pathname.split("/").pop()!];
+    const tokens = [
+      verify.searchParams.get("token_hash")!,
+      reset.searchParams.get("token_hash")!,
+      invite.pathname.split("/").pop()!,
+    ];
 
     // Everything the database keeps about the e-mails, read the way someone with a backup would.
     const atRest = JSON.stringify([await h.db.select().from(emailOutbox), await h.db.select().from(emailSendLog)]);
     for (const token of tokens) expect(atRest).not.toContain(token);
-    const kept = await h.db.select({ type: emailOutbox.emailType, subject: emailOutbox.subject, sentAt: emailOutbox.sentAt }).from(emailOutbox);
+    const kept = await h.db
+      .select({ type: emailOutbox.emailType, subject: emailOutbox.subject, sentAt: emailOutbox.sentAt })
+      .from(emailOutbox);
     expect(kept.every((row) => row.sentAt !== null && row.subject.length > 0)).toBe(true);
 
     // The links themselves still work: what was scrubbed were live tokens.
@@ -164,10 +197,18 @@ describe("the e-mail outbox", () => {
   });
 
   it("keeps an unsent e-mail's body until it is sent, so a retry sends the same links", async () => {
-    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "retry@example.com", subject: "Link", text: "https://x.test/a?token=t-123", html: "<p>t-123</p>" });
+    await enqueueEmail(h.db, h.clock.now(), {
+      type: "feedback",
+      to: "retry@example.com",
+      subject: "Link",
+      text: "https://x.test/a?token=t-123",
+      html: "<p>t-123</p>",
+    });
     h.transport.failNext = 1;
     expect(await h.deliver()).toBe(0);
-    const [waiting] = await h.db.select({ text: emailOutbox.textBody, lastError: emailOutbox.lastError }).from(emailOutbox);
+    const [waiting] = await h.db
+      .select({ text: emailOutbox.textBody, lastError: emailOutbox.lastError })
+      .from(emailOutbox);
     expect(waiting).toEqual({ text: "https://x.test/a?token=t-123", lastError: "SMTP unavailable (simulated)" });
     h.clock.advance(31_000);
     expect(await h.deliver()).toBe(1);
@@ -175,14 +216,31 @@ describe("the e-mail outbox", () => {
   });
 
   it("empties, on upgrade, the bodies of e-mails sent before the outbox did so itself (migration 0006)", async () => {
-    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "old@example.com", subject: "Sent long ago", text: "token_hash=old-1", html: "<p>old-1</p>" });
-    await enqueueEmail(h.db, h.clock.now(), { type: "feedback", to: "new@example.com", subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" });
+    await enqueueEmail(h.db, h.clock.now(), {
+      type: "feedback",
+      to: "old@example.com",
+      subject: "Sent long ago",
+      text: "token_hash=old-1",
+      html: "<p>old-1</p>",
+    });
+    await enqueueEmail(h.db, h.clock.now(), {
+      type: "feedback",
+      to: "new@example.com",
+      subject: "Not sent yet",
+      text: "token_hash=new-1",
+      html: "<p>new-1</p>",
+    });
     // As an older version left it: sent, bodies kept.
     await h.db.execute(sql`UPDATE email_outbox SET sent_at = now() WHERE to_address = 'old@example.com'`);
 
-    await h.db.execute(sql.raw(await readFile(path.join(migrationsFolder, "0006_scrub_sent_email_bodies.sql"), "utf8")));
+    await h.db.execute(
+      sql.raw(await readFile(path.join(migrationsFolder, "0006_scrub_sent_email_bodies.sql"), "utf8")),
+    );
 
-    const rows = await h.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody }).from(emailOutbox).orderBy(emailOutbox.subject);
+    const rows = await h.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody, html: emailOutbox.htmlBody })
+      .from(emailOutbox)
+      .orderBy(emailOutbox.subject);
     expect(rows).toEqual([
       { subject: "Not sent yet", text: "token_hash=new-1", html: "<p>new-1</p>" },
       { subject: "Sent long ago", text: "", html: "" },

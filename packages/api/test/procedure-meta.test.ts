@@ -16,11 +16,15 @@ const SECRET_LOOKING = /token|password|secret/i;
 
 describe("procedure meta", () => {
   it("says public or not on every procedure, as its builder stamped it", () => {
-    expect(procedureCatalog.filter((entry) => typeof entry.meta.public !== "boolean").map((entry) => entry.path)).toEqual([]);
+    expect(
+      procedureCatalog.filter((entry) => typeof entry.meta.public !== "boolean").map((entry) => entry.path),
+    ).toEqual([]);
   });
 
   it("gives each REST method and path to one procedure only", () => {
-    const routes = procedureCatalog.flatMap((entry) => (entry.meta.rest ? [`${entry.meta.rest.method} ${entry.meta.rest.path}`] : []));
+    const routes = procedureCatalog.flatMap((entry) =>
+      entry.meta.rest ? [`${entry.meta.rest.method} ${entry.meta.rest.path}`] : [],
+    );
     expect(routes.length).toBeGreaterThan(0);
     expect(routes.filter((route, index) => routes.indexOf(route) !== index)).toEqual([]);
   });
@@ -29,7 +33,9 @@ describe("procedure meta", () => {
     const wrong = procedureCatalog.flatMap((entry) => {
       const rest = entry.meta.rest;
       if (!rest?.renameParams) return [];
-      return Object.keys(rest.renameParams).filter((name) => !rest.path.includes(`:${name}`)).map((name) => `${entry.path}: ${name}`);
+      return Object.keys(rest.renameParams)
+        .filter((name) => !rest.path.includes(`:${name}`))
+        .map((name) => `${entry.path}: ${name}`);
     });
     expect(wrong).toEqual([]);
   });
@@ -38,30 +44,52 @@ describe("procedure meta", () => {
     const fieldNames = (schema: unknown): string[] => {
       if (!schema || typeof schema !== "object") return [];
       const node = schema as { properties?: Record<string, unknown> };
-      return [...Object.keys(node.properties ?? {}), ...Object.values(schema).flatMap((child) => (typeof child === "object" ? fieldNames(child) : []))];
+      return [
+        ...Object.keys(node.properties ?? {}),
+        ...Object.values(schema).flatMap((child) => (typeof child === "object" ? fieldNames(child) : [])),
+      ];
     };
     const unlisted = procedureCatalog.flatMap((entry) => {
       if (!entry.input) return [];
       const names = new Set(fieldNames(z.toJSONSchema(entry.input, { io: "input", unrepresentable: "any" })));
-      return [...names].filter((name) => SECRET_LOOKING.test(name) && !entry.meta.secretInputs?.includes(name)).map((name) => `${entry.path}: ${name}`);
+      return [...names]
+        .filter((name) => SECRET_LOOKING.test(name) && !entry.meta.secretInputs?.includes(name))
+        .map((name) => `${entry.path}: ${name}`);
     });
     expect(unlisted).toEqual([]);
     // The check reads what it should: the tokens of every kind of link are there.
-    const listed = procedureCatalog.flatMap((entry) => (entry.meta.secretInputs ?? []).map((name) => `${entry.path}: ${name}`));
-    expect(listed).toEqual(expect.arrayContaining(["auth.checkResetToken: token", "auth.verifyEmail: token_hash", "invitations.validate: token", "unsubscribe.describe: token", "calendar.feed: token"]));
+    const listed = procedureCatalog.flatMap((entry) =>
+      (entry.meta.secretInputs ?? []).map((name) => `${entry.path}: ${name}`),
+    );
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "auth.checkResetToken: token",
+        "auth.verifyEmail: token_hash",
+        "invitations.validate: token",
+        "unsubscribe.describe: token",
+        "calendar.feed: token",
+      ]),
+    );
   });
 
   it("lists as secret inputs only fields the procedure's input has", () => {
     const wrong = procedureCatalog.flatMap((entry) => {
-      const shape = entry.input ? JSON.stringify(z.toJSONSchema(entry.input, { io: "input", unrepresentable: "any" })) : "";
-      return (entry.meta.secretInputs ?? []).filter((name) => !shape.includes(`"${name}"`)).map((name) => `${entry.path}: ${name}`);
+      const shape = entry.input
+        ? JSON.stringify(z.toJSONSchema(entry.input, { io: "input", unrepresentable: "any" }))
+        : "";
+      return (entry.meta.secretInputs ?? [])
+        .filter((name) => !shape.includes(`"${name}"`))
+        .map((name) => `${entry.path}: ${name}`);
     });
     expect(wrong).toEqual([]);
   });
 
   it("cannot claim public over a builder that asks for a session: the sweep's anonymous check says so", async () => {
     const drifted = router({
-      claimsPublic: protectedProcedure.meta({ public: true }).input(z.object({})).query(() => "secret"),
+      claimsPublic: protectedProcedure
+        .meta({ public: true })
+        .input(z.object({}))
+        .query(() => "secret"),
       honestPublic: publicProcedure.input(z.object({})).query(() => "hello"),
       honestProtected: protectedProcedure.input(z.object({})).query(() => "secret"),
     });

@@ -1,9 +1,29 @@
-import { deliverPush, PUSH_DELIVERY_QUEUE, PushRetryableError, setKindChannels, silentLogger, type PushJob, type PushPayload } from "@hyn/core";
+import {
+  deliverPush,
+  PUSH_DELIVERY_QUEUE,
+  PushRetryableError,
+  setKindChannels,
+  silentLogger,
+  type PushJob,
+  type PushPayload,
+} from "@hyn/core";
 import { pushSubscriptions, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { useHarness, failure, groupWith, type Neighbour, browserSubscription, decryptAes128gcm, RecordingJobQueue, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from "./support";
+import {
+  useHarness,
+  failure,
+  groupWith,
+  type Neighbour,
+  browserSubscription,
+  decryptAes128gcm,
+  RecordingJobQueue,
+  startLocalPushService,
+  verifyVapid,
+  type BrowserSubscription,
+  type LocalPushService,
+} from "./support";
 
 const queue = new RecordingJobQueue(PUSH_DELIVERY_QUEUE);
 const h = useHarness({ scope: "file", jobs: queue });
@@ -26,7 +46,10 @@ const deliveryDeps = () => ({ db: h.db, clock: h.clock, logger: silentLogger, pu
 const neighbour = (name?: string) => h.signUpUser({ ...(name === undefined ? {} : { name }), frequency: "immediate" });
 
 /** Subscribes one of `someone`'s browsers to the local push service. */
-async function subscribeDevice(someone: Neighbour, label = "Test browser"): Promise<{ browser: BrowserSubscription; id: string }> {
+async function subscribeDevice(
+  someone: Neighbour,
+  label = "Test browser",
+): Promise<{ browser: BrowserSubscription; id: string }> {
   const browser = browserSubscription(`${service.origin}/push/${Math.random().toString(36).slice(2)}`);
   const device = await someone.caller.push.subscribe({ ...browser.json, label });
   return { browser, id: device.id };
@@ -52,7 +75,11 @@ describe("a push reaches a device through its push service", () => {
     const group = await groupWith(h, poster, [member], "Maple Street");
     const { browser } = await subscribeDevice(member);
 
-    const request = await poster.caller.requests.create({ itemDescription: "Oat milk", groupId: group.id, neededBy: inThreeDays() });
+    const request = await poster.caller.requests.create({
+      itemDescription: "Oat milk",
+      groupId: group.id,
+      neededBy: inThreeDays(),
+    });
     expect(await runPushJobs()).toEqual(["sent"]);
 
     expect(service.received).toHaveLength(1);
@@ -104,7 +131,11 @@ describe("a push reaches a device through its push service", () => {
     const ann = await neighbour("Ann");
     const bo = await neighbour("Bo");
     const group = await groupWith(h, ann, [bo], "Elm Row");
-    const request = await ann.caller.requests.create({ itemDescription: "Eggs", groupId: group.id, neededBy: inThreeDays() });
+    const request = await ann.caller.requests.create({
+      itemDescription: "Eggs",
+      groupId: group.id,
+      neededBy: inThreeDays(),
+    });
     await bo.caller.requests.claim({ id: request.id });
     await bo.caller.requests.fulfill({ id: request.id });
     const { browser } = await subscribeDevice(bo);
@@ -112,14 +143,22 @@ describe("a push reaches a device through its push service", () => {
 
     await ann.caller.requests.thank({ id: request.id });
     expect(await runPushJobs()).toEqual(["sent"]);
-    expect(payloadOf(0, browser)).toMatchObject({ kind: "thanks", title: "Ann thanked you", body: "For helping with: Eggs (Elm Row)" });
+    expect(payloadOf(0, browser)).toMatchObject({
+      kind: "thanks",
+      title: "Ann thanked you",
+      body: "For helping with: Eggs (Elm Row)",
+    });
   });
 
   it("tells the requester's devices when a neighbour claims, releases and fulfils the request, urgently", async () => {
     const ann = await neighbour("Ann");
     const bo = await neighbour("Bo");
     const group = await groupWith(h, ann, [bo], "Elm Row");
-    const request = await ann.caller.requests.create({ itemDescription: "Eggs", groupId: group.id, neededBy: inThreeDays() });
+    const request = await ann.caller.requests.create({
+      itemDescription: "Eggs",
+      groupId: group.id,
+      neededBy: inThreeDays(),
+    });
     const { browser } = await subscribeDevice(ann);
     queue.take();
 
@@ -136,7 +175,11 @@ describe("a push reaches a device through its push service", () => {
       "Your request was claimed",
       "Your request was fulfilled",
     ]);
-    expect(payloadOf(0, browser)).toMatchObject({ kind: "request_updates", body: "Bo will pick up: Eggs (Elm Row)", url: `${h.config.appUrl}/requests/${request.id}` });
+    expect(payloadOf(0, browser)).toMatchObject({
+      kind: "request_updates",
+      body: "Bo will pick up: Eggs (Elm Row)",
+      url: `${h.config.appUrl}/requests/${request.id}`,
+    });
     expect(service.received[0]!.headers.urgency).toBe("high");
   });
 
@@ -150,7 +193,12 @@ describe("a push reaches a device through its push service", () => {
     expect(await runPushJobs()).toEqual(["sent", "sent"]);
     const payloads = [payloadOf(0, phone.browser), payloadOf(1, laptop.browser)];
     for (const payload of payloads) {
-      expect(payload).toMatchObject({ kind: "invitations", title: "Invitation to Birch Close", body: "Olga invited you to join Birch Close.", url: `${h.config.appUrl}/` });
+      expect(payload).toMatchObject({
+        kind: "invitations",
+        title: "Invitation to Birch Close",
+        body: "Olga invited you to join Birch Close.",
+        url: `${h.config.appUrl}/`,
+      });
       expect(JSON.stringify(payload)).not.toContain(invite.token);
     }
   });
@@ -173,7 +221,11 @@ describe("preferences decide", () => {
     const ann = await neighbour("Ann");
     const bo = await neighbour("Bo");
     const group = await groupWith(h, ann, [bo]);
-    const request = await ann.caller.requests.create({ itemDescription: "Soap", groupId: group.id, neededBy: inThreeDays() });
+    const request = await ann.caller.requests.create({
+      itemDescription: "Soap",
+      groupId: group.id,
+      neededBy: inThreeDays(),
+    });
     await subscribeDevice(ann);
     await setKindChannels(h.db, ann.user.id, "request_updates", { push: false }, h.clock.now());
     await bo.caller.requests.claim({ id: request.id });
@@ -224,14 +276,23 @@ describe("what the push service answers", () => {
     const { job } = await queuedPushToNewDevice();
     const closed = await startLocalPushService();
     await closed.close();
-    await h.db.update(pushSubscriptions).set({ endpoint: `${closed.origin}/push/gone` }).where(eq(pushSubscriptions.id, job.subscriptionId));
+    await h.db
+      .update(pushSubscriptions)
+      .set({ endpoint: `${closed.origin}/push/gone` })
+      .where(eq(pushSubscriptions.id, job.subscriptionId));
     await expect(deliverPush(deliveryDeps(), job)).rejects.toBeInstanceOf(PushRetryableError);
   });
 
   it("a name that now resolves to a private address (DNS rebinding) is never connected to, nor retried", async () => {
     const { job } = await queuedPushToNewDevice();
-    const rebound = { ...deliveryDeps(), push: { ...h.config.push!, allowLoopbackHttp: false, serviceHosts: ["push.example.net"] } };
-    await h.db.update(pushSubscriptions).set({ endpoint: "https://push.example.net/p/1" }).where(eq(pushSubscriptions.id, job.subscriptionId));
+    const rebound = {
+      ...deliveryDeps(),
+      push: { ...h.config.push!, allowLoopbackHttp: false, serviceHosts: ["push.example.net"] },
+    };
+    await h.db
+      .update(pushSubscriptions)
+      .set({ endpoint: "https://push.example.net/p/1" })
+      .where(eq(pushSubscriptions.id, job.subscriptionId));
     expect(await deliverPush({ ...rebound, resolve: async () => ["10.0.0.7"] }, job)).toBe("refused");
     expect(service.received).toEqual([]);
   });
@@ -260,11 +321,23 @@ describe("devices", () => {
     const bo = await neighbour("Bo");
     const { id } = await subscribeDevice(ann, "Phone");
     const [listed] = await ann.caller.push.devices();
-    expect(listed).toEqual({ id, label: "Phone", endpointHost: new URL(service.origin).host, createdAt: h.clock.now(), lastSuccessAt: null });
-    expect(await failure(bo.caller.push.unsubscribe({ id }))).toEqual({ code: "NOT_FOUND", message: messages.pushDeviceNotFound });
+    expect(listed).toEqual({
+      id,
+      label: "Phone",
+      endpointHost: new URL(service.origin).host,
+      createdAt: h.clock.now(),
+      lastSuccessAt: null,
+    });
+    expect(await failure(bo.caller.push.unsubscribe({ id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.pushDeviceNotFound,
+    });
     await ann.caller.push.unsubscribe({ id });
     expect(await ann.caller.push.devices()).toEqual([]);
-    expect(await failure(ann.caller.push.unsubscribe({ id }))).toEqual({ code: "NOT_FOUND", message: messages.pushDeviceNotFound });
+    expect(await failure(ann.caller.push.unsubscribe({ id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.pushDeviceNotFound,
+    });
   });
 
   it("are in the person's data export, and go with the account", async () => {
@@ -272,20 +345,41 @@ describe("devices", () => {
     const { id } = await subscribeDevice(ann, "Phone");
     expect((await ann.caller.user.exportData()).pushDevices).toEqual([expect.objectContaining({ id, label: "Phone" })]);
     await ann.caller.user.deleteAccount({ password: ann.password });
-    expect(await h.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.id, id))).toEqual([]);
+    expect(
+      await h.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.id, id)),
+    ).toEqual([]);
   });
 
   it.each([
     ["an endpoint that is not a URL", { endpoint: "not a url" }, messages.pushEndpointInvalid],
     ["an endpoint off the allow-list", { endpoint: "https://push.evil.example/abc" }, messages.pushEndpointNotAllowed],
-    ["an http endpoint that is not loopback", { endpoint: "http://fcm.googleapis.com/fcm/send/abc" }, messages.pushEndpointNotAllowed],
-    ["a p256dh that is not base64url", { keys: { p256dh: "not base64!", auth: "AAAAAAAAAAAAAAAAAAAAAA" } }, messages.pushKeyP256dhInvalid],
-    ["a compressed (33-byte) p256dh", { keys: { p256dh: Buffer.alloc(33, 2).toString("base64url"), auth: "AAAAAAAAAAAAAAAAAAAAAA" } }, messages.pushKeyP256dhInvalid],
-    ["an auth secret of 8 bytes", { keys: { p256dh: `B${"A".repeat(86)}`, auth: Buffer.alloc(8).toString("base64url") } }, messages.pushKeyAuthInvalid],
+    [
+      "an http endpoint that is not loopback",
+      { endpoint: "http://fcm.googleapis.com/fcm/send/abc" },
+      messages.pushEndpointNotAllowed,
+    ],
+    [
+      "a p256dh that is not base64url",
+      { keys: { p256dh: "not base64!", auth: "AAAAAAAAAAAAAAAAAAAAAA" } },
+      messages.pushKeyP256dhInvalid,
+    ],
+    [
+      "a compressed (33-byte) p256dh",
+      { keys: { p256dh: Buffer.alloc(33, 2).toString("base64url"), auth: "AAAAAAAAAAAAAAAAAAAAAA" } },
+      messages.pushKeyP256dhInvalid,
+    ],
+    [
+      "an auth secret of 8 bytes",
+      { keys: { p256dh: `B${"A".repeat(86)}`, auth: Buffer.alloc(8).toString("base64url") } },
+      messages.pushKeyAuthInvalid,
+    ],
   ])("refuses %s with a clear 400", async (_name, change, message) => {
     const ann = await neighbour("Ann");
     const browser = browserSubscription(`${service.origin}/push/x`);
-    expect(await failure(ann.caller.push.subscribe({ ...browser.json, ...change, label: "Phone" } as never))).toEqual({ code: "BAD_REQUEST", message: message });
+    expect(await failure(ann.caller.push.subscribe({ ...browser.json, ...change, label: "Phone" } as never))).toEqual({
+      code: "BAD_REQUEST",
+      message: message,
+    });
     expect(await ann.caller.push.devices()).toEqual([]);
   });
 });

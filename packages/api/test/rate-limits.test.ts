@@ -14,7 +14,9 @@ describe("rate limits", () => {
     const ann = await h.signUpUser();
     const fromAttacker = await h.caller(null, { ip: attacker });
     for (let i = 0; i < 10; i++) {
-      expect((await failure(fromAttacker.auth.signIn({ email: ann.email, password: `guess-${i}` }))).message).toBe(messages.invalidCredentials);
+      expect((await failure(fromAttacker.auth.signIn({ email: ann.email, password: `guess-${i}` }))).message).toBe(
+        messages.invalidCredentials,
+      );
     }
     expect(await failure(fromAttacker.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
 
@@ -29,14 +31,18 @@ describe("rate limits", () => {
     const ann = await h.signUpUser();
     const anon = await h.caller(null, { ip: home });
     for (let i = 0; i < 40; i++) await anon.auth.signIn({ email: ann.email, password: ann.password });
-    expect((await failure(anon.auth.signIn({ email: ann.email, password: "wrong" }))).message).toBe(messages.invalidCredentials);
+    expect((await failure(anon.auth.signIn({ email: ann.email, password: "wrong" }))).message).toBe(
+      messages.invalidCredentials,
+    );
   });
 
   it("stops one IP after 30 failed sign-ins across addresses", async () => {
     const ann = await h.signUpUser();
     const fromAttacker = await h.caller(null, { ip: attacker });
     for (let i = 0; i < 30; i++) {
-      expect((await failure(fromAttacker.auth.signIn({ email: `ghost${i}@example.com`, password: "guess" }))).message).toBe(messages.invalidCredentials);
+      expect(
+        (await failure(fromAttacker.auth.signIn({ email: `ghost${i}@example.com`, password: "guess" }))).message,
+      ).toBe(messages.invalidCredentials);
     }
     expect(await failure(fromAttacker.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
     await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password });
@@ -51,7 +57,9 @@ describe("rate limits", () => {
     }
     const stranger = await h.caller(null, { ip: "192.0.2.200" });
     expect(await failure(stranger.auth.signIn({ email: ann.email, password: ann.password }))).toEqual(refused);
-    expect((await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password })).session).not.toBeNull();
+    expect(
+      (await (await h.caller(null, { ip: home })).auth.signIn({ email: ann.email, password: ann.password })).session,
+    ).not.toBeNull();
 
     h.clock.advance(15 * 60_000);
     await stranger.auth.signIn({ email: ann.email, password: ann.password });
@@ -73,11 +81,16 @@ describe("rate limits", () => {
     for (let i = 0; i < 10; i++) {
       expect((await failure(fromAttacker.auth.verifyEmail({ token_hash: `guess-${i}` }))).code).toBe("BAD_REQUEST");
       expect(await fromAttacker.auth.checkResetToken({ token: `guess-${i}` })).toEqual({ valid: false });
-      expect((await failure(fromAttacker.auth.completePasswordReset({ token: `guess-${i}`, password: "a-new-secret-1" }))).code).toBe("BAD_REQUEST");
+      expect(
+        (await failure(fromAttacker.auth.completePasswordReset({ token: `guess-${i}`, password: "a-new-secret-1" })))
+          .code,
+      ).toBe("BAD_REQUEST");
     }
     expect(await failure(fromAttacker.auth.verifyEmail({ token_hash: "guess-x" }))).toEqual(refused);
     expect(await failure(fromAttacker.auth.checkResetToken({ token: "guess-x" }))).toEqual(refused);
-    expect(await failure(fromAttacker.auth.completePasswordReset({ token: "guess-x", password: "a-new-secret-1" }))).toEqual(refused);
+    expect(
+      await failure(fromAttacker.auth.completePasswordReset({ token: "guess-x", password: "a-new-secret-1" })),
+    ).toEqual(refused);
   });
 
   it("stops guessing the password that deletes an account after 5 tries", async () => {
@@ -115,8 +128,12 @@ describe("rate limits", () => {
   it("limits sign-ups and feedback per address", async () => {
     const anon = await h.caller();
     for (let i = 0; i < 10; i++) await anon.auth.signUp({ email: `n${i}@example.com`, password: "a-good-secret" });
-    expect((await failure(anon.auth.signUp({ email: "n10@example.com", password: "a-good-secret" }))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await failure(anon.auth.signUp({ email: "n10@example.com", password: "a-good-secret" }))).code).toBe(
+      "TOO_MANY_REQUESTS",
+    );
     for (let i = 0; i < 10; i++) await anon.feedback.send({ email: "fan@example.com", message: `note ${i}` });
-    expect((await failure(anon.feedback.send({ email: "fan@example.com", message: "one more" }))).code).toBe("TOO_MANY_REQUESTS");
+    expect((await failure(anon.feedback.send({ email: "fan@example.com", message: "one more" }))).code).toBe(
+      "TOO_MANY_REQUESTS",
+    );
   });
 });

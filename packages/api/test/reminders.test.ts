@@ -13,7 +13,11 @@ const at = (hoursAfterPosting: number) => new Date(posted.getTime() + hoursAfter
 async function milkRequest(neededInHours = 72) {
   const [ann, bo, cy] = await h.neighbours("Ann", "Bo", "Cy");
   const group = await groupWith(h, ann, [bo, cy], "Elm Street");
-  const request = await ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: at(neededInHours) });
+  const request = await ann.caller.requests.create({
+    itemDescription: "Two pints of milk",
+    groupId: group.id,
+    neededBy: at(neededInHours),
+  });
   return { ann, bo, cy, request };
 }
 
@@ -58,7 +62,9 @@ describe("the helper's reminder", () => {
     await claimAt(1, bo, request.id);
     await runJobsAt(69);
     const [mail] = await remindersTo(bo);
-    expect(mail!.subject).toBe("Reminder: Two pints of milk for Ann is needed by Thu, 4 Jun 2026, 11:00 (Europe/London)");
+    expect(mail!.subject).toBe(
+      "Reminder: Two pints of milk for Ann is needed by Thu, 4 Jun 2026, 11:00 (Europe/London)",
+    );
   });
 
   it("goes to whoever holds the claim when it is due: after an unclaim, to the new helper only", async () => {

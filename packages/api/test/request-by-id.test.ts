@@ -17,26 +17,49 @@ const notFound = { code: "NOT_FOUND", message: messages.requestNotFound };
 describe("one request by its id", () => {
   it("shows a member a neighbour's request exactly as the group's list does, and reading it claims nothing", async () => {
     const street = await groupWith(h, ann, [bo]);
-    const posted = await ann.caller.requests.create({ groupId: street.id, itemDescription: "Bread", neededBy: h.inHours(5) });
+    const posted = await ann.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Bread",
+      neededBy: h.inHours(5),
+    });
     const seen = await bo.caller.requests.byId({ id: posted.id });
     const [listed] = (await bo.caller.requests.forGroup({ groupId: street.id })).requests;
     expect(seen).toEqual(listed);
-    expect(seen).toMatchObject({ id: posted.id, status: "open", claimedBy: null, creator: { id: ann.user.id, name: "Ann" } });
+    expect(seen).toMatchObject({
+      id: posted.id,
+      status: "open",
+      claimedBy: null,
+      creator: { id: ann.user.id, name: "Ann" },
+    });
     expect((await bo.caller.requests.byId({ id: posted.id })).status).toBe("open");
   });
 
   it("follows the request through its life: claimed with its helper, then fulfilled, for creator and helper alike", async () => {
     const street = await groupWith(h, ann, [bo]);
-    const posted = await ann.caller.requests.create({ groupId: street.id, itemDescription: "Eggs", neededBy: h.inHours(5) });
+    const posted = await ann.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Eggs",
+      neededBy: h.inHours(5),
+    });
     await bo.caller.requests.claim({ id: posted.id });
-    expect(await ann.caller.requests.byId({ id: posted.id })).toMatchObject({ status: "claimed", helper: { id: bo.user.id, name: "Bo" } });
+    expect(await ann.caller.requests.byId({ id: posted.id })).toMatchObject({
+      status: "claimed",
+      helper: { id: bo.user.id, name: "Bo" },
+    });
     await bo.caller.requests.fulfill({ id: posted.id });
-    expect(await bo.caller.requests.byId({ id: posted.id })).toMatchObject({ status: "fulfilled", displayStatus: "fulfilled" });
+    expect(await bo.caller.requests.byId({ id: posted.id })).toMatchObject({
+      status: "fulfilled",
+      displayStatus: "fulfilled",
+    });
   });
 
   it("is 'Request not found' for someone outside the group, an unknown id and a deleted request alike", async () => {
     const street = await groupWith(h, ann, [bo]);
-    const posted = await ann.caller.requests.create({ groupId: street.id, itemDescription: "Tea", neededBy: h.inHours(5) });
+    const posted = await ann.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Tea",
+      neededBy: h.inHours(5),
+    });
     expect(await failure(outsider.caller.requests.byId({ id: posted.id }))).toEqual(notFound);
     expect(await failure(bo.caller.requests.byId({ id: "00000000-0000-4000-8000-000000000000" }))).toEqual(notFound);
     await ann.caller.requests.remove({ id: posted.id });
@@ -45,8 +68,16 @@ describe("one request by its id", () => {
 
   it("is hidden from a neighbour who has left the group, but still shown to its creator", async () => {
     const street = await groupWith(h, ann, [bo]);
-    const posted = await bo.caller.requests.create({ groupId: street.id, itemDescription: "Soap", neededBy: h.inHours(5) });
-    const asked = await ann.caller.requests.create({ groupId: street.id, itemDescription: "Rice", neededBy: h.inHours(5) });
+    const posted = await bo.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Soap",
+      neededBy: h.inHours(5),
+    });
+    const asked = await ann.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Rice",
+      neededBy: h.inHours(5),
+    });
     await bo.caller.groups.leave({ groupId: street.id });
     expect(await failure(bo.caller.requests.byId({ id: asked.id }))).toEqual(notFound);
     expect(await ann.caller.requests.byId({ id: posted.id })).toMatchObject({ id: posted.id });
@@ -54,6 +85,8 @@ describe("one request by its id", () => {
 
   it("refuses a malformed id with a 400, and a signed-out caller with a 401", async () => {
     expect((await failure(bo.caller.requests.byId({ id: "not-an-id" }))).code).toBe("BAD_REQUEST");
-    expect((await failure((await h.caller()).requests.byId({ id: "00000000-0000-4000-8000-000000000000" }))).code).toBe("UNAUTHORIZED");
+    expect((await failure((await h.caller()).requests.byId({ id: "00000000-0000-4000-8000-000000000000" }))).code).toBe(
+      "UNAUTHORIZED",
+    );
   });
 });

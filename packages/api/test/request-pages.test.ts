@@ -11,14 +11,18 @@ import { useHarness, failure, groupWith, type Neighbour } from "./support";
  */
 const h = useHarness({ scope: "file" });
 
-
 /** Two new neighbours in a group of their own, so no test sees another's requests. */
 async function newStreet() {
   const [ann, bo] = await h.neighbours("Ann", "Bo");
   await h.db
     .update(userLimits)
     .set({ maxOpenRequests: 1000 })
-    .where(inArray(userLimits.userId, [ann, bo].map((n) => n.user.id)));
+    .where(
+      inArray(
+        userLimits.userId,
+        [ann, bo].map((n) => n.user.id),
+      ),
+    );
   const group = await groupWith(h, ann, [bo]);
   return { ann, bo, group };
 }
@@ -51,12 +55,17 @@ async function history(who: Neighbour, helper: Neighbour, groupId: string, count
 
 /** Finished as the lists mean it: fulfilled, or open and past its needed-by. */
 const isFinished = (r: RequestView) => r.displayStatus === "fulfilled" || r.displayStatus === "expired";
-const newestFirst = (a: RequestView, b: RequestView) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+const newestFirst = (a: RequestView, b: RequestView) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
 
 /** Active ones the first page must always hold: one open, one claimed, one open but posted long ago. */
 async function active(who: Neighbour, claimer: Neighbour, groupId: string) {
   const open = await who.caller.requests.create({ itemDescription: "Open now", groupId, neededBy: h.inHours(24) });
-  const claimed = await who.caller.requests.create({ itemDescription: "Claimed now", groupId, neededBy: h.inHours(24) });
+  const claimed = await who.caller.requests.create({
+    itemDescription: "Claimed now",
+    groupId,
+    neededBy: h.inHours(24),
+  });
   await claimer.caller.requests.claim({ id: claimed.id });
   return [open.id, claimed.id];
 }
@@ -70,7 +79,12 @@ describe("a request list's first page", () => {
     const dashboard = await ann.caller.requests.dashboard();
     const finished = dashboard.myRequests.filter(isFinished);
     expect(finished).toHaveLength(FINISHED_REQUESTS_PER_PAGE);
-    expect(dashboard.myRequests.filter((r) => !isFinished(r)).map((r) => r.id).sort()).toEqual([...activeIds].sort());
+    expect(
+      dashboard.myRequests
+        .filter((r) => !isFinished(r))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...activeIds].sort());
     expect(dashboard.myRequestsNextCursor).not.toBeNull();
 
     // The ten are the latest posted of the thirty.
@@ -89,7 +103,12 @@ describe("a request list's first page", () => {
 
     const first = await bo.caller.requests.forGroup({ groupId: street.id });
     expect(first.requests.filter(isFinished)).toHaveLength(50);
-    expect(first.requests.filter((r) => !isFinished(r)).map((r) => r.id).sort()).toEqual([...activeIds].sort());
+    expect(
+      first.requests
+        .filter((r) => !isFinished(r))
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...activeIds].sort());
     const small = await bo.caller.requests.forGroup({ groupId: street.id, limit: 5 });
     expect(small.requests.filter(isFinished)).toHaveLength(5);
   });
@@ -153,11 +172,26 @@ describe("paging through a request list", () => {
     // Older than every finished one, so a cursor by creation time alone would reach them again.
     const [soonExpired] = await h.db
       .insert(requests)
-      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Expires soon", neededBy: h.inHours(1), createdAt: hoursAgo(500) })
+      .values({
+        userId: ann.user.id,
+        groupId: street.id,
+        itemDescription: "Expires soon",
+        neededBy: h.inHours(1),
+        createdAt: hoursAgo(500),
+      })
       .returning({ id: requests.id });
     const [soonFulfilled] = await h.db
       .insert(requests)
-      .values({ userId: ann.user.id, groupId: street.id, itemDescription: "Fulfilled soon", neededBy: h.inHours(1), status: "claimed", claimedBy: bo.user.id, claimedAt: hoursAgo(499), createdAt: hoursAgo(499) })
+      .values({
+        userId: ann.user.id,
+        groupId: street.id,
+        itemDescription: "Fulfilled soon",
+        neededBy: h.inHours(1),
+        status: "claimed",
+        claimedBy: bo.user.id,
+        claimedAt: hoursAgo(499),
+        createdAt: hoursAgo(499),
+      })
       .returning({ id: requests.id });
     await history(ann, bo, street.id, 6, "Before");
 
@@ -172,7 +206,12 @@ describe("paging through a request list", () => {
     expect(ids).toHaveLength(8);
     // A fresh first page sees them finished now.
     const fresh = await walk((cursor) => ann.caller.requests.mine({ limit: 2, cursor }));
-    expect(fresh.filter((r) => r.id === soonExpired!.id || r.id === soonFulfilled!.id).map((r) => r.displayStatus).sort()).toEqual(["expired", "fulfilled"]);
+    expect(
+      fresh
+        .filter((r) => r.id === soonExpired!.id || r.id === soonFulfilled!.id)
+        .map((r) => r.displayStatus)
+        .sort(),
+    ).toEqual(["expired", "fulfilled"]);
     expect(fresh).toHaveLength(8);
   });
 });
@@ -181,13 +220,30 @@ describe("a page's limit and cursor", () => {
   it("are refused with a clear message when they are not what a page can be", async () => {
     const { ann, group: street } = await newStreet();
     for (const limit of [0, 101, 1.5, -3, Number.NaN]) {
-      expect(await failure(ann.caller.requests.mine({ limit }))).toEqual({ code: "BAD_REQUEST", message: messages.pageLimitInvalid });
-      expect(await failure(ann.caller.requests.forGroup({ groupId: street.id, limit }))).toEqual({ code: "BAD_REQUEST", message: messages.pageLimitInvalid });
+      expect(await failure(ann.caller.requests.mine({ limit }))).toEqual({
+        code: "BAD_REQUEST",
+        message: messages.pageLimitInvalid,
+      });
+      expect(await failure(ann.caller.requests.forGroup({ groupId: street.id, limit }))).toEqual({
+        code: "BAD_REQUEST",
+        message: messages.pageLimitInvalid,
+      });
     }
-    for (const cursor of ["", "garbage", "1.2.3", `1700000000000.1700000000000000.not-a-uuid`, `999999999999999.1700000000000000.${street.id}`]) {
-      expect(await failure(ann.caller.requests.mine({ cursor }))).toEqual({ code: "BAD_REQUEST", message: messages.pageCursorInvalid });
+    for (const cursor of [
+      "",
+      "garbage",
+      "1.2.3",
+      `1700000000000.1700000000000000.not-a-uuid`,
+      `999999999999999.1700000000000000.${street.id}`,
+    ]) {
+      expect(await failure(ann.caller.requests.mine({ cursor }))).toEqual({
+        code: "BAD_REQUEST",
+        message: messages.pageCursorInvalid,
+      });
     }
     // A well-formed cursor from nowhere is simply a page: nothing is lost or made up.
-    expect((await ann.caller.requests.mine({ cursor: `1700000000000.1700000000000000.${street.id}` })).requests).toEqual([]);
+    expect(
+      (await ann.caller.requests.mine({ cursor: `1700000000000.1700000000000000.${street.id}` })).requests,
+    ).toEqual([]);
   });
 });

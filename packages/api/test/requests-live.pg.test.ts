@@ -34,13 +34,25 @@ describe("live updates across server instances (PostgreSQL)", () => {
     expect(await annOnSecond.next()).toEqual({ type: "connected" });
     expect(await outsiderOnSecond.next()).toEqual({ type: "connected" });
 
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(24) });
+    const milk = await ann!.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: h.inHours(24),
+    });
     await bo!.caller.requests.claim({ id: milk.id });
     expect(await annOnSecond.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
     expect(await annOnSecond.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
 
-    const own = await outsider!.caller.requests.create({ itemDescription: "Bread", groupId: outsidersGroup.id, neededBy: h.inHours(1) });
-    expect(await outsiderOnSecond.next()).toEqual({ type: "request.created", requestId: own.id, groupId: outsidersGroup.id });
+    const own = await outsider!.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: outsidersGroup.id,
+      neededBy: h.inHours(1),
+    });
+    expect(await outsiderOnSecond.next()).toEqual({
+      type: "request.created",
+      requestId: own.id,
+      groupId: outsidersGroup.id,
+    });
 
     // And the other way: a change through the second instance reaches a stream on the first.
     const annOnFirst = await listen(h.services, ann!.token);

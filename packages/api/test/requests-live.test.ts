@@ -16,14 +16,26 @@ describe("live updates", () => {
     expect(await annLive.next()).toEqual({ type: "connected" });
     expect(await outsiderLive.next()).toEqual({ type: "connected" });
 
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: tomorrow() });
+    const milk = await ann!.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: tomorrow(),
+    });
     await bo!.caller.requests.claim({ id: milk.id });
     expect(await annLive.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
     expect(await annLive.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
 
     // The outsider's next event is the one in their own group: nothing from Ann's street came first.
-    const bread = await outsider!.caller.requests.create({ itemDescription: "Bread", groupId: outsidersGroup.id, neededBy: tomorrow() });
-    expect(await outsiderLive.next()).toEqual({ type: "request.created", requestId: bread.id, groupId: outsidersGroup.id });
+    const bread = await outsider!.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: outsidersGroup.id,
+      neededBy: tomorrow(),
+    });
+    expect(await outsiderLive.next()).toEqual({
+      type: "request.created",
+      requestId: bread.id,
+      groupId: outsidersGroup.id,
+    });
     annLive.stop();
     outsiderLive.stop();
   });
@@ -31,8 +43,16 @@ describe("live updates", () => {
   it("announces unclaim, fulfil and delete, and nothing for a refused change", async () => {
     const [ann, bo] = await quickNeighbours(h, 2);
     const street = await groupWith(h, ann!, [bo!]);
-    const milk = await ann!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: tomorrow() });
-    const bread = await ann!.caller.requests.create({ itemDescription: "Bread", groupId: street.id, neededBy: tomorrow() });
+    const milk = await ann!.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: tomorrow(),
+    });
+    const bread = await ann!.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: street.id,
+      neededBy: tomorrow(),
+    });
 
     const annLive = await listen(h.services, ann!.token);
     expect(await annLive.next()).toEqual({ type: "connected" });
@@ -61,12 +81,20 @@ describe("live updates", () => {
     const annLive = await listen(h.services, ann!.token);
     expect(await live.next()).toEqual({ type: "connected" });
     expect(await annLive.next()).toEqual({ type: "connected" });
-    const before = await ann!.caller.requests.create({ itemDescription: "Before joining", groupId: street.id, neededBy: tomorrow() });
+    const before = await ann!.caller.requests.create({
+      itemDescription: "Before joining",
+      groupId: street.id,
+      neededBy: tomorrow(),
+    });
     // Membership is read when an event is dispatched, a moment after its commit (PostgreSQL delivers
     // NOTIFY asynchronously): Ann hearing it means it has gone out, before the newcomer joined.
     expect(await annLive.next()).toEqual({ type: "request.created", requestId: before.id, groupId: street.id });
     await addMember(h, street.id, newcomer!);
-    const after = await ann!.caller.requests.create({ itemDescription: "After joining", groupId: street.id, neededBy: tomorrow() });
+    const after = await ann!.caller.requests.create({
+      itemDescription: "After joining",
+      groupId: street.id,
+      neededBy: tomorrow(),
+    });
     expect(await live.next()).toEqual({ type: "request.created", requestId: after.id, groupId: street.id });
     live.stop();
     annLive.stop();

@@ -22,7 +22,12 @@ beforeAll(async () => {
   await h.db
     .update(userLimits)
     .set({ maxOpenRequests: 1000 })
-    .where(inArray(userLimits.userId, [ann, bo, cy, outsider].map((n) => n.user.id)));
+    .where(
+      inArray(
+        userLimits.userId,
+        [ann, bo, cy, outsider].map((n) => n.user.id),
+      ),
+    );
 });
 
 const unknownId = "00000000-0000-4000-8000-000000000000";
@@ -66,9 +71,19 @@ describe("posting a request", () => {
   it("leaves out the optional fields and accepts an ISO needed-by time (the REST body)", async () => {
     const street = await groupWith(h, ann);
     const neededBy = h.inHours(5);
-    const posted = await ann.caller.requests.create({ itemDescription: "Eggs", groupId: street.id, neededBy: neededBy.toISOString() });
+    const posted = await ann.caller.requests.create({
+      itemDescription: "Eggs",
+      groupId: street.id,
+      neededBy: neededBy.toISOString(),
+    });
     expect(posted).toMatchObject({ storePreference: null, pickupNotes: null, neededBy });
-    const blank = await ann.caller.requests.create({ itemDescription: "Tea", groupId: street.id, neededBy, storePreference: "  ", pickupNotes: "<p></p>" });
+    const blank = await ann.caller.requests.create({
+      itemDescription: "Tea",
+      groupId: street.id,
+      neededBy,
+      storePreference: "  ",
+      pickupNotes: "<p></p>",
+    });
     expect(blank).toMatchObject({ storePreference: null, pickupNotes: null });
   });
 
@@ -77,12 +92,18 @@ describe("posting a request", () => {
     const valid = { itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(2) };
     const create = (input: Record<string, unknown>) => failure(ann.caller.requests.create(input as never));
 
-    expect(await create({ ...valid, itemDescription: "   " })).toEqual({ code: "BAD_REQUEST", message: messages.itemDescriptionRequired });
+    expect(await create({ ...valid, itemDescription: "   " })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.itemDescriptionRequired,
+    });
     expect((await create({ ...valid, itemDescription: "<b></b>" })).message).toBe(messages.itemDescriptionRequired);
     expect((await create({ ...valid, itemDescription: undefined })).message).toBe(messages.itemDescriptionRequired);
     expect(await create({ ...valid, groupId: "" })).toEqual({ code: "BAD_REQUEST", message: messages.selectGroup });
     expect((await create({ ...valid, groupId: undefined })).message).toBe(messages.selectGroup);
-    expect(await create({ ...valid, neededBy: undefined })).toEqual({ code: "BAD_REQUEST", message: messages.neededByRequired });
+    expect(await create({ ...valid, neededBy: undefined })).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.neededByRequired,
+    });
     expect((await create({ ...valid, neededBy: "" })).message).toBe(messages.neededByRequired);
     // Text that is no date says so (issue 24), rather than calling the date missing.
     expect((await create({ ...valid, neededBy: "not a date" })).message).toBe(messages.neededByNotADate);
@@ -101,8 +122,12 @@ describe("posting a request", () => {
     const valid = { itemDescription: "Milk", groupId: street.id };
     const latest = latestNeededBy(h.clock.now());
     const tooFar = { code: "BAD_REQUEST", message: messages.neededByTooFar };
-    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: new Date(latest.getTime() + 1000) }))).toEqual(tooFar);
-    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: "+010000-01-01T00:00:00.000Z" }))).toEqual(tooFar);
+    expect(
+      await failure(ann.caller.requests.create({ ...valid, neededBy: new Date(latest.getTime() + 1000) })),
+    ).toEqual(tooFar);
+    expect(await failure(ann.caller.requests.create({ ...valid, neededBy: "+010000-01-01T00:00:00.000Z" }))).toEqual(
+      tooFar,
+    );
     expect(await failure(ann.caller.requests.create({ ...valid, neededBy: new Date(8.64e15) }))).toEqual(tooFar);
     expect((await ann.caller.requests.create({ ...valid, neededBy: latest })).neededBy).toEqual(latest);
   });
@@ -112,7 +137,11 @@ describe("posting a request", () => {
     expect(await failure(post(outsider, street.id))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect(await failure(post(outsider, unknownId))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
     expect((await failure(post(outsider, "not-a-group"))).message).toBe(messages.notMember);
-    expect(await failure((await h.caller()).requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(1) }))).toEqual({
+    expect(
+      await failure(
+        (await h.caller()).requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(1) }),
+      ),
+    ).toEqual({
       code: "UNAUTHORIZED",
       message: messages.noAuthenticatedUser,
     });
@@ -123,8 +152,13 @@ describe("posting a request", () => {
     const street = await groupWith(h, eve, [bo]);
     const posted = [];
     for (let i = 1; i <= 5; i++) posted.push(await post(eve, street.id, `Item ${i}`));
-    expect(await failure(post(eve, street.id, "One too many"))).toEqual({ code: "CONFLICT", message: limitMessage("open requests", 5, 5) });
-    expect(limitMessage("open requests", 5, 5)).toBe("You have reached your limit of 5 open requests. You currently have 5 open requests.");
+    expect(await failure(post(eve, street.id, "One too many"))).toEqual({
+      code: "CONFLICT",
+      message: limitMessage("open requests", 5, 5),
+    });
+    expect(limitMessage("open requests", 5, 5)).toBe(
+      "You have reached your limit of 5 open requests. You currently have 5 open requests.",
+    );
 
     // An expired request is still open: it counts until it is claimed or deleted.
     h.clock.advance(25 * HOUR_MS);
@@ -174,10 +208,16 @@ describe("claiming, unclaiming and fulfilling", () => {
   it("refuses to claim one's own request, a claimed one, a fulfilled one and one past its needed-by time", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
-    expect(await failure(ann.caller.requests.claim({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.cannotClaimOwn });
+    expect(await failure(ann.caller.requests.claim({ id: milk.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.cannotClaimOwn,
+    });
 
     await bo.caller.requests.claim({ id: milk.id });
-    expect(await failure(cy.caller.requests.claim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimable });
+    expect(await failure(cy.caller.requests.claim({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotClaimable,
+    });
     expect((await failure(bo.caller.requests.claim({ id: milk.id }))).message).toBe(messages.requestNotClaimable);
     await bo.caller.requests.fulfill({ id: milk.id });
     expect((await failure(cy.caller.requests.claim({ id: milk.id }))).message).toBe(messages.requestNotClaimable);
@@ -185,38 +225,68 @@ describe("claiming, unclaiming and fulfilling", () => {
     const bread = await post(ann, street.id, "Bread", h.inHours(1));
     h.clock.advance(HOUR_MS);
     expect((await failure(cy.caller.requests.claim({ id: bread.id }))).message).toBe(messages.requestNotClaimable);
-    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === bread.id)).toMatchObject({ status: "open", displayStatus: "expired" });
+    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === bread.id)).toMatchObject({
+      status: "open",
+      displayStatus: "expired",
+    });
   });
 
   it("only the claimer unclaims, and only while it is claimed", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
     // The state is checked before the claimer: an open request "is not claimed", whoever asks.
-    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
-    expect(await failure(ann.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
+    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotClaimed,
+    });
+    expect(await failure(ann.caller.requests.unclaim({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotClaimed,
+    });
 
     await bo.caller.requests.claim({ id: milk.id });
-    expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyUnclaimOwnClaims });
+    expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.onlyUnclaimOwnClaims,
+    });
     expect((await failure(ann.caller.requests.unclaim({ id: milk.id }))).message).toBe(messages.onlyUnclaimOwnClaims);
 
     await bo.caller.requests.fulfill({ id: milk.id });
-    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
-    expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotClaimed });
+    expect(await failure(bo.caller.requests.unclaim({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotClaimed,
+    });
+    expect(await failure(cy.caller.requests.unclaim({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotClaimed,
+    });
   });
 
   it("only the claimer fulfils, and only while it is claimed", async () => {
     const street = await groupWith(h, ann, [bo, cy]);
     const milk = await post(ann, street.id);
     // The state is checked before the claimer: an open request "is not in claimed status", whoever asks.
-    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
+    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotInClaimedStatus,
+    });
 
     await bo.caller.requests.claim({ id: milk.id });
-    expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyFulfillOwnClaims });
+    expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.onlyFulfillOwnClaims,
+    });
     expect((await failure(ann.caller.requests.fulfill({ id: milk.id }))).message).toBe(messages.onlyFulfillOwnClaims);
 
     await bo.caller.requests.fulfill({ id: milk.id });
-    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
-    expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({ code: "CONFLICT", message: messages.requestNotInClaimedStatus });
+    expect(await failure(bo.caller.requests.fulfill({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotInClaimedStatus,
+    });
+    expect(await failure(cy.caller.requests.fulfill({ id: milk.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.requestNotInClaimedStatus,
+    });
   });
 
   it("answers 'Request not found' for unknown ids and for requests in groups the caller is not in", async () => {
@@ -235,7 +305,10 @@ describe("claiming, unclaiming and fulfilling", () => {
     }
     expect((await failure(outsider.caller.requests.claim({ id: "nope" }))).message).toBe(messages.requestNotFound);
     // Nothing the outsider tried changed the request.
-    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === milk.id)).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
+    expect((await ann.caller.requests.mine()).requests.find((r) => r.id === milk.id)).toMatchObject({
+      status: "claimed",
+      claimedBy: bo.user.id,
+    });
   });
 });
 
@@ -246,17 +319,28 @@ describe("deleting a request", () => {
     const bread = await post(ann, street.id, "Bread");
     const eggs = await post(ann, street.id, "Eggs");
 
-    expect(await failure(bo.caller.requests.remove({ id: milk.id }))).toEqual({ code: "FORBIDDEN", message: messages.onlyDeleteOwnRequests });
+    expect(await failure(bo.caller.requests.remove({ id: milk.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.onlyDeleteOwnRequests,
+    });
     expect(await ann.caller.requests.remove({ id: milk.id })).toEqual({ ok: true });
-    expect(await failure(ann.caller.requests.remove({ id: milk.id }))).toEqual({ code: "NOT_FOUND", message: messages.requestNotFound });
+    expect(await failure(ann.caller.requests.remove({ id: milk.id }))).toEqual({
+      code: "NOT_FOUND",
+      message: messages.requestNotFound,
+    });
 
     await bo.caller.requests.claim({ id: bread.id });
     await ann.caller.requests.remove({ id: bread.id });
 
     await bo.caller.requests.claim({ id: eggs.id });
     await bo.caller.requests.fulfill({ id: eggs.id });
-    expect(await failure(ann.caller.requests.remove({ id: eggs.id }))).toEqual({ code: "CONFLICT", message: messages.cannotDeleteFulfilled });
-    expect((await bo.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.itemDescription)).toEqual(["Eggs"]);
+    expect(await failure(ann.caller.requests.remove({ id: eggs.id }))).toEqual({
+      code: "CONFLICT",
+      message: messages.cannotDeleteFulfilled,
+    });
+    expect((await bo.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.itemDescription)).toEqual([
+      "Eggs",
+    ]);
   });
 });
 
@@ -292,7 +376,10 @@ describe("request lists", () => {
     expect(byId.get(expiredLater.id)!.status).toBe("open");
     expect(byId.get(expiredSooner.id)!.status).toBe("open");
     h.clock.advance(-(2 * HOUR_MS + MINUTE_MS));
-    expect((await cy.caller.requests.forGroup({ groupId: street.id })).requests.find((r) => r.id === expiredLater.id)!.displayStatus).toBe("open");
+    expect(
+      (await cy.caller.requests.forGroup({ groupId: street.id })).requests.find((r) => r.id === expiredLater.id)!
+        .displayStatus,
+    ).toBe("open");
   });
 
   it("'mine' holds every request the caller posted, in every group, and nobody else's", async () => {
@@ -302,14 +389,22 @@ describe("request lists", () => {
     await post(dee, first.id, "in my group", h.inHours(4));
     await post(dee, second.id, "in Bo's group", h.inHours(3));
     await post(bo, first.id, "Bo's own");
-    expect((await dee.caller.requests.mine()).requests.map((r) => r.itemDescription)).toEqual(["in Bo's group", "in my group"]);
+    expect((await dee.caller.requests.mine()).requests.map((r) => r.itemDescription)).toEqual([
+      "in Bo's group",
+      "in my group",
+    ]);
   });
 
   it("shows a group's requests to members only", async () => {
     const street = await groupWith(h, ann, [bo]);
     await post(ann, street.id);
-    expect(await failure(outsider.caller.requests.forGroup({ groupId: street.id }))).toEqual({ code: "FORBIDDEN", message: messages.notMember });
-    expect((await failure(outsider.caller.requests.forGroup({ groupId: "nope" }))).message).toBe(messages.groupNotFound);
+    expect(await failure(outsider.caller.requests.forGroup({ groupId: street.id }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.notMember,
+    });
+    expect((await failure(outsider.caller.requests.forGroup({ groupId: "nope" }))).message).toBe(
+      messages.groupNotFound,
+    );
     await addMember(h, street.id, outsider);
     expect((await outsider.caller.requests.forGroup({ groupId: street.id })).requests).toHaveLength(1);
   });
@@ -363,10 +458,28 @@ describe("the dashboard", () => {
     expect(dashboard.myRequests.map((r) => r.id)).toEqual([mine.id]);
     expect(dashboard.helpableRequests.map((r) => r.id)).toEqual([openOther.id, claimedByFay.id]);
     expect(dashboard.helpableRequests.map((r) => r.id)).not.toContain(expiring.id);
-    expect(dashboard.helpableRequests[1]).toMatchObject({ displayStatus: "claimed", helper: { id: fay.user.id, name: "Fay" }, groupName: "Cy's street" });
+    expect(dashboard.helpableRequests[1]).toMatchObject({
+      displayStatus: "claimed",
+      helper: { id: fay.user.id, name: "Fay" },
+      groupName: "Cy's street",
+    });
     expect(dashboard.groups).toEqual([
-      { id: street.id, name: "Fay's street", createdBy: fay.user.id, createdAt: expect.any(Date), joinedAt: expect.any(Date), memberCount: 3 },
-      { id: other.id, name: "Cy's street", createdBy: cy.user.id, createdAt: expect.any(Date), joinedAt: expect.any(Date), memberCount: 2 },
+      {
+        id: street.id,
+        name: "Fay's street",
+        createdBy: fay.user.id,
+        createdAt: expect.any(Date),
+        joinedAt: expect.any(Date),
+        memberCount: 3,
+      },
+      {
+        id: other.id,
+        name: "Cy's street",
+        createdBy: cy.user.id,
+        createdAt: expect.any(Date),
+        joinedAt: expect.any(Date),
+        memberCount: 2,
+      },
     ]);
     expect(dashboard.usage).toEqual({
       limits: { maxOpenRequests: 5, maxGroupsCreated: 3, maxGroupsJoined: 5 },

@@ -25,7 +25,13 @@ async function statementsOf(read: () => Promise<unknown>) {
 }
 
 /** The groups page's first render: groups, limits, and both invitation panels. */
-const groupsPage = (who: Neighbour) => Promise.all([who.caller.groups.list(), who.caller.limits.withCounts(), who.caller.invitations.pending(), who.caller.invitations.outgoing()]);
+const groupsPage = (who: Neighbour) =>
+  Promise.all([
+    who.caller.groups.list(),
+    who.caller.limits.withCounts(),
+    who.caller.invitations.pending(),
+    who.caller.invitations.outgoing(),
+  ]);
 
 describe("statements per call", () => {
   it("the groups page's first batch reads in the same few statements with one group or many, and many invitations", async () => {
@@ -56,7 +62,11 @@ describe("statements per call", () => {
     const group = await createGroup(bo, "Busy");
     await inviteAndJoin(bo, cy, group.id);
     for (let i = 0; i < 6; i++) {
-      const posted = await cy.caller.requests.create({ itemDescription: `Item ${i}`, groupId: group.id, neededBy: h.inHours(24) });
+      const posted = await cy.caller.requests.create({
+        itemDescription: `Item ${i}`,
+        groupId: group.id,
+        neededBy: h.inHours(24),
+      });
       if (i % 2) await bo.caller.requests.claim({ id: posted.id });
     }
     expect(await statementsOf(() => ann.caller.admin.metrics())).toBe(small);

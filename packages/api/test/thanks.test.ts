@@ -6,11 +6,14 @@ import { useHarness, failure, groupWith, type Neighbour } from "./support";
 /** The one-tap "Thank you" (issue 15): the requester only, once, after fulfilment; the helper hears of it by their preferences. */
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-
 async function fulfilledMilk() {
   const [ann, bo, cy, outsider] = await h.neighbours("Ann", "Bo", "Cy", "Olga");
   const group = await groupWith(h, ann, [bo, cy], "Elm Street");
-  const request = await ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId: group.id, neededBy: h.inHours(72) });
+  const request = await ann.caller.requests.create({
+    itemDescription: "Two pints of milk",
+    groupId: group.id,
+    neededBy: h.inHours(72),
+  });
   await bo.caller.requests.claim({ id: request.id });
   await bo.caller.requests.fulfill({ id: request.id });
   return { ann, bo, cy, outsider, request };
@@ -46,25 +49,47 @@ describe("thanking the helper", () => {
   it("is sent once: a second tap is refused and sends nothing", async () => {
     const { ann, bo, request } = await fulfilledMilk();
     await ann.caller.requests.thank({ id: request.id });
-    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.alreadyThanked });
+    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.alreadyThanked,
+    });
     expect(await thanksTo(bo)).toHaveLength(1);
   });
 
   it("waits for the fulfilment", async () => {
     const [ann, bo] = await h.neighbours("Ann", "Bo");
     const group = await groupWith(h, ann, [bo]);
-    const request = await ann.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(72) });
-    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.thankOnlyFulfilled });
+    const request = await ann.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(72),
+    });
+    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.thankOnlyFulfilled,
+    });
     await bo.caller.requests.claim({ id: request.id });
-    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.thankOnlyFulfilled });
+    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.thankOnlyFulfilled,
+    });
     expect(await thanksTo(bo)).toHaveLength(0);
   });
 
   it("is the requester's alone: the helper and other members are refused, outsiders do not see the request", async () => {
     const { bo, cy, outsider, request } = await fulfilledMilk();
-    expect(await failure(bo.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "FORBIDDEN", message: messages.thankOnlyOwnRequests });
-    expect(await failure(cy.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "FORBIDDEN", message: messages.thankOnlyOwnRequests });
-    expect(await failure(outsider.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "NOT_FOUND", message: messages.requestNotFound });
+    expect(await failure(bo.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.thankOnlyOwnRequests,
+    });
+    expect(await failure(cy.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.thankOnlyOwnRequests,
+    });
+    expect(await failure(outsider.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "NOT_FOUND",
+      message: messages.requestNotFound,
+    });
     expect(await thanksTo(bo)).toHaveLength(0);
   });
 
@@ -73,12 +98,17 @@ describe("thanking the helper", () => {
     await setKindChannels(h.db, bo.user.id, "thanks", { email: false }, h.clock.now());
     await ann.caller.requests.thank({ id: request.id });
     expect(await thanksTo(bo)).toHaveLength(0);
-    expect((await bo.caller.requests.dashboard()).helpableRequests.find((r) => r.id === request.id)?.thankedAt).toEqual(h.clock.now());
+    expect((await bo.caller.requests.dashboard()).helpableRequests.find((r) => r.id === request.id)?.thankedAt).toEqual(
+      h.clock.now(),
+    );
   });
 
   it("has no one to thank once the helper deleted their account", async () => {
     const { ann, bo, request } = await fulfilledMilk();
     await bo.caller.user.deleteAccount({ password: bo.password });
-    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({ code: "CONFLICT", message: messages.thankNoHelper });
+    expect(await failure(ann.caller.requests.thank({ id: request.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.thankNoHelper,
+    });
   });
 });

@@ -12,8 +12,19 @@ export * from "./mail/html";
 export * from "./preferences/notification-preferences";
 // Non-essential e-mails (RFC 8058, ADR 0015): renderEmail's `unsubscribe` option takes `links.for(userId, scope)`.
 export { renderEmail, type EmailContent, type UnsubscribeLink } from "./mail/layout";
-export { unsubscribeLinks, unsubscribeKey, unsubscribePath, MANAGE_NOTIFICATIONS_PATH, type UnsubscribeLinks } from "./unsubscribe/links";
-export { signUnsubscribeToken, verifyUnsubscribeToken, type UnsubscribeScope, type UnsubscribeClaim } from "./unsubscribe/token";
+export {
+  unsubscribeLinks,
+  unsubscribeKey,
+  unsubscribePath,
+  MANAGE_NOTIFICATIONS_PATH,
+  type UnsubscribeLinks,
+} from "./unsubscribe/links";
+export {
+  signUnsubscribeToken,
+  verifyUnsubscribeToken,
+  type UnsubscribeScope,
+  type UnsubscribeClaim,
+} from "./unsubscribe/token";
 // Web Push (issue 16): the server's job handler, env defaults and tests use these.
 export { DEFAULT_PUSH_SERVICE_HOSTS, defaultPushConfig, type PushConfig, type VapidKeys } from "./shared/push-config";
 export { deliverPush, PushRetryableError, type PushDeliveryDeps, type PushOutcome } from "./push/delivery";
@@ -40,7 +51,14 @@ export { isMember } from "./groups/membership";
 export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
 export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
-export { readDashboardFreshness, readFreshness, readGroupFreshness, type Freshness, type FreshnessCheck, type GroupFreshness } from "./answer-cache/freshness";
+export {
+  readDashboardFreshness,
+  readFreshness,
+  readGroupFreshness,
+  type Freshness,
+  type FreshnessCheck,
+  type GroupFreshness,
+} from "./answer-cache/freshness";
 export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-log-pruning";
 export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";
 // The reminders' job queue, for the server's job engine (issue 15).

@@ -24,6 +24,12 @@ export async function missingAppTables(handle: DbHandle): Promise<string[]> {
     APP_TABLES.map((table) => sql`(${table.regclass}::text)`),
     sql`, `,
   );
-  const missing = new Set(rowsOf<{ regclass: string }>(await handle.db.execute(sql`select regclass from (values ${names}) as t(regclass) where to_regclass(regclass) is null`)).map((row) => row.regclass));
+  const missing = new Set(
+    rowsOf<{ regclass: string }>(
+      await handle.db.execute(
+        sql`select regclass from (values ${names}) as t(regclass) where to_regclass(regclass) is null`,
+      ),
+    ).map((row) => row.regclass),
+  );
   return APP_TABLES.filter((table) => missing.has(table.regclass)).map((table) => table.name);
 }

@@ -80,7 +80,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     };
   }
   // Loaded only when used: the embedded database's module alone costs a PostgreSQL-backed server ~45 MB of RSS.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   const release = !options.pglite && options.dataDir ? claimDataDir(options.dataDir) : () => undefined;
   const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await pglite.waitReady.catch((error: unknown) => {

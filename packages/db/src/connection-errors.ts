@@ -19,10 +19,15 @@ const LOST_CONNECTION_STATES = new Set(["57P01", "57P02", "57P03"]);
  * SQLSTATE class 08 is "connection exception".
  */
 export function isConnectionLost(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code !== "string") continue;
-    if (LOST_CONNECTION_CODES.has(code) || LOST_CONNECTION_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (LOST_CONNECTION_CODES.has(code) || LOST_CONNECTION_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
   }
   return false;
 }

@@ -50,7 +50,8 @@ export function claimDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const ownerPid = Number(readFileSync(ownerFile, "utf8").trim());
-      if (Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && isAlive(ownerPid)) throw new DataDirInUseError(dataDir, ownerPid);
+      if (Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && isAlive(ownerPid))
+        throw new DataDirInUseError(dataDir, ownerPid);
       // Left by a process that ended without closing (or by this one): stale. Once, in case of a race.
       if (attempt > 0) throw new DataDirInUseError(dataDir, ownerPid);
       unlinkSync(ownerFile);

@@ -60,11 +60,18 @@ let committedMigrations: ReturnType<typeof readMigrationFiles> | undefined;
 export async function migrationStatus(handle: DbHandle): Promise<MigrationStatus> {
   // The committed files do not change while the process runs: read once, not on every probe.
   const committed = (committedMigrations ??= readMigrationFiles({ migrationsFolder }));
-  const [record] = rowsOf<{ table: string | null }>(await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as table`));
+  const [record] = rowsOf<{ table: string | null }>(
+    await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations')::text as table`),
+  );
   let lastApplied = -Infinity;
   if (record?.table) {
-    const [last] = rowsOf<{ createdAt: string | null }>(await handle.db.execute(sql`select max(created_at)::text as "createdAt" from drizzle.__drizzle_migrations`));
+    const [last] = rowsOf<{ createdAt: string | null }>(
+      await handle.db.execute(sql`select max(created_at)::text as "createdAt" from drizzle.__drizzle_migrations`),
+    );
     if (last?.createdAt) lastApplied = Number(last.createdAt);
   }
-  return { committed: committed.length, pending: committed.filter((migration) => migration.folderMillis > lastApplied).length };
+  return {
+    committed: committed.length,
+    pending: committed.filter((migration) => migration.folderMillis > lastApplied).length,
+  };
 }

@@ -78,7 +78,10 @@ export async function removePgliteSnapshot(): Promise<void> {
 // Read once per test file (each runs in its own worker), then restored for every harness.
 let snapshot: Promise<Blob> | undefined;
 function migratedSnapshot(): Promise<Blob> {
-  if (!pgliteSnapshotPath) throw new Error("HYN_PGLITE_SNAPSHOT is not set: run the tests through vitest.config.ts, whose globalSetup migrates the database once");
+  if (!pgliteSnapshotPath)
+    throw new Error(
+      "HYN_PGLITE_SNAPSHOT is not set: run the tests through vitest.config.ts, whose globalSetup migrates the database once",
+    );
   snapshot ??= readFile(pgliteSnapshotPath).then((bytes) => new Blob([bytes]));
   return snapshot;
 }

@@ -4,10 +4,14 @@ import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder } from "../src/index";
 
-const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+const journal = JSON.parse(await readFile(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+  entries: { tag: string }[];
+};
 
 async function apply(pg: PGlite, tag: string) {
-  for (const statement of (await readFile(path.join(migrationsFolder, `${tag}.sql`), "utf8")).split("--> statement-breakpoint")) {
+  for (const statement of (await readFile(path.join(migrationsFolder, `${tag}.sql`), "utf8")).split(
+    "--> statement-breakpoint",
+  )) {
     if (statement.trim()) await pg.exec(statement);
   }
 }
@@ -24,9 +28,15 @@ describe("the migration giving the outbox its queue order and Message-IDs", () =
         ('feedback', 'bo@example.com', 'second', 't', 't', '2026-01-02')`);
 
       await apply(pg, journal.entries[upgrade]!.tag);
-      await pg.exec(`INSERT INTO email_outbox (email_type, to_address, subject, text_body, html_body) VALUES ('feedback', 'ann@example.com', 'fourth', 't', 't')`);
+      await pg.exec(
+        `INSERT INTO email_outbox (email_type, to_address, subject, text_body, html_body) VALUES ('feedback', 'ann@example.com', 'fourth', 't', 't')`,
+      );
 
-      const rows = (await pg.query<{ seq: number; subject: string; message_id: string }>("SELECT seq::int AS seq, subject, message_id FROM email_outbox ORDER BY seq")).rows;
+      const rows = (
+        await pg.query<{ seq: number; subject: string; message_id: string }>(
+          "SELECT seq::int AS seq, subject, message_id FROM email_outbox ORDER BY seq",
+        )
+      ).rows;
       expect(rows.map((row) => [row.seq, row.subject])).toEqual([
         [1, "first"],
         [2, "second"],

@@ -13,7 +13,9 @@ afterEach(async () => {
 });
 
 const preparedOnThisConnection = async (executor: { execute: TestDatabase["handle"]["db"]["execute"] }) =>
-  rowsOf<{ statement: string }>(await executor.execute(sql`select statement from pg_prepared_statements`)).map((r) => r.statement);
+  rowsOf<{ statement: string }>(await executor.execute(sql`select statement from pg_prepared_statements`)).map(
+    (r) => r.statement,
+  );
 
 describe("prepared statements (PostgreSQL)", () => {
   it("prepares a query with parameters once per connection and reuses it", async () => {

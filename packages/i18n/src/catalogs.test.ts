@@ -34,7 +34,9 @@ describe("message catalogs", () => {
   it("has a folder per namespace with every language", () => {
     for (const namespace of namespaces) {
       const files = readdirSync(path.join(catalogsDir, namespace)).sort();
-      const expected = (namespace === "errors" ? LOCALES.filter((l) => l !== "en") : LOCALES).map((l) => `${l}.json`).sort();
+      const expected = (namespace === "errors" ? LOCALES.filter((l) => l !== "en") : LOCALES)
+        .map((l) => `${l}.json`)
+        .sort();
       expect(files, namespace).toEqual(expected);
     }
   });
@@ -51,7 +53,8 @@ describe("message catalogs", () => {
       });
     }
     it(`${namespace}: every English message parses`, () => {
-      for (const [key, message] of Object.entries(english)) expect(() => parse(message), `${namespace}.${key}`).not.toThrow();
+      for (const [key, message] of Object.entries(english))
+        expect(() => parse(message), `${namespace}.${key}`).not.toThrow();
     });
   }
 
@@ -61,8 +64,10 @@ describe("message catalogs", () => {
       expect(Object.keys(translated).sort()).toEqual([...ERROR_KEYS].sort());
       for (const [key, message] of Object.entries(translated)) {
         const samples = SAMPLE_ERRORS.filter((sample) => sample.key === key);
-        const available = key in messages ? Object.keys(ERROR_TEXT_VALUES) : Object.keys(translationValues(samples[0]!));
-        for (const name of placeholders(message)) expect(available, `errors.${key} in ${locale} uses {${name}}`).toContain(name);
+        const available =
+          key in messages ? Object.keys(ERROR_TEXT_VALUES) : Object.keys(translationValues(samples[0]!));
+        for (const name of placeholders(message))
+          expect(available, `errors.${key} in ${locale} uses {${name}}`).toContain(name);
       }
     });
   }
@@ -71,10 +76,12 @@ describe("message catalogs", () => {
 describe("error messages by key", () => {
   it("has samples of every message with values, each giving the values its translations use", () => {
     const sampled = new Set(SAMPLE_ERRORS.map((sample) => sample.key));
-    for (const key of [...Object.keys(valuedMessages), ...Object.keys(zodFallbackMessages)]) expect(sampled, key).toContain(key);
+    for (const key of [...Object.keys(valuedMessages), ...Object.keys(zodFallbackMessages)])
+      expect(sampled, key).toContain(key);
     for (const sample of SAMPLE_ERRORS) {
       const names = Object.keys(translationValues(sample));
-      for (const name of Object.keys("values" in sample ? sample.values : {})) expect(names, sample.key).toContain(name);
+      for (const name of Object.keys("values" in sample ? sample.values : {}))
+        expect(names, sample.key).toContain(name);
     }
   });
 

@@ -38,7 +38,17 @@ export interface SourceCatalogs {
 export type Namespace = keyof SourceCatalogs;
 
 /** Namespaces the web app loads (per screen, see apps/web/src/i18n); the rest are the server's. */
-export const WEB_NAMESPACES = ["common", "dates", "auth", "requests", "groups", "profile", "admin", "about", "unsubscribe"] as const satisfies readonly Namespace[];
+export const WEB_NAMESPACES = [
+  "common",
+  "dates",
+  "auth",
+  "requests",
+  "groups",
+  "profile",
+  "admin",
+  "about",
+  "unsubscribe",
+] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
@@ -46,7 +56,9 @@ export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
 export const ERRORS_NAMESPACE = "errors";
 
 /** "requests.claim": a namespace and a key of its English catalog. */
-export type MessageId<N extends Namespace = Namespace> = { [K in N]: `${K}.${Extract<keyof SourceCatalogs[K], string>}` }[N];
+export type MessageId<N extends Namespace = Namespace> = {
+  [K in N]: `${K}.${Extract<keyof SourceCatalogs[K], string>}`;
+}[N];
 
 /** Values for a message's placeholders. */
 export type MessageValues = Record<string, string | number | Date>;

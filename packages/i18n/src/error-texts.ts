@@ -66,7 +66,11 @@ export const ERROR_TEXT_VALUES = {
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */
-const LIMIT_KIND_KEYS: Record<LimitKind, string> = { groups: "created", "groups joined": "joined", "open requests": "requests" };
+const LIMIT_KIND_KEYS: Record<LimitKind, string> = {
+  groups: "created",
+  "groups joined": "joined",
+  "open requests": "requests",
+};
 
 /** Every key the `errors` catalog of each language must have. */
 export const ERROR_KEYS: ErrorKey[] = [
@@ -89,7 +93,10 @@ export function translationValues(message: KeyedMessage): MessageValues {
 }
 
 /** `message` in the language `translate` writes (Lingui's `_`, with the `errors` namespace loaded); English when it has no translation. */
-export function translateError(message: KeyedMessage, translate: (id: string, values: MessageValues) => string): string {
+export function translateError(
+  message: KeyedMessage,
+  translate: (id: string, values: MessageValues) => string,
+): string {
   const id = `errors.${message.key}`;
   const translated = translate(id, translationValues(message));
   // Lingui answers a missing message with its id: the English rather than an id.

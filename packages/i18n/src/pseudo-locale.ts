@@ -4,8 +4,22 @@
  * of a message only; placeholders and plural forms stay as they are.
  */
 const ACCENTED: Record<string, string> = {
-  a: "á", e: "é", i: "í", o: "ö", u: "ü", c: "ç", n: "ñ", y: "ý",
-  A: "Á", E: "É", I: "Í", O: "Ö", U: "Ü", C: "Ç", N: "Ñ", Y: "Ý",
+  a: "á",
+  e: "é",
+  i: "í",
+  o: "ö",
+  u: "ü",
+  c: "ç",
+  n: "ñ",
+  y: "ý",
+  A: "Á",
+  E: "É",
+  I: "Í",
+  O: "Ö",
+  U: "Ü",
+  C: "Ç",
+  N: "Ñ",
+  Y: "Ý",
 };
 export const PSEUDO_GROWTH = 0.4;
 

@@ -14,8 +14,10 @@ export const SAMPLE_ERRORS: KeyedMessage[] = [
   { key: "overLimit", values: { kind: "groups joined", max: 0, current: 1 } },
   { key: "pendingInviteExists", values: { daysLeft: 1 } },
   { key: "pendingInviteExists", values: { daysLeft: 6 } },
-  ...(["invalidValue", "valueTooBig", "valueTooSmall", "invalidFormat", "invalidChoice"] as const).flatMap((key): KeyedMessage[] => [
-    { key, values: { field: "itemDescription" } },
-    { key, values: { field: "" } },
-  ]),
+  ...(["invalidValue", "valueTooBig", "valueTooSmall", "invalidFormat", "invalidChoice"] as const).flatMap(
+    (key): KeyedMessage[] => [
+      { key, values: { field: "itemDescription" } },
+      { key, values: { field: "" } },
+    ],
+  ),
 ];

@@ -16,7 +16,13 @@ import errorsEs from "../catalogs/errors/es.json" with { type: "json" };
 import pushDe from "../catalogs/push/de.json" with { type: "json" };
 import pushEn from "../catalogs/push/en.json" with { type: "json" };
 import pushEs from "../catalogs/push/es.json" with { type: "json" };
-import { type ERRORS_NAMESPACE, withNamespace, type MessageId, type MessageValues, type ServerNamespace } from "./catalogs";
+import {
+  type ERRORS_NAMESPACE,
+  withNamespace,
+  type MessageId,
+  type MessageValues,
+  type ServerNamespace,
+} from "./catalogs";
 import { englishText, type KeyedMessage } from "@hyn/validators/messages";
 import { translateError } from "./error-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";

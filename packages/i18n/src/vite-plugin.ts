@@ -30,7 +30,9 @@ export function compiledCatalogs(): Plugin {
         }),
       );
       // The pseudo-locale's query hides the file's type from the bundler: say it is a module.
-      return mapText ? { code: `export default ${JSON.stringify(compiled)};`, moduleType: "js" } : JSON.stringify(compiled);
+      return mapText
+        ? { code: `export default ${JSON.stringify(compiled)};`, moduleType: "js" }
+        : JSON.stringify(compiled);
     },
   };
 }

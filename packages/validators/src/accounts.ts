@@ -5,13 +5,11 @@ import { MAX_USERS_PER_CALL } from "./policy";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
 import { emailField, exactInputString, inputString, optionalCleanText } from "./text";
 
-
 const serverEmail = emailField(messages.invalidEmailFormat, messages.invalidEmailFormat);
 
 export const newPasswordField = exactInputString({ error: messages.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
-
 
 const phoneField = inputString()
   .max(40, messages.invalidPhoneFormat)
@@ -41,7 +39,9 @@ export type SignUpInput = z.input<typeof signUpInput>;
 
 export const signInInput = z.object({
   email: serverEmail,
-  password: exactInputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
+  password: exactInputString({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, messages.invalidCredentials),
 });
 
 export const emailOnlyInput = z.object({ email: serverEmail });
@@ -76,7 +76,9 @@ export const emailPreferencesInput = z.object({
 
 /** Deleting an account asks for the password again. */
 export const deleteAccountInput = z.object({
-  password: exactInputString({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(MAX_PASSWORD_LENGTH),
+  password: exactInputString({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH),
 });
 
 export const userIdInput = z.object({ id: z.uuid({ error: messages.userNotFound }) });

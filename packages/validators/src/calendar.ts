@@ -13,4 +13,6 @@ export const calendarFileOutput = z.object({
 export const calendarFeedOutput = z.object({ url: z.string() });
 
 /** The token of a feed address (`/api/calendar/<token>.ics`); anything unknown is "Not found". */
-export const calendarFeedTokenInput = z.object({ token: exactInputString({ error: messages.notFound }).max(200, messages.notFound) });
+export const calendarFeedTokenInput = z.object({
+  token: exactInputString({ error: messages.notFound }).max(200, messages.notFound),
+});

@@ -86,7 +86,11 @@ describe("a request's needed-by", () => {
   });
 
   it("takes a real date as a string or a Date", () => {
-    expect(createRequestInput.parse({ ...base, neededBy: "2027-02-28T10:00:00Z" }).neededBy).toEqual(new Date("2027-02-28T10:00:00Z"));
-    expect(createRequestInput.parse({ ...base, neededBy: new Date("2027-02-28T10:00:00Z") }).neededBy).toEqual(new Date("2027-02-28T10:00:00Z"));
+    expect(createRequestInput.parse({ ...base, neededBy: "2027-02-28T10:00:00Z" }).neededBy).toEqual(
+      new Date("2027-02-28T10:00:00Z"),
+    );
+    expect(createRequestInput.parse({ ...base, neededBy: new Date("2027-02-28T10:00:00Z") }).neededBy).toEqual(
+      new Date("2027-02-28T10:00:00Z"),
+    );
   });
 });

@@ -85,7 +85,8 @@ describe("the e-mail rule the web and the server share (isEmail)", () => {
 
 describe("the schemas' e-mail fields", () => {
   const signUp = (email: string) => signUpInput.safeParse({ email, password: "a-good-secret-1" });
-  const invite = (email: string) => createInviteInput.safeParse({ groupId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b", email });
+  const invite = (email: string) =>
+    createInviteInput.safeParse({ groupId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b", email });
   const feedback = (email: string) => feedbackInput.safeParse({ email, message: "Thanks" });
 
   it.each(VALID)("sign-up, invitations and feedback accept %s, lower-cased", (address) => {
@@ -98,9 +99,12 @@ describe("the schemas' e-mail fields", () => {
     expect(signUp("  ann@example.com \n").data?.email).toBe("ann@example.com");
   });
 
-  it.each(INVALID.filter(([, address]) => address.trim() !== ""))("sign-up and invitations refuse %s as the spec's invalid format; feedback as its form text", (_what, address) => {
-    expect(signUp(address).error?.issues.map((issue) => issue.message)).toEqual([messages.invalidEmailFormat]);
-    expect(invite(address).error?.issues.map((issue) => issue.message)).toEqual([messages.invalidEmailFormat]);
-    expect(feedback(address).error?.issues.map((issue) => issue.message)).toEqual([messages.enterValidEmail]);
-  });
+  it.each(INVALID.filter(([, address]) => address.trim() !== ""))(
+    "sign-up and invitations refuse %s as the spec's invalid format; feedback as its form text",
+    (_what, address) => {
+      expect(signUp(address).error?.issues.map((issue) => issue.message)).toEqual([messages.invalidEmailFormat]);
+      expect(invite(address).error?.issues.map((issue) => issue.message)).toEqual([messages.invalidEmailFormat]);
+      expect(feedback(address).error?.issues.map((issue) => issue.message)).toEqual([messages.enterValidEmail]);
+    },
+  );
 });

@@ -3,7 +3,6 @@ import { messages } from "./messages";
 import { FEEDBACK_SUBJECTS } from "./rules";
 import { emailField, multilineInputString, optionalCleanText } from "./text";
 
-
 export const feedbackInput = z.object({
   name: optionalCleanText(100).optional(),
   email: emailField(messages.enterYourEmail, messages.enterValidEmail),

@@ -72,7 +72,10 @@ export const invitationCountOutput = z.object({ current: z.number().int(), max: 
 export type InvitationCount = z.infer<typeof invitationCountOutput>;
 
 /** What an invitation link is for; `alreadyMember` when the caller is in that group already. */
-export const inviteValidationOutput = z.object({ group: z.object({ id: z.string(), name: z.string() }), alreadyMember: z.boolean() });
+export const inviteValidationOutput = z.object({
+  group: z.object({ id: z.string(), name: z.string() }),
+  alreadyMember: z.boolean(),
+});
 export type InviteValidation = z.infer<typeof inviteValidationOutput>;
 
 export const resendInvitationOutput = z.object({ emailId: z.string() });

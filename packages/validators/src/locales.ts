@@ -17,7 +17,8 @@ export type DisplayLocale = Locale | typeof PSEUDO_LOCALE;
 /** Each language named in itself, as a switcher shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", es: "Español", de: "Deutsch" };
 
-export const isLocale = (value: unknown): value is Locale => typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 
 /** The first of the person's preferred languages the app speaks ("es-MX" speaks "es"), else English. */
 export function negotiateLocale(preferred: readonly string[]): Locale {
@@ -45,4 +46,5 @@ export function parseAcceptLanguage(header: string | undefined | null): string[]
 }
 
 /** The language a request asks for; English when it names none the app speaks (a REST client sends none). */
-export const localeOfAcceptLanguage = (header: string | undefined | null): Locale => negotiateLocale(parseAcceptLanguage(header));
+export const localeOfAcceptLanguage = (header: string | undefined | null): Locale =>
+  negotiateLocale(parseAcceptLanguage(header));

@@ -51,7 +51,8 @@ export const messages = {
   invitationLimitTooltip: "You have reached your invitation limit",
   commonPassword: "This password is too common. Please choose a less common password.",
   emailNotConfirmed: "Please confirm your email address before signing in. Check your inbox for the confirmation link.",
-  verificationLinkExpired: "This confirmation link has expired or was already used. Please sign up again or request a new link.",
+  verificationLinkExpired:
+    "This confirmation link has expired or was already used. Please sign up again or request a new link.",
   resetLinkInvalid: "Invalid reset link - please use the link from your email",
 
   // The server's refusals (PRODUCT "Errors")
@@ -93,8 +94,7 @@ export const messages = {
   userLimitsNotFound: "User limits not found",
   userCountsNotFound: "User counts not found",
   adminRequired: "Access denied: Admin privileges required",
-  invitationLimit:
-    `You have reached the maximum limit of ${MAX_PENDING_INVITATIONS} pending invitations. Please wait for some to be accepted or expire before sending more.`,
+  invitationLimit: `You have reached the maximum limit of ${MAX_PENDING_INVITATIONS} pending invitations. Please wait for some to be accepted or expire before sending more.`,
   internal: "Something went wrong. Please try again.",
   // Not in the spec: the database connection was lost during a change (503 with Retry-After).
   serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
@@ -149,7 +149,8 @@ export const messages = {
   pushEndpointNotAllowed: "endpoint is not on a known push service",
   pushEndpointNotPublic: "endpoint does not resolve to a public address",
   pushEndpointUnresolvable: "endpoint's host could not be found",
-  pushKeyP256dhInvalid: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), base64url-encoded",
+  pushKeyP256dhInvalid:
+    "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point), base64url-encoded",
   pushKeyAuthInvalid: "keys.auth must be the browser's auth secret: 16 bytes, base64url-encoded",
   pushLabelTooLong: `label must be at most ${PUSH_LABEL_MAX} characters`,
   pushDeviceNotFound: "Device not found",
@@ -192,8 +193,16 @@ export function overLimitMessage(kind: LimitKind, max: number, current: number):
       `You can post a new request when fewer than ${max} are open.`,
       "you cannot post new requests",
     ],
-    groups: [`You own ${groups(current)}, over your limit of ${max}.`, `You can create a new group when you own fewer than ${max}.`, "you cannot create groups"],
-    "groups joined": [`You are in ${groups(current)}, over your limit of ${max}.`, `You can join another group when you are in fewer than ${max}.`, "you cannot join groups"],
+    groups: [
+      `You own ${groups(current)}, over your limit of ${max}.`,
+      `You can create a new group when you own fewer than ${max}.`,
+      "you cannot create groups",
+    ],
+    "groups joined": [
+      `You are in ${groups(current)}, over your limit of ${max}.`,
+      `You can join another group when you are in fewer than ${max}.`,
+      "you cannot join groups",
+    ],
   }[kind];
   return `${state} ${max > 0 ? whenAgain : `Your limit is 0, so ${never}.`}`;
 }

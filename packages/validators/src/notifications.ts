@@ -14,7 +14,9 @@ export const updateNotificationKindInput = z
     // An unknown key is a channel that does not exist (say "sms"), not something to ignore.
     { error: (issue) => (issue.code === "unrecognized_keys" ? messages.notificationChannelInvalid : undefined) },
   )
-  .refine((input) => input.email !== undefined || input.push !== undefined, { message: messages.notificationChannelMissing });
+  .refine((input) => input.email !== undefined || input.push !== undefined, {
+    message: messages.notificationChannelMissing,
+  });
 
 /** A group's own frequency for new requests; null goes back to the profile's. */
 export const updateGroupNotificationsInput = z.object({

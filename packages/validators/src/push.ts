@@ -19,10 +19,15 @@ const isAuthSecret = (value: string) => base64UrlByteLength(value) === 16;
 
 /** A browser's `PushSubscription.toJSON()` plus a label for the device; the endpoint's host is checked by the service. */
 export const pushSubscriptionInput = z.object({
-  endpoint: exactInputString({ error: messages.pushEndpointInvalid }).max(ENDPOINT_MAX, messages.pushEndpointInvalid).pipe(z.url({ error: messages.pushEndpointInvalid })),
+  endpoint: exactInputString({ error: messages.pushEndpointInvalid })
+    .max(ENDPOINT_MAX, messages.pushEndpointInvalid)
+    .pipe(z.url({ error: messages.pushEndpointInvalid })),
   keys: z.object(
     {
-      p256dh: exactInputString({ error: messages.pushKeyP256dhInvalid }).refine(isP256PublicKey, messages.pushKeyP256dhInvalid),
+      p256dh: exactInputString({ error: messages.pushKeyP256dhInvalid }).refine(
+        isP256PublicKey,
+        messages.pushKeyP256dhInvalid,
+      ),
       auth: exactInputString({ error: messages.pushKeyAuthInvalid }).refine(isAuthSecret, messages.pushKeyAuthInvalid),
     },
     { error: messages.pushKeyP256dhInvalid },

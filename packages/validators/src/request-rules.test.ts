@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decodeRequestCursor, encodeRequestCursor, requestCursorPosition, requestDisplayStatus, startOfTomorrow } from "./rules";
+import {
+  decodeRequestCursor,
+  encodeRequestCursor,
+  requestCursorPosition,
+  requestDisplayStatus,
+  startOfTomorrow,
+} from "./rules";
 
 describe("request rules shared with the web", () => {
   const now = new Date("2026-06-01T12:00:00Z");
@@ -21,15 +27,30 @@ describe("request rules shared with the web", () => {
 
 describe("a request list's cursor", () => {
   it("reads back what it wrote, to the microsecond, and refuses anything else", () => {
-    const cursor = { asOf: new Date("2026-11-23T20:00:00.123Z"), beforeMicros: "1763928000123456", beforeId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b" };
+    const cursor = {
+      asOf: new Date("2026-11-23T20:00:00.123Z"),
+      beforeMicros: "1763928000123456",
+      beforeId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b",
+    };
     expect(decodeRequestCursor(encodeRequestCursor(cursor))).toEqual(cursor);
-    for (const text of ["", "1.2", "1.123.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b", "999999999999999.1763928000123456.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b", "1.1763928000123456.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b;drop"]) {
+    for (const text of [
+      "",
+      "1.2",
+      "1.123.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b",
+      "999999999999999.1763928000123456.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b",
+      "1.1763928000123456.0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b;drop",
+    ]) {
       expect(decodeRequestCursor(text)).toBeNull();
     }
   });
 
   it("names the same place for two first pages read at different times", () => {
-    const at = (asOf: string) => encodeRequestCursor({ asOf: new Date(asOf), beforeMicros: "1763928000123456", beforeId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b" });
+    const at = (asOf: string) =>
+      encodeRequestCursor({
+        asOf: new Date(asOf),
+        beforeMicros: "1763928000123456",
+        beforeId: "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b",
+      });
     expect(requestCursorPosition(at("2026-11-23T20:00:00Z"))).toBe(requestCursorPosition(at("2026-11-23T21:00:00Z")));
   });
 });

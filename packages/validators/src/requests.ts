@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { decodeRequestCursor, readDateTime, type DateTimeReading, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX, REQUEST_DISPLAY_STATUSES, REQUEST_EVENT_TYPES, REQUEST_STATUSES, stripMarkup } from "./rules";
+import {
+  decodeRequestCursor,
+  readDateTime,
+  type DateTimeReading,
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  REQUEST_DISPLAY_STATUSES,
+  REQUEST_EVENT_TYPES,
+  REQUEST_STATUSES,
+  stripMarkup,
+} from "./rules";
 import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,27 +37,40 @@ export const createRequestInput = z.object({
     .regex(UUID_PATTERN, messages.notMember),
   // A Date over tRPC (superjson), an ISO string over REST.
   // An Invalid Date (superjson carries one) is no date; anything else that is neither is a missing one.
-  neededBy: z.union([z.date(), z.string()], { error: (issue) => (issue.input instanceof Date ? messages.neededByNotADate : messages.neededByRequired) }).transform((v, ctx) => {
-    // Checked here: an issue inside the union would be reported as the union's own message.
-    if (typeof v === "string" && !isStorableText(v)) {
-      ctx.addIssue({ code: "custom", message: messages.unsupportedCharacters });
-      return z.NEVER;
-    }
-    if (typeof v === "string" && v.trim() === "") {
-      ctx.addIssue({ code: "custom", message: messages.neededByRequired });
-      return z.NEVER;
-    }
-    // A string is read strictly (no rolling 30 February over); a year too far for any Date is too far,
-    // any other far year reaches the service, which says how far ahead a date may be.
-    const reading = v instanceof Date ? (Number.isNaN(v.getTime()) ? ({ problem: "not-a-date" } as const) : { date: v }) : readDateTime(v);
-    if ("problem" in reading) {
-      ctx.addIssue({ code: "custom", message: NEEDED_BY_PROBLEMS[reading.problem] });
-      return z.NEVER;
-    }
-    return reading.date;
-  }),
-  storePreference: optionalCleanText(200).optional().transform((v) => v ?? null),
-  pickupNotes: optionalCleanText(1000, { multiline: true }).optional().transform((v) => v ?? null),
+  neededBy: z
+    .union([z.date(), z.string()], {
+      error: (issue) => (issue.input instanceof Date ? messages.neededByNotADate : messages.neededByRequired),
+    })
+    .transform((v, ctx) => {
+      // Checked here: an issue inside the union would be reported as the union's own message.
+      if (typeof v === "string" && !isStorableText(v)) {
+        ctx.addIssue({ code: "custom", message: messages.unsupportedCharacters });
+        return z.NEVER;
+      }
+      if (typeof v === "string" && v.trim() === "") {
+        ctx.addIssue({ code: "custom", message: messages.neededByRequired });
+        return z.NEVER;
+      }
+      // A string is read strictly (no rolling 30 February over); a year too far for any Date is too far,
+      // any other far year reaches the service, which says how far ahead a date may be.
+      const reading =
+        v instanceof Date
+          ? Number.isNaN(v.getTime())
+            ? ({ problem: "not-a-date" } as const)
+            : { date: v }
+          : readDateTime(v);
+      if ("problem" in reading) {
+        ctx.addIssue({ code: "custom", message: NEEDED_BY_PROBLEMS[reading.problem] });
+        return z.NEVER;
+      }
+      return reading.date;
+    }),
+  storePreference: optionalCleanText(200)
+    .optional()
+    .transform((v) => v ?? null),
+  pickupNotes: optionalCleanText(1000, { multiline: true })
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 

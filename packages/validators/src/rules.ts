@@ -1,5 +1,11 @@
 import type { KeyedMessage, LimitKind } from "./messages";
-import { MAX_NEEDED_BY_YEARS_AHEAD, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX, REQUEST_NOTIFY_INTERVAL_MS } from "./policy";
+import {
+  MAX_NEEDED_BY_YEARS_AHEAD,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PAGE_LIMIT_MAX,
+  REQUEST_NOTIFY_INTERVAL_MS,
+} from "./policy";
 /** Pure rules shared by server schemas and web forms; no zod here, so the web bundle stays small. */
 // Written in policy.ts (the messages state them); re-exported where the forms and schemas look for them.
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PAGE_LIMIT_MAX };
@@ -57,7 +63,12 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const REQUEST_DISPLAY_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
 export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];
 /** The list order of PRODUCT "How things change": open, claimed, fulfilled, expired (then earliest needed-by). */
-export const REQUEST_DISPLAY_ORDER: Record<RequestDisplayStatus, number> = { open: 0, claimed: 1, fulfilled: 2, expired: 3 };
+export const REQUEST_DISPLAY_ORDER: Record<RequestDisplayStatus, number> = {
+  open: 0,
+  claimed: 1,
+  fulfilled: 2,
+  expired: 3,
+};
 
 /** When a request turns "expired": an open one at its needed-by time; any other never (null). */
 export function expiryOf(status: RequestStatus, neededBy: Date): Date | null {
@@ -119,7 +130,8 @@ export interface RequestCursor {
 
 /** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
 const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-const CURSOR_PATTERN = /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const CURSOR_PATTERN =
+  /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** A cursor as it travels: `<asOf ms>.<created_at µs>.<id>`, plain enough for a URL as it is. */
 export function encodeRequestCursor(cursor: RequestCursor): string {
@@ -153,12 +165,16 @@ export const PAGE_LIMIT_DEFAULT = 50;
  * as JavaScript reads it; a date alone is midnight UTC). A year may have more than four digits, or a
  * sign and six, as JavaScript writes far years.
  */
-const ISO_DATE_TIME = /^([+-]\d{6}|\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE_TIME =
+  /^([+-]\d{6}|\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** What a written date and time is: a Date, or what is wrong with it. */
 export type DateTimeReading = { date: Date } | { problem: "not-a-date" | "not-real" | "beyond-range" };
 
-const daysInMonth = (year: number, month: number) => [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+const daysInMonth = (year: number, month: number) =>
+  [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][
+    month - 1
+  ]!;
 
 /**
  * Reads a date and time strictly. JavaScript's own parser rolls an impossible date over
@@ -170,11 +186,27 @@ export function readDateTime(text: string): DateTimeReading {
   const match = ISO_DATE_TIME.exec(text.trim());
   if (!match) return { problem: "not-a-date" };
   const [, yearText, monthText, dayText, hourText, minuteText, secondText, fraction, offset] = match;
-  const [year, month, day, hour, minute, second] = [yearText, monthText, dayText, hourText ?? "0", minuteText ?? "0", secondText ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [
+    yearText,
+    monthText,
+    dayText,
+    hourText ?? "0",
+    minuteText ?? "0",
+    secondText ?? "0",
+  ].map(Number) as [number, number, number, number, number, number];
   const millisecond = Math.floor(Number(`0.${fraction ?? "0"}`) * 1000);
   // 24:00 is the end of a day (ISO 8601); 24:00:01 is nothing.
   const endOfDay = hour === 24 && minute === 0 && second === 0 && millisecond === 0;
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || (hour > 23 && !endOfDay) || minute > 59 || second > 59) return { problem: "not-real" };
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    (hour > 23 && !endOfDay) ||
+    minute > 59 ||
+    second > 59
+  )
+    return { problem: "not-real" };
   const date = new Date(0);
   if (offset === undefined && hourText !== undefined) {
     date.setFullYear(year, month - 1, day);
@@ -183,7 +215,12 @@ export function readDateTime(text: string): DateTimeReading {
     const [, sign, offsetHours, offsetMinutes] = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset ?? "") ?? [];
     if (Number(offsetHours ?? 0) > 23 || Number(offsetMinutes ?? 0) > 59) return { problem: "not-real" };
     date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute - (sign === "-" ? -1 : 1) * (Number(offsetHours ?? 0) * 60 + Number(offsetMinutes ?? 0)), second, millisecond);
+    date.setUTCHours(
+      hour,
+      minute - (sign === "-" ? -1 : 1) * (Number(offsetHours ?? 0) * 60 + Number(offsetMinutes ?? 0)),
+      second,
+      millisecond,
+    );
   }
   return Number.isNaN(date.getTime()) ? { problem: "beyond-range" } : { date };
 }
@@ -206,7 +243,14 @@ export function startOfTomorrow(now: Date): Date {
 }
 
 /** What live updates announce about a request. */
-export const REQUEST_EVENT_TYPES = ["request.created", "request.claimed", "request.unclaimed", "request.fulfilled", "request.thanked", "request.deleted"] as const;
+export const REQUEST_EVENT_TYPES = [
+  "request.created",
+  "request.claimed",
+  "request.unclaimed",
+  "request.fulfilled",
+  "request.thanked",
+  "request.deleted",
+] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 
 /** A person's limits and counts as the limit rules read them (the API's usage). */
@@ -228,19 +272,37 @@ export interface CountsRead {
  * or null when the action is allowed.
  */
 
-const limitReached = (kind: LimitKind, max: number, current: number): KeyedMessage => ({ key: "limitReached", values: { kind, max, current } });
+const limitReached = (kind: LimitKind, max: number, current: number): KeyedMessage => ({
+  key: "limitReached",
+  values: { kind, max, current },
+});
 
-export function groupCreationRefusal(limits: Pick<LimitsRead, "maxGroupsCreated">, counts: Pick<CountsRead, "groupsCreatedCount">): KeyedMessage | null {
-  return counts.groupsCreatedCount >= limits.maxGroupsCreated ? limitReached("groups", limits.maxGroupsCreated, counts.groupsCreatedCount) : null;
+export function groupCreationRefusal(
+  limits: Pick<LimitsRead, "maxGroupsCreated">,
+  counts: Pick<CountsRead, "groupsCreatedCount">,
+): KeyedMessage | null {
+  return counts.groupsCreatedCount >= limits.maxGroupsCreated
+    ? limitReached("groups", limits.maxGroupsCreated, counts.groupsCreatedCount)
+    : null;
 }
 
-export function groupJoinRefusal(limits: Pick<LimitsRead, "maxGroupsJoined">, counts: Pick<CountsRead, "groupsJoinedCount">): KeyedMessage | null {
-  return counts.groupsJoinedCount >= limits.maxGroupsJoined ? limitReached("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) : null;
+export function groupJoinRefusal(
+  limits: Pick<LimitsRead, "maxGroupsJoined">,
+  counts: Pick<CountsRead, "groupsJoinedCount">,
+): KeyedMessage | null {
+  return counts.groupsJoinedCount >= limits.maxGroupsJoined
+    ? limitReached("groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount)
+    : null;
 }
 
 /** PRODUCT "Limits": fewer open requests than the limit; an open request counts until claimed or deleted, whatever its needed-by. */
-export function openRequestLimitRefusal(limits: Pick<LimitsRead, "maxOpenRequests">, counts: Pick<CountsRead, "openRequestsCount">): KeyedMessage | null {
-  return counts.openRequestsCount >= limits.maxOpenRequests ? limitReached("open requests", limits.maxOpenRequests, counts.openRequestsCount) : null;
+export function openRequestLimitRefusal(
+  limits: Pick<LimitsRead, "maxOpenRequests">,
+  counts: Pick<CountsRead, "openRequestsCount">,
+): KeyedMessage | null {
+  return counts.openRequestsCount >= limits.maxOpenRequests
+    ? limitReached("open requests", limits.maxOpenRequests, counts.openRequestsCount)
+    : null;
 }
 
 /** PRODUCT "Limits": posting needs the open count below its limit and at least one group (owned or joined). */

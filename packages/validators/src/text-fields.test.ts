@@ -12,51 +12,131 @@ import { createRequestInput } from "./requests";
 import { multiLineText, oneLineText } from "./text";
 
 const GROUP_ID = "0b5e4b9a-3c1d-4f2e-8a7b-9c0d1e2f3a4b";
-const PUSH = { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } };
+const PUSH = {
+  endpoint: "https://fcm.googleapis.com/fcm/send/abc",
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+};
 
 /** Every text field a person writes: the schema, a valid body without it, and whether it keeps lines. */
-const FIELDS: Array<{ name: string; schema: z.ZodType; body: Record<string, unknown>; field: string; multiline: boolean }> = [
-  { name: "sign-up name", schema: signUpInput, body: { email: "ann@example.com", password: "a-good-secret-1" }, field: "name", multiline: false },
-  { name: "sign-up general area", schema: signUpInput, body: { email: "ann@example.com", password: "a-good-secret-1" }, field: "generalArea", multiline: false },
-  { name: "profile name", schema: updateProfileInput, body: { phone: null, generalArea: null }, field: "name", multiline: false },
-  { name: "profile general area", schema: updateProfileInput, body: { name: "Ann", phone: null }, field: "generalArea", multiline: false },
+const FIELDS: Array<{
+  name: string;
+  schema: z.ZodType;
+  body: Record<string, unknown>;
+  field: string;
+  multiline: boolean;
+}> = [
+  {
+    name: "sign-up name",
+    schema: signUpInput,
+    body: { email: "ann@example.com", password: "a-good-secret-1" },
+    field: "name",
+    multiline: false,
+  },
+  {
+    name: "sign-up general area",
+    schema: signUpInput,
+    body: { email: "ann@example.com", password: "a-good-secret-1" },
+    field: "generalArea",
+    multiline: false,
+  },
+  {
+    name: "profile name",
+    schema: updateProfileInput,
+    body: { phone: null, generalArea: null },
+    field: "name",
+    multiline: false,
+  },
+  {
+    name: "profile general area",
+    schema: updateProfileInput,
+    body: { name: "Ann", phone: null },
+    field: "generalArea",
+    multiline: false,
+  },
   { name: "group name", schema: createGroupInput, body: {}, field: "name", multiline: false },
-  { name: "item description", schema: createRequestInput, body: { groupId: GROUP_ID, neededBy: "2030-01-01T10:00:00Z" }, field: "itemDescription", multiline: false },
-  { name: "store preference", schema: createRequestInput, body: { groupId: GROUP_ID, itemDescription: "Milk", neededBy: "2030-01-01T10:00:00Z" }, field: "storePreference", multiline: false },
-  { name: "pickup notes", schema: createRequestInput, body: { groupId: GROUP_ID, itemDescription: "Milk", neededBy: "2030-01-01T10:00:00Z" }, field: "pickupNotes", multiline: true },
-  { name: "feedback name", schema: feedbackInput, body: { email: "ann@example.com", message: "Thanks" }, field: "name", multiline: false },
-  { name: "feedback message", schema: feedbackInput, body: { email: "ann@example.com" }, field: "message", multiline: true },
+  {
+    name: "item description",
+    schema: createRequestInput,
+    body: { groupId: GROUP_ID, neededBy: "2030-01-01T10:00:00Z" },
+    field: "itemDescription",
+    multiline: false,
+  },
+  {
+    name: "store preference",
+    schema: createRequestInput,
+    body: { groupId: GROUP_ID, itemDescription: "Milk", neededBy: "2030-01-01T10:00:00Z" },
+    field: "storePreference",
+    multiline: false,
+  },
+  {
+    name: "pickup notes",
+    schema: createRequestInput,
+    body: { groupId: GROUP_ID, itemDescription: "Milk", neededBy: "2030-01-01T10:00:00Z" },
+    field: "pickupNotes",
+    multiline: true,
+  },
+  {
+    name: "feedback name",
+    schema: feedbackInput,
+    body: { email: "ann@example.com", message: "Thanks" },
+    field: "name",
+    multiline: false,
+  },
+  {
+    name: "feedback message",
+    schema: feedbackInput,
+    body: { email: "ann@example.com" },
+    field: "message",
+    multiline: true,
+  },
   { name: "push device label", schema: pushSubscriptionInput, body: PUSH, field: "label", multiline: false },
 ];
 
-const stored = (entry: (typeof FIELDS)[number], value: string) => (entry.schema.parse({ ...entry.body, [entry.field]: value }) as Record<string, unknown>)[entry.field];
+const stored = (entry: (typeof FIELDS)[number], value: string) =>
+  (entry.schema.parse({ ...entry.body, [entry.field]: value }) as Record<string, unknown>)[entry.field];
 
 describe("text fields as stored", () => {
   it.each(FIELDS)("$name: a terminal escape sequence, a bell and other control characters are stripped", (entry) => {
     expect(stored(entry, "Ann\u001b[31m Lee\u0007\u0008\u007f\u009b")).toBe("Ann[31m Lee");
   });
 
-  it.each(FIELDS.filter((entry) => !entry.multiline))("$name: one line, so line breaks and tabs become spaces", (entry) => {
-    expect(stored(entry, "Ann\nLee\r\nand\tBo\u2028too")).toBe("Ann Lee and Bo too");
-  });
+  it.each(FIELDS.filter((entry) => !entry.multiline))(
+    "$name: one line, so line breaks and tabs become spaces",
+    (entry) => {
+      expect(stored(entry, "Ann\nLee\r\nand\tBo\u2028too")).toBe("Ann Lee and Bo too");
+    },
+  );
 
-  it.each(FIELDS.filter((entry) => entry.multiline))("$name: several lines, kept as \\n, and a tab becomes a space", (entry) => {
-    expect(stored(entry, "Ring twice\r\nSide door\rBlue\tgate\u2029Thanks")).toBe("Ring twice\nSide door\nBlue gate\nThanks");
-  });
+  it.each(FIELDS.filter((entry) => entry.multiline))(
+    "$name: several lines, kept as \\n, and a tab becomes a space",
+    (entry) => {
+      expect(stored(entry, "Ring twice\r\nSide door\rBlue\tgate\u2029Thanks")).toBe(
+        "Ring twice\nSide door\nBlue gate\nThanks",
+      );
+    },
+  );
 
   it("a name of nothing but control characters is a missing name", () => {
-    expect(updateProfileInput.safeParse({ name: "\u001b\u0007", phone: null, generalArea: null }).error?.issues[0]?.message).toBe("Name is required");
+    expect(
+      updateProfileInput.safeParse({ name: "\u001b\u0007", phone: null, generalArea: null }).error?.issues[0]?.message,
+    ).toBe("Name is required");
   });
 });
 
 describe("values taken exactly as sent", () => {
   it("a password keeps every character, so its owner can still sign in", () => {
-    expect(signInInput.parse({ email: "ann@example.com", password: "pass\tword\u0001" }).password).toBe("pass\tword\u0001");
-    expect(signUpInput.parse({ email: "ann@example.com", password: "new\u001bsecret" }).password).toBe("new\u001bsecret");
+    expect(signInInput.parse({ email: "ann@example.com", password: "pass\tword\u0001" }).password).toBe(
+      "pass\tword\u0001",
+    );
+    expect(signUpInput.parse({ email: "ann@example.com", password: "new\u001bsecret" }).password).toBe(
+      "new\u001bsecret",
+    );
   });
 
   it("a push key is not quietly repaired", () => {
-    expect(pushSubscriptionInput.safeParse({ ...PUSH, keys: { ...PUSH.keys, auth: `${"A".repeat(21)}\u0001A` } }).success).toBe(false);
+    expect(
+      pushSubscriptionInput.safeParse({ ...PUSH, keys: { ...PUSH.keys, auth: `${"A".repeat(21)}\u0001A` } }).success,
+    ).toBe(false);
   });
 });
 

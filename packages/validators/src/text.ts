@@ -22,7 +22,10 @@ export function oneLineText(value: string): string {
 
 /** Text of several lines as stored: every line break becomes "\n", a tab a space, any other control character goes. */
 export function multiLineText(value: string): string {
-  return value.replace(LINE_BREAK, "\n").replace(/\t/g, " ").replace(/[^\P{Cc}\n]/gu, "");
+  return value
+    .replace(LINE_BREAK, "\n")
+    .replace(/\t/g, " ")
+    .replace(/[^\P{Cc}\n]/gu, "");
 }
 
 /** What every string a client sends starts as: what cannot be stored as sent is a 400, before any other check. */

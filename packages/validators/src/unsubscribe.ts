@@ -5,7 +5,9 @@ import { exactInputString } from "./text";
 
 /** The token of an unsubscribe link (`/unsubscribe/<token>`); anything unlike one is simply not valid. */
 export const unsubscribeTokenInput = z.object({
-  token: exactInputString({ error: messages.unsubscribeLinkInvalid }).min(1, messages.unsubscribeLinkInvalid).max(200, messages.unsubscribeLinkInvalid),
+  token: exactInputString({ error: messages.unsubscribeLinkInvalid })
+    .min(1, messages.unsubscribeLinkInvalid)
+    .max(200, messages.unsubscribeLinkInvalid),
 });
 
 /**

@@ -5,7 +5,8 @@ import { messageOfZodText } from "./zod-errors";
 
 describe("a zod issue's message gives its key back", () => {
   it("for every message a schema may name (each text is one message's)", () => {
-    for (const [key, text] of Object.entries(messages) as Array<[MessageKey, string]>) expect(messageOfZodText(text), key).toEqual({ key });
+    for (const [key, text] of Object.entries(messages) as Array<[MessageKey, string]>)
+      expect(messageOfZodText(text), key).toEqual({ key });
   });
 
   it("for zod's own fallbacks, with the field's name or without one", () => {
@@ -14,10 +15,15 @@ describe("a zod issue's message gives its key back", () => {
       key: "invalidValue",
       values: { field: "itemDescription" },
     });
-    expect(messageOfZodText(issue(z.object({ name: z.string().max(2) }), { name: "long" }))).toEqual({ key: "valueTooBig", values: { field: "name" } });
+    expect(messageOfZodText(issue(z.object({ name: z.string().max(2) }), { name: "long" }))).toEqual({
+      key: "valueTooBig",
+      values: { field: "name" },
+    });
     expect(messageOfZodText(issue(z.enum(["a", "b"]), "c"))).toEqual({ key: "invalidChoice", values: { field: "" } });
     expect(messageOfZodText(issue(z.object({ name: z.string() }), {}))).toEqual({ key: "fillAllFields" });
-    expect(messageOfZodText(issue(z.object({ name: z.string().min(1, messages.nameRequired) }), { name: "" }))).toEqual({ key: "nameRequired" });
+    expect(messageOfZodText(issue(z.object({ name: z.string().min(1, messages.nameRequired) }), { name: "" }))).toEqual(
+      { key: "nameRequired" },
+    );
   });
 
   it("and nothing for a text that is no message", () => {

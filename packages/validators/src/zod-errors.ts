@@ -41,7 +41,9 @@ z.config({
  * with the field's name after it. This is the only place an error is known by its text; null for a
  * text that is neither.
  */
-const keyOfSchemaText = new Map<string, MessageKey>(Object.entries(messages).map(([key, text]) => [text, key as MessageKey]));
+const keyOfSchemaText = new Map<string, MessageKey>(
+  Object.entries(messages).map(([key, text]) => [text, key as MessageKey]),
+);
 
 export function messageOfZodText(text: string): KeyedMessage | null {
   const key = keyOfSchemaText.get(text);

@@ -5,7 +5,16 @@ const renderAnswer = (answer: Parameters<typeof answerParts>[0], now: Date) => B
 
 describe("an answer's serverTime", () => {
   it("is written fresh into every hit", () => {
-    const body = JSON.stringify([{ result: { data: { json: { myRequests: [], serverTime: "2026-01-01T00:00:00.000Z" }, meta: { values: { serverTime: ["Date"] } } } } }]);
+    const body = JSON.stringify([
+      {
+        result: {
+          data: {
+            json: { myRequests: [], serverTime: "2026-01-01T00:00:00.000Z" },
+            meta: { values: { serverTime: ["Date"] } },
+          },
+        },
+      },
+    ]);
     const split = splitAtServerTime(body);
     const now = new Date("2026-11-23T10:00:00.000Z");
     expect(renderAnswer(split, now).toString()).toBe(body.replace("2026-01-01T00:00:00.000Z", now.toISOString()));
@@ -14,13 +23,19 @@ describe("an answer's serverTime", () => {
   it("keeps text other than ASCII intact", () => {
     const body = JSON.stringify({ itemDescription: "Crème fraîche 🥛", serverTime: "2026-01-01T00:00:00.000Z" });
     const rendered = renderAnswer(splitAtServerTime(body), new Date("2026-11-23T10:00:00.000Z")).toString();
-    expect(JSON.parse(rendered)).toEqual({ itemDescription: "Crème fraîche 🥛", serverTime: "2026-11-23T10:00:00.000Z" });
+    expect(JSON.parse(rendered)).toEqual({
+      itemDescription: "Crème fraîche 🥛",
+      serverTime: "2026-11-23T10:00:00.000Z",
+    });
   });
 
   it("is not looked for inside text a neighbour wrote", () => {
     const body = JSON.stringify({ itemDescription: '"serverTime":"soon"', serverTime: "2026-01-01T00:00:00.000Z" });
     const rendered = renderAnswer(splitAtServerTime(body), new Date("2026-11-23T10:00:00.000Z")).toString();
-    expect(JSON.parse(rendered)).toEqual({ itemDescription: '"serverTime":"soon"', serverTime: "2026-11-23T10:00:00.000Z" });
+    expect(JSON.parse(rendered)).toEqual({
+      itemDescription: '"serverTime":"soon"',
+      serverTime: "2026-11-23T10:00:00.000Z",
+    });
   });
 
   it("leaves an answer without one as it is", () => {
@@ -32,7 +47,10 @@ describe("how long an answer's statuses hold", () => {
   const since = Date.parse("2026-11-23T10:00:00.000Z");
   it("until the first open request shown turns expired", () => {
     const answer = {
-      myRequests: [{ status: "open", neededBy: "2026-11-23T12:00:00.000Z" }, { status: "claimed", neededBy: "2026-11-23T10:30:00.000Z" }],
+      myRequests: [
+        { status: "open", neededBy: "2026-11-23T12:00:00.000Z" },
+        { status: "claimed", neededBy: "2026-11-23T10:30:00.000Z" },
+      ],
       helpableRequests: [{ status: "open", neededBy: "2026-11-23T11:00:00.000Z" }],
     };
     expect(validUntilOf(answer, since)).toBe(Date.parse("2026-11-23T11:00:00.000Z"));
@@ -43,6 +61,14 @@ describe("how long an answer's statuses hold", () => {
   });
 
   it("for ever when nothing open is still ahead", () => {
-    expect(validUntilOf([{ status: "open", neededBy: "2026-11-23T09:00:00.000Z" }, { status: "fulfilled", neededBy: "2026-11-24T09:00:00.000Z" }], since)).toBe(Infinity);
+    expect(
+      validUntilOf(
+        [
+          { status: "open", neededBy: "2026-11-23T09:00:00.000Z" },
+          { status: "fulfilled", neededBy: "2026-11-24T09:00:00.000Z" },
+        ],
+        since,
+      ),
+    ).toBe(Infinity);
   });
 });

@@ -29,9 +29,16 @@ export function answerParts(answer: Pick<StoredAnswer, "head" | "tail">, now: Da
  * its ~50 KB body into a new buffer each time, and under load those copies were most of what it
  * allocated (ADR 0010). `headers` are all of the response's, set before the status line goes out.
  */
-export function writeAnswer(response: ServerResponse, headers: Record<string, string | number | string[] | undefined>, parts: readonly Buffer[]): void {
+export function writeAnswer(
+  response: ServerResponse,
+  headers: Record<string, string | number | string[] | undefined>,
+  parts: readonly Buffer[],
+): void {
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
-  response.setHeader("content-length", parts.reduce((total, part) => total + part.length, 0));
+  response.setHeader(
+    "content-length",
+    parts.reduce((total, part) => total + part.length, 0),
+  );
   response.writeHead(200);
   // Corked, the writes leave together when end() uncorks: one syscall, no concatenation.
   response.cork();

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AnswerStore, type StoredAnswer } from "./answer-store";
 
-const answer = (head: string): StoredAnswer => ({ head: Buffer.from(head), tail: null, headers: {}, snapshot: "1:1:", builtAt: 0, validUntil: Infinity });
+const answer = (head: string): StoredAnswer => ({
+  head: Buffer.from(head),
+  tail: null,
+  headers: {},
+  snapshot: "1:1:",
+  builtAt: 0,
+  validUntil: Infinity,
+});
 /** Bytes an entry of this key and (ASCII) body takes: the body as UTF-8, key and snapshot as V8 strings. */
 const sizeOf = (key: string, head: string) => head.length + 2 * (key.length + "1:1:".length);
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { recogniseCacheableCall } from "./cacheable-calls";
 
 const GROUP = "0b9f3c52-8a4e-4d51-9a59-5d1f4c2e7a10";
-const batch = (path: string, input: unknown) => `/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+const batch = (path: string, input: unknown) =>
+  `/trpc/${path}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
 
 describe("the calls the answer cache serves", () => {
   it("a dashboard, keyed by session and the exact URL", () => {

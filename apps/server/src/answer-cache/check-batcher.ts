@@ -26,13 +26,16 @@ export function createCheckBatcher<Check, Answer>({ run, maxInFlight, maxBatch }
     const batch = queue.splice(0, maxBatch);
     inFlight++;
     // Through a promise, so that a run that throws at once rejects its batch like one that fails later.
-    Promise.resolve(batch.map((waiting) => waiting.check)).then(run).then(
-      (answers) => batch.forEach((waiting, i) => waiting.resolve(answers[i]!)),
-      (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
-    ).finally(() => {
-      inFlight--;
-      sendNext();
-    });
+    Promise.resolve(batch.map((waiting) => waiting.check))
+      .then(run)
+      .then(
+        (answers) => batch.forEach((waiting, i) => waiting.resolve(answers[i]!)),
+        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+      )
+      .finally(() => {
+        inFlight--;
+        sendNext();
+      });
     sendNext();
   }
 

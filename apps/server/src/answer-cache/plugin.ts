@@ -1,4 +1,11 @@
-import { readFreshness, sessionIdOfToken, sessionNeedsWrite, type Clock, type FreshnessCheck, type GroupFreshness } from "@hyn/core";
+import {
+  readFreshness,
+  sessionIdOfToken,
+  sessionNeedsWrite,
+  type Clock,
+  type FreshnessCheck,
+  type GroupFreshness,
+} from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sessionTokenOf } from "../plugins/session-token";
@@ -46,7 +53,10 @@ declare module "fastify" {
  * the normal way with nothing different but the session, which it hands on (`request.knownSession`,
  * plugins/session.ts: register that first).
  */
-export function registerAnswerCache(server: FastifyInstance, options: { db: Database; clock: Clock; maxBytes: number }) {
+export function registerAnswerCache(
+  server: FastifyInstance,
+  options: { db: Database; clock: Clock; maxBytes: number },
+) {
   const { db, clock } = options;
   const store = new AnswerStore(options.maxBytes);
   const checks = createCheckBatcher<FreshnessCheck, GroupFreshness | null>({
@@ -62,7 +72,12 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     return call.scope === "dashboard" || fresh.isMember === true;
   }
 
-  async function checkFreshness(request: FastifyRequest, call: CacheableCall, sessionId: string, snapshot: string | null) {
+  async function checkFreshness(
+    request: FastifyRequest,
+    call: CacheableCall,
+    sessionId: string,
+    snapshot: string | null,
+  ) {
     try {
       return await checks.check({ sessionId, groupId: call.scope === "group" ? call.groupId : null, snapshot });
     } catch (error) {
@@ -81,7 +96,10 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     const key = call.key(sessionId);
     const now = clock.now();
     const entry = store.get(key);
-    const usable = entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil ? entry : undefined;
+    const usable =
+      entry && now.getTime() - entry.builtAt < ANSWER_MAX_AGE_MS && now.getTime() < entry.validUntil
+        ? entry
+        : undefined;
     const fresh = await checkFreshness(request, call, sessionId, usable?.snapshot ?? null);
     if (!mayServe(call, fresh, now)) return;
     if (usable && !fresh.changed) {
@@ -103,8 +121,16 @@ export function registerAnswerCache(server: FastifyInstance, options: { db: Data
     if (!sent) return payload;
     const contentType = String(reply.getHeader("content-type") ?? "");
     if (sent.status === 200 && contentType.startsWith("application/json") && !reply.hasHeader("set-cookie")) {
-      const headers = Object.fromEntries(DESCRIBING_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]));
-      store.set(pending.key, { ...splitAtServerTime(sent.body), headers, snapshot: pending.snapshot, builtAt: pending.since, validUntil: validUntilOf(JSON.parse(sent.body), pending.since) });
+      const headers = Object.fromEntries(
+        DESCRIBING_HEADERS.filter((name) => reply.hasHeader(name)).map((name) => [name, String(reply.getHeader(name))]),
+      );
+      store.set(pending.key, {
+        ...splitAtServerTime(sent.body),
+        headers,
+        snapshot: pending.snapshot,
+        builtAt: pending.since,
+        validUntil: validUntilOf(JSON.parse(sent.body), pending.since),
+      });
     }
     return sent.body;
   });

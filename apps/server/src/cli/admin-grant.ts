@@ -24,7 +24,13 @@ const services = createServices({
   db: db.db,
   clock: systemClock,
   logger: silentLogger,
-  config: { appUrl: env.APP_URL, requireEmailConfirmation: true, adminEmails: new Set(), feedbackTo: null, rateLimitMultiplier: 1 },
+  config: {
+    appUrl: env.APP_URL,
+    requireEmailConfirmation: true,
+    adminEmails: new Set(),
+    feedbackTo: null,
+    rateLimitMultiplier: 1,
+  },
 });
 const granted = await services.accounts.grantAdmin(email);
 await db.close();

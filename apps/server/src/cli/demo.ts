@@ -12,7 +12,12 @@ exitOnUncaughtErrors();
 try {
   const processEnv = readProcessEnv();
   // Never the normal DATA_DIR: the demo wipes its folder at every start.
-  const env = parseEnv({ ...processEnv, DATA_DIR: processEnv.DEMO_DATA_DIR || ".data-demo", DATABASE_URL: "", REQUIRE_EMAIL_CONFIRMATION: "false" });
+  const env = parseEnv({
+    ...processEnv,
+    DATA_DIR: processEnv.DEMO_DATA_DIR || ".data-demo",
+    DATABASE_URL: "",
+    REQUIRE_EMAIL_CONFIRMATION: "false",
+  });
   await rm(env.DATA_DIR, { recursive: true, force: true });
   await startServer(env, { beforeListen: (db) => seedDemo(db.db), demoAccounts: [...DEMO_ACCOUNTS] });
   process.stdout.write(

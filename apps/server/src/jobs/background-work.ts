@@ -29,7 +29,11 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
   const { env, db, clock, logger, services } = deps;
   const outbox = startOutboxWorker({ db, clock, logger, transport: deps.transport, from: env.MAIL_FROM });
   // The reminders before a needed-by time.
-  await defineRequestReminders(jobs, { run: (job) => services.reminders.run(job), logger, onSent: () => outbox.kick() });
+  await defineRequestReminders(jobs, {
+    run: (job) => services.reminders.run(job),
+    logger,
+    onSent: () => outbox.kick(),
+  });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
   await definePushDelivery(jobs, { db, clock, logger, push: deps.push });
   // The change log is pruned whether or not this instance's cache is on: others may read it.

@@ -11,7 +11,11 @@ export const CHANGE_LOG_PRUNE_JOB = "change-log-prune";
  * Passes run on whichever instance picks the job, so each instance keeps its own horizons: an older
  * one only prunes less.
  */
-export function changeLogPruningPass(db: Database, periodMs: number, now: () => number = Date.now): () => Promise<void> {
+export function changeLogPruningPass(
+  db: Database,
+  periodMs: number,
+  now: () => number = Date.now,
+): () => Promise<void> {
   const horizons: { takenAt: number; horizon: string }[] = [];
   return async () => {
     const horizon = await readTransactionHorizon(db);

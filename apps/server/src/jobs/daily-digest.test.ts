@@ -31,7 +31,13 @@ describe("the daily summary job", () => {
     const clock = new FakeClock(new Date("2026-06-02T09:00:00Z"));
     const { run } = recordingRun([0, 2]);
     let kicks = 0;
-    const job = dailyDigestJob({ clock, logger: silentLogger, schedule: { hour: 8, timeZone: "UTC" }, run, onSent: () => kicks++ });
+    const job = dailyDigestJob({
+      clock,
+      logger: silentLogger,
+      schedule: { hour: 8, timeZone: "UTC" },
+      run,
+      onSent: () => kicks++,
+    });
     const context = { signal: new AbortController().signal, retryCount: 0 };
     await job({}, context);
     expect(kicks).toBe(0);

@@ -1,4 +1,11 @@
-import { latestDigestSlot, type Clock, type DigestRunOptions, type DigestRunResult, type DigestSchedule, type Logger } from "@hyn/core";
+import {
+  latestDigestSlot,
+  type Clock,
+  type DigestRunOptions,
+  type DigestRunResult,
+  type DigestSchedule,
+  type Logger,
+} from "@hyn/core";
 import type { JobContext, JobEngine } from "./engine";
 
 export const DAILY_DIGEST_JOB = "daily-digest";
@@ -28,6 +35,8 @@ export function dailyDigestJob(deps: DailyDigestDeps) {
 
 /** DIGEST_HOUR o'clock in APP_TIMEZONE, by cron, plus one run at start so a server that was down at that hour catches up. */
 export async function scheduleDailyDigest(engine: JobEngine, deps: DailyDigestDeps): Promise<void> {
-  await engine.every(DAILY_DIGEST_JOB, `0 ${deps.schedule.hour} * * *`, dailyDigestJob(deps), { timeZone: deps.schedule.timeZone });
+  await engine.every(DAILY_DIGEST_JOB, `0 ${deps.schedule.hour} * * *`, dailyDigestJob(deps), {
+    timeZone: deps.schedule.timeZone,
+  });
   await engine.send(DAILY_DIGEST_JOB, {});
 }

@@ -34,7 +34,12 @@ export interface JobEngine extends JobQueue {
    * Periodic work: a queue, its worker, and a cron schedule (minute, hour, day, month, weekday) in `timeZone`.
    * However many instances run, each occurrence becomes one job, run by one of them.
    */
-  every(name: string, cron: string, handler: JobHandler<object>, options?: { timeZone?: string; settings?: QueueSettings }): Promise<void>;
+  every(
+    name: string,
+    cron: string,
+    handler: JobHandler<object>,
+    options?: { timeZone?: string; settings?: QueueSettings },
+  ): Promise<void>;
   /** Stops fetching, tells running handlers to stop, waits for them (their jobs are retried later), closes its pool. */
   stop(): Promise<void>;
 }
@@ -51,7 +56,11 @@ export interface JobEngineOptions {
  * `pgboss` schema, created (under pg-boss's advisory lock) on first start. On PostgreSQL pg-boss holds a
  * small pool of its own; on PGlite it shares the one in-process connection.
  */
-export async function startJobEngine(handle: DbHandle, logger: Logger, options: JobEngineOptions = {}): Promise<JobEngine> {
+export async function startJobEngine(
+  handle: DbHandle,
+  logger: Logger,
+  options: JobEngineOptions = {},
+): Promise<JobEngine> {
   if (!handle.pglite && !handle.url) throw new Error("the job engine needs PGlite or a postgres:// URL");
   const connection: ConstructorOptions = handle.pglite
     ? { db: fromPglite(handle.pglite), backend: "pglite" }
@@ -59,7 +68,10 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
   const boss = new PgBoss({
     ...connection,
     ...(options.expiryCheckIntervalSeconds
-      ? { superviseIntervalSeconds: options.expiryCheckIntervalSeconds, monitorIntervalSeconds: options.expiryCheckIntervalSeconds }
+      ? {
+          superviseIntervalSeconds: options.expiryCheckIntervalSeconds,
+          monitorIntervalSeconds: options.expiryCheckIntervalSeconds,
+        }
       : {}),
     // Warnings (slow queries, backlogs) go to the log below, not to a table nobody reads.
     persistWarnings: false,
@@ -75,7 +87,13 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
     const { retryLimit, retryDelaySeconds, expireInSeconds } = { ...defaultRetryPolicy, ...settings };
     // "short": one created job per singleton key; "standard" ignores the key unless given a time window.
     const policy = settings.oneWaitingPerKey ? "short" : "standard";
-    await boss.createQueue(name, { policy, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds });
+    await boss.createQueue(name, {
+      policy,
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds,
+    });
     await boss.work<T>(name, { pollingIntervalSeconds }, async ([job]: Job<T>[]) => {
       const signal = AbortSignal.any([stopping.signal, job!.signal]);
       try {
@@ -83,7 +101,10 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
         // Stopped part-way: the rest is still owed, so the job must come back.
         if (signal.aborted) throw new Error(`${name} stopped before it finished`);
       } catch (error) {
-        logger.warn({ err: error, job: name, retryCount: job!.retryCount }, "job failed; pg-boss retries it with backoff");
+        logger.warn(
+          { err: error, job: name, retryCount: job!.retryCount },
+          "job failed; pg-boss retries it with backoff",
+        );
         throw error;
       }
     });
@@ -111,5 +132,8 @@ export async function startJobEngine(handle: DbHandle, logger: Logger, options: 
 
 /** pg-boss statements on the caller's connection (a transaction, usually): both drivers answer rows or { rows }. */
 function onExecutor(executor: Executor): Db {
-  return fromDrizzle({ execute: (query) => executor.execute(query as SQL) as Promise<{ rows: unknown[] } | unknown[]> }, sql);
+  return fromDrizzle(
+    { execute: (query) => executor.execute(query as SQL) as Promise<{ rows: unknown[] } | unknown[]> },
+    sql,
+  );
 }

@@ -13,7 +13,8 @@ export function registerErrorHandler(server: FastifyInstance): void {
   });
   // HTTP/1.1 requires a Host header (RFC 9112 §3.2); first of all hooks, so nothing reads a request without one.
   server.addHook("onRequest", async (request, reply) => {
-    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined) return reply.code(400).send(errorBody(request, "hostHeaderMissing"));
+    if (request.raw.httpVersion === "1.1" && request.headers.host === undefined)
+      return reply.code(400).send(errorBody(request, "hostHeaderMissing"));
     return undefined;
   });
   // An Expect other than 100-continue is refused by Node before Fastify: answered as every refusal.

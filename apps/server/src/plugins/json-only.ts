@@ -8,7 +8,13 @@ import { errorBody } from "../client-errors";
  */
 export function registerJsonOnly(server: FastifyInstance, options: { formRoutes: readonly string[] }): void {
   server.addHook("onRequest", async (request, reply) => {
-    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS" || request.method === "DELETE") return;
+    if (
+      request.method === "GET" ||
+      request.method === "HEAD" ||
+      request.method === "OPTIONS" ||
+      request.method === "DELETE"
+    )
+      return;
     if (request.method === "POST" && options.formRoutes.includes(request.routeOptions.url ?? "")) return;
     const length = Number(request.headers["content-length"] ?? 0);
     const type = request.headers["content-type"] ?? "";

@@ -16,7 +16,9 @@ describe("a URL redaction rule", () => {
     expect(redact("/api/group-links/mine")).toBe("/api/group-links/mine");
     expect(redact("/g/s3cr3t")).toBe("/g/[redacted]");
     expect(redact("/somewhere?linkToken=s3cr3t&x=1")).toBe("/somewhere?linkToken=%5Bredacted%5D&x=1");
-    expect(redact(`/trpc/groups.joinByLink?input=${trpcInput({ json: { nested: [{ linkToken: "s3cr3t" }] } })}`)).not.toContain("s3cr3t");
+    expect(
+      redact(`/trpc/groups.joinByLink?input=${trpcInput({ json: { nested: [{ linkToken: "s3cr3t" }] } })}`),
+    ).not.toContain("s3cr3t");
     expect(redact("/api/groups/42")).toBe("/api/groups/42");
   });
 

@@ -107,7 +107,11 @@ export function createUrlRedactor(rules: UrlRedactionRules): UrlRedactor {
     const entries = [...new URLSearchParams(query)];
     const redacted = entries.map(([key, value]): [string, string] => [
       key,
-      rules.secretNames.has(key) ? REDACTED : key === "input" && path.startsWith(trpcPath) ? redactTrpcInput(value, rules.secretNames) : value,
+      rules.secretNames.has(key)
+        ? REDACTED
+        : key === "input" && path.startsWith(trpcPath)
+          ? redactTrpcInput(value, rules.secretNames)
+          : value,
     ]);
     const changed = redacted.some(([, value], index) => value !== entries[index]![1]);
     return `${path}?${changed ? new URLSearchParams(redacted).toString() : query}`;

@@ -34,7 +34,9 @@ export async function registerSecurity(app: FastifyInstance, options: { appUrl: 
     hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  app.addHook("onRequest", (request, reply, done) =>
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   const ownOrigin = new URL(options.appUrl).origin;
   app.addHook("onRequest", async (request, reply) => {

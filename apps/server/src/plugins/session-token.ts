@@ -14,7 +14,13 @@ export function sessionTokenOf(request: FastifyRequest): { token: string | null;
 export function sessionCookieFor(reply: FastifyReply, secure: boolean): SessionCookie {
   return {
     set(token, expiresAt) {
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", secure, expires: expiresAt });
+      reply.setCookie(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure,
+        expires: expiresAt,
+      });
     },
     clear() {
       reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure });

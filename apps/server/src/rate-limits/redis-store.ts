@@ -21,9 +21,15 @@ export function createRedisRateLimitStore(url: string, keyPrefix = "hyn:rate-lim
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
   // Connection errors surface on the calls that need Redis; unhandled, they would end the process.
   redis.on("error", () => undefined);
-  const connected = new Promise<void>((resolve) => (redis.status === "ready" ? resolve() : redis.once("ready", () => resolve())));
+  const connected = new Promise<void>((resolve) =>
+    redis.status === "ready" ? resolve() : redis.once("ready", () => resolve()),
+  );
   const ready = async () => {
-    if (redis.status !== "ready") await Promise.race([connected, new Promise((_, reject) => setTimeout(() => reject(new Error("Redis is not reachable")), 2_000))]);
+    if (redis.status !== "ready")
+      await Promise.race([
+        connected,
+        new Promise((_, reject) => setTimeout(() => reject(new Error("Redis is not reachable")), 2_000)),
+      ]);
   };
   const keyOf = (key: string, windowStart: Date) => `${keyPrefix}${key}:${windowStart.getTime()}`;
 

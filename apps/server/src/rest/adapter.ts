@@ -25,10 +25,15 @@ function procedureOf(caller: unknown, path: string): Procedure {
  * The one TRPCError -> HTTP status mapping for REST; the body is always { error: <spec text> }, in
  * `locale` (the request's Accept-Language; English, the spec's text, when it names none).
  */
-export function restErrorOf(error: unknown, locale: Locale = DEFAULT_LOCALE): { status: number; message: string; retryAfter?: number } {
+export function restErrorOf(
+  error: unknown,
+  locale: Locale = DEFAULT_LOCALE,
+): { status: number; message: string; retryAfter?: number } {
   if (!(error instanceof TRPCError)) return { status: 500, message: serverErrorText({ key: "internal" }, locale) };
   const status = getHTTPStatusCodeFromError(error);
-  const retryAfter = isAppError(error.cause) ? (error.cause.details?.retryAfterSeconds as number | undefined) : undefined;
+  const retryAfter = isAppError(error.cause)
+    ? (error.cause.details?.retryAfterSeconds as number | undefined)
+    : undefined;
   return { status, message: publicMessage(error, locale), ...(retryAfter ? { retryAfter } : {}) };
 }
 
@@ -48,12 +53,17 @@ function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
     .send(file.content);
 }
 
-export async function registerRestRoutes(app: FastifyInstance, options: { services: Services; secureCookies: boolean; appUrl: string }) {
+export async function registerRestRoutes(
+  app: FastifyInstance,
+  options: { services: Services; secureCookies: boolean; appUrl: string },
+) {
   const document = buildOpenApiDocument(restRoutes, options.appUrl);
   const docsPage = renderDocsPage(document);
   app.get("/openapi.json", async () => document);
   app.get("/docs", async (_request, reply) => reply.type("text/html").send(docsPage));
-  app.get("/docs.css", async (_request, reply) => reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(DOCS_CSS));
+  app.get("/docs.css", async (_request, reply) =>
+    reply.type("text/css").header("Cache-Control", "public, max-age=3600").send(DOCS_CSS),
+  );
 
   for (const route of restRoutes) {
     app.route({

@@ -4,11 +4,16 @@ import type { buildOpenApiDocument } from "./openapi";
 type Doc = ReturnType<typeof buildOpenApiDocument>;
 
 function describeSchema(schema: unknown): string {
-  const s = schema as { type?: string; properties?: Record<string, { type?: string | string[]; format?: string }>; required?: string[] } | undefined;
+  const s = schema as
+    | { type?: string; properties?: Record<string, { type?: string | string[]; format?: string }>; required?: string[] }
+    | undefined;
   if (!s?.properties) return s?.type ? escapeHtml(String(s.type)) : "";
   const required = new Set(s.required ?? []);
   return `<ul>${Object.entries(s.properties)
-    .map(([name, p]) => `<li><code>${escapeHtml(name)}</code> ${escapeHtml([p.type, p.format].flat().filter(Boolean).join(" "))}${required.has(name) ? " <em>required</em>" : ""}</li>`)
+    .map(
+      ([name, p]) =>
+        `<li><code>${escapeHtml(name)}</code> ${escapeHtml([p.type, p.format].flat().filter(Boolean).join(" "))}${required.has(name) ? " <em>required</em>" : ""}</li>`,
+    )
     .join("")}</ul>`;
 }
 
@@ -16,7 +21,11 @@ function describeSchema(schema: unknown): string {
 function describeResponse(content: Record<string, { schema: unknown }> | undefined): string {
   if (!content) return "";
   const json = content["application/json"];
-  return json ? describeSchema(json.schema) : Object.keys(content).map((type) => `<code>${escapeHtml(type)}</code>`).join(", ");
+  return json
+    ? describeSchema(json.schema)
+    : Object.keys(content)
+        .map((type) => `<code>${escapeHtml(type)}</code>`)
+        .join(", ");
 }
 
 /** A readable API reference rendered on the server (the CSP allows no third-party viewer). */
@@ -24,7 +33,12 @@ export function renderDocsPage(doc: Doc): string {
   const rows = Object.entries(doc.paths)
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => {
-        const o = op as { summary: string; security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+        const o = op as {
+          summary: string;
+          security?: unknown[];
+          requestBody?: { content: Record<string, { schema: unknown }> };
+          responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+        };
         const success = Object.entries(o.responses).find(([status]) => status.startsWith("2"));
         return `<section class="op"><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${o.security ? ' <span class="pub">public</span>' : ""}</h3>
 <p>${escapeHtml(o.summary)}</p>

@@ -30,7 +30,7 @@ const errorSchema: JsonSchema = {
 
 const ERROR_RESPONSES: Record<string, string> = {
   "400": "Invalid input (the text says which rule)",
-  "401": "No or bad session: \"No authenticated user\"",
+  "401": 'No or bad session: "No authenticated user"',
   "403": "Signed in but not allowed",
   "404": "Not found (or not visible to the caller)",
   "409": "Conflict: wrong state, duplicate, or a limit reached",
@@ -40,14 +40,21 @@ const ERROR_RESPONSES: Record<string, string> = {
 };
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {
-  limit: "Finished (fulfilled or expired) requests in this page, newest first. The first page also holds every active (open or claimed) request.",
+  limit:
+    "Finished (fulfilled or expired) requests in this page, newest first. The first page also holds every active (open or claimed) request.",
   cursor: "Where the page starts: the value the previous page's Link header gives. Without it, the first page.",
 };
 
 /** `?limit=` and `?cursor=` of a paged list, with the schemas the procedure validates them by. */
 function pageParameters(input: JsonSchema | undefined) {
   const properties = (input?.properties ?? {}) as Record<string, JsonSchema>;
-  return PAGE_QUERY.map((name) => ({ name, in: "query", required: false, description: PAGE_PARAMETER_TEXTS[name], schema: properties[name] ?? { type: "string" } }));
+  return PAGE_QUERY.map((name) => ({
+    name,
+    in: "query",
+    required: false,
+    description: PAGE_PARAMETER_TEXTS[name],
+    schema: properties[name] ?? { type: "string" },
+  }));
 }
 
 const LINK_HEADER = {
@@ -59,7 +66,11 @@ export const toOpenApiPath = (path: string) => `/api${path.replace(/:(\w+)/g, "{
 
 /** RFC 8058's one-click POST, outside /api: the URL in an e-mail's List-Unsubscribe header. */
 function oneClickOperation() {
-  const oneClickBody = { type: "object", properties: { "List-Unsubscribe": { const: "One-Click" } }, required: ["List-Unsubscribe"] };
+  const oneClickBody = {
+    type: "object",
+    properties: { "List-Unsubscribe": { const: "One-Click" } },
+    required: ["List-Unsubscribe"],
+  };
   return {
     operationId: "unsubscribe_oneClick",
     tags: ["unsubscribe"],
@@ -68,11 +79,23 @@ function oneClickOperation() {
       "What mail providers send for the List-Unsubscribe URL of a non-essential e-mail: no session, no cookie, no Origin; the signed token is the authority. Turns off exactly what the e-mail was about (a kind's e-mails, or one group's new requests). Twice is harmless; a deleted account's link changes nothing. A GET of the same URL is the web page that explains the link.",
     security: [],
     parameters: [{ name: "token", in: "path", required: true, schema: { type: "string" } }],
-    requestBody: { required: true, content: Object.fromEntries(ONE_CLICK_CONTENT_TYPES.map((type) => [type, { schema: oneClickBody }])) },
+    requestBody: {
+      required: true,
+      content: Object.fromEntries(ONE_CLICK_CONTENT_TYPES.map((type) => [type, { schema: oneClickBody }])),
+    },
     responses: {
-      "200": { description: "Done (or nothing to do): the link's state now", content: { "application/json": { schema: toSchema(catalogEntry("unsubscribe.confirm")!.output!, "output") } } },
-      "400": { description: "The link is not valid, or the body is not List-Unsubscribe=One-Click", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-      "429": { description: "Too many invalid links from this address; see Retry-After", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+      "200": {
+        description: "Done (or nothing to do): the link's state now",
+        content: { "application/json": { schema: toSchema(catalogEntry("unsubscribe.confirm")!.output!, "output") } },
+      },
+      "400": {
+        description: "The link is not valid, or the body is not List-Unsubscribe=One-Click",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+      "429": {
+        description: "Too many invalid links from this address; see Retry-After",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
     },
   };
 }
@@ -89,7 +112,11 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
       const fromPath = params.map((p) => route.renameParams?.[p] ?? p);
       for (const p of fromPath) delete properties[p];
       if (Object.keys(properties).length > 0) {
-        body = { ...input, properties, required: ((input.required as string[] | undefined) ?? []).filter((r) => !fromPath.includes(r)) };
+        body = {
+          ...input,
+          properties,
+          required: ((input.required as string[] | undefined) ?? []).filter((r) => !fromPath.includes(r)),
+        };
       }
     }
     const output = route.schemas.output ? toSchema(route.schemas.output, "output") : { type: "object" };
@@ -105,17 +132,26 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
       ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
       responses: {
-        [String(route.successStatus ?? 200)]: route.answer === "calendar"
-          ? { description: "Success: an iCalendar (RFC 5545) file, as a download", content: { "text/calendar": { schema: { type: "string" } } } }
-          : route.answer === "page"
-          ? {
-              description: "Success: one page of the list",
-              headers: { Link: LINK_HEADER },
-              content: { "application/json": { schema: (output.properties as Record<string, JsonSchema>).requests } },
-            }
-          : { description: "Success", content: { "application/json": { schema: output } } },
+        [String(route.successStatus ?? 200)]:
+          route.answer === "calendar"
+            ? {
+                description: "Success: an iCalendar (RFC 5545) file, as a download",
+                content: { "text/calendar": { schema: { type: "string" } } },
+              }
+            : route.answer === "page"
+              ? {
+                  description: "Success: one page of the list",
+                  headers: { Link: LINK_HEADER },
+                  content: {
+                    "application/json": { schema: (output.properties as Record<string, JsonSchema>).requests },
+                  },
+                }
+              : { description: "Success", content: { "application/json": { schema: output } } },
         ...Object.fromEntries(
-          Object.entries(ERROR_RESPONSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+          Object.entries(ERROR_RESPONSES).map(([status, description]) => [
+            status,
+            { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+          ]),
         ),
       },
     };
@@ -128,7 +164,7 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
       title: "Help Your Neighbor API",
       version: "1.0.0",
       description:
-        "REST view of the same procedures the web app calls over tRPC. Authenticate with `Authorization: Bearer <session.token>` from sign-up or sign-in (or the session cookie). Errors are `{ \"error\": \"<text>\" }`.",
+        'REST view of the same procedures the web app calls over tRPC. Authenticate with `Authorization: Bearer <session.token>` from sign-up or sign-in (or the session cookie). Errors are `{ "error": "<text>" }`.',
     },
     servers: [{ url: appUrl }],
     security: [{ bearer: [] }, { cookie: [] }],

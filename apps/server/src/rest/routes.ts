@@ -43,7 +43,16 @@ export function inputOfRequest(route: RestMeta, request: FastifyRequest): unknow
 
 export function restRoutesOf(catalog: readonly CatalogEntry[]): RestRoute[] {
   return catalog.flatMap(({ path, meta, input, output }) =>
-    meta.rest ? [{ ...meta.rest, procedure: path, public: meta.public === true, schemas: { ...(input ? { input } : {}), ...(output ? { output } : {}) } }] : [],
+    meta.rest
+      ? [
+          {
+            ...meta.rest,
+            procedure: path,
+            public: meta.public === true,
+            schemas: { ...(input ? { input } : {}), ...(output ? { output } : {}) },
+          },
+        ]
+      : [],
   );
 }
 

@@ -15,6 +15,8 @@ export function registerDevMailbox(server: FastifyInstance, mailbox: DevMailbox)
       .join("\n");
     return reply
       .type("text/html")
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><meta name="color-scheme" content="light dark"></head><body><h1>Dev mailbox (${entries.length})</h1>${items || "<p>No e-mails yet.</p>"}</body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><meta name="color-scheme" content="light dark"></head><body><h1>Dev mailbox (${entries.length})</h1>${items || "<p>No e-mails yet.</p>"}</body></html>`,
+      );
   });
 }

@@ -13,7 +13,10 @@ describe("SPA preloads", () => {
   it("finds a page with or without its trailing slash, and nothing for other pages or an older build", () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), "hyn-preloads-"));
     expect(readSpaPreloads(dist)("/login")).toBeUndefined();
-    writeFileSync(path.join(dist, "route-preloads.json"), JSON.stringify({ "/": ["/assets/Dashboard.js"], "/login": ["/assets/Login.js"] }));
+    writeFileSync(
+      path.join(dist, "route-preloads.json"),
+      JSON.stringify({ "/": ["/assets/Dashboard.js"], "/login": ["/assets/Login.js"] }),
+    );
     const preloadsOf = readSpaPreloads(dist);
     expect(preloadsOf("/")).toBe("</assets/Dashboard.js>; rel=modulepreload; crossorigin");
     expect(preloadsOf("/login/")).toBe("</assets/Login.js>; rel=modulepreload; crossorigin");

@@ -11,11 +11,22 @@ import path from "node:path";
 export function readSpaPreloads(webDist: string): (pathname: string) => string | undefined {
   const file = path.join(webDist, "route-preloads.json");
   if (!existsSync(file)) return () => undefined;
-  const headers = new Map(Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>).map(([page, files]) => [page, preloadLinkHeader(files)]));
+  const headers = new Map(
+    Object.entries(JSON.parse(readFileSync(file, "utf8")) as Record<string, string[]>).map(([page, files]) => [
+      page,
+      preloadLinkHeader(files),
+    ]),
+  );
   return (pathname) => headers.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
 }
 
 /** Modules as modulepreload, styles as preload; `crossorigin` as Vite's own loader asks for them, so they are reused. */
 export function preloadLinkHeader(files: string[]): string {
-  return files.map((file) => (file.endsWith(".css") ? `<${file}>; rel=preload; as=style; crossorigin` : `<${file}>; rel=modulepreload; crossorigin`)).join(", ");
+  return files
+    .map((file) =>
+      file.endsWith(".css")
+        ? `<${file}>; rel=preload; as=style; crossorigin`
+        : `<${file}>; rel=modulepreload; crossorigin`,
+    )
+    .join(", ");
 }

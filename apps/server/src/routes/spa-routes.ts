@@ -4,7 +4,12 @@ import path from "node:path";
  * The web app's pages with a path parameter (apps/web/src/app/router.tsx), in Fastify syntax. A
  * parameter named like a procedure's secret input (`token`) never reaches the log (log-redaction.ts).
  */
-export const PAGE_PATHS_WITH_PARAMS = ["/invite/:token", "/join/:token", "/requests/:id", "/unsubscribe/:token"] as const;
+export const PAGE_PATHS_WITH_PARAMS = [
+  "/invite/:token",
+  "/join/:token",
+  "/requests/:id",
+  "/unsubscribe/:token",
+] as const;
 
 /**
  * The SPA's routes (apps/web/src/app/router.tsx, PRODUCT "Screens"). Any other page path still gets index.html,

@@ -32,7 +32,8 @@ export async function registerSpa(server: FastifyInstance, options: { webDist: s
         if (filePath.startsWith(assetsDir)) void reply.header("Cache-Control", "public, max-age=31536000, immutable");
         // index.html names the current build's assets: always revalidated. Set here, since the file's
         // own headers (maxAge above) would replace one set on the reply before sendFile.
-        else if (filePath.startsWith(indexHtml) || filePath === serviceWorker) void reply.header("Cache-Control", "no-cache");
+        else if (filePath.startsWith(indexHtml) || filePath === serviceWorker)
+          void reply.header("Cache-Control", "no-cache");
       },
     });
   }

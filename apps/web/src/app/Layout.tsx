@@ -102,7 +102,12 @@ export function Layout() {
           >
             <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
           </button>
-          <nav ref={nav} id="main-nav" aria-label={t("common.mainNavigation")} className={`nav ${menuOpen ? "open" : ""}`}>
+          <nav
+            ref={nav}
+            id="main-nav"
+            aria-label={t("common.mainNavigation")}
+            className={`nav ${menuOpen ? "open" : ""}`}
+          >
             {!loading && user && (
               <>
                 {link("/", t("common.navDashboard"))}

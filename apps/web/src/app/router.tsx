@@ -59,10 +59,16 @@ export const createAppRouter = () =>
                 { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests", "groups"]) },
                 // "groups": the per-group "New requests" select is the group card's, with its texts;
                 // "auth": the change-password form uses the new-password fields of the auth screens.
-                { path: "/profile", lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]) },
+                {
+                  path: "/profile",
+                  lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]),
+                },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
-                { element: <RequireAdmin />, children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }] },
+                {
+                  element: <RequireAdmin />,
+                  children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }],
+                },
               ],
             },
             { path: "*", lazy: screen(() => import("../routes/NotFoundPage")) },

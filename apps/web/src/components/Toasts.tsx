@@ -54,12 +54,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="toasts" aria-live="polite" aria-relevant="additions">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast-${toast.type}`} role={toast.type === "error" ? "alert" : "status"} data-testid="toast">
+          <div
+            key={toast.id}
+            className={`toast toast-${toast.type}`}
+            role={toast.type === "error" ? "alert" : "status"}
+            data-testid="toast"
+          >
             <span className="toast-icon" aria-hidden="true">
               {toast.type === "success" ? "✓" : toast.type === "error" ? "!" : toast.type === "warning" ? "⚠" : "i"}
             </span>
             <span className="toast-message">{toast.message}</span>
-            <button type="button" className="toast-close" aria-label={t("common.dismissNotification")} onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast-close"
+              aria-label={t("common.dismissNotification")}
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

@@ -1,5 +1,15 @@
 import { translate } from "../i18n/useT";
-import { useEffect, useId, useRef, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, type SelectHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  type SelectHTMLAttributes,
+} from "react";
 
 type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -11,9 +21,19 @@ export function Button({
   disabled,
   type = "button",
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; busy?: boolean; ref?: Ref<HTMLButtonElement> }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}) {
   return (
-    <button {...rest} type={type} className={`btn btn-${variant} ${className}`} disabled={disabled || busy} aria-busy={busy || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={`btn btn-${variant} ${className}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
       {children}
     </button>
@@ -34,7 +54,18 @@ interface ControlProps {
 }
 
 /** The label, hint and error around one control, the error announced and tied to it with aria-describedby. */
-function Field({ label, error, hint, id, className, control }: FieldProps & { id: string | undefined; className?: string | undefined; control: (props: ControlProps) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  control,
+}: FieldProps & {
+  id: string | undefined;
+  className?: string | undefined;
+  control: (props: ControlProps) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -42,7 +73,11 @@ function Field({ label, error, hint, id, className, control }: FieldProps & { id
   return (
     <div className={["field", error && "field-invalid", className].filter(Boolean).join(" ")}>
       <label htmlFor={inputId}>{label}</label>
-      {control({ id: inputId, "aria-invalid": error ? true : undefined, "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined })}
+      {control({
+        id: inputId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+      })}
       {hint && (
         <div id={hintId} className="field-hint">
           {hint}
@@ -57,15 +92,46 @@ function Field({ label, error, hint, id, className, control }: FieldProps & { id
   );
 }
 
-export function TextField({ label, error, hint, id, className, ...rest }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return <Field label={label} error={error} hint={hint} id={id} className={className} control={(control) => <input {...control} {...rest} />} />;
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ...rest
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      className={className}
+      control={(control) => <input {...control} {...rest} />}
+    />
+  );
 }
 
-export function TextArea({ label, error, hint, id, ...rest }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <Field label={label} error={error} hint={hint} id={id} control={(control) => <textarea {...control} {...rest} />} />;
+export function TextArea({
+  label,
+  error,
+  hint,
+  id,
+  ...rest
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} control={(control) => <textarea {...control} {...rest} />} />
+  );
 }
 
-export function SelectField({ label, error, hint, id, children, ...rest }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  children,
+  ...rest
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <Field
       label={label}
@@ -91,7 +157,11 @@ export function Spinner({ label }: { label?: string }) {
   );
 }
 
-export function Card({ children, className = "", ...rest }: { children: ReactNode; className?: string } & React.HTMLAttributes<HTMLElement>) {
+export function Card({
+  children,
+  className = "",
+  ...rest
+}: { children: ReactNode; className?: string } & React.HTMLAttributes<HTMLElement>) {
   return (
     <section className={`card ${className}`} {...rest}>
       {children}
@@ -99,7 +169,13 @@ export function Card({ children, className = "", ...rest }: { children: ReactNod
   );
 }
 
-export function Alert({ type = "error", children }: { type?: "error" | "info" | "success" | "warning"; children: ReactNode }) {
+export function Alert({
+  type = "error",
+  children,
+}: {
+  type?: "error" | "info" | "success" | "warning";
+  children: ReactNode;
+}) {
   return (
     <div className={`alert alert-${type}`} role={type === "error" ? "alert" : "status"}>
       {children}
@@ -111,7 +187,19 @@ export function Alert({ type = "error", children }: { type?: "error" | "info" | 
  * A modal on the native <dialog>: focus moves in and is trapped by the browser, Escape closes,
  * and focus returns to what opened it.
  */
-export function Modal({ title, open, onClose, children, footer }: { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Modal({
+  title,
+  open,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

@@ -7,7 +7,14 @@
  */
 import { setupI18n } from "@lingui/core";
 import { ERRORS_NAMESPACE, withNamespace, type WebNamespace } from "@hyn/i18n/catalogs";
-import { DEFAULT_LOCALE, isLocale, negotiateLocale, PSEUDO_LOCALE, type DisplayLocale, type Locale } from "@hyn/i18n/locales";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  negotiateLocale,
+  PSEUDO_LOCALE,
+  type DisplayLocale,
+  type Locale,
+} from "@hyn/i18n/locales";
 import englishCommon from "@hyn/i18n/catalogs/common/en.json";
 import englishDates from "@hyn/i18n/catalogs/dates/en.json";
 import type * as ErrorTexts from "@hyn/i18n/error-texts";
@@ -17,7 +24,10 @@ type ErrorTextsModule = typeof ErrorTexts;
 
 type Messages = Record<string, unknown>;
 
-const catalogFiles = import.meta.glob<Messages>("./*/*.json", { base: "../../../../packages/i18n/catalogs", import: "default" });
+const catalogFiles = import.meta.glob<Messages>("./*/*.json", {
+  base: "../../../../packages/i18n/catalogs",
+  import: "default",
+});
 
 /** Error messages are named by key; English is the spec's text, other languages translate it (their `errors` catalog). */
 let errorTexts: ErrorTextsModule | undefined;

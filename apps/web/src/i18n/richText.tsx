@@ -8,9 +8,14 @@ const MARK = "\u2063";
  * translation places each placeholder where its language wants it, and the element is rendered there.
  * `format` is the `t` call with the values it is given: `richText((v) => t("auth.sentTo", v), { email: <strong>…</strong> })`.
  */
-export function richText(format: (values: Record<string, string>) => string, elements: Record<string, ReactNode>): ReactNode[] {
+export function richText(
+  format: (values: Record<string, string>) => string,
+  elements: Record<string, ReactNode>,
+): ReactNode[] {
   const values = Object.fromEntries(Object.keys(elements).map((name) => [name, `${MARK}${name}${MARK}`]));
   return format(values)
     .split(MARK)
-    .map((part, index) => (index % 2 === 1 && part in elements ? <Fragment key={index}>{elements[part]}</Fragment> : part));
+    .map((part, index) =>
+      index % 2 === 1 && part in elements ? <Fragment key={index}>{elements[part]}</Fragment> : part,
+    );
 }

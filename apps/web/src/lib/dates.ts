@@ -36,15 +36,31 @@ interface Parts {
 
 function partsOf(date: Date, { utc = false }: DateOptions): Parts {
   return utc
-    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
-    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), weekday: date.getDay(), hours: date.getHours(), minutes: date.getMinutes() };
+    ? {
+        year: date.getUTCFullYear(),
+        month: date.getUTCMonth(),
+        day: date.getUTCDate(),
+        weekday: date.getUTCDay(),
+        hours: date.getUTCHours(),
+        minutes: date.getUTCMinutes(),
+      }
+    : {
+        year: date.getFullYear(),
+        month: date.getMonth(),
+        day: date.getDate(),
+        weekday: date.getDay(),
+        hours: date.getHours(),
+        minutes: date.getMinutes(),
+      };
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 const clock = (p: Parts) => `${twoDigits(p.hours)}:${twoDigits(p.minutes)}`;
 const dayMonth = (p: Parts) => text("dayMonth", { day: String(p.day), month: nameOf("months", p.month) });
-const dayMonthYear = (p: Parts) => text("dayMonthYear", { day: String(p.day), month: nameOf("months", p.month), year: String(p.year) });
-const weekdayDateTime = (p: Parts, date: string) => text("weekdayDateTime", { weekday: nameOf("weekdays", p.weekday), date, time: clock(p) });
+const dayMonthYear = (p: Parts) =>
+  text("dayMonthYear", { day: String(p.day), month: nameOf("months", p.month), year: String(p.year) });
+const weekdayDateTime = (p: Parts, date: string) =>
+  text("weekdayDateTime", { weekday: nameOf("weekdays", p.weekday), date, time: clock(p) });
 
 /** "15 Jun". */
 export function formatDayMonth(date: Date, options: DateOptions = {}): string {

@@ -39,7 +39,11 @@ export function createTrpcClient() {
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!navigator.onLine && !(error instanceof TRPCClientError && error.data)) return translate("common.offlineNotSent");
-  if (error instanceof TRPCClientError && error.message && !/^Failed to fetch|fetch failed|Unexpected token|Unable to transform response/i.test(error.message)) {
+  if (
+    error instanceof TRPCClientError &&
+    error.message &&
+    !/^Failed to fetch|fetch failed|Unexpected token|Unable to transform response/i.test(error.message)
+  ) {
     return error.message;
   }
   return fallback;

@@ -25,7 +25,9 @@ export function useGroupsCache() {
       },
       /** After a transfer: the card shows the new owner. */
       replaceGroup(group: Group) {
-        utils.groups.list.setData(undefined, (list) => list?.map((g) => (g.id === group.id ? { ...g, ...group, joinedAt: g.joinedAt } : g)));
+        utils.groups.list.setData(undefined, (list) =>
+          list?.map((g) => (g.id === group.id ? { ...g, ...group, joinedAt: g.joinedAt } : g)),
+        );
         void utils.limits.invalidate();
       },
       /** After leaving: removed from the list and its members cache dropped. */
@@ -41,7 +43,9 @@ export function useGroupsCache() {
       /** After removing a member: dropped from the member list, the card's count follows. */
       removeMember(groupId: string, memberId: string) {
         utils.groups.members.setData({ groupId }, (members) => members?.filter((m) => m.id !== memberId));
-        utils.groups.list.setData(undefined, (list) => list?.map((g) => (g.id === groupId ? { ...g, memberCount: Math.max(1, g.memberCount - 1) } : g)));
+        utils.groups.list.setData(undefined, (list) =>
+          list?.map((g) => (g.id === groupId ? { ...g, memberCount: Math.max(1, g.memberCount - 1) } : g)),
+        );
       },
     }),
     [utils, queryClient],

@@ -6,8 +6,12 @@
 export function registerServiceWorkerAfterFirstPaint(): void {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // Safari has no requestIdleCallback.
-  const whenIdle = (run: () => void) => (typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(run, { timeout: 5_000 }) : setTimeout(run, 1_000));
-  const register = () => whenIdle(() => void import("./register").then(({ registerServiceWorker }) => registerServiceWorker()));
+  const whenIdle = (run: () => void) =>
+    typeof window.requestIdleCallback === "function"
+      ? window.requestIdleCallback(run, { timeout: 5_000 })
+      : setTimeout(run, 1_000);
+  const register = () =>
+    whenIdle(() => void import("./register").then(({ registerServiceWorker }) => registerServiceWorker()));
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

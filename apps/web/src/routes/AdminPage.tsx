@@ -1,5 +1,12 @@
 import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
-import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, formatPercent, fulfillmentTrend } from "../features/admin/format";
+import {
+  claimTimeTrend,
+  formatClaimTime,
+  formatGroupSize,
+  formatMetric,
+  formatPercent,
+  fulfillmentTrend,
+} from "../features/admin/format";
 import { MetricCard } from "../features/admin/MetricCard";
 import { WeeklyChart } from "../features/admin/WeeklyChart";
 import { formatDateTime } from "../lib/dates";
@@ -47,10 +54,26 @@ export default function AdminPage() {
           {t("admin.lastUpdated", { time: formatDateTime(m.generatedAt) })}
         </p>
         <div className="metrics-grid">
-          <MetricCard label={t("admin.totalUsers")} value={formatMetric(m.totalUsers, t)} hint={t("admin.totalUsersHint")} />
-          <MetricCard label={t("admin.activeUsers")} value={formatMetric(m.activeUsers, t)} hint={t("admin.activeUsersHint", { days: ACTIVE_USER_DAYS })} />
-          <MetricCard label={t("admin.totalGroups")} value={formatMetric(m.totalGroups, t)} hint={t("admin.totalGroupsHint")} />
-          <MetricCard label={t("admin.requestsThisMonth")} value={formatMetric(m.totalRequestsThisMonth, t)} hint={t("admin.requestsThisMonthHint")} />
+          <MetricCard
+            label={t("admin.totalUsers")}
+            value={formatMetric(m.totalUsers, t)}
+            hint={t("admin.totalUsersHint")}
+          />
+          <MetricCard
+            label={t("admin.activeUsers")}
+            value={formatMetric(m.activeUsers, t)}
+            hint={t("admin.activeUsersHint", { days: ACTIVE_USER_DAYS })}
+          />
+          <MetricCard
+            label={t("admin.totalGroups")}
+            value={formatMetric(m.totalGroups, t)}
+            hint={t("admin.totalGroupsHint")}
+          />
+          <MetricCard
+            label={t("admin.requestsThisMonth")}
+            value={formatMetric(m.totalRequestsThisMonth, t)}
+            hint={t("admin.requestsThisMonthHint")}
+          />
           <MetricCard
             label={t("admin.fulfillmentRate")}
             value={formatPercent(m.fulfillmentRate, t)}
@@ -64,7 +87,11 @@ export default function AdminPage() {
             hint={t("admin.avgTimeToClaimHint")}
             trend={m.claimCount > 0 ? claimTimeTrend(m.averageTimeToClaimHours) : undefined}
           />
-          <MetricCard label={t("admin.avgGroupSize")} value={formatGroupSize(m.averageGroupSize)} hint={t("admin.avgGroupSizeHint")} />
+          <MetricCard
+            label={t("admin.avgGroupSize")}
+            value={formatGroupSize(m.averageGroupSize)}
+            hint={t("admin.avgGroupSizeHint")}
+          />
         </div>
         <Card className="admin-section">
           <h2>{t("admin.weeklyTitle")}</h2>
@@ -87,4 +114,3 @@ export default function AdminPage() {
     </div>
   );
 }
-

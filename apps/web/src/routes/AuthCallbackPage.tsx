@@ -3,7 +3,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Card, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { takeAfterConfirm } from "../features/account/afterConfirmRedirect";
-import { callbackMessage, classifyLink, verificationFailure, verifyOnce, type CallbackOutcome } from "../features/account/authCallback";
+import {
+  callbackMessage,
+  classifyLink,
+  verificationFailure,
+  verifyOnce,
+  type CallbackOutcome,
+} from "../features/account/authCallback";
 import { useStartSession } from "../features/account/useStartSession";
 import { errorStatus, trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";

@@ -26,11 +26,15 @@ import "../features/requests/requests.css";
 // be used (the pointer or focus on New Request, or the browser idle after the first load), and the
 // first-run name step only for someone without a name.
 const loadCreateRequestModal = () => import("../features/requests/CreateRequestModal");
-const CreateRequestModal = lazy(() => loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })));
+const CreateRequestModal = lazy(() =>
+  loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })),
+);
 // Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
 // dashboard mounts, alongside its own data, rather than before it can render.
 const loadPendingInvitations = () => import("../features/invitations/PendingInvitations");
-const PendingInvitations = lazy(() => loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })));
+const PendingInvitations = lazy(() =>
+  loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
+);
 const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
 
 /** Fetches the form's code once the browser has nothing better to do. */
@@ -139,7 +143,9 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
           <p className="muted dashboard-subtitle">
             {name
               ? t("requests.subtitle")
-              : richText((values) => t("requests.addNamePrompt", values), { link: <Link to="/profile">{t("requests.addNameLink")}</Link> })}
+              : richText((values) => t("requests.addNamePrompt", values), {
+                  link: <Link to="/profile">{t("requests.addNameLink")}</Link>,
+                })}
           </p>
         </div>
         <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
@@ -183,9 +189,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
               changedIds={live.changedIds}
               empty={
                 <EmptyState title={t("requests.helpableEmptyTitle")}>
-                  <p>
-                    {data.groups.length === 0 ? t("requests.helpableEmptyNoGroup") : t("requests.helpableEmpty")}
-                  </p>
+                  <p>{data.groups.length === 0 ? t("requests.helpableEmptyNoGroup") : t("requests.helpableEmpty")}</p>
                 </EmptyState>
               }
             />

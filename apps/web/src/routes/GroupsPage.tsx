@@ -59,7 +59,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   const [creating, setCreating] = useState(false);
   const cards = useRef(new Map<string, HTMLElement>());
 
-  const atCreateLimit = usage.data !== undefined && usage.data.counts.groupsCreatedCount >= usage.data.limits.maxGroupsCreated;
+  const atCreateLimit =
+    usage.data !== undefined && usage.data.counts.groupsCreatedCount >= usage.data.limits.maxGroupsCreated;
   const highlightedLoaded = highlight !== null && groups.data?.some((g) => g.id === highlight) === true;
 
   // ?highlight={groupId}: bring that card into view once it is on the page.

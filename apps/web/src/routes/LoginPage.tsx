@@ -72,8 +72,23 @@ export default function LoginPage() {
           }}
         />
         <form onSubmit={submit} noValidate>
-          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value), clearError())} autoFocus />
-          <TextField label={t("auth.password")} type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), clearError())} />
+          <TextField
+            label={t("auth.email")}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => (setEmail(e.target.value), clearError())}
+            autoFocus
+          />
+          <TextField
+            label={t("auth.password")}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => (setPassword(e.target.value), clearError())}
+          />
           <div className="row" style={{ justifyContent: "flex-end", marginTop: -8, marginBottom: 16 }}>
             <Link to="/forgot-password" className="small">
               {t("auth.forgotPasswordLink")}
@@ -84,7 +99,10 @@ export default function LoginPage() {
           </Button>
         </form>
         <p className="auth-links">
-          {t("auth.newHere")} <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>{t("auth.createAccountLink")}</Link>
+          {t("auth.newHere")}{" "}
+          <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
+            {t("auth.createAccountLink")}
+          </Link>
         </p>
       </Card>
     </div>

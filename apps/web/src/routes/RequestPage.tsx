@@ -80,7 +80,14 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
   return (
     <RequestPageFrame>
       <RequestState request={request} viewerId={viewer.id} now={now} />
-      <RequestCard request={request} viewerId={viewer.id} now={now} actions={actions} focusClaim onRemoved={() => void navigate("/", { replace: true })} />
+      <RequestCard
+        request={request}
+        viewerId={viewer.id}
+        now={now}
+        actions={actions}
+        focusClaim
+        onRemoved={() => void navigate("/", { replace: true })}
+      />
     </RequestPageFrame>
   );
 }
@@ -104,14 +111,22 @@ function RequestState({ request, viewerId, now }: { request: RequestView; viewer
   const status = displayStatusOf(request, now);
   const isOwner = request.userId === viewerId;
   if (requestPermissions(request, viewerId, now).canClaim) {
-    return <p className="request-page-lead">{t("requests.leadCanHelp", { name: request.creator.name.trim() || t("requests.yourNeighbour") })}</p>;
+    return (
+      <p className="request-page-lead">
+        {t("requests.leadCanHelp", { name: request.creator.name.trim() || t("requests.yourNeighbour") })}
+      </p>
+    );
   }
   if (request.status === "claimed" && request.claimedBy === viewerId) {
     return <Alert type="success">{t("requests.youAreHelping")}</Alert>;
   }
   if (status === "claimed") {
     const helper = personName(request.helper?.name ?? "");
-    return <Alert type="info">{isOwner ? t("requests.helpingYou", { helper }) : t("requests.alreadyClaimed", { helper })}</Alert>;
+    return (
+      <Alert type="info">
+        {isOwner ? t("requests.helpingYou", { helper }) : t("requests.alreadyClaimed", { helper })}
+      </Alert>
+    );
   }
   if (status === "fulfilled") return <Alert type="info">{t("requests.isFulfilled")}</Alert>;
   if (status === "expired") return <Alert type="info">{t("requests.isExpired")}</Alert>;

@@ -26,7 +26,13 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const check = trpc.auth.checkResetToken.useQuery(
     { token },
-    { enabled: token !== "" && !done, staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: false },
+    {
+      enabled: token !== "" && !done,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      retry: false,
+    },
   );
   const complete = trpc.auth.completePasswordReset.useMutation();
   const [password, setPassword] = useState("");
@@ -123,7 +129,13 @@ export default function ResetPasswordPage() {
         <p className="subtitle">{t("auth.resetChooseSubtitle")}</p>
         {error && <Alert>{error}</Alert>}
         <form onSubmit={submit} noValidate>
-          <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} autoFocus />
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPasswordChange={(value) => (setPassword(value), setError(null))}
+            onConfirmChange={(value) => (setConfirm(value), setError(null))}
+            autoFocus
+          />
           <Button type="submit" className="btn-block" busy={complete.isPending}>
             {complete.isPending ? t("auth.updating") : t("auth.updatePassword")}
           </Button>

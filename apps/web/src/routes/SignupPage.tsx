@@ -98,8 +98,22 @@ export default function SignupPage() {
           </div>
         )}
         <form onSubmit={submit} noValidate>
-          <TextField label={t("auth.nameOptional")} name="name" autoComplete="name" value={name} onChange={(e) => edit(setName, e.target.value)} autoFocus />
-          <TextField label={t("auth.email")} type="email" name="email" autoComplete="email" value={email} onChange={(e) => edit(setEmail, e.target.value)} />
+          <TextField
+            label={t("auth.nameOptional")}
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => edit(setName, e.target.value)}
+            autoFocus
+          />
+          <TextField
+            label={t("auth.email")}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => edit(setEmail, e.target.value)}
+          />
           <NewPasswordFields
             password={password}
             confirm={confirm}
@@ -113,7 +127,10 @@ export default function SignupPage() {
           </Button>
         </form>
         <p className="auth-links">
-          {t("auth.haveAccount")} <Link to={`/login${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>{t("auth.logInLink")}</Link>
+          {t("auth.haveAccount")}{" "}
+          <Link to={`/login${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
+            {t("auth.logInLink")}
+          </Link>
         </p>
       </Card>
     </div>

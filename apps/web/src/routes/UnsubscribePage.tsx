@@ -22,7 +22,10 @@ export default function UnsubscribePage() {
   const t = useT();
   usePageTitle(t("unsubscribe.title"));
   const token = useParams().token ?? "";
-  const description = trpc.unsubscribe.describe.useQuery({ token }, { retry: false, staleTime: Infinity, enabled: token !== "" });
+  const description = trpc.unsubscribe.describe.useQuery(
+    { token },
+    { retry: false, staleTime: Infinity, enabled: token !== "" },
+  );
   const [done, setDone] = useState<{ result: UnsubscribeDescription; all: boolean } | null>(null);
 
   if (token === "" || description.isError) {
@@ -30,7 +33,11 @@ export default function UnsubscribePage() {
     const invalid = token === "" || errorStatus(description.error) === 400;
     return (
       <StatusView tone="error" title={invalid ? t("unsubscribe.linkNotValid") : t("unsubscribe.couldNotCheck")}>
-        <p>{invalid ? errorText("unsubscribeLinkInvalid") : errorMessage(description.error, t("unsubscribe.checkFailed"))}</p>
+        <p>
+          {invalid
+            ? errorText("unsubscribeLinkInvalid")
+            : errorMessage(description.error, t("unsubscribe.checkFailed"))}
+        </p>
         <p>{t("unsubscribe.stillChoose")}</p>
         <Actions showStopAll={false} token={token} onDone={setDone} />
       </StatusView>
@@ -100,11 +107,27 @@ function Confirm({ token, topic, onDone }: { token: string; topic: string; onDon
   );
 }
 
-function Done({ result, all, token, onDone }: { result: UnsubscribeDescription; all: boolean; token: string; onDone: OnDone }) {
+function Done({
+  result,
+  all,
+  token,
+  onDone,
+}: {
+  result: UnsubscribeDescription;
+  all: boolean;
+  token: string;
+  onDone: OnDone;
+}) {
   const t = useT();
   if (all || result.state === "accountGone") {
     return (
-      <StatusView tone="success" title={result.state === "accountGone" ? t("unsubscribe.nothingToUnsubscribe") : t("unsubscribe.allStoppedTitle")} takeFocus>
+      <StatusView
+        tone="success"
+        title={
+          result.state === "accountGone" ? t("unsubscribe.nothingToUnsubscribe") : t("unsubscribe.allStoppedTitle")
+        }
+        takeFocus
+      >
         <p>{result.state === "accountGone" ? t("unsubscribe.accountGone") : t("unsubscribe.allStopped")}</p>
         <Actions showStopAll={false} token={token} onDone={onDone} />
       </StatusView>
@@ -112,14 +135,28 @@ function Done({ result, all, token, onDone }: { result: UnsubscribeDescription; 
   }
   return (
     <StatusView tone="success" title={t("unsubscribe.unsubscribedTitle")} takeFocus>
-      <p>{result.state === "notMember" ? t("unsubscribe.notMember") : t("unsubscribe.stopped", { topic: unsubscribeTopic(result.scope, t) })}</p>
+      <p>
+        {result.state === "notMember"
+          ? t("unsubscribe.notMember")
+          : t("unsubscribe.stopped", { topic: unsubscribeTopic(result.scope, t) })}
+      </p>
       <Actions showStopAll={!result.allStopped} token={token} onDone={onDone} />
     </StatusView>
   );
 }
 
 /** "Stop all e-mails" (when there is more to stop) and "Manage notifications". */
-function Actions({ showStopAll, token, onDone, disabled = false }: { showStopAll: boolean; token: string; onDone: OnDone; disabled?: boolean }) {
+function Actions({
+  showStopAll,
+  token,
+  onDone,
+  disabled = false,
+}: {
+  showStopAll: boolean;
+  token: string;
+  onDone: OnDone;
+  disabled?: boolean;
+}) {
   const t = useT();
   const stopAll = trpc.unsubscribe.stopAll.useMutation();
   const toast = useToast();

@@ -26,7 +26,11 @@ export default function VerifyEmailPage() {
   return (
     <StatusView tone="info" title={t("auth.verifyHeading")}>
       {email ? (
-        <p>{richText((values) => t("auth.verifySentTo", values), { email: <strong className="status-email">{email}</strong> })}</p>
+        <p>
+          {richText((values) => t("auth.verifySentTo", values), {
+            email: <strong className="status-email">{email}</strong>,
+          })}
+        </p>
       ) : (
         <p>{t("auth.verifySent")}</p>
       )}

@@ -32,7 +32,11 @@ function showUnsubscribe() {
     </Routes>,
     {
       ...signedOut,
-      "unsubscribe.describe": () => ({ scope: { type: "group", groupId: "g", groupName: "Elm Street" }, state: "receiving", allStopped: false }),
+      "unsubscribe.describe": () => ({
+        scope: { type: "group", groupId: "g", groupName: "Elm Street" },
+        state: "receiving",
+        allStopped: false,
+      }),
     },
     { route: "/unsubscribe/tok" },
   );
@@ -70,7 +74,9 @@ describe("the screens in the reader's language", () => {
   it("shows the unsubscribe page in German, and English again after switching back", async () => {
     await showIn("de");
     showUnsubscribe();
-    expect(await screen.findByText("Du bekommst dann keine E-Mails mehr zu neuen Anfragen in Elm Street.")).toBeTruthy();
+    expect(
+      await screen.findByText("Du bekommst dann keine E-Mails mehr zu neuen Anfragen in Elm Street."),
+    ).toBeTruthy();
     await showIn("en");
     expect(await screen.findByText("You will stop receiving e-mails about new requests in Elm Street.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Unsubscribe" })).toBeTruthy();
@@ -88,7 +94,9 @@ describe("the screens in the reader's language", () => {
     expect(screen.getByText("The link expires in 24 hours; resend it if it has.")).toBeTruthy();
     cleanup();
     renderWithApi(<ForgotPasswordPage />, signedOut, { route: "/forgot-password" });
-    expect(await screen.findByText("Enter your email address and we'll send you a link to choose a new one.")).toBeTruthy();
+    expect(
+      await screen.findByText("Enter your email address and we'll send you a link to choose a new one."),
+    ).toBeTruthy();
   });
 
   it("places an element inside a translated sentence where the language puts it", async () => {
@@ -96,6 +104,8 @@ describe("the screens in the reader's language", () => {
     renderWithApi(<NotFoundPage />, signedOut, { route: "/nirgends" });
     const code = await screen.findByText("/nirgends");
     expect(code.tagName).toBe("CODE");
-    expect(code.parentElement!.textContent).toBe("Unter /nirgends gibt es nichts. Vielleicht ist der Link falsch geschrieben oder die Seite wurde verschoben.");
+    expect(code.parentElement!.textContent).toBe(
+      "Unter /nirgends gibt es nichts. Vielleicht ist der Link falsch geschrieben oder die Seite wurde verschoben.",
+    );
   });
 });

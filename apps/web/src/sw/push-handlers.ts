@@ -19,7 +19,13 @@ function parsePayload(data: PushMessageData | null): PushPayload | null {
   try {
     const value = data.json() as Partial<PushPayload>;
     if (typeof value.title !== "string" || typeof value.body !== "string") return null;
-    return { kind: String(value.kind ?? ""), title: value.title, body: value.body, url: typeof value.url === "string" ? value.url : "/", tag: String(value.tag ?? "") };
+    return {
+      kind: String(value.kind ?? ""),
+      title: value.title,
+      body: value.body,
+      url: typeof value.url === "string" ? value.url : "/",
+      tag: String(value.tag ?? ""),
+    };
   } catch {
     return null;
   }
@@ -39,7 +45,13 @@ export function registerPushHandlers(scope: ServiceWorkerGlobalScope): void {
   scope.addEventListener("push", (event) => {
     const payload = parsePayload(event.data);
     // A push must show something (browsers penalise silent ones): a message we cannot read says so plainly.
-    const shown = payload ?? { kind: "", title: "Help Your Neighbor", body: "You have a new notification.", url: "/", tag: "" };
+    const shown = payload ?? {
+      kind: "",
+      title: "Help Your Neighbor",
+      body: "You have a new notification.",
+      url: "/",
+      tag: "",
+    };
     const url = sameOriginUrl(scope, shown.url);
     event.waitUntil(
       scope.registration.showNotification(shown.title, {

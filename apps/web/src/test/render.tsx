@@ -48,12 +48,17 @@ function fakeLink(handlers: Handlers, calls: ApiCall[]): TRPCLink<AppRouter> {
               observer.next({ result: { type: "data", data } });
               observer.complete();
             },
-            (error: unknown) => observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+            (error: unknown) =>
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
           );
       });
 }
 
-export function renderWithApi(ui: ReactElement, handlers: Handlers, options: { route?: string } = {}): { result: RenderResult; calls: ApiCall[] } {
+export function renderWithApi(
+  ui: ReactElement,
+  handlers: Handlers,
+  options: { route?: string } = {},
+): { result: RenderResult; calls: ApiCall[] } {
   const calls: ApiCall[] = [];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const client = trpc.createClient({ links: [fakeLink(handlers, calls)] });

@@ -26,7 +26,10 @@ async function startSession(ctx: Context, result: AuthResult): Promise<AuthResul
 
 export const authRouter = router({
   signUp: publicProcedure
-    .meta({ rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true }, secretInputs: ["password"] })
+    .meta({
+      rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true },
+      secretInputs: ["password"],
+    })
     .input(signUpInput)
     .output(authResultOutput)
     .mutation(async ({ ctx, input }) => {

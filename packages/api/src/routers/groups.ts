@@ -1,4 +1,11 @@
-import { createGroupInput, groupIdInput, groupMemberInput, groupMemberOutput, groupOutput, leaveGroupOutput } from "@hyn/validators";
+import {
+  createGroupInput,
+  groupIdInput,
+  groupMemberInput,
+  groupMemberOutput,
+  groupOutput,
+  leaveGroupOutput,
+} from "@hyn/validators";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
@@ -41,5 +48,7 @@ export const groupsRouter = router({
     .meta({ rest: { method: "POST", path: "/groups/:id/transfer", body: true, renameParams: { id: "groupId" } } })
     .input(groupMemberInput)
     .output(groupOutput)
-    .mutation(({ ctx, input }) => ctx.services.groups.transferOwnership(ctx.session.user.id, input.groupId, input.userId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.groups.transferOwnership(ctx.session.user.id, input.groupId, input.userId),
+    ),
 });

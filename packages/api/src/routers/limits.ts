@@ -1,4 +1,11 @@
-import { canCreateOutput, canJoinOutput, limitsWithCountsOutput, updateLimitsInput, userCountsOutput, userLimitsOutput } from "@hyn/validators";
+import {
+  canCreateOutput,
+  canJoinOutput,
+  limitsWithCountsOutput,
+  updateLimitsInput,
+  userCountsOutput,
+  userLimitsOutput,
+} from "@hyn/validators";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 export const limitsRouter = router({

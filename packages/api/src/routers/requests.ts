@@ -89,7 +89,9 @@ export const requestsRouter = router({
     .meta({ rest: { method: "GET", path: "/requests/:id/calendar.ics", answer: "calendar" } })
     .input(requestIdInput)
     .output(calendarFileOutput)
-    .query(({ ctx, input }) => ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id, ctx.session.user.locale)),
+    .query(({ ctx, input }) =>
+      ctx.services.calendar.requestCalendar(ctx.session.user.id, input.id, ctx.session.user.locale),
+    ),
 
   dashboard: protectedProcedure
     .meta({ rest: { method: "GET", path: "/dashboard" } })
@@ -100,7 +102,10 @@ export const requestsRouter = router({
    * Live updates over SSE (ADR 0004): first { type: "connected" } (refetch then), then
    * { type, requestId, groupId } for every change in the caller's groups, until the page goes away.
    */
-  onChange: protectedProcedure.subscription(async function* ({ ctx, signal }): AsyncGenerator<RequestEventMessage, void, unknown> {
+  onChange: protectedProcedure.subscription(async function* ({
+    ctx,
+    signal,
+  }): AsyncGenerator<RequestEventMessage, void, unknown> {
     yield* ctx.services.live.stream(ctx.session.user.id, signal);
     // Ended by the server, not by the page (the instance is draining, or the page fell behind): ended
     // as aborted, tRPC sends no "return" event, so the browser's EventSource reconnects (behind a proxy,

@@ -8,12 +8,16 @@ import { publicProcedure, router } from "../trpc";
  * and a full window refuses. Valid links never count, so a mail provider's one-click POSTs from a few
  * shared addresses are not throttled by their own success.
  */
-async function withTokenGuard(ctx: Context, use: () => Promise<UnsubscribeDescription>): Promise<UnsubscribeDescription> {
+async function withTokenGuard(
+  ctx: Context,
+  use: () => Promise<UnsubscribeDescription>,
+): Promise<UnsubscribeDescription> {
   await ctx.services.rateLimits.assertNotFull("tokenChecksPerIp", ctx.ip);
   try {
     return await use();
   } catch (error) {
-    if (isAppError(error) && error.code === "BAD_REQUEST") await ctx.services.rateLimits.record("tokenChecksPerIp", ctx.ip);
+    if (isAppError(error) && error.code === "BAD_REQUEST")
+      await ctx.services.rateLimits.record("tokenChecksPerIp", ctx.ip);
     throw error;
   }
 }

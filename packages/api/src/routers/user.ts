@@ -76,13 +76,17 @@ export const userRouter = router({
     .meta({ rest: { method: "PUT", path: "/user/notification-preferences/kinds/:kind", body: true } })
     .input(updateNotificationKindInput)
     .output(notificationKindOutput)
-    .mutation(({ ctx, input: { kind, ...channels } }) => ctx.services.notificationSettings.updateKind(ctx.session.user.id, kind, channels)),
+    .mutation(({ ctx, input: { kind, ...channels } }) =>
+      ctx.services.notificationSettings.updateKind(ctx.session.user.id, kind, channels),
+    ),
 
   updateGroupNotifications: protectedProcedure
     .meta({ rest: { method: "PUT", path: "/user/notification-preferences/groups/:groupId", body: true } })
     .input(updateGroupNotificationsInput)
     .output(groupNotificationsOutput)
-    .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency),
+    ),
   /** The caller's personal calendar feed address (issue 15), made on the first ask. */
   calendarFeed: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/calendar-feed" } })

@@ -11,14 +11,21 @@ let groupCounter = 0;
  * A group owned by `owner` with `members` in it, written straight to the tables so the tests using
  * it depend on their own rules only, not on how groups are created or joined.
  */
-export async function groupWith(h: Harness, owner: Someone, members: Someone[] = [], name?: string): Promise<{ id: string; name: string }> {
+export async function groupWith(
+  h: Harness,
+  owner: Someone,
+  members: Someone[] = [],
+  name?: string,
+): Promise<{ id: string; name: string }> {
   groupCounter++;
   const now = h.clock.now();
   const [group] = await h.db
     .insert(groups)
     .values({ name: name ?? `Street ${groupCounter}`, createdBy: owner.user.id, createdAt: now })
     .returning({ id: groups.id, name: groups.name });
-  await h.db.insert(groupMembers).values([owner, ...members].map((m) => ({ groupId: group!.id, userId: m.user.id, joinedAt: now })));
+  await h.db
+    .insert(groupMembers)
+    .values([owner, ...members].map((m) => ({ groupId: group!.id, userId: m.user.id, joinedAt: now })));
   return group!;
 }
 

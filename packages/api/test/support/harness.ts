@@ -3,7 +3,17 @@
  * that act as a given user, and an inbox fed by the real outbox worker. Test files take it through
  * useHarness (use-harness.ts), which opens and closes it around their tests.
  */
-import { deliverDueEmails, createServices, silentLogger, HOUR_MS, REQUEST_REMINDER_JOB, type MailTransport, type CoreConfig, type JobQueue, type RequestReminderJob } from "@hyn/core";
+import {
+  deliverDueEmails,
+  createServices,
+  silentLogger,
+  HOUR_MS,
+  REQUEST_REMINDER_JOB,
+  type MailTransport,
+  type CoreConfig,
+  type JobQueue,
+  type RequestReminderJob,
+} from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
 import type { EmailMessage, OutgoingEmail } from "@hyn/core";
@@ -26,7 +36,15 @@ export class CapturingTransport implements MailTransport {
     }
     const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]);
     // Headers too: non-essential e-mails carry List-Unsubscribe (issue 15).
-    this.sent.push({ to: message.to, subject: message.subject, text: message.text, html: message.html, ...(message.headers ? { headers: message.headers } : {}), links, messageId: message.messageId });
+    this.sent.push({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
+      links,
+      messageId: message.messageId,
+    });
     return { providerId: `test-${this.sent.length}` };
   }
 }
@@ -87,7 +105,13 @@ export async function createHarness(options: HarnessOptions = {}) {
   async function deliver() {
     let total = 0;
     for (;;) {
-      const sent = await deliverDueEmails({ db: database.handle.db, clock, logger: silentLogger, transport, from: "test@hyn.local" });
+      const sent = await deliverDueEmails({
+        db: database.handle.db,
+        clock,
+        logger: silentLogger,
+        transport,
+        from: "test@hyn.local",
+      });
       total += sent;
       if (sent === 0) return total;
     }
@@ -96,7 +120,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   /** Runs the timed jobs due by the fake clock (the reminders), as the job engine would; returns their outcomes. */
   async function runDueJobs(): Promise<string[]> {
     const outcomes: string[] = [];
-    for (const job of fakeJobs.takeDue(REQUEST_REMINDER_JOB, clock.now())) outcomes.push(await services.reminders.run(job.data as RequestReminderJob));
+    for (const job of fakeJobs.takeDue(REQUEST_REMINDER_JOB, clock.now()))
+      outcomes.push(await services.reminders.run(job.data as RequestReminderJob));
     return outcomes;
   }
 

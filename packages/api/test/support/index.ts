@@ -1,10 +1,33 @@
 /** Everything integration tests share: the harness, and the set-up and checks more than one file uses. */
-export { CapturingTransport, createHarness, TEST_PASSWORD, type CapturedEmail, type Caller, type Harness, type HarnessOptions, type Neighbour, type NeighbourOptions } from "./harness";
+export {
+  CapturingTransport,
+  createHarness,
+  TEST_PASSWORD,
+  type CapturedEmail,
+  type Caller,
+  type Harness,
+  type HarnessOptions,
+  type Neighbour,
+  type NeighbourOptions,
+} from "./harness";
 export { useHarness, type UseHarnessOptions } from "./use-harness";
 export { failure } from "./failure";
 export { addMember, createGroup, groupOfSize, groupWith, inviteAndJoin } from "./groups";
 export { quickNeighbours } from "./quick-neighbours";
 export { listen } from "./live";
-export { SWEEP, buildSweepWorld, type Entry as SweepEntry, type World as SweepWorld } from "../../src/authorization-table";
-export { browserSubscription, decryptAes128gcm, RecordingJobQueue, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from "./local-push-service";
+export {
+  SWEEP,
+  buildSweepWorld,
+  type Entry as SweepEntry,
+  type World as SweepWorld,
+} from "../../src/authorization-table";
+export {
+  browserSubscription,
+  decryptAes128gcm,
+  RecordingJobQueue,
+  startLocalPushService,
+  verifyVapid,
+  type BrowserSubscription,
+  type LocalPushService,
+} from "./local-push-service";
 export { parseCalendar, type ParsedCalendar, type ParsedEvent } from "./calendar";

@@ -55,10 +55,15 @@ export function browserSubscription(endpoint: string): BrowserSubscription {
   const ecdh = createECDH("prime256v1");
   const publicKey = ecdh.generateKeys();
   const auth = randomBytes(16);
-  return { json: { endpoint, keys: { p256dh: publicKey.toString("base64url"), auth: auth.toString("base64url") } }, ecdh, auth };
+  return {
+    json: { endpoint, keys: { p256dh: publicKey.toString("base64url"), auth: auth.toString("base64url") } },
+    ecdh,
+    auth,
+  };
 }
 
-const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync("sha256", ikm, salt, info, length));
+const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) =>
+  Buffer.from(hkdfSync("sha256", ikm, salt, info, length));
 
 /** RFC 8291 §3.4 and RFC 8188 §2: the plaintext of a one-record aes128gcm body. */
 export function decryptAes128gcm(body: Buffer, subscription: BrowserSubscription): string {
@@ -104,10 +109,20 @@ export function verifyVapid(authorization: string | undefined, serverPublicKey: 
   if (decoded.alg !== "ES256") throw new Error(`alg must be ES256, was ${decoded.alg}`);
   const point = Buffer.from(key, "base64url");
   const publicKey = createPublicKey({
-    key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") },
+    key: {
+      kty: "EC",
+      crv: "P-256",
+      x: point.subarray(1, 33).toString("base64url"),
+      y: point.subarray(33, 65).toString("base64url"),
+    },
     format: "jwk",
   });
-  const valid = verify("sha256", Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const valid = verify(
+    "sha256",
+    Buffer.from(`${header}.${claims}`),
+    { key: publicKey, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
   if (!valid) throw new Error("the VAPID JWT's signature does not verify with k");
   return JSON.parse(Buffer.from(claims, "base64url").toString()) as VapidClaims;
 }
@@ -121,7 +136,8 @@ export class RecordingJobQueue {
   constructor(private readonly queueName: string) {}
   async send(name: string, data: object, options: { singletonKey?: string } = {}): Promise<string | null> {
     if (name !== this.queueName) return null;
-    if (options.singletonKey && this.jobs.some((job) => job.name === name && job.singletonKey === options.singletonKey)) return null;
+    if (options.singletonKey && this.jobs.some((job) => job.name === name && job.singletonKey === options.singletonKey))
+      return null;
     this.jobs.push({ name, data, ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}) });
     return String(this.jobs.length);
   }

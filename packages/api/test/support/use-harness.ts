@@ -37,7 +37,10 @@ export function useHarness(options: UseHarnessOptions = {}): HarnessInUse {
   return new Proxy({} as HarnessInUse, {
     get(_, property) {
       if (property === "restart") return restart;
-      if (!current) throw new Error(`h.${String(property)} was read outside a test: the harness exists from useHarness's before-hook to its after-hook`);
+      if (!current)
+        throw new Error(
+          `h.${String(property)} was read outside a test: the harness exists from useHarness's before-hook to its after-hook`,
+        );
       return Reflect.get(current, property);
     },
   });

@@ -11,7 +11,10 @@ export function createAdminGrantService(deps: CoreDeps) {
     async grantConfiguredAdmins(): Promise<void> {
       const emails = [...config.adminEmails];
       if (emails.length === 0) return;
-      await db.update(users).set({ isAdmin: true }).where(inArray(sql`lower(${users.email})`, emails));
+      await db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(inArray(sql`lower(${users.email})`, emails));
     },
 
     /** True when an account has that address. */

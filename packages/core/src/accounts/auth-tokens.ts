@@ -8,7 +8,12 @@ export type AuthTokenPurpose = "verify_email" | "reset_password";
 /** Both links live 24 hours (the reset page's text says so; verification uses the same). */
 export const AUTH_TOKEN_TTL_MS = AUTH_LINK_VALIDITY_HOURS * HOUR_MS;
 
-export async function issueAuthToken(executor: Executor, userId: string, purpose: AuthTokenPurpose, now: Date): Promise<string> {
+export async function issueAuthToken(
+  executor: Executor,
+  userId: string,
+  purpose: AuthTokenPurpose,
+  now: Date,
+): Promise<string> {
   const token = generateToken();
   await executor.insert(authTokens).values({
     tokenHash: hashToken(token),
@@ -39,7 +44,12 @@ export async function findValidAuthToken(executor: Executor, token: string, purp
 /**
  * Consumes a token atomically: of two concurrent uses exactly one gets the user id back.
  */
-export async function consumeAuthToken(executor: Executor, token: string, purpose: AuthTokenPurpose, now: Date): Promise<string | null> {
+export async function consumeAuthToken(
+  executor: Executor,
+  token: string,
+  purpose: AuthTokenPurpose,
+  now: Date,
+): Promise<string | null> {
   const [row] = await executor
     .update(authTokens)
     .set({ usedAt: now })

@@ -31,52 +31,87 @@ export function createDataRightsService(deps: CoreDeps) {
       const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
       if (!user) throw new AppError("NOT_FOUND", "userNotFound");
       const email = user.email.toLowerCase();
-      const [preferences, limits, memberships, posted, claimed, sentInvites, receivedInvites, sentFeedback] = await Promise.all([
-        db
-          .select({ frequency: userEmailPreferences.frequency, lastDailySent: userEmailPreferences.lastDailySent })
-          .from(userEmailPreferences)
-          .where(eq(userEmailPreferences.userId, userId)),
-        db
-          .select({ maxOpenRequests: userLimits.maxOpenRequests, maxGroupsCreated: userLimits.maxGroupsCreated, maxGroupsJoined: userLimits.maxGroupsJoined })
-          .from(userLimits)
-          .where(eq(userLimits.userId, userId)),
-        db
-          .select({ groupId: groups.id, name: groups.name, isOwner: sql<boolean>`${groups.createdBy} = ${userId}`, joinedAt: groupMembers.joinedAt })
-          .from(groupMembers)
-          .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-          .where(eq(groupMembers.userId, userId)),
-        db
-          .select({
-            id: requests.id,
-            groupId: requests.groupId,
-            itemDescription: requests.itemDescription,
-            storePreference: requests.storePreference,
-            neededBy: requests.neededBy,
-            pickupNotes: requests.pickupNotes,
-            status: requests.status,
-            createdAt: requests.createdAt,
-            fulfilledAt: requests.fulfilledAt,
-            thankedAt: requests.thankedAt,
-          })
-          .from(requests)
-          .where(eq(requests.userId, userId)),
-        db
-          .select({ id: requests.id, itemDescription: requests.itemDescription, status: requests.status, claimedAt: requests.claimedAt, fulfilledAt: requests.fulfilledAt, thankedAt: requests.thankedAt })
-          .from(requests)
-          .where(eq(requests.claimedBy, userId)),
-        db
-          .select({ id: invites.id, groupId: invites.groupId, email: invites.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt, usedAt: invites.usedAt })
-          .from(invites)
-          .where(eq(invites.invitedBy, userId)),
-        db
-          .select({ id: invites.id, groupId: invites.groupId, createdAt: invites.createdAt, expiresAt: invites.expiresAt, usedAt: invites.usedAt })
-          .from(invites)
-          .where(eq(invites.email, email)),
-        db
-          .select({ id: feedback.id, subject: feedback.subject, message: feedback.message, createdAt: feedback.createdAt })
-          .from(feedback)
-          .where(or(eq(feedback.userId, userId), eq(feedback.email, email))),
-      ]);
+      const [preferences, limits, memberships, posted, claimed, sentInvites, receivedInvites, sentFeedback] =
+        await Promise.all([
+          db
+            .select({ frequency: userEmailPreferences.frequency, lastDailySent: userEmailPreferences.lastDailySent })
+            .from(userEmailPreferences)
+            .where(eq(userEmailPreferences.userId, userId)),
+          db
+            .select({
+              maxOpenRequests: userLimits.maxOpenRequests,
+              maxGroupsCreated: userLimits.maxGroupsCreated,
+              maxGroupsJoined: userLimits.maxGroupsJoined,
+            })
+            .from(userLimits)
+            .where(eq(userLimits.userId, userId)),
+          db
+            .select({
+              groupId: groups.id,
+              name: groups.name,
+              isOwner: sql<boolean>`${groups.createdBy} = ${userId}`,
+              joinedAt: groupMembers.joinedAt,
+            })
+            .from(groupMembers)
+            .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+            .where(eq(groupMembers.userId, userId)),
+          db
+            .select({
+              id: requests.id,
+              groupId: requests.groupId,
+              itemDescription: requests.itemDescription,
+              storePreference: requests.storePreference,
+              neededBy: requests.neededBy,
+              pickupNotes: requests.pickupNotes,
+              status: requests.status,
+              createdAt: requests.createdAt,
+              fulfilledAt: requests.fulfilledAt,
+              thankedAt: requests.thankedAt,
+            })
+            .from(requests)
+            .where(eq(requests.userId, userId)),
+          db
+            .select({
+              id: requests.id,
+              itemDescription: requests.itemDescription,
+              status: requests.status,
+              claimedAt: requests.claimedAt,
+              fulfilledAt: requests.fulfilledAt,
+              thankedAt: requests.thankedAt,
+            })
+            .from(requests)
+            .where(eq(requests.claimedBy, userId)),
+          db
+            .select({
+              id: invites.id,
+              groupId: invites.groupId,
+              email: invites.email,
+              createdAt: invites.createdAt,
+              expiresAt: invites.expiresAt,
+              usedAt: invites.usedAt,
+            })
+            .from(invites)
+            .where(eq(invites.invitedBy, userId)),
+          db
+            .select({
+              id: invites.id,
+              groupId: invites.groupId,
+              createdAt: invites.createdAt,
+              expiresAt: invites.expiresAt,
+              usedAt: invites.usedAt,
+            })
+            .from(invites)
+            .where(eq(invites.email, email)),
+          db
+            .select({
+              id: feedback.id,
+              subject: feedback.subject,
+              message: feedback.message,
+              createdAt: feedback.createdAt,
+            })
+            .from(feedback)
+            .where(or(eq(feedback.userId, userId), eq(feedback.email, email))),
+        ]);
       return {
         exportedAt: clock.now(),
         user: toUser(user),
@@ -99,9 +134,13 @@ export function createDataRightsService(deps: CoreDeps) {
      * requests, memberships, sessions, tokens, invitations, feedback and queued e-mails go.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
-      const [account] = await db.select({ passwordHash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, userId));
+      const [account] = await db
+        .select({ passwordHash: users.passwordHash, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!account) throw new AppError("NOT_FOUND", "userNotFound");
-      if (!(await verifyPassword(account.passwordHash, password))) throw new AppError("FORBIDDEN", "invalidCredentials");
+      if (!(await verifyPassword(account.passwordHash, password)))
+        throw new AppError("FORBIDDEN", "invalidCredentials");
       const email = account.email.toLowerCase();
 
       await db.transaction(async (tx) => {

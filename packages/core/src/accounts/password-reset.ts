@@ -28,7 +28,11 @@ export function createPasswordResetService(deps: CoreDeps) {
         if (!user) return;
         const token = await issueAuthToken(tx, user.id, "reset_password", now);
         const link = authCallbackLink(config.appUrl, token, "recovery");
-        await enqueueEmail(tx, now, { ...passwordResetEmail(user.email, link, localeOf(user.locale)), type: "reset_password", userId: user.id });
+        await enqueueEmail(tx, now, {
+          ...passwordResetEmail(user.email, link, localeOf(user.locale)),
+          type: "reset_password",
+          userId: user.id,
+        });
       });
     },
 
@@ -47,7 +51,11 @@ export function createPasswordResetService(deps: CoreDeps) {
         // Receiving the link proves the address too.
         await tx
           .update(users)
-          .set({ passwordHash, updatedAt: now, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${timestampParam(now)})` })
+          .set({
+            passwordHash,
+            updatedAt: now,
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${timestampParam(now)})`,
+          })
           .where(eq(users.id, userId));
         await invalidateUserSessions(tx, userId);
         const session = await createSession(tx, userId, now);

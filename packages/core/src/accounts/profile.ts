@@ -30,7 +30,11 @@ export function createProfileService(deps: CoreDeps) {
 
     /** The language the person picked: the app and every e-mail to them use it from now on. */
     async updateLocale(userId: string, locale: Locale): Promise<User> {
-      const [row] = await db.update(users).set({ locale, updatedAt: clock.now() }).where(eq(users.id, userId)).returning(userColumns);
+      const [row] = await db
+        .update(users)
+        .set({ locale, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning(userColumns);
       if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
     },

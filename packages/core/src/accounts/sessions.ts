@@ -104,8 +104,16 @@ export async function invalidateSession(executor: Executor, sessionId: string): 
 }
 
 /** Ends every session of a user, except the one given (the caller's own, after a password change). */
-export async function invalidateUserSessions(executor: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+export async function invalidateUserSessions(
+  executor: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await executor
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

@@ -33,7 +33,8 @@ export function createSignInThrottle(accounts: SignInService, rateLimits: RateLi
         await rateLimits.record("signInPlaces", place);
         return result;
       } catch (error) {
-        if (isAppError(error) && error.code === "UNAUTHENTICATED") await rateLimits.record("signInFailuresPerAddress", input.email);
+        if (isAppError(error) && error.code === "UNAUTHENTICATED")
+          await rateLimits.record("signInFailuresPerAddress", input.email);
         // Any other refusal (an unconfirmed address) came after the password was proven.
         else if (isAppError(error)) await passwordProven();
         throw error;

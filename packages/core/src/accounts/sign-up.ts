@@ -28,7 +28,11 @@ export function createSignUpService(deps: CoreDeps) {
   async function sendVerification(executor: Executor, user: { id: string; email: string; locale: string }, now: Date) {
     const token = await issueAuthToken(executor, user.id, "verify_email", now);
     const link = authCallbackLink(config.appUrl, token, "signup");
-    await enqueueEmail(executor, now, { ...verificationEmail(user.email, link, localeOf(user.locale)), type: "verify_email", userId: user.id });
+    await enqueueEmail(executor, now, {
+      ...verificationEmail(user.email, link, localeOf(user.locale)),
+      type: "verify_email",
+      userId: user.id,
+    });
   }
 
   return {
@@ -85,7 +89,10 @@ export function createSignUpService(deps: CoreDeps) {
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, token, "verify_email", now);
         if (!userId) throw new AppError("BAD_REQUEST", "verificationLinkExpired");
-        await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: now, updatedAt: now })
+          .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
         const session = await createSession(tx, userId, now);
         return { user: toUser(await loadUser(tx, userId)), session };
       });

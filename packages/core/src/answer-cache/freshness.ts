@@ -69,9 +69,14 @@ const freshnessQueries = perDatabase((db) => {
  * Answers every check in one statement, in the order given: null where the session does not exist.
  * A group check's isMember says whether the session's user belongs to the group.
  */
-export async function readFreshness(db: Database, checks: readonly FreshnessCheck[]): Promise<(GroupFreshness | null)[]> {
+export async function readFreshness(
+  db: Database,
+  checks: readonly FreshnessCheck[],
+): Promise<(GroupFreshness | null)[]> {
   if (checks.length === 0) return [];
-  const json = JSON.stringify(checks.map((check, i) => ({ i, session_id: check.sessionId, group_id: check.groupId, snapshot: check.snapshot })));
+  const json = JSON.stringify(
+    checks.map((check, i) => ({ i, session_id: check.sessionId, group_id: check.groupId, snapshot: check.snapshot })),
+  );
   const rows = await freshnessQueries(db).checks.execute({ checks: json });
   const answers: (GroupFreshness | null)[] = checks.map(() => null);
   for (const { i, ...answer } of rows) answers[i] = answer;
@@ -79,13 +84,22 @@ export async function readFreshness(db: Database, checks: readonly FreshnessChec
 }
 
 /** The session and the freshness of the user's dashboard; null when the session does not exist. */
-export async function readDashboardFreshness(db: Database, sessionId: string, snapshot: string | null): Promise<Freshness | null> {
+export async function readDashboardFreshness(
+  db: Database,
+  sessionId: string,
+  snapshot: string | null,
+): Promise<Freshness | null> {
   const [answer] = await readFreshness(db, [{ sessionId, groupId: null, snapshot }]);
   return answer ?? null;
 }
 
 /** The session, its membership of the group, and the freshness of the group's request list. */
-export async function readGroupFreshness(db: Database, sessionId: string, groupId: string, snapshot: string | null): Promise<GroupFreshness | null> {
+export async function readGroupFreshness(
+  db: Database,
+  sessionId: string,
+  groupId: string,
+  snapshot: string | null,
+): Promise<GroupFreshness | null> {
   const [answer] = await readFreshness(db, [{ sessionId, groupId, snapshot }]);
   return answer ?? null;
 }

@@ -8,7 +8,6 @@ import { requestUrl } from "../request-views/request-url";
 import { inGroupsOf } from "../request-views/view";
 import type { CalendarEntry } from "./ics";
 
-
 const requester = alias(users, "calendar_requester");
 const helper = alias(users, "calendar_helper");
 
@@ -20,7 +19,9 @@ function entryColumns(readerId: string) {
     groupName: groups.name,
     requesterId: requests.userId,
     requesterName: displayNameInGroup(requester, requests.groupId, readerId),
-    helperName: sql<string | null>`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, readerId)} end`,
+    helperName: sql<
+      string | null
+    >`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, readerId)} end`,
     claimedBy: requests.claimedBy,
     status: requests.status,
     neededBy: requests.neededBy,
@@ -30,7 +31,13 @@ function entryColumns(readerId: string) {
   };
 }
 
-async function selectEntries(executor: Executor, config: CoreConfig, readerId: string, where: SQL | undefined, limit: number): Promise<CalendarEntry[]> {
+async function selectEntries(
+  executor: Executor,
+  config: CoreConfig,
+  readerId: string,
+  where: SQL | undefined,
+  limit: number,
+): Promise<CalendarEntry[]> {
   const rows = await executor
     .select(entryColumns(readerId))
     .from(requests)
@@ -44,8 +51,19 @@ async function selectEntries(executor: Executor, config: CoreConfig, readerId: s
 }
 
 /** One request, if `readerId` may read it (their own, or in one of their groups): as reading the request decides. */
-export async function selectCalendarEntry(executor: Executor, config: CoreConfig, requestId: string, readerId: string): Promise<CalendarEntry | null> {
-  const [entry] = await selectEntries(executor, config, readerId, and(eq(requests.id, requestId), or(eq(requests.userId, readerId), inGroupsOf(readerId))), 1);
+export async function selectCalendarEntry(
+  executor: Executor,
+  config: CoreConfig,
+  requestId: string,
+  readerId: string,
+): Promise<CalendarEntry | null> {
+  const [entry] = await selectEntries(
+    executor,
+    config,
+    readerId,
+    and(eq(requests.id, requestId), or(eq(requests.userId, readerId), inGroupsOf(readerId))),
+    1,
+  );
   return entry ?? null;
 }
 
@@ -54,7 +72,12 @@ export async function selectCalendarEntry(executor: Executor, config: CoreConfig
  * open or claimed, due after `now`; the soonest CALENDAR_FEED_MAX_EVENTS. A request that leaves this
  * set (unclaimed, fulfilled, deleted, past) leaves the feed, and subscribed calendars drop it.
  */
-export function selectFeedEntries(executor: Executor, config: CoreConfig, readerId: string, now: Date): Promise<CalendarEntry[]> {
+export function selectFeedEntries(
+  executor: Executor,
+  config: CoreConfig,
+  readerId: string,
+  now: Date,
+): Promise<CalendarEntry[]> {
   return selectEntries(
     executor,
     config,

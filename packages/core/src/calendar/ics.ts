@@ -31,7 +31,11 @@ export interface CalendarEntry {
 export const CALENDAR_EVENT_MINUTES = 15;
 
 /** What the reader's calendar should show: their commitment is on, tentative, or off. */
-export function eventStatusFor(entry: Pick<CalendarEntry, "status" | "requesterId" | "claimedBy" | "neededBy">, readerId: string, now: Date): ICalEventStatus {
+export function eventStatusFor(
+  entry: Pick<CalendarEntry, "status" | "requesterId" | "claimedBy" | "neededBy">,
+  readerId: string,
+  now: Date,
+): ICalEventStatus {
   const active = entry.status === "claimed" || entry.status === "fulfilled";
   // The helper's commitment holds while the request is theirs; once unclaimed (by them or by their
   // departure) or taken by someone else, it is off for them.
@@ -59,7 +63,9 @@ function descriptionOf(entry: CalendarEntry, t: ServerTranslate): string {
     "",
     t("calendar.group", { group: entry.groupName }),
     t("calendar.requestedBy", { name: entry.requesterName || t("calendar.ANeighbour") }),
-    ...(entry.helperName !== null && entry.claimedBy ? [t("calendar.helper", { name: entry.helperName || t("calendar.ANeighbour") })] : []),
+    ...(entry.helperName !== null && entry.claimedBy
+      ? [t("calendar.helper", { name: entry.helperName || t("calendar.ANeighbour") })]
+      : []),
     ...(entry.storePreference ? [t("calendar.storePreference", { store: entry.storePreference })] : []),
     ...(entry.pickupNotes ? [t("calendar.pickupNotes", { notes: entry.pickupNotes })] : []),
     "",

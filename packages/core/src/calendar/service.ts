@@ -23,7 +23,12 @@ const FEED_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitService) {
   const { db, clock, config } = deps;
   // Written in the reader's language: the caller's account for a download, the owner's for a feed.
-  const calendarOptions = (readerId: string, locale: string) => ({ appUrl: config.appUrl, readerId, now: clock.now(), locale: localeOf(locale) });
+  const calendarOptions = (readerId: string, locale: string) => ({
+    appUrl: config.appUrl,
+    readerId,
+    now: clock.now(),
+    locale: localeOf(locale),
+  });
 
   // The key never changes once stored: read once per instance (again after a failed read).
   let feedKey: Promise<string> | null = null;
@@ -45,11 +50,14 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
     const seed = newFeedSeed();
     const tokenHash = hashToken(feedToken(await key(), userId, seed));
     const insert = db.insert(calendarFeeds).values({ userId, seed, tokenHash, createdAt: clock.now() });
-    await (replace ? insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { seed, tokenHash, createdAt: clock.now() } }) : insert.onConflictDoNothing());
+    await (replace
+      ? insert.onConflictDoUpdate({ target: calendarFeeds.userId, set: { seed, tokenHash, createdAt: clock.now() } })
+      : insert.onConflictDoNothing());
   }
 
   async function feedLink(userId: string): Promise<{ url: string }> {
-    const read = () => db.select({ seed: calendarFeeds.seed }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    const read = () =>
+      db.select({ seed: calendarFeeds.seed }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     let [feed] = await read();
     if (!feed) {
       // Two first asks at once: the first insert wins and both answer its link.
@@ -67,7 +75,11 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
     async requestCalendar(userId: string, requestId: string, locale: string): Promise<CalendarFile> {
       const entry = await selectCalendarEntry(db, config, requestId, userId);
       if (!entry) throw new AppError("NOT_FOUND", "requestNotFound");
-      return { filename: requestCalendarFilename(requestId), contentType: CALENDAR_CONTENT_TYPE, content: renderCalendar([entry], calendarOptions(userId, locale)) };
+      return {
+        filename: requestCalendarFilename(requestId),
+        contentType: CALENDAR_CONTENT_TYPE,
+        content: renderCalendar([entry], calendarOptions(userId, locale)),
+      };
     },
 
     /** GET /user/calendar-feed: the caller's feed link, made on the first ask. */

@@ -21,10 +21,18 @@ type Unlisten = () => Promise<void>;
  * LISTEN on whichever client drizzle wraps (`db.$client`): postgres.js keeps a dedicated connection
  * for it and re-listens after a reconnect; PGlite delivers its own NOTIFYs in-process.
  */
-async function listenOn(db: Database, channel: string, onPayload: (payload: string) => void, onListen: () => void): Promise<Unlisten> {
-  type Listener = { listen: (channel: string, cb: (payload: string) => void, onlisten?: () => void) => Promise<unknown> };
+async function listenOn(
+  db: Database,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onListen: () => void,
+): Promise<Unlisten> {
+  type Listener = {
+    listen: (channel: string, cb: (payload: string) => void, onlisten?: () => void) => Promise<unknown>;
+  };
   const client: unknown = (db as Database & { $client?: unknown }).$client;
-  if (!client || typeof (client as Partial<Listener>).listen !== "function") throw new Error("this database client cannot LISTEN");
+  if (!client || typeof (client as Partial<Listener>).listen !== "function")
+    throw new Error("this database client cannot LISTEN");
   const listener = client as Listener;
   if (typeof client === "function") {
     // postgres.js (a function with methods): onlisten runs on the first LISTEN and after every reconnect.
@@ -94,7 +102,9 @@ export function createEventBus(deps: { db: Database; logger: Logger }): EventBus
       listening = null;
       if (!current) return;
       try {
-        await (await current)();
+        await (
+          await current
+        )();
       } catch (error) {
         // The database may already be closed; its LISTEN ended with it.
         deps.logger.warn({ err: error }, "event bus: unlisten failed");

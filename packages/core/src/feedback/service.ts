@@ -17,7 +17,14 @@ export function createFeedbackService(deps: CoreDeps) {
       return deps.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(feedback)
-          .values({ userId, name: input.name ?? null, email: input.email, subject: input.subject, message: input.message, createdAt: now })
+          .values({
+            userId,
+            name: input.name ?? null,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            createdAt: now,
+          })
           .returning({ id: feedback.id });
         if (deps.config.feedbackTo) {
           // In the language of the admin's account with that address; English when no account has it.

@@ -7,7 +7,6 @@ import { publishRequestEvent } from "../events/publish";
 import { bumpedRevision } from "../requests/revision";
 import { AppError } from "../shared/errors";
 
-
 export interface LockedGroup {
   id: string;
   name: string;
@@ -66,7 +65,11 @@ export async function addMember(tx: Transaction, group: LockedGroup, userId: str
  * transition holds the actor's membership row (inGroupsHeldBy), so deleting the row first waits for a
  * claim in flight, and the reopening after it sees that claim. Returns false when they were not a member.
  */
-export async function departFromGroups(tx: Transaction, userId: string, from: { groupId: string } | "every group"): Promise<boolean> {
+export async function departFromGroups(
+  tx: Transaction,
+  userId: string,
+  from: { groupId: string } | "every group",
+): Promise<boolean> {
   const groupId = from === "every group" ? undefined : from.groupId;
   const removed = await tx
     .delete(groupMembers)
@@ -75,8 +78,15 @@ export async function departFromGroups(tx: Transaction, userId: string, from: { 
   const reopened = await tx
     .update(requests)
     .set({ status: "open", claimedBy: null, claimedAt: null, ...bumpedRevision() })
-    .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), groupId === undefined ? undefined : eq(requests.groupId, groupId)))
+    .where(
+      and(
+        eq(requests.claimedBy, userId),
+        eq(requests.status, "claimed"),
+        groupId === undefined ? undefined : eq(requests.groupId, groupId),
+      ),
+    )
     .returning({ id: requests.id, groupId: requests.groupId });
-  for (const request of reopened) await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
+  for (const request of reopened)
+    await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
   return removed.length > 0;
 }

@@ -39,7 +39,13 @@ export function createGroupsService(deps: CoreDeps) {
     async members(viewerId: string, groupId: string): Promise<GroupMember[]> {
       const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
       const rows = await db
-        .select({ id: users.id, name: users.name, email: users.email, generalArea: users.generalArea, joinedAt: groupMembers.joinedAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          generalArea: users.generalArea,
+          joinedAt: groupMembers.joinedAt,
+        })
         .from(groupMembers)
         .innerJoin(users, eq(users.id, groupMembers.userId))
         .where(and(eq(groupMembers.groupId, groupId), viewer))

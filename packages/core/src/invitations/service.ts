@@ -43,7 +43,10 @@ export function createInvitationsService(deps: CoreDeps) {
   const inviteLink = (token: string) => `${config.appUrl}/invite/${encodeURIComponent(token)}`;
 
   async function emailOf(executor: Executor, userId: string): Promise<{ email: string; name: string; locale: string }> {
-    const [row] = await executor.select({ email: users.email, name: users.name, locale: users.locale }).from(users).where(eq(users.id, userId));
+    const [row] = await executor
+      .select({ email: users.email, name: users.name, locale: users.locale })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!row) throw new AppError("NOT_FOUND", "userNotFound");
     return row;
   }
@@ -54,14 +57,26 @@ export function createInvitationsService(deps: CoreDeps) {
    * The id answered then names no e-mail but looks like one, so an inviter cannot tell from it whether
    * the address has an account or what its owner chose.
    */
-  async function queueInvitationEmail(tx: Transaction, now: Date, to: string, groupName: string, inviterId: string, token: string) {
+  async function queueInvitationEmail(
+    tx: Transaction,
+    now: Date,
+    to: string,
+    groupName: string,
+    inviterId: string,
+    token: string,
+  ) {
     const recipient = await invitationEmailRecipient(tx, to);
     if (!recipient.wanted) return { id: randomUUID() };
     const inviter = await emailOf(tx, inviterId);
     return enqueueEmail(tx, now, {
       ...invitationEmail(
         to,
-        { groupName, inviterName: displayName(inviter.name, inviter.email), url: inviteLink(token), validityDays: INVITE_VALIDITY_DAYS },
+        {
+          groupName,
+          inviterName: displayName(inviter.name, inviter.email),
+          url: inviteLink(token),
+          validityDays: INVITE_VALIDITY_DAYS,
+        },
         // The invited account's language; an address with no account yet reads the inviter's.
         recipient.locale ?? localeOf(inviter.locale),
       ),
@@ -74,14 +89,29 @@ export function createInvitationsService(deps: CoreDeps) {
    * An invitation to an address that already has an account also reaches that person's devices. The
    * push opens the dashboard, where the invitation waits: never the link, whose token is a credential.
    */
-  async function queueInvitationPush(tx: Transaction, invitationId: string, to: string, groupName: string, inviterId: string) {
-    const [invitee] = await tx.select({ id: users.id, locale: users.locale }).from(users).where(sql`lower(${users.email}) = ${to}`);
+  async function queueInvitationPush(
+    tx: Transaction,
+    invitationId: string,
+    to: string,
+    groupName: string,
+    inviterId: string,
+  ) {
+    const [invitee] = await tx
+      .select({ id: users.id, locale: users.locale })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${to}`);
     if (!invitee) return;
     const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, inviterId));
     await queuePush(tx, deps.jobs, {
       userId: invitee.id,
       event: `invited:${invitationId}`,
-      payload: invitationPayload(groupName, inviter?.name ?? "", `${config.appUrl}/`, invitationId, localeOf(invitee.locale)),
+      payload: invitationPayload(
+        groupName,
+        inviter?.name ?? "",
+        `${config.appUrl}/`,
+        invitationId,
+        localeOf(invitee.locale),
+      ),
     });
   }
 
@@ -94,7 +124,13 @@ export function createInvitationsService(deps: CoreDeps) {
     if (!found) return null;
     const group = await lockGroup(tx, found.groupId);
     const [invite] = await tx
-      .select({ id: invites.id, email: invites.email, expiresAt: invites.expiresAt, usedAt: invites.usedAt, invitedBy: invites.invitedBy })
+      .select({
+        id: invites.id,
+        email: invites.email,
+        expiresAt: invites.expiresAt,
+        usedAt: invites.usedAt,
+        invitedBy: invites.invitedBy,
+      })
       .from(invites)
       .where(where)
       .for("update");
@@ -214,7 +250,10 @@ export function createInvitationsService(deps: CoreDeps) {
         })
         .from(invites)
         .innerJoin(groups, eq(groups.id, invites.groupId))
-        .leftJoin(groupMembers, and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)))
+        .leftJoin(
+          groupMembers,
+          and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)),
+        )
         .where(eq(invites.tokenHash, hashToken(token)));
       if (row?.viewerIsMember) return { group: { id: row.id, name: row.name }, alreadyMember: true };
       if (!row || row.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
@@ -328,7 +367,12 @@ export function createInvitationsService(deps: CoreDeps) {
     },
   };
 
-  async function assertAnswerable(executor: Executor, userId: string, invite: { email: string; expiresAt: Date; usedAt: Date | null }, now: Date) {
+  async function assertAnswerable(
+    executor: Executor,
+    userId: string,
+    invite: { email: string; expiresAt: Date; usedAt: Date | null },
+    now: Date,
+  ) {
     const me = await emailOf(executor, userId);
     if (me.email.toLowerCase() !== invite.email) throw new AppError("FORBIDDEN", "invitationNotForYou");
     if (invite.usedAt) throw new AppError("CONFLICT", "invitationUsed");

@@ -1,5 +1,16 @@
 import { userLimits } from "@hyn/db";
-import { englishText, type CanCreate, type KeyedMessage, type LimitKind, type MessageKey, type CanJoin, type LimitsWithCounts, type UserCounts, type UserLimits, type updateLimitsInput } from "@hyn/validators";
+import {
+  englishText,
+  type CanCreate,
+  type KeyedMessage,
+  type LimitKind,
+  type MessageKey,
+  type CanJoin,
+  type LimitsWithCounts,
+  type UserCounts,
+  type UserLimits,
+  type updateLimitsInput,
+} from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
@@ -10,7 +21,12 @@ import { readUsage, userLimitsColumns } from "./usage";
 type LimitsUpdate = z.output<typeof updateLimitsInput>;
 
 /** The refusal, if any, and a plain word when the count is already above its limit; in the spec's English, as the API has answered. */
-function verdict(refusal: KeyedMessage | null, kind: LimitKind, max: number, current: number): { reason?: string; overLimit?: string } {
+function verdict(
+  refusal: KeyedMessage | null,
+  kind: LimitKind,
+  max: number,
+  current: number,
+): { reason?: string; overLimit?: string } {
   const overLimit = overLimitNote(kind, max, current);
   return {
     ...(refusal === null ? {} : { reason: englishText(refusal) }),
@@ -44,19 +60,28 @@ export function createLimitsService(deps: CoreDeps) {
     async canCreateGroup(userId: string): Promise<CanCreate> {
       const { limits, counts } = await usage(userId, "userLimitsNotFound");
       const refusal = groupCreationRefusal(limits, counts);
-      return { canCreate: refusal === null, ...verdict(refusal, "groups", limits.maxGroupsCreated, counts.groupsCreatedCount) };
+      return {
+        canCreate: refusal === null,
+        ...verdict(refusal, "groups", limits.maxGroupsCreated, counts.groupsCreatedCount),
+      };
     },
 
     async canJoinGroup(userId: string): Promise<CanJoin> {
       const { limits, counts } = await usage(userId, "userLimitsNotFound");
       const refusal = groupJoinRefusal(limits, counts);
-      return { canJoin: refusal === null, ...verdict(refusal, "groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount) };
+      return {
+        canJoin: refusal === null,
+        ...verdict(refusal, "groups joined", limits.maxGroupsJoined, counts.groupsJoinedCount),
+      };
     },
 
     async canCreateRequest(userId: string): Promise<CanCreate> {
       const { limits, counts } = await usage(userId, "userLimitsNotFound");
       const refusal = requestCreationRefusal(limits, counts, counts.groupsCreatedCount + counts.groupsJoinedCount);
-      return { canCreate: refusal === null, ...verdict(refusal, "open requests", limits.maxOpenRequests, counts.openRequestsCount) };
+      return {
+        canCreate: refusal === null,
+        ...verdict(refusal, "open requests", limits.maxOpenRequests, counts.openRequestsCount),
+      };
     },
 
     /** Admin only (the router checks the role). Lowering a limit below a count blocks further actions only. */

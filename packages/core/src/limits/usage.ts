@@ -22,14 +22,21 @@ export const userLimitsColumns = {
  */
 export function usageCountColumns(owner: SQL) {
   return {
-    openRequestsCount: sql<number>`(select count(*) from requests r where r.user_id = ${owner} and r.status = 'open')`.mapWith(Number),
+    openRequestsCount:
+      sql<number>`(select count(*) from requests r where r.user_id = ${owner} and r.status = 'open')`.mapWith(Number),
     groupsCreatedCount: sql<number>`(select count(*) from groups g where g.created_by = ${owner})`.mapWith(Number),
-    groupsJoinedCount: sql<number>`(select count(*) from group_members gm inner join groups g on g.id = gm.group_id where gm.user_id = ${owner} and g.created_by <> gm.user_id)`.mapWith(Number),
+    groupsJoinedCount:
+      sql<number>`(select count(*) from group_members gm inner join groups g on g.id = gm.group_id where gm.user_id = ${owner} and g.created_by <> gm.user_id)`.mapWith(
+        Number,
+      ),
   };
 }
 
 /** Limits and counts of one user in one query; null when the user has no limits row. */
-export async function readUsage(executor: Executor, userId: string): Promise<{ limits: UserLimits; counts: UserCounts } | null> {
+export async function readUsage(
+  executor: Executor,
+  userId: string,
+): Promise<{ limits: UserLimits; counts: UserCounts } | null> {
   const [row] = await executor
     .select({ ...userLimitsColumns, ...usageCountColumns(sql`"user_limits"."user_id"`) })
     .from(userLimits)

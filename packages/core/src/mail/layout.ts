@@ -50,7 +50,9 @@ export function renderEmail(content: EmailContent): EmailMessage {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footer ?? []),
     ...(content.footerLink ? [`${content.footerLink.label}: ${content.footerLink.url}`] : []),
-    ...(content.unsubscribe ? unsubscribeFooterLinks(content.unsubscribe, t).map((link) => `${link.label}: ${link.url}`) : []),
+    ...(content.unsubscribe
+      ? unsubscribeFooterLinks(content.unsubscribe, t).map((link) => `${link.label}: ${link.url}`)
+      : []),
     `— ${PRODUCT_NAME}`,
   ].join("\n\n");
 
@@ -61,7 +63,9 @@ export function renderEmail(content: EmailContent): EmailMessage {
   const footer = [
     ...(content.footer ?? []).map((line) => `<p style="font-size:13px;color:#555">${escapeHtml(line)}</p>`),
     ...(content.footerLink
-      ? [`<p style="font-size:13px"><a href="${escapeHtml(content.footerLink.url)}">${escapeHtml(content.footerLink.label)}</a></p>`]
+      ? [
+          `<p style="font-size:13px"><a href="${escapeHtml(content.footerLink.url)}">${escapeHtml(content.footerLink.label)}</a></p>`,
+        ]
       : []),
     ...(content.unsubscribe
       ? [
@@ -79,5 +83,11 @@ ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${button}
 ${footer}
 </body></html>`;
-  return { to: content.to, subject: content.subject, text, html, ...(content.unsubscribe ? { headers: unsubscribeHeaders(content.unsubscribe) } : {}) };
+  return {
+    to: content.to,
+    subject: content.subject,
+    text,
+    html,
+    ...(content.unsubscribe ? { headers: unsubscribeHeaders(content.unsubscribe) } : {}),
+  };
 }

@@ -19,20 +19,23 @@ export interface QueuedEmail extends EmailMessage {
  * commits. Delivery happens in `deliverDueEmails`. The id names the e-mail (POST /api/send-invitation answers it).
  */
 export async function enqueueEmail(executor: Executor, now: Date, email: QueuedEmail): Promise<{ id: string }> {
-  const [row] = await executor.insert(emailOutbox).values({
-    userId: email.userId ?? null,
-    emailType: email.type,
-    toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html,
-    requestIds: email.requestIds ?? [],
-    headers: email.headers ?? {},
-    attachments: email.attachments ?? [],
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  }).returning({ id: emailOutbox.id });
+  const [row] = await executor
+    .insert(emailOutbox)
+    .values({
+      userId: email.userId ?? null,
+      emailType: email.type,
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      htmlBody: email.html,
+      requestIds: email.requestIds ?? [],
+      headers: email.headers ?? {},
+      attachments: email.attachments ?? [],
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: emailOutbox.id });
   return { id: row!.id };
 }
 
@@ -78,7 +81,11 @@ function recipientHeadSeq(deps: DeliveryDeps) {
 
 /** Not sent, due, and not leased (or the lease ran out). */
 function deliverable(now: Date) {
-  return and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, now), or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)));
+  return and(
+    isNull(emailOutbox.sentAt),
+    lte(emailOutbox.nextAttemptAt, now),
+    or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+  );
 }
 
 /** The lease of one pass: its id, and until when it holds (renewed while the pass runs). */
@@ -259,7 +266,17 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
       // Handed to SMTP: the bodies' links (verification, reset, invitation, unsubscribe tokens) are not kept at rest.
       await tx
         .update(emailOutbox)
-        .set({ sentAt, lockedUntil: null, leaseId: null, lastError: null, textBody: "", htmlBody: "", headers: {}, attachments: [], updatedAt: sentAt })
+        .set({
+          sentAt,
+          lockedUntil: null,
+          leaseId: null,
+          lastError: null,
+          textBody: "",
+          htmlBody: "",
+          headers: {},
+          attachments: [],
+          updatedAt: sentAt,
+        })
         .where(eq(emailOutbox.id, row.id));
       await tx.insert(emailSendLog).values({
         userId: row.userId,
@@ -272,11 +289,20 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
     return true;
   } catch (error) {
     const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
-    deps.logger.warn({ emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error }, "e-mail send failed; will retry");
+    deps.logger.warn(
+      { emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error },
+      "e-mail send failed; will retry",
+    );
     // Only while this pass holds it: an instance that took over a lost lease keeps its own.
     await deps.db
       .update(emailOutbox)
-      .set({ lockedUntil: null, leaseId: null, lastError: describeError(error).slice(0, 500), nextAttemptAt: retryAt, updatedAt: deps.clock.now() })
+      .set({
+        lockedUntil: null,
+        leaseId: null,
+        lastError: describeError(error).slice(0, 500),
+        nextAttemptAt: retryAt,
+        updatedAt: deps.clock.now(),
+      })
       .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.leaseId, row.leaseId!)));
     return false;
   }
@@ -293,8 +319,15 @@ export async function pruneSentEmails(db: CoreDeps["db"], now: Date): Promise<nu
   const sentBefore = new Date(now.getTime() - SENT_EMAIL_RETENTION_MS);
   let total = 0;
   for (;;) {
-    const expired = db.select({ id: emailOutbox.id }).from(emailOutbox).where(lt(emailOutbox.sentAt, sentBefore)).limit(PRUNE_BATCH);
-    const deleted = await db.delete(emailOutbox).where(inArray(emailOutbox.id, expired)).returning({ id: emailOutbox.id });
+    const expired = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(lt(emailOutbox.sentAt, sentBefore))
+      .limit(PRUNE_BATCH);
+    const deleted = await db
+      .delete(emailOutbox)
+      .where(inArray(emailOutbox.id, expired))
+      .returning({ id: emailOutbox.id });
     total += deleted.length;
     if (deleted.length < PRUNE_BATCH) return total;
   }

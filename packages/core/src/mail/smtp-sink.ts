@@ -27,7 +27,12 @@ export interface SmtpSink {
 export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   let open = 0;
   let inFlight = 0;
-  const sink: Omit<SmtpSink, "close" | "url"> = { received: [], connections: 0, maxOpenConnections: 0, maxMessagesInFlight: 0 };
+  const sink: Omit<SmtpSink, "close" | "url"> = {
+    received: [],
+    connections: 0,
+    maxOpenConnections: 0,
+    maxMessagesInFlight: 0,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -46,7 +51,11 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         // Unfolded: a long header (a Message-ID) continues on indented lines.
-        const headers = (Buffer.concat(chunks).toString("utf8").split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " ");
+        const headers = (
+          Buffer.concat(chunks)
+            .toString("utf8")
+            .split(/\r?\n\r?\n/)[0] ?? ""
+        ).replace(/\r?\n[ \t]+/g, " ");
         const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
         const messageId = /^Message-ID:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? "";
         setTimeout(() => {

@@ -21,14 +21,19 @@ const POOL_DEFAULTS = {
 
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const url = new URL(smtpUrl);
-  for (const [key, value] of Object.entries(POOL_DEFAULTS)) if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(POOL_DEFAULTS))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   const transporter = nodemailer.createTransport(url.toString());
   return {
     async send(message) {
       // `messageId` becomes the Message-ID header: the outbox's own, the same on every retry.
       const info = await transporter.sendMail({
         ...message,
-        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: message.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
       });
       return { providerId: String(info.messageId) };
     },

@@ -54,7 +54,9 @@ export function createMetricsService(deps: CoreDeps) {
       const now = clock.now();
       const activeSince = new Date(now.getTime() - 30 * DAY_MS);
       // Activity is counted per day; the first, partial day of the 30-day window is counted exactly.
-      const firstFullActiveDay = new Date(Date.UTC(activeSince.getUTCFullYear(), activeSince.getUTCMonth(), activeSince.getUTCDate() + 1));
+      const firstFullActiveDay = new Date(
+        Date.UTC(activeSince.getUTCFullYear(), activeSince.getUTCMonth(), activeSince.getUTCDate() + 1),
+      );
       const monthStart = startOfMonthUtc(now);
       const firstWeek = new Date(startOfWeekUtc(now).getTime() - (WEEKS_IN_CHART - 1) * 7 * DAY_MS);
       const c = metricDailyCounts;
@@ -99,7 +101,11 @@ export function createMetricsService(deps: CoreDeps) {
         averageTimeToClaimHours: claims === 0 ? 0 : round2(num(t.claim_seconds) / claims / 3600),
         claimCount: claims,
         averageGroupSize: totalGroups === 0 ? 0 : round2(num(t.memberships) / totalGroups),
-        weekly: rowsOf<WeekRow>(weeklyResult).map((w) => ({ weekStart: utcDate(w.week_start), posted: num(w.posted), fulfilled: num(w.fulfilled) })),
+        weekly: rowsOf<WeekRow>(weeklyResult).map((w) => ({
+          weekStart: utcDate(w.week_start),
+          posted: num(w.posted),
+          fulfilled: num(w.fulfilled),
+        })),
         generatedAt: now,
       };
     },

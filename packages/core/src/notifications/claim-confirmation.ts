@@ -24,13 +24,22 @@ export async function enqueueClaimConfirmation(
 ): Promise<boolean> {
   if (!(await channelsFor(tx, helperId, "reminders")).email) return false;
   const entry = await selectCalendarEntry(tx, config, requestId, helperId);
-  const [helper] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, helperId));
+  const [helper] = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, helperId));
   if (!entry || !helper) return false;
   const locale = localeOf(helper.locale);
   const ics = renderCalendar([entry], { appUrl: config.appUrl, readerId: helperId, now, locale });
   await enqueueEmail(tx, now, {
-    ...claimConfirmationEmail(helper.email, { requesterName: entry.requesterName, request: entry }, notificationLinks(config, unsubscribe, helperId, { kind: "reminders" }, locale)),
-    attachments: [{ filename: requestCalendarFilename(requestId), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics }],
+    ...claimConfirmationEmail(
+      helper.email,
+      { requesterName: entry.requesterName, request: entry },
+      notificationLinks(config, unsubscribe, helperId, { kind: "reminders" }, locale),
+    ),
+    attachments: [
+      { filename: requestCalendarFilename(requestId), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics },
+    ],
     type: "claim_confirmation",
     userId: helperId,
     requestIds: [requestId],

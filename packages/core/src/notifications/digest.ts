@@ -30,7 +30,12 @@ export interface DigestRunResult {
  * due; after it, done. So a run stopped at any point and started again, on this instance or another,
  * skips nobody and repeats nothing. Nothing new means no e-mail, and the member stays as they were.
  */
-async function digestForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, userId: string, slot: Date): Promise<boolean> {
+async function digestForMember(
+  deps: CoreDeps,
+  unsubscribe: UnsubscribeLinks,
+  userId: string,
+  slot: Date,
+): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Transaction) => {
     const [member] = await tx
@@ -67,7 +72,10 @@ async function digestForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, us
       userId,
       requestIds: fresh.map((request) => request.id),
     });
-    await tx.update(userEmailPreferences).set({ lastDailySent: now, updatedAt: now }).where(eq(userEmailPreferences.userId, userId));
+    await tx
+      .update(userEmailPreferences)
+      .set({ lastDailySent: now, updatedAt: now })
+      .where(eq(userEmailPreferences.userId, userId));
     return true;
   });
 }

@@ -14,12 +14,25 @@ import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import type { UnsubscribeScope } from "../unsubscribe/token";
 import { channelOnSql, newRequestRecipients } from "../preferences/notification-preferences";
-import { requestChangedEmail, requestPostedEmail, thanksEmail, type NotificationLinks, type RequestChange, type RequestSummary } from "../mail/templates";
+import {
+  requestChangedEmail,
+  requestPostedEmail,
+  thanksEmail,
+  type NotificationLinks,
+  type RequestChange,
+  type RequestSummary,
+} from "../mail/templates";
 
 const helperUser = alias(users, "helper_user");
 
 /** The links of one recipient's notice, in their language: its unsubscribe link turns off exactly `scope`. */
-export function notificationLinks(config: CoreConfig, unsubscribe: UnsubscribeLinks, userId: string, scope: UnsubscribeScope, locale: Locale): NotificationLinks {
+export function notificationLinks(
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  userId: string,
+  scope: UnsubscribeScope,
+  locale: Locale,
+): NotificationLinks {
   return { unsubscribe: unsubscribe.for(userId, scope), timeZone: config.timeZone ?? "UTC", locale };
 }
 
@@ -67,8 +80,17 @@ export async function enqueuePostingNotices(
         posterName = poster?.name ?? "";
       }
       let pushPayload = pushPayloads.get(recipient.locale);
-      if (!pushPayload) pushPayloads.set(recipient.locale, (pushPayload = newRequestPayload({ ...summary, requestId: request.id }, posterName, recipient.locale)));
-      reached = (await queuePush(tx, jobs, { userId: recipient.userId, event: `posted:${request.id}:${now.getTime()}`, payload: pushPayload })) > 0;
+      if (!pushPayload)
+        pushPayloads.set(
+          recipient.locale,
+          (pushPayload = newRequestPayload({ ...summary, requestId: request.id }, posterName, recipient.locale)),
+        );
+      reached =
+        (await queuePush(tx, jobs, {
+          userId: recipient.userId,
+          event: `posted:${request.id}:${now.getTime()}`,
+          payload: pushPayload,
+        })) > 0;
     }
     if (!recipient.channels.email) {
       if (reached) told++;
@@ -76,7 +98,13 @@ export async function enqueuePostingNotices(
     }
     told++;
     // Unsubscribing from a posting notice mutes its group (Off), not every group.
-    const links = notificationLinks(config, unsubscribe, recipient.userId, { groupId: request.groupId }, recipient.locale);
+    const links = notificationLinks(
+      config,
+      unsubscribe,
+      recipient.userId,
+      { groupId: request.groupId },
+      recipient.locale,
+    );
     await enqueueEmail(tx, now, {
       ...requestPostedEmail(recipient.email, { posterName: request.creator.name, request: summary }, links),
       type: "request_posted",
@@ -104,7 +132,9 @@ export async function enqueueChangeNotice(
       email: users.email,
       locale: users.locale,
       wanted: channelOnSql(users.id, "request_updates", "email"),
-      helperName: sql<string | null>`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
+      helperName: sql<
+        string | null
+      >`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
       helperOwnName: ownNameSql(change.helperId),
     })
     .from(users)
@@ -114,7 +144,12 @@ export async function enqueueChangeNotice(
   await queuePush(tx, jobs, {
     userId: change.request.userId,
     event: `${change.kind}:${change.request.id}:${now.getTime()}`,
-    payload: requestUpdatePayload(change.kind, { ...summaryOf(config, change.request), requestId: change.request.id }, owner.helperOwnName ?? "", ownerLocale),
+    payload: requestUpdatePayload(
+      change.kind,
+      { ...summaryOf(config, change.request), requestId: change.request.id },
+      owner.helperOwnName ?? "",
+      ownerLocale,
+    ),
   });
   if (!owner.wanted) return false;
   await enqueueEmail(tx, now, {
@@ -140,18 +175,31 @@ export async function enqueueThanksNotice(
   jobs?: JobQueue,
 ): Promise<boolean> {
   const [helper] = await tx
-    .select({ email: users.email, locale: users.locale, wanted: channelOnSql(users.id, "thanks", "email"), requesterOwnName: ownNameSql(thanks.request.userId) })
+    .select({
+      email: users.email,
+      locale: users.locale,
+      wanted: channelOnSql(users.id, "thanks", "email"),
+      requesterOwnName: ownNameSql(thanks.request.userId),
+    })
     .from(users)
     .where(eq(users.id, thanks.helperId));
   if (!helper) return false;
   await queuePush(tx, jobs, {
     userId: thanks.helperId,
     event: `thanked:${thanks.request.id}`,
-    payload: thanksPayload({ ...summaryOf(config, thanks.request), requestId: thanks.request.id }, helper.requesterOwnName ?? "", localeOf(helper.locale)),
+    payload: thanksPayload(
+      { ...summaryOf(config, thanks.request), requestId: thanks.request.id },
+      helper.requesterOwnName ?? "",
+      localeOf(helper.locale),
+    ),
   });
   if (!helper.wanted) return false;
   await enqueueEmail(tx, now, {
-    ...thanksEmail(helper.email, { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) }, notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" }, localeOf(helper.locale))),
+    ...thanksEmail(
+      helper.email,
+      { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) },
+      notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" }, localeOf(helper.locale)),
+    ),
     type: "request_thanked",
     userId: thanks.helperId,
     requestIds: [thanks.request.id],

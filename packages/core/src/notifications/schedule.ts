@@ -37,7 +37,14 @@ function wallTime(instant: Date, timeZone: string): WallTime {
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at that instant. */
@@ -64,5 +71,11 @@ export function latestDigestSlot(now: Date, schedule: DigestSchedule): Date {
   const slot = instantOf(today.year, today.month, today.day, schedule.hour, schedule.timeZone);
   if (slot.getTime() <= now.getTime()) return slot;
   const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1));
-  return instantOf(yesterday.getUTCFullYear(), yesterday.getUTCMonth() + 1, yesterday.getUTCDate(), schedule.hour, schedule.timeZone);
+  return instantOf(
+    yesterday.getUTCFullYear(),
+    yesterday.getUTCMonth() + 1,
+    yesterday.getUTCDate(),
+    schedule.hour,
+    schedule.timeZone,
+  );
 }

@@ -21,11 +21,17 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 type Id = AnyPgColumn | SQL | string;
 
 /** What the profile's frequency means for a group without its own setting: Never is Off. */
-const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = { disabled: "off", daily: "daily", immediate: "immediate" };
+const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = {
+  disabled: "off",
+  daily: "daily",
+  immediate: "immediate",
+};
 
 /** A member's frequency for new requests in a group: the group's setting, else the profile's. */
 export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
-  const profileCases = Object.entries(GROUP_FREQUENCY_OF_PROFILE).map(([profile, group]) => sql.raw(`when '${profile}' then '${group}'`));
+  const profileCases = Object.entries(GROUP_FREQUENCY_OF_PROFILE).map(([profile, group]) =>
+    sql.raw(`when '${profile}' then '${group}'`),
+  );
   return sql<GroupNotifyFrequency>`coalesce(
     (select gns.frequency from ${groupNotificationSettings} gns where gns.user_id = ${userId} and gns.group_id = ${groupId}),
     (case ${profileFrequencySql(userId)} ${sql.join(profileCases, sql` `)} end))`;
@@ -63,7 +69,11 @@ export interface NewRequestRecipient {
  * The members of a group to tell at once about a new request in it: everyone but the poster whose
  * frequency for that group is Immediate and who has at least one channel on for new requests.
  */
-export async function newRequestRecipients(executor: Executor, groupId: string, posterId: string): Promise<NewRequestRecipient[]> {
+export async function newRequestRecipients(
+  executor: Executor,
+  groupId: string,
+  posterId: string,
+): Promise<NewRequestRecipient[]> {
   const emailOn = channelOnSql(groupMembers.userId, "new_requests", "email");
   const pushOn = channelOnSql(groupMembers.userId, "new_requests", "push");
   const rows = await executor
@@ -78,7 +88,12 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
         or(emailOn, pushOn),
       ),
     );
-  return rows.map((row) => ({ userId: row.userId, email: row.email, locale: localeOf(row.locale), channels: { email: row.byEmail, push: row.byPush } }));
+  return rows.map((row) => ({
+    userId: row.userId,
+    email: row.email,
+    locale: localeOf(row.locale),
+    channels: { email: row.byEmail, push: row.byPush },
+  }));
 }
 
 /**
@@ -86,7 +101,10 @@ export async function newRequestRecipients(executor: Executor, groupId: string, 
  * they learn of the app); otherwise when that account has the "invitations" e-mail switch on. And the
  * language of the account with that address (null: no account has it).
  */
-export async function invitationEmailRecipient(executor: Executor, address: string): Promise<{ wanted: boolean; locale: Locale | null }> {
+export async function invitationEmailRecipient(
+  executor: Executor,
+  address: string,
+): Promise<{ wanted: boolean; locale: Locale | null }> {
   const [account] = await executor
     .select({ wanted: channelOnSql(users.id, "invitations", "email"), locale: users.locale })
     .from(users)
@@ -115,12 +133,18 @@ export async function setKindChannels(
   change: Partial<Channels>,
   now: Date,
 ): Promise<void> {
-  const set = { ...(change.email === undefined ? {} : { email: change.email }), ...(change.push === undefined ? {} : { push: change.push }) };
+  const set = {
+    ...(change.email === undefined ? {} : { email: change.email }),
+    ...(change.push === undefined ? {} : { push: change.push }),
+  };
   if (Object.keys(set).length === 0) return;
   await executor
     .insert(userNotificationKinds)
     .values({ userId, kind, ...set, updatedAt: now })
-    .onConflictDoUpdate({ target: [userNotificationKinds.userId, userNotificationKinds.kind], set: { ...set, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [userNotificationKinds.userId, userNotificationKinds.kind],
+      set: { ...set, updatedAt: now },
+    });
 }
 
 /**
@@ -149,11 +173,19 @@ export async function setGroupFrequency(
     .insert(groupNotificationSettings)
     .select(
       executor
-        .select({ groupId: groupMembers.groupId, userId: groupMembers.userId, frequency: sql<GroupNotifyFrequency>`${frequency}`.as("frequency"), updatedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("updated_at") })
+        .select({
+          groupId: groupMembers.groupId,
+          userId: groupMembers.userId,
+          frequency: sql<GroupNotifyFrequency>`${frequency}`.as("frequency"),
+          updatedAt: sql<Date>`${now.toISOString()}::timestamptz`.as("updated_at"),
+        })
         .from(groupMembers)
         .where(and(eq(groupMembers.userId, userId), eq(groupMembers.groupId, groupId))),
     )
-    .onConflictDoUpdate({ target: [groupNotificationSettings.userId, groupNotificationSettings.groupId], set: { frequency, updatedAt: now } })
+    .onConflictDoUpdate({
+      target: [groupNotificationSettings.userId, groupNotificationSettings.groupId],
+      set: { frequency, updatedAt: now },
+    })
     .returning({ groupId: groupNotificationSettings.groupId });
   return written.length > 0;
 }

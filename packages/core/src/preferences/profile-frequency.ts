@@ -36,14 +36,23 @@ export async function addDefaultEmailPreferences(executor: Executor, userId: str
 }
 
 /** A person's preferences row, made with the default first if they had none. Undefined when the person does not exist. */
-export async function emailPreferencesOf(executor: Executor, userId: string, now: Date): Promise<EmailPreferences | undefined> {
+export async function emailPreferencesOf(
+  executor: Executor,
+  userId: string,
+  now: Date,
+): Promise<EmailPreferences | undefined> {
   await addDefaultEmailPreferences(executor, userId, now);
   const [row] = await executor.select().from(userEmailPreferences).where(eq(userEmailPreferences.userId, userId));
   return row;
 }
 
 /** Sets the profile's frequency. Undefined when the person does not exist. */
-export async function setProfileFrequency(executor: Executor, userId: string, frequency: EmailFrequency, now: Date): Promise<EmailPreferences | undefined> {
+export async function setProfileFrequency(
+  executor: Executor,
+  userId: string,
+  frequency: EmailFrequency,
+  now: Date,
+): Promise<EmailPreferences | undefined> {
   const [row] = await executor
     .insert(userEmailPreferences)
     .values({ userId, frequency, createdAt: now, updatedAt: now })

@@ -13,7 +13,13 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import type { z } from "zod";
 import { AppError } from "../shared/errors";
-import { channelsFor, groupFrequencySql, setGroupFrequency, setKindChannels, type Channels } from "./notification-preferences";
+import {
+  channelsFor,
+  groupFrequencySql,
+  setGroupFrequency,
+  setKindChannels,
+  type Channels,
+} from "./notification-preferences";
 import { emailPreferencesOf, profileFrequencySql, setProfileFrequency } from "./profile-frequency";
 
 type PreferencesUpdate = z.output<typeof emailPreferencesInput>;
@@ -38,7 +44,10 @@ export function createNotificationSettingsService(deps: CoreDeps) {
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .leftJoin(
         groupNotificationSettings,
-        and(eq(groupNotificationSettings.userId, groupMembers.userId), eq(groupNotificationSettings.groupId, groupMembers.groupId)),
+        and(
+          eq(groupNotificationSettings.userId, groupMembers.userId),
+          eq(groupNotificationSettings.groupId, groupMembers.groupId),
+        ),
       )
       .where(and(eq(groupMembers.userId, userId), where))
       .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
@@ -59,18 +68,31 @@ export function createNotificationSettingsService(deps: CoreDeps) {
     },
 
     async read(userId: string): Promise<NotificationPreferences> {
-      const [profile] = await db.select({ frequency: profileFrequencySql(users.id) }).from(users).where(eq(users.id, userId));
+      const [profile] = await db
+        .select({ frequency: profileFrequencySql(users.id) })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!profile) throw new AppError("NOT_FOUND", "userNotFound");
       const stored = await db
-        .select({ kind: userNotificationKinds.kind, email: userNotificationKinds.email, push: userNotificationKinds.push })
+        .select({
+          kind: userNotificationKinds.kind,
+          email: userNotificationKinds.email,
+          push: userNotificationKinds.push,
+        })
         .from(userNotificationKinds)
         .where(eq(userNotificationKinds.userId, userId));
       // No stored row means on (notification-preferences.ts).
-      const kinds = NOTIFICATION_KINDS.map((kind) => stored.find((row) => row.kind === kind) ?? { kind, email: true, push: true });
+      const kinds = NOTIFICATION_KINDS.map(
+        (kind) => stored.find((row) => row.kind === kind) ?? { kind, email: true, push: true },
+      );
       return { profileFrequency: profile.frequency, kinds, groups: await groupsOf(db, userId) };
     },
 
-    async updateKind(userId: string, kind: NotificationKind, change: Partial<Channels>): Promise<NotificationKindSetting> {
+    async updateKind(
+      userId: string,
+      kind: NotificationKind,
+      change: Partial<Channels>,
+    ): Promise<NotificationKindSetting> {
       return db.transaction(async (tx) => {
         await setKindChannels(tx, userId, kind, change, clock.now());
         return { kind, ...(await channelsFor(tx, userId, kind)) };
@@ -78,9 +100,14 @@ export function createNotificationSettingsService(deps: CoreDeps) {
     },
 
     /** A group the caller is not in reads as one that does not exist, like every other group route. */
-    async updateGroup(userId: string, groupId: string, frequency: GroupNotifyFrequency | null): Promise<GroupNotifications> {
+    async updateGroup(
+      userId: string,
+      groupId: string,
+      frequency: GroupNotifyFrequency | null,
+    ): Promise<GroupNotifications> {
       return db.transaction(async (tx) => {
-        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now()))) throw new AppError("NOT_FOUND", "groupNotFound");
+        if (!(await setGroupFrequency(tx, userId, groupId, frequency, clock.now())))
+          throw new AppError("NOT_FOUND", "groupNotFound");
         const [group] = await groupsOf(tx, userId, eq(groupMembers.groupId, groupId));
         if (!group) throw new AppError("NOT_FOUND", "groupNotFound");
         return group;

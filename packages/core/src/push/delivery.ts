@@ -9,7 +9,13 @@ import { isAppError } from "../shared/errors";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
 import { defaultPushConfig, type PushConfig } from "../shared/push-config";
-import { checkEndpointUrl, checkResolvedAddresses, systemResolver, type CheckedEndpoint, type Resolver } from "./endpoint";
+import {
+  checkEndpointUrl,
+  checkResolvedAddresses,
+  systemResolver,
+  type CheckedEndpoint,
+  type Resolver,
+} from "./endpoint";
 import { PUSH_DELIVERY, type PushPayload } from "./payload";
 import type { PushJob } from "./queue";
 import { loadVapidKeys } from "./vapid";
@@ -51,39 +57,69 @@ export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise
     checked = checkEndpointUrl(device.endpoint, push);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    deps.logger.warn({ subscriptionId: job.subscriptionId, reason: error.message }, "push endpoint no longer allowed; not sent");
+    deps.logger.warn(
+      { subscriptionId: job.subscriptionId, reason: error.message },
+      "push endpoint no longer allowed; not sent",
+    );
     return "refused";
   }
 
   const keys = await loadVapidKeys(deps.db, push);
   const { ttlSeconds, urgency } = PUSH_DELIVERY[job.payload.kind];
-  const request = webPush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, JSON.stringify(job.payload), {
-    vapidDetails: { subject: push.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-    contentEncoding: "aes128gcm",
-    TTL: ttlSeconds,
-    urgency,
-    topic: topicOf(job.payload),
-  });
+  const request = webPush.generateRequestDetails(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    JSON.stringify(job.payload),
+    {
+      vapidDetails: { subject: push.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      contentEncoding: "aes128gcm",
+      TTL: ttlSeconds,
+      urgency,
+      topic: topicOf(job.payload),
+    },
+  );
 
   let status: number;
   try {
-    status = await post(checked, request.headers as Record<string, string | number>, request.body!, deps.resolve ?? systemResolver, deps.timeoutMs ?? 15_000);
+    status = await post(
+      checked,
+      request.headers as Record<string, string | number>,
+      request.body!,
+      deps.resolve ?? systemResolver,
+      deps.timeoutMs ?? 15_000,
+    );
   } catch (error) {
     // The name now resolves somewhere private (DNS rebinding): never sent, never retried.
     if (isAppError(error) && error.keyed.key === "pushEndpointNotPublic") {
-      deps.logger.warn({ subscriptionId: job.subscriptionId, reason: error.message }, "push endpoint resolves to a non-public address; not sent");
+      deps.logger.warn(
+        { subscriptionId: job.subscriptionId, reason: error.message },
+        "push endpoint resolves to a non-public address; not sent",
+      );
       return "refused";
     }
-    throw new PushRetryableError(`push service unreachable: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new PushRetryableError(
+      `push service unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 
   if (status >= 200 && status < 300) {
-    await deps.db.update(pushSubscriptions).set({ lastSuccessAt: deps.clock.now() }).where(eq(pushSubscriptions.id, job.subscriptionId));
+    await deps.db
+      .update(pushSubscriptions)
+      .set({ lastSuccessAt: deps.clock.now() })
+      .where(eq(pushSubscriptions.id, job.subscriptionId));
     return "sent";
   }
   if (status === 404 || status === 410) {
     // Only the row as it was: a browser that subscribed again meanwhile has new keys and stays.
-    await deps.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, job.subscriptionId), eq(pushSubscriptions.endpoint, device.endpoint), eq(pushSubscriptions.p256dh, device.p256dh)));
+    await deps.db
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.id, job.subscriptionId),
+          eq(pushSubscriptions.endpoint, device.endpoint),
+          eq(pushSubscriptions.p256dh, device.p256dh),
+        ),
+      );
     return "removed";
   }
   if (status === 429 || status >= 500) throw new PushRetryableError(`push service answered ${status}`);
@@ -103,12 +139,22 @@ function topicOf(payload: PushPayload): string {
  * POSTs the prepared request. The connection goes only to addresses checked here, at connect time,
  * so a name that resolved to a public address when subscribing cannot be pointed inside now.
  */
-function post(checked: CheckedEndpoint, headers: Record<string, string | number>, body: Buffer, resolve: Resolver, timeoutMs: number): Promise<number> {
+function post(
+  checked: CheckedEndpoint,
+  headers: Record<string, string | number>,
+  body: Buffer,
+  resolve: Resolver,
+  timeoutMs: number,
+): Promise<number> {
   let lookupFailure: unknown = null;
   const lookup: LookupFunction = (_hostname, options, callback) => {
     checkResolvedAddresses(checked, resolve).then(
       (addresses) => {
-        if (options.all) callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+        if (options.all)
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: isIP(address) })),
+          );
         else callback(null, addresses[0]!, isIP(addresses[0]!));
       },
       (error: unknown) => {
@@ -119,11 +165,15 @@ function post(checked: CheckedEndpoint, headers: Record<string, string | number>
   };
   const client = checked.url.protocol === "https:" ? https : http;
   return new Promise((resolvePromise, reject) => {
-    const outgoing = client.request(checked.url, { method: "POST", headers, lookup, timeout: timeoutMs, agent: false }, (response) => {
-      response.resume();
-      response.on("end", () => resolvePromise(response.statusCode ?? 0));
-      response.on("error", reject);
-    });
+    const outgoing = client.request(
+      checked.url,
+      { method: "POST", headers, lookup, timeout: timeoutMs, agent: false },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolvePromise(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
     outgoing.on("timeout", () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     outgoing.on("error", (error) => reject(lookupFailure ?? error));
     outgoing.end(body);

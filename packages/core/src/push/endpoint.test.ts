@@ -46,17 +46,33 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["142.250.74.10", "8.8.8.8", "172.32.0.1", "2a00:1450:4009:81f::200a", "::ffff:142.250.74.10"])("%s is public", (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(["142.250.74.10", "8.8.8.8", "172.32.0.1", "2a00:1450:4009:81f::200a", "::ffff:142.250.74.10"])(
+    "%s is public",
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
 describe("isAllowedPushHost", () => {
   const hosts = production.serviceHosts;
-  it.each(["fcm.googleapis.com", "updates.push.services.mozilla.com", "web.push.apple.com", "wns2-par02p.notify.windows.com", "FCM.googleapis.com."])("%s is a push service", (host) => {
+  it.each([
+    "fcm.googleapis.com",
+    "updates.push.services.mozilla.com",
+    "web.push.apple.com",
+    "wns2-par02p.notify.windows.com",
+    "FCM.googleapis.com.",
+  ])("%s is a push service", (host) => {
     expect(isAllowedPushHost(host, hosts)).toBe(true);
   });
-  it.each(["push.apple.com.evil.example", "evilpush.apple.com", "googleapis.com", "fcm.googleapis.com.evil.example", "notify.windows.com", "localhost"])("%s is not", (host) => {
+  it.each([
+    "push.apple.com.evil.example",
+    "evilpush.apple.com",
+    "googleapis.com",
+    "fcm.googleapis.com.evil.example",
+    "notify.windows.com",
+    "localhost",
+  ])("%s is not", (host) => {
     expect(isAllowedPushHost(host, hosts)).toBe(false);
   });
 });
@@ -79,11 +95,17 @@ describe("checkEndpointUrl", () => {
   });
 
   it("accepts http on loopback only in development and tests", async () => {
-    for (const endpoint of ["http://127.0.0.1:4000/push/1", "http://localhost:4000/push/1", "http://[::1]:4000/push/1"]) {
+    for (const endpoint of [
+      "http://127.0.0.1:4000/push/1",
+      "http://localhost:4000/push/1",
+      "http://[::1]:4000/push/1",
+    ]) {
       expect(checkEndpointUrl(endpoint, development).loopback).toBe(true);
       expect(await refusal(() => checkEndpointUrl(endpoint, production))).toBe(messages.pushEndpointNotAllowed);
     }
-    expect(await refusal(() => checkEndpointUrl("http://192.168.1.5:4000/push/1", development))).toBe(messages.pushEndpointNotAllowed);
+    expect(await refusal(() => checkEndpointUrl("http://192.168.1.5:4000/push/1", development))).toBe(
+      messages.pushEndpointNotAllowed,
+    );
   });
 });
 
@@ -91,22 +113,39 @@ describe("checkPushEndpoint resolves the host", () => {
   const endpoint = "https://fcm.googleapis.com/fcm/send/abc";
 
   it("accepts a host whose every address is public", async () => {
-    await expect(checkPushEndpoint(endpoint, production, async () => ["142.250.74.10", "2a00:1450:4009:81f::200a"])).resolves.toMatchObject({ loopback: false });
+    await expect(
+      checkPushEndpoint(endpoint, production, async () => ["142.250.74.10", "2a00:1450:4009:81f::200a"]),
+    ).resolves.toMatchObject({ loopback: false });
   });
 
-  it.each([["10.0.0.5"], ["169.254.169.254"], ["::1"], ["fd00::5"], ["::ffff:192.168.0.1"], ["142.250.74.10", "127.0.0.1"]])(
+  it.each([
+    ["10.0.0.5"],
+    ["169.254.169.254"],
+    ["::1"],
+    ["fd00::5"],
+    ["::ffff:192.168.0.1"],
+    ["142.250.74.10", "127.0.0.1"],
+  ])(
     "refuses an allow-listed name that resolves to %s (DNS rebinding or a poisoned resolver)",
     async (...addresses) => {
-      expect(await refusal(checkPushEndpoint(endpoint, production, async () => addresses))).toBe(messages.pushEndpointNotPublic);
+      expect(await refusal(checkPushEndpoint(endpoint, production, async () => addresses))).toBe(
+        messages.pushEndpointNotPublic,
+      );
     },
   );
 
   it("refuses a name that does not resolve", async () => {
-    expect(await refusal(checkPushEndpoint(endpoint, production, async () => Promise.reject(new Error("ENOTFOUND"))))).toBe(messages.pushEndpointUnresolvable);
+    expect(
+      await refusal(checkPushEndpoint(endpoint, production, async () => Promise.reject(new Error("ENOTFOUND")))),
+    ).toBe(messages.pushEndpointUnresolvable);
   });
 
   it("a loopback endpoint must resolve to loopback", async () => {
-    await expect(checkPushEndpoint("http://localhost:9/p", development, async () => ["127.0.0.1", "::1"])).resolves.toMatchObject({ loopback: true });
-    expect(await refusal(checkPushEndpoint("http://localhost:9/p", development, async () => ["10.0.0.1"]))).toBe(messages.pushEndpointNotPublic);
+    await expect(
+      checkPushEndpoint("http://localhost:9/p", development, async () => ["127.0.0.1", "::1"]),
+    ).resolves.toMatchObject({ loopback: true });
+    expect(await refusal(checkPushEndpoint("http://localhost:9/p", development, async () => ["10.0.0.1"]))).toBe(
+      messages.pushEndpointNotPublic,
+    );
   });
 });

@@ -46,7 +46,8 @@ for (const [network, prefix] of [
 
 /** An IPv4 address hidden in an IPv6 one (::ffff:a.b.c.d, also written in hex), else null. */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:(.+)$/i.exec(address) ?? /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  const match =
+    /^(?:0{0,4}:){0,5}(?:0{0,4}:)?ffff:(.+)$/i.exec(address) ?? /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (!match) return null;
   const tail = match[1]!;
   if (isIP(tail) === 4) return tail;
@@ -92,7 +93,10 @@ export interface CheckedEndpoint {
 const refuse = (key: MessageKey) => new AppError("BAD_REQUEST", key);
 
 /** The URL-level rules: scheme, credentials, host on the allow-list (or loopback http where allowed). No DNS. */
-export function checkEndpointUrl(endpoint: string, config: Pick<PushConfig, "serviceHosts" | "allowLoopbackHttp">): CheckedEndpoint {
+export function checkEndpointUrl(
+  endpoint: string,
+  config: Pick<PushConfig, "serviceHosts" | "allowLoopbackHttp">,
+): CheckedEndpoint {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -100,7 +104,11 @@ export function checkEndpointUrl(endpoint: string, config: Pick<PushConfig, "ser
     throw refuse("pushEndpointInvalid");
   }
   if (url.username || url.password) throw refuse("pushEndpointInvalid");
-  if (config.allowLoopbackHttp && (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname)) {
+  if (
+    config.allowLoopbackHttp &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    LOOPBACK_HOSTS.has(url.hostname)
+  ) {
     return { url, loopback: true };
   }
   if (url.protocol !== "https:") throw refuse("pushEndpointNotAllowed");
@@ -114,7 +122,8 @@ export function checkEndpointUrl(endpoint: string, config: Pick<PushConfig, "ser
 export type Resolver = (host: string) => Promise<string[]>;
 
 /** Every address the system resolver gives for a name. */
-export const systemResolver: Resolver = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+export const systemResolver: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /** The addresses an endpoint's host resolves to, refused unless every one is public (loopback endpoints: loopback). */
 export async function checkResolvedAddresses(checked: CheckedEndpoint, resolve: Resolver): Promise<string[]> {
@@ -138,7 +147,11 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /** Both checks: what subscribing runs before storing an endpoint. */
-export async function checkPushEndpoint(endpoint: string, config: PushConfig, resolve: Resolver = systemResolver): Promise<CheckedEndpoint> {
+export async function checkPushEndpoint(
+  endpoint: string,
+  config: PushConfig,
+  resolve: Resolver = systemResolver,
+): Promise<CheckedEndpoint> {
   const checked = checkEndpointUrl(endpoint, config);
   await checkResolvedAddresses(checked, resolve);
   return checked;

@@ -1,20 +1,47 @@
 import { NOTIFICATION_KINDS } from "@hyn/validators/notification-kinds";
 import { describe, expect, it } from "vitest";
-import { invitationPayload, newRequestPayload, PUSH_DELIVERY, reminderPayload, requestUpdatePayload, thanksPayload } from "./payload";
+import {
+  invitationPayload,
+  newRequestPayload,
+  PUSH_DELIVERY,
+  reminderPayload,
+  requestUpdatePayload,
+  thanksPayload,
+} from "./payload";
 
-const request = { itemDescription: "Oat milk", groupName: "Maple Street", url: "https://hyn.example/?request=r1", requestId: "r1" };
+const request = {
+  itemDescription: "Oat milk",
+  groupName: "Maple Street",
+  url: "https://hyn.example/?request=r1",
+  requestId: "r1",
+};
 
 describe("push payloads", () => {
   it("hold only the kind, what the notification shows and where a tap leads", () => {
-    const payloads = [newRequestPayload(request, "Ann"), requestUpdatePayload("claimed", request, "Bo"), invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1")];
-    for (const payload of payloads) expect(Object.keys(payload).sort()).toEqual(["body", "kind", "tag", "title", "url"]);
-    expect(payloads[0]).toEqual({ kind: "new_requests", title: "New request in Maple Street", body: "Ann needs: Oat milk", url: request.url, tag: "request-r1" });
+    const payloads = [
+      newRequestPayload(request, "Ann"),
+      requestUpdatePayload("claimed", request, "Bo"),
+      invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1"),
+    ];
+    for (const payload of payloads)
+      expect(Object.keys(payload).sort()).toEqual(["body", "kind", "tag", "title", "url"]);
+    expect(payloads[0]).toEqual({
+      kind: "new_requests",
+      title: "New request in Maple Street",
+      body: "Ann needs: Oat milk",
+      url: request.url,
+      tag: "request-r1",
+    });
   });
 
   it("say 'A neighbour' for a person without a name, never anything else about them", () => {
     expect(newRequestPayload(request, "").body).toBe("A neighbour needs: Oat milk");
-    expect(requestUpdatePayload("fulfilled", request, "").body).toBe("A neighbour marked as delivered: Oat milk (Maple Street)");
-    expect(invitationPayload("Maple Street", "", "https://hyn.example/", "i1").body).toBe("A neighbour invited you to join Maple Street.");
+    expect(requestUpdatePayload("fulfilled", request, "").body).toBe(
+      "A neighbour marked as delivered: Oat milk (Maple Street)",
+    );
+    expect(invitationPayload("Maple Street", "", "https://hyn.example/", "i1").body).toBe(
+      "A neighbour invited you to join Maple Street.",
+    );
   });
 
   it("every kind has a TTL and an urgency", () => {
@@ -25,10 +52,24 @@ describe("push payloads", () => {
   });
 
   it("are written in the recipient's language", () => {
-    expect(newRequestPayload(request, "Ann", "es")).toMatchObject({ title: "Nueva solicitud en Maple Street", body: "Ann necesita: Oat milk" });
-    expect(requestUpdatePayload("claimed", request, "", "es")).toMatchObject({ title: "Alguien se ha ofrecido a ayudarte", body: "Un vecino lo recogerá: Oat milk (Maple Street)" });
-    expect(thanksPayload(request, "Bo", "es")).toMatchObject({ title: "Bo te ha dado las gracias", body: "Por ayudar con: Oat milk (Maple Street)" });
-    expect(invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1", "de")).toMatchObject({ title: "Einladung zu Maple Street", body: "Olga hat dich in die Gruppe Maple Street eingeladen." });
-    expect(reminderPayload("helper", request, "", "de").body).toBe("Du hilfst einem Nachbarn bei: Oat milk (Maple Street)");
+    expect(newRequestPayload(request, "Ann", "es")).toMatchObject({
+      title: "Nueva solicitud en Maple Street",
+      body: "Ann necesita: Oat milk",
+    });
+    expect(requestUpdatePayload("claimed", request, "", "es")).toMatchObject({
+      title: "Alguien se ha ofrecido a ayudarte",
+      body: "Un vecino lo recogerá: Oat milk (Maple Street)",
+    });
+    expect(thanksPayload(request, "Bo", "es")).toMatchObject({
+      title: "Bo te ha dado las gracias",
+      body: "Por ayudar con: Oat milk (Maple Street)",
+    });
+    expect(invitationPayload("Maple Street", "Olga", "https://hyn.example/", "i1", "de")).toMatchObject({
+      title: "Einladung zu Maple Street",
+      body: "Olga hat dich in die Gruppe Maple Street eingeladen.",
+    });
+    expect(reminderPayload("helper", request, "", "de").body).toBe(
+      "Du hilfst einem Nachbarn bei: Oat milk (Maple Street)",
+    );
   });
 });

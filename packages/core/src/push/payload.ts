@@ -40,7 +40,11 @@ export interface RequestFacts {
 // Every payload is written in its recipient's language (their account's `locale`).
 
 /** A neighbour posted a request in one of my groups. */
-export function newRequestPayload(request: RequestFacts, posterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+export function newRequestPayload(
+  request: RequestFacts,
+  posterName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
   const t = serverTranslator(locale);
   return {
     kind: "new_requests",
@@ -60,20 +64,35 @@ const UPDATE_TEXT = {
 } as const satisfies Record<RequestUpdate, { title: string; body: string }>;
 
 /** A neighbour claimed, released or fulfilled my request. */
-export function requestUpdatePayload(change: RequestUpdate, request: RequestFacts, helperName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+export function requestUpdatePayload(
+  change: RequestUpdate,
+  request: RequestFacts,
+  helperName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
   const t = serverTranslator(locale);
   const text = UPDATE_TEXT[change];
   return {
     kind: "request_updates",
     title: t(text.title),
-    body: t(text.body, { helper: helperName || t("push.ANeighbour"), item: request.itemDescription, group: request.groupName }),
+    body: t(text.body, {
+      helper: helperName || t("push.ANeighbour"),
+      item: request.itemDescription,
+      group: request.groupName,
+    }),
     url: request.url,
     tag: `request-${request.requestId}`,
   };
 }
 
 /** Someone invited my account to a group. */
-export function invitationPayload(groupName: string, inviterName: string, url: string, invitationId: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+export function invitationPayload(
+  groupName: string,
+  inviterName: string,
+  url: string,
+  invitationId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
   const t = serverTranslator(locale);
   return {
     kind: "invitations",
@@ -85,7 +104,12 @@ export function invitationPayload(groupName: string, inviterName: string, url: s
 }
 
 /** Before a needed-by time: the helper's commitment, or the requester's request nobody has claimed yet. */
-export function reminderPayload(kind: "helper" | "requester", request: RequestFacts, requesterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+export function reminderPayload(
+  kind: "helper" | "requester",
+  request: RequestFacts,
+  requesterName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
   const t = serverTranslator(locale);
   const facts = { item: request.itemDescription, group: request.groupName };
   return kind === "helper"
@@ -106,7 +130,11 @@ export function reminderPayload(kind: "helper" | "requester", request: RequestFa
 }
 
 /** The requester tapped "Thank you" on a request I fulfilled. */
-export function thanksPayload(request: RequestFacts, requesterName: string, locale: Locale = DEFAULT_LOCALE): PushPayload {
+export function thanksPayload(
+  request: RequestFacts,
+  requesterName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
   const t = serverTranslator(locale);
   return {
     kind: "thanks",

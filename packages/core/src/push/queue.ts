@@ -22,11 +22,18 @@ export interface PushJob {
  * this runs. Without a job engine (tests that drive no workers, the CLI) nothing is queued.
  * Returns how many devices it was queued for.
  */
-export async function queuePush(tx: Executor, jobs: JobQueue | undefined, push: { userId: string; event: string; payload: PushPayload }): Promise<number> {
+export async function queuePush(
+  tx: Executor,
+  jobs: JobQueue | undefined,
+  push: { userId: string; event: string; payload: PushPayload },
+): Promise<number> {
   if (!jobs) return 0;
   const { push: wanted } = await channelsFor(tx, push.userId, push.payload.kind);
   if (!wanted) return 0;
-  const devices = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, push.userId));
+  const devices = await tx
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, push.userId));
   for (const device of devices) {
     const job: PushJob = { subscriptionId: device.id, userId: push.userId, payload: push.payload };
     await jobs.send(PUSH_DELIVERY_QUEUE, job, { singletonKey: `${push.event}:${device.id}`, in: tx });

@@ -8,7 +8,6 @@ import { defaultPushConfig } from "../shared/push-config";
 import { checkPushEndpoint, systemResolver, type Resolver } from "./endpoint";
 import { loadVapidKeys } from "./vapid";
 
-
 const deviceColumns = {
   id: pushSubscriptions.id,
   label: pushSubscriptions.label,
@@ -18,7 +17,16 @@ const deviceColumns = {
 };
 
 /** The endpoint is a capability URL: a person's list shows only its push service's host. */
-const toView = ({ endpoint, ...row }: { id: string; label: string; endpoint: string; createdAt: Date; lastSuccessAt: Date | null }): PushDeviceView => ({
+const toView = ({
+  endpoint,
+  ...row
+}: {
+  id: string;
+  label: string;
+  endpoint: string;
+  createdAt: Date;
+  lastSuccessAt: Date | null;
+}): PushDeviceView => ({
   ...row,
   endpointHost: new URL(endpoint).host,
 });
@@ -49,7 +57,11 @@ export function createPushService(deps: CoreDeps & { resolve?: Resolver }) {
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
             // Another person's device starts afresh: its history is not the caller's.
-            set: { ...set, createdAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.createdAt} else excluded.created_at end`, lastSuccessAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.lastSuccessAt} end` },
+            set: {
+              ...set,
+              createdAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.createdAt} else excluded.created_at end`,
+              lastSuccessAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.lastSuccessAt} end`,
+            },
           })
           .returning(deviceColumns);
         const kept = tx
@@ -58,7 +70,9 @@ export function createPushService(deps: CoreDeps & { resolve?: Resolver }) {
           .where(eq(pushSubscriptions.userId, userId))
           .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id))
           .limit(MAX_PUSH_DEVICES);
-        await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
+        await tx
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept)));
         return toView(row!);
       });
     },

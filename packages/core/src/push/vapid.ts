@@ -9,7 +9,9 @@ const VAPID_SECRET_NAME = "vapid_keys";
 /** The VAPID key pair: the configured one, else the one generated on first start and kept in app_secrets. */
 export async function loadVapidKeys(executor: Executor, config: PushConfig): Promise<VapidKeys> {
   if (config.vapidKeys) return config.vapidKeys;
-  const stored = await loadOrCreateSecret(executor, VAPID_SECRET_NAME, () => JSON.stringify(webPush.generateVAPIDKeys()));
+  const stored = await loadOrCreateSecret(executor, VAPID_SECRET_NAME, () =>
+    JSON.stringify(webPush.generateVAPIDKeys()),
+  );
   const { publicKey, privateKey } = JSON.parse(stored) as VapidKeys;
   return { publicKey, privateKey };
 }

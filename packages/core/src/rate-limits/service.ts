@@ -63,7 +63,8 @@ export function createRateLimitService(deps: CoreDeps) {
     /** Throws RATE_LIMITED when the window is already full; counts nothing. */
     async assertNotFull(rule: RateLimitRule, subject: string): Promise<void> {
       const counter = counterOf(rule, subject);
-      if ((await store.peek(counter.key, counter.windowStart)) >= counter.allowed) throw refusal(counter.retryAfterSeconds);
+      if ((await store.peek(counter.key, counter.windowStart)) >= counter.allowed)
+        throw refusal(counter.retryAfterSeconds);
     },
 
     /** Counts one without refusing (a failure noticed after the fact, a place remembered). */

@@ -7,13 +7,17 @@ export type { RateLimitStore };
 
 /** Counters in the `rate_limits` table: one upsert per call, old windows swept now and then. */
 export function createPostgresRateLimitStore(deps: { db: Database; clock: Clock }): RateLimitStore {
-  const counter = (key: string, windowStart: Date) => and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart));
+  const counter = (key: string, windowStart: Date) =>
+    and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart));
   return {
     async increment(key, windowStart, expiresAt) {
       const [row] = await deps.db
         .insert(rateLimits)
         .values({ key, windowStart, count: 1, expiresAt })
-        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        })
         .returning({ count: rateLimits.count });
       // Old windows are swept by whichever call happens to draw it.
       if (Math.random() < 0.01) await deps.db.delete(rateLimits).where(lt(rateLimits.expiresAt, deps.clock.now()));

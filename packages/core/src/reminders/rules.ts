@@ -1,4 +1,8 @@
-import { HELPER_REMINDER_LEAD_HOURS, REQUEST_NOTIFY_INTERVAL_MS, REQUESTER_REMINDER_LEAD_HOURS } from "@hyn/validators/policy";
+import {
+  HELPER_REMINDER_LEAD_HOURS,
+  REQUEST_NOTIFY_INTERVAL_MS,
+  REQUESTER_REMINDER_LEAD_HOURS,
+} from "@hyn/validators/policy";
 import { HOUR_MS } from "../shared/clock";
 
 /**
@@ -61,7 +65,8 @@ export function decideReminder(kind: ReminderKind, request: RequestState | null,
     if (now.getTime() < due.getTime()) return { send: false, reason: "not due yet", dueAt: due };
     return { send: true, recipientId: request.userId, claimKey: "" };
   }
-  if (request.status !== "claimed" || !request.claimedBy || !request.claimedAt) return { send: false, reason: `request ${request.status}` };
+  if (request.status !== "claimed" || !request.claimedBy || !request.claimedAt)
+    return { send: false, reason: `request ${request.status}` };
   const due = helperReminderDueAt(request.neededBy, request.claimedAt);
   if (!due) return { send: false, reason: "claimed inside the window" };
   if (now.getTime() < due.getTime()) return { send: false, reason: "not due yet", dueAt: due };

@@ -17,7 +17,12 @@ export interface RequestReminderJob {
  * and that job reminds whoever holds the claim when it runs. Without a queue (tests that run no job
  * engine) nothing is scheduled.
  */
-export async function scheduleReminder(jobs: JobQueue | undefined, tx: Executor, job: RequestReminderJob, dueAt: Date): Promise<void> {
+export async function scheduleReminder(
+  jobs: JobQueue | undefined,
+  tx: Executor,
+  job: RequestReminderJob,
+  dueAt: Date,
+): Promise<void> {
   await jobs?.send(REQUEST_REMINDER_JOB, job, { startAfter: dueAt, singletonKey: reminderJobKey(job), in: tx });
 }
 

@@ -46,8 +46,13 @@ export function createRemindersService(deps: CoreDeps) {
           await scheduleReminder(deps.jobs, tx, job, decision.dueAt);
           return "rescheduled";
         }
-        const [recipient] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, decision.recipientId));
-        const channels = recipient ? await channelsFor(tx, decision.recipientId, "reminders") : { email: false, push: false };
+        const [recipient] = await tx
+          .select({ email: users.email, locale: users.locale })
+          .from(users)
+          .where(eq(users.id, decision.recipientId));
+        const channels = recipient
+          ? await channelsFor(tx, decision.recipientId, "reminders")
+          : { email: false, push: false };
         if (!channels.email && !channels.push) return "preference off";
         const [recorded] = await tx
           .insert(requestReminders)
@@ -63,15 +68,31 @@ export function createRemindersService(deps: CoreDeps) {
         await queuePush(tx, deps.jobs, {
           userId: decision.recipientId,
           event: `reminder:${job.kind}:${job.requestId}:${decision.claimKey}`,
-          payload: reminderPayload(job.kind, { ...summary, requestId: view.id }, requester?.name ?? "", localeOf(recipient?.locale)),
+          payload: reminderPayload(
+            job.kind,
+            { ...summary, requestId: view.id },
+            requester?.name ?? "",
+            localeOf(recipient?.locale),
+          ),
         });
         if (!channels.email) return "sent";
-        const links = notificationLinks(config, unsubscribe, decision.recipientId, { kind: "reminders" }, localeOf(recipient?.locale));
+        const links = notificationLinks(
+          config,
+          unsubscribe,
+          decision.recipientId,
+          { kind: "reminders" },
+          localeOf(recipient?.locale),
+        );
         const message =
           job.kind === "helper"
             ? helperReminderEmail(recipient!.email, { requesterName: view.creator.name, request: summary }, links)
             : requesterReminderEmail(recipient!.email, { request: summary }, links);
-        await enqueueEmail(tx, now, { ...message, type: `reminder_${job.kind}`, userId: decision.recipientId, requestIds: [job.requestId] });
+        await enqueueEmail(tx, now, {
+          ...message,
+          type: `reminder_${job.kind}`,
+          userId: decision.recipientId,
+          requestIds: [job.requestId],
+        });
         return "sent";
       });
     },

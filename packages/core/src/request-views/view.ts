@@ -1,6 +1,23 @@
 import { THANKS_SHOWN_TO_HELPER_DAYS } from "@hyn/validators/policy";
-import { groupMembers, groups, perDatabase, requests, timestampParam, timestampPlaceholder, users, type Database, type Executor } from "@hyn/db";
-import { encodeRequestCursor, requestDisplayStatus, type RequestPage, type RequestPageInput, type RequestStatus, type RequestView } from "@hyn/validators";
+import {
+  groupMembers,
+  groups,
+  perDatabase,
+  requests,
+  timestampParam,
+  timestampPlaceholder,
+  users,
+  type Database,
+  type Executor,
+} from "@hyn/db";
+import {
+  encodeRequestCursor,
+  requestDisplayStatus,
+  type RequestPage,
+  type RequestPageInput,
+  type RequestStatus,
+  type RequestView,
+} from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
 import { displayNameInGroup } from "../shared/display-name";
@@ -31,7 +48,9 @@ const requestViewColumns = {
   createdAt: requests.createdAt,
   creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
   creatorArea: creator.generalArea,
-  helperName: sql<string | null>`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, requests.userId)} end`,
+  helperName: sql<
+    string | null
+  >`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, requests.userId)} end`,
   helperArea: helper.generalArea,
 };
 
@@ -62,11 +81,16 @@ function withPeople<Query extends PgSelect>(query: Query) {
 type Row = Awaited<ReturnType<typeof viewQuery>>[number];
 
 /** Requests with their group, creator and helper joined in: one statement for any number of rows. */
-export async function selectRequestViews(executor: Executor, now: Date, where: SQL | undefined): Promise<RequestView[]> {
-  const rows = await viewQuery(executor).where(where).orderBy(...requestOrder(timestampParam(now)));
+export async function selectRequestViews(
+  executor: Executor,
+  now: Date,
+  where: SQL | undefined,
+): Promise<RequestView[]> {
+  const rows = await viewQuery(executor)
+    .where(where)
+    .orderBy(...requestOrder(timestampParam(now)));
   return rows.map((row) => toRequestView(row, now));
 }
-
 
 /**
  * The helpable list read on every dashboard load, built once per database (see perDatabase): values
@@ -85,7 +109,11 @@ const helpableQuery = perDatabase((db) => {
         or(
           and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`),
           and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
-          and(eq(requests.status, "fulfilled"), eq(requests.claimedBy, userId), sql`${requests.thankedAt} > ${now} - make_interval(days => ${sql.raw(String(THANKS_SHOWN_TO_HELPER_DAYS))})`),
+          and(
+            eq(requests.status, "fulfilled"),
+            eq(requests.claimedBy, userId),
+            sql`${requests.thankedAt} > ${now} - make_interval(days => ${sql.raw(String(THANKS_SHOWN_TO_HELPER_DAYS))})`,
+          ),
         ),
       ),
     )
@@ -193,7 +221,9 @@ async function selectPage(
 
 /** Newest first by (created_at, id), as the keyset goes: microseconds compared as digit strings. */
 function newestFirst(a: { createdAtMicros: string; id: string }, b: { createdAtMicros: string; id: string }): number {
-  const byTime = b.createdAtMicros.length - a.createdAtMicros.length || (a.createdAtMicros < b.createdAtMicros ? 1 : a.createdAtMicros > b.createdAtMicros ? -1 : 0);
+  const byTime =
+    b.createdAtMicros.length - a.createdAtMicros.length ||
+    (a.createdAtMicros < b.createdAtMicros ? 1 : a.createdAtMicros > b.createdAtMicros ? -1 : 0);
   return byTime || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }
 
@@ -203,12 +233,22 @@ function microsToIso(micros: string): string {
 }
 
 /** A page of the requests `userId` posted. */
-export function selectMyRequestPage(db: Database, now: Date, userId: string, page: RequestPageInput): Promise<RequestPage> {
+export function selectMyRequestPage(
+  db: Database,
+  now: Date,
+  userId: string,
+  page: RequestPageInput,
+): Promise<RequestPage> {
   return selectPage(db, "mine", now, { userId }, page);
 }
 
 /** A page of a group's requests; the caller checks membership. */
-export function selectGroupRequestPage(db: Database, now: Date, groupId: string, page: RequestPageInput): Promise<RequestPage> {
+export function selectGroupRequestPage(
+  db: Database,
+  now: Date,
+  groupId: string,
+  page: RequestPageInput,
+): Promise<RequestPage> {
   return selectPage(db, "ofGroup", now, { groupId }, page);
 }
 
@@ -242,8 +282,17 @@ export async function selectRequestView(executor: Executor, now: Date, requestId
  * One request as the lists would show it to `userId` (PRODUCT "Who may do what"): their own, or one in a group they
  * belong to; null otherwise, so an id in another group reads the same as one that does not exist.
  */
-export async function selectVisibleRequestView(executor: Executor, now: Date, requestId: string, userId: string): Promise<RequestView | null> {
-  const [view] = await selectRequestViews(executor, now, and(eq(requests.id, requestId), or(eq(requests.userId, userId), inGroupsOf(userId))));
+export async function selectVisibleRequestView(
+  executor: Executor,
+  now: Date,
+  requestId: string,
+  userId: string,
+): Promise<RequestView | null> {
+  const [view] = await selectRequestViews(
+    executor,
+    now,
+    and(eq(requests.id, requestId), or(eq(requests.userId, userId), inGroupsOf(userId))),
+  );
   return view ?? null;
 }
 
@@ -268,6 +317,9 @@ function toRequestView(row: Row, now: Date): RequestView {
     thankedAt: row.thankedAt,
     createdAt: row.createdAt,
     creator: { id: row.userId, name: row.creatorName, generalArea: row.creatorArea },
-    helper: row.claimedBy && row.helperName !== null ? { id: row.claimedBy, name: row.helperName, generalArea: row.helperArea } : null,
+    helper:
+      row.claimedBy && row.helperName !== null
+        ? { id: row.claimedBy, name: row.helperName, generalArea: row.helperArea }
+        : null,
   };
 }

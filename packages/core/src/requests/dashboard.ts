@@ -16,7 +16,9 @@ const dashboardQueries = perDatabase((db) => {
         createdBy: groups.createdBy,
         createdAt: groups.createdAt,
         joinedAt: groupMembers.joinedAt,
-        memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = "groups"."id")`.mapWith(Number),
+        memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = "groups"."id")`.mapWith(
+          Number,
+        ),
       })
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
@@ -57,8 +59,16 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
     helpableRequests,
     groups: myGroups,
     usage: {
-      limits: { maxOpenRequests: row.maxOpenRequests, maxGroupsCreated: row.maxGroupsCreated, maxGroupsJoined: row.maxGroupsJoined },
-      counts: { openRequestsCount: row.openRequestsCount, groupsCreatedCount: row.groupsCreatedCount, groupsJoinedCount: row.groupsJoinedCount },
+      limits: {
+        maxOpenRequests: row.maxOpenRequests,
+        maxGroupsCreated: row.maxGroupsCreated,
+        maxGroupsJoined: row.maxGroupsJoined,
+      },
+      counts: {
+        openRequestsCount: row.openRequestsCount,
+        groupsCreatedCount: row.groupsCreatedCount,
+        groupsJoinedCount: row.groupsJoinedCount,
+      },
     },
     serverTime: now,
   };

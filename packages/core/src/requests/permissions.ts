@@ -9,9 +9,11 @@ import { and, eq, gt, ne, type SQL } from "drizzle-orm";
  * every status, actor and expiry.
  */
 export const requestPermissionSql: Record<keyof RequestPermissions, (actorId: string, now: Date) => SQL> = {
-  canClaim: (actorId, now) => and(eq(requests.status, "open"), gt(requests.neededBy, now), ne(requests.userId, actorId))!,
+  canClaim: (actorId, now) =>
+    and(eq(requests.status, "open"), gt(requests.neededBy, now), ne(requests.userId, actorId))!,
   canUnclaim: (actorId) => and(eq(requests.status, "claimed"), eq(requests.claimedBy, actorId))!,
   canFulfill: (actorId) => and(eq(requests.status, "claimed"), eq(requests.claimedBy, actorId))!,
   canDelete: (actorId) => and(eq(requests.userId, actorId), ne(requests.status, "fulfilled"))!,
-  canNotify: (actorId, now) => and(eq(requests.userId, actorId), eq(requests.status, "open"), gt(requests.neededBy, now))!,
+  canNotify: (actorId, now) =>
+    and(eq(requests.userId, actorId), eq(requests.status, "open"), gt(requests.neededBy, now))!,
 };

@@ -26,7 +26,14 @@ import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
 import { bumpedRevision } from "./revision";
-import { inGroupsHeldBy, inGroupsOf, selectGroupRequestPage, selectMyRequestPage, selectRequestView, selectVisibleRequestView } from "../request-views/view";
+import {
+  inGroupsHeldBy,
+  inGroupsOf,
+  selectGroupRequestPage,
+  selectMyRequestPage,
+  selectRequestView,
+  selectVisibleRequestView,
+} from "../request-views/view";
 
 type CreateRequest = z.output<typeof createRequestInput>;
 
@@ -48,7 +55,9 @@ const groupListQueries = perDatabase((db) => ({
   membership: db
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, sql.placeholder("groupId")), eq(groupMembers.userId, sql.placeholder("userId"))))
+    .where(
+      and(eq(groupMembers.groupId, sql.placeholder("groupId")), eq(groupMembers.userId, sql.placeholder("userId"))),
+    )
     .prepare("group_list_membership"),
 }));
 
@@ -107,7 +116,14 @@ export function createRequestsService(deps: CoreDeps) {
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await change.then?.(tx, view, now);
-      await enqueueChangeNotice(tx, config, unsubscribe, { kind: change.kind, request: view, helperId: userId }, now, jobs);
+      await enqueueChangeNotice(
+        tx,
+        config,
+        unsubscribe,
+        { kind: change.kind, request: view, helperId: userId },
+        now,
+        jobs,
+      );
       await change.confirm?.(tx, now, unsubscribe);
       await publish(tx, `request.${change.kind}`, view);
       return view;
@@ -254,7 +270,10 @@ export function createRequestsService(deps: CoreDeps) {
      * POST /requests/{id}/notify: the owner re-sends the posting notice of an open request to the
      * group, at most once an hour; the conditional UPDATE of last_notified_at makes two clicks one send.
      */
-    async notifyGroup(userId: string, requestId: string): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
+    async notifyGroup(
+      userId: string,
+      requestId: string,
+    ): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
       const unsubscribe = await unsubscribeLinks(deps);
@@ -301,7 +320,15 @@ export function createRequestsService(deps: CoreDeps) {
         const [marked] = await tx
           .update(requests)
           .set({ thankedAt: now })
-          .where(and(eq(requests.id, requestId), eq(requests.userId, userId), eq(requests.status, "fulfilled"), isNotNull(requests.claimedBy), isNull(requests.thankedAt)))
+          .where(
+            and(
+              eq(requests.id, requestId),
+              eq(requests.userId, userId),
+              eq(requests.status, "fulfilled"),
+              isNotNull(requests.claimedBy),
+              isNull(requests.thankedAt),
+            ),
+          )
           .returning({ helperId: requests.claimedBy });
         if (!marked) {
           const facts = await visibleFacts(tx, requestId, userId);

@@ -24,6 +24,7 @@ export function displayNameSql(person: Omit<Person, "id">): SQL<string> {
  * id): the address only while both are members of that group, else "" (the card's "A neighbour").
  */
 export function displayNameInGroup(person: Person, groupId: Id, reader: Id): SQL<string> {
-  const isMember = (userId: Id) => sql`exists (select 1 from ${groupMembers} dm where dm.group_id = ${groupId} and dm.user_id = ${userId})`;
+  const isMember = (userId: Id) =>
+    sql`exists (select 1 from ${groupMembers} dm where dm.group_id = ${groupId} and dm.user_id = ${userId})`;
   return sql<string>`coalesce(nullif(trim(${person.name}), ''), case when ${isMember(person.id)} and ${isMember(reader)} then ${person.email} else '' end)`;
 }

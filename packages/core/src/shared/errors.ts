@@ -50,6 +50,7 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
  */
 export function domainErrorOf(error: unknown): AppError | null {
   if (isAppError(error)) return error;
-  if (isConnectionLost(error)) return new AppError("UNAVAILABLE", "serviceUnavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  if (isConnectionLost(error))
+    return new AppError("UNAVAILABLE", "serviceUnavailable", { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   return null;
 }

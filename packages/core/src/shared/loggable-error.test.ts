@@ -18,7 +18,11 @@ function driverError() {
 
 describe("an error as it may be logged", () => {
   it("keeps the statement's name, the message, the code and the constraint, and drops every value", () => {
-    const error = new DrizzleQueryError(`insert into "users" ("email", "password_hash") values ($1, $2)`, [EMAIL, HASH], driverError());
+    const error = new DrizzleQueryError(
+      `insert into "users" ("email", "password_hash") values ($1, $2)`,
+      [EMAIL, HASH],
+      driverError(),
+    );
     const safe = loggableError(error);
     const text = JSON.stringify(safe);
     expect(text).not.toContain(EMAIL);
@@ -26,7 +30,11 @@ describe("an error as it may be logged", () => {
     expect(safe).toMatchObject({
       message: "Failed query: insert into users",
       statement: "insert into users",
-      cause: { message: expect.stringContaining("users_email_unique"), code: "23505", constraint_name: "users_email_unique" },
+      cause: {
+        message: expect.stringContaining("users_email_unique"),
+        code: "23505",
+        constraint_name: "users_email_unique",
+      },
     });
     expect(describeError(error)).toBe("Failed query: insert into users");
   });

@@ -9,7 +9,18 @@
  */
 
 /** Properties that carry a query's text or values; never copied into a log. */
-const QUERY_VALUE_KEYS = new Set(["params", "parameters", "args", "query", "queryOptions", "detail", "where", "internalQuery", "types", "hint"]);
+const QUERY_VALUE_KEYS = new Set([
+  "params",
+  "parameters",
+  "args",
+  "query",
+  "queryOptions",
+  "detail",
+  "where",
+  "internalQuery",
+  "types",
+  "hint",
+]);
 const REDACTED = "[redacted]";
 /** Shorter values are too likely to match ordinary words of a message (and are not secrets: the shortest address is 6 characters). */
 const MIN_REDACTED_LENGTH = 6;
@@ -37,7 +48,12 @@ export function statementName(sqlText: string): string {
 
 function causesOf(error: unknown): object[] {
   const chain: object[] = [];
-  for (let e = error; e && typeof e === "object" && chain.length <= MAX_CAUSE_DEPTH; e = (e as { cause?: unknown }).cause) chain.push(e);
+  for (
+    let e = error;
+    e && typeof e === "object" && chain.length <= MAX_CAUSE_DEPTH;
+    e = (e as { cause?: unknown }).cause
+  )
+    chain.push(e);
   return chain;
 }
 
@@ -73,7 +89,10 @@ function statementOf(chain: object[]): string | undefined {
 
 function scrub(text: string, values: string[]): string {
   // drizzle's own message: "Failed query: <sql>\nparams: <values>".
-  let safe = text.replace(/Failed query: ([\s\S]*?)\nparams: [\s\S]*?(?=\n {4}at |$)/g, (_m, sqlText: string) => `Failed query: ${statementName(sqlText)}`);
+  let safe = text.replace(
+    /Failed query: ([\s\S]*?)\nparams: [\s\S]*?(?=\n {4}at |$)/g,
+    (_m, sqlText: string) => `Failed query: ${statementName(sqlText)}`,
+  );
   for (const value of values) safe = safe.split(value).join(REDACTED);
   return safe;
 }
@@ -84,15 +103,23 @@ function loggable(error: object, values: string[], statement: string | undefined
   const type = e.constructor?.name && e.constructor.name !== "Object" ? e.constructor.name : "Error";
   // The stack's first lines repeat the message: rebuilt from the scrubbed one.
   const frames = typeof e.stack === "string" ? e.stack.split("\n").filter((line) => /^\s+at /.test(line)) : [];
-  const result: LoggableError = { type, message, stack: frames.length > 0 ? [`${e.name ?? type}: ${message}`, ...frames].join("\n") : "" };
+  const result: LoggableError = {
+    type,
+    message,
+    stack: frames.length > 0 ? [`${e.name ?? type}: ${message}`, ...frames].join("\n") : "",
+  };
   if (statement && depth === 0) result.statement = statement;
   for (const [key, value] of Object.entries(e)) {
     if (QUERY_VALUE_KEYS.has(key) || key === "message" || key === "stack" || key === "cause") continue;
-    if (value === null || ["string", "number", "boolean"].includes(typeof value)) result[key] = typeof value === "string" ? scrub(value, values) : value;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value))
+      result[key] = typeof value === "string" ? scrub(value, values) : value;
   }
   const cause = e.cause;
   if (cause !== undefined && depth < MAX_CAUSE_DEPTH) {
-    result.cause = cause && typeof cause === "object" ? loggable(cause, values, statement, depth + 1) : { type: typeof cause, message: scrub(String(cause), values), stack: "" };
+    result.cause =
+      cause && typeof cause === "object"
+        ? loggable(cause, values, statement, depth + 1)
+        : { type: typeof cause, message: scrub(String(cause), values), stack: "" };
   }
   return result;
 }
@@ -107,5 +134,7 @@ export function loggableError(error: unknown): LoggableError {
 /** One line for a column or a short log field (the outbox's last_error). */
 export function describeError(error: unknown): string {
   const safe = loggableError(error);
-  return safe.statement && !safe.message.includes(safe.statement) ? `${safe.message} (${safe.statement})` : safe.message;
+  return safe.statement && !safe.message.includes(safe.statement)
+    ? `${safe.message} (${safe.statement})`
+    : safe.message;
 }

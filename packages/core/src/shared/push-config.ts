@@ -19,7 +19,12 @@ export interface VapidKeys {
 }
 
 /** The browser vendors' push services: Chrome/Edge (FCM), Firefox (Mozilla autopush), Safari (Apple), Windows (WNS). */
-export const DEFAULT_PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "updates.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"] as const;
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
 
 export const defaultPushConfig: PushConfig = {
   serviceHosts: DEFAULT_PUSH_SERVICE_HOSTS,

@@ -3,7 +3,12 @@ import { NOTIFICATION_KINDS, type UnsubscribeDescription, type UnsubscribeState 
 import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { channelOnSql, groupFrequencySql, setGroupFrequency, setKindChannels } from "../preferences/notification-preferences";
+import {
+  channelOnSql,
+  groupFrequencySql,
+  setGroupFrequency,
+  setKindChannels,
+} from "../preferences/notification-preferences";
 import { NEVER, profileFrequencyIsNeverSql, setProfileFrequency } from "../preferences/profile-frequency";
 import { unsubscribeKey } from "./links";
 import { verifyUnsubscribeToken, type UnsubscribeClaim } from "./token";
@@ -38,9 +43,19 @@ async function describeClaim(executor: Executor, claim: UnsubscribeClaim): Promi
     .leftJoin(groupMembers, and(eq(groupMembers.userId, users.id), eq(groupMembers.groupId, scope.groupId)))
     .leftJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(users.id, userId));
-  const state: UnsubscribeState = !row ? "accountGone" : !row.member ? "notMember" : row.frequency === "off" ? "stopped" : "receiving";
+  const state: UnsubscribeState = !row
+    ? "accountGone"
+    : !row.member
+      ? "notMember"
+      : row.frequency === "off"
+        ? "stopped"
+        : "receiving";
   return {
-    scope: { type: "group", groupId: scope.groupId, groupName: state === "notMember" ? null : (row?.groupName ?? null) },
+    scope: {
+      type: "group",
+      groupId: scope.groupId,
+      groupName: state === "notMember" ? null : (row?.groupName ?? null),
+    },
     state,
     allStopped: row?.allStopped ?? true,
   };
@@ -61,7 +76,10 @@ export function createUnsubscribeService(deps: CoreDeps) {
   }
 
   /** Runs `change` while the person's row is key-share locked, so an account deletion waits for it; none when gone. */
-  async function changeFor(claim: UnsubscribeClaim, change: (tx: Executor, now: Date) => Promise<void>): Promise<UnsubscribeDescription> {
+  async function changeFor(
+    claim: UnsubscribeClaim,
+    change: (tx: Executor, now: Date) => Promise<void>,
+  ): Promise<UnsubscribeDescription> {
     const now = clock.now();
     return db.transaction(async (tx) => {
       const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, claim.userId)).for("key share");

@@ -16,11 +16,15 @@ function flipByte(token: string, index: number): string {
 
 describe("unsubscribe tokens", () => {
   it("carry a person and a kind, or a person and a group, back out", () => {
-    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, { userId: ada, scope: { kind: "request_updates" } }))).toEqual({
+    expect(
+      verifyUnsubscribeToken(key, signUnsubscribeToken(key, { userId: ada, scope: { kind: "request_updates" } })),
+    ).toEqual({
       userId: ada,
       scope: { kind: "request_updates" },
     });
-    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, { userId: bea, scope: { groupId: elmStreet } }))).toEqual({
+    expect(
+      verifyUnsubscribeToken(key, signUnsubscribeToken(key, { userId: bea, scope: { groupId: elmStreet } })),
+    ).toEqual({
       userId: bea,
       scope: { groupId: elmStreet },
     });
@@ -33,7 +37,10 @@ describe("unsubscribe tokens", () => {
   });
 
   it("refuse one signed with another key (forged)", () => {
-    const forged = signUnsubscribeToken(decodeUnsubscribeKey(generateUnsubscribeKey()), { userId: ada, scope: { kind: "new_requests" } });
+    const forged = signUnsubscribeToken(decodeUnsubscribeKey(generateUnsubscribeKey()), {
+      userId: ada,
+      scope: { kind: "new_requests" },
+    });
     expect(verifyUnsubscribeToken(key, forged)).toBeNull();
   });
 
@@ -48,14 +55,17 @@ describe("unsubscribe tokens", () => {
     const beas = Buffer.from(signUnsubscribeToken(key, { userId: bea, scope: { kind: "thanks" } }), "base64url");
     // Ada's person, Bea's scope and signature; and Bea's payload with Ada's signature.
     const swapped = Buffer.concat([adas.subarray(0, 17), beas.subarray(17)]).toString("base64url");
-    const resigned = Buffer.concat([beas.subarray(0, beas.length - 32), adas.subarray(adas.length - 32)]).toString("base64url");
+    const resigned = Buffer.concat([beas.subarray(0, beas.length - 32), adas.subarray(adas.length - 32)]).toString(
+      "base64url",
+    );
     expect(verifyUnsubscribeToken(key, swapped)).toBeNull();
     expect(verifyUnsubscribeToken(key, resigned)).toBeNull();
   });
 
   it("refuse a truncated token, an extended one, and ones that are not base64url", () => {
     const token = signUnsubscribeToken(key, { userId: ada, scope: { kind: "reminders" } });
-    for (let cut = 1; cut < token.length; cut++) expect(verifyUnsubscribeToken(key, token.slice(0, token.length - cut))).toBeNull();
+    for (let cut = 1; cut < token.length; cut++)
+      expect(verifyUnsubscribeToken(key, token.slice(0, token.length - cut))).toBeNull();
     expect(verifyUnsubscribeToken(key, `${token}A`)).toBeNull();
     expect(verifyUnsubscribeToken(key, `${token.slice(0, 10)}+/${token.slice(12)}`)).toBeNull();
     expect(verifyUnsubscribeToken(key, "")).toBeNull();
@@ -63,13 +73,16 @@ describe("unsubscribe tokens", () => {
   });
 
   it("refuse a correctly signed payload of another version or an unknown scope", () => {
-    const signed = (payload: Buffer) => Buffer.concat([payload, createHmac("sha256", key).update(payload).digest()]).toString("base64url");
+    const signed = (payload: Buffer) =>
+      Buffer.concat([payload, createHmac("sha256", key).update(payload).digest()]).toString("base64url");
     const valid = Buffer.from(signUnsubscribeToken(key, { userId: ada, scope: { kind: "thanks" } }), "base64url");
     const payload = Buffer.from(valid.subarray(0, valid.length - 32));
     expect(verifyUnsubscribeToken(key, signed(payload))).toEqual({ userId: ada, scope: { kind: "thanks" } });
     expect(verifyUnsubscribeToken(key, signed(Buffer.concat([Buffer.from([2]), payload.subarray(1)])))).toBeNull();
     expect(verifyUnsubscribeToken(key, signed(Buffer.concat([payload.subarray(0, 18), Buffer.from([99])])))).toBeNull();
-    expect(verifyUnsubscribeToken(key, signed(Buffer.concat([payload.subarray(0, 17), Buffer.from([7, 1])])))).toBeNull();
+    expect(
+      verifyUnsubscribeToken(key, signed(Buffer.concat([payload.subarray(0, 17), Buffer.from([7, 1])]))),
+    ).toBeNull();
     expect(verifyUnsubscribeToken(key, signed(Buffer.concat([payload, Buffer.from([0])])))).toBeNull();
   });
 });

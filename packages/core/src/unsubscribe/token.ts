@@ -51,7 +51,9 @@ function mac(key: Uint8Array, payload: Buffer): Buffer {
 
 export function signUnsubscribeToken(key: Uint8Array, claim: UnsubscribeClaim): string {
   const scope =
-    "kind" in claim.scope ? Buffer.from([SCOPE_KIND, KIND_CODES[claim.scope.kind]]) : Buffer.concat([Buffer.from([SCOPE_GROUP]), uuidBytes(claim.scope.groupId)]);
+    "kind" in claim.scope
+      ? Buffer.from([SCOPE_KIND, KIND_CODES[claim.scope.kind]])
+      : Buffer.concat([Buffer.from([SCOPE_GROUP]), uuidBytes(claim.scope.groupId)]);
   const payload = Buffer.concat([Buffer.from([VERSION]), uuidBytes(claim.userId), scope]);
   return Buffer.concat([payload, mac(key, payload)]).toString("base64url");
 }
@@ -76,7 +78,8 @@ function parsePayload(payload: Buffer): UnsubscribeClaim | null {
     const kind = KIND_OF_CODE.get(payload[18]!);
     return kind ? { userId, scope: { kind } } : null;
   }
-  if (tag === SCOPE_GROUP && payload.length === 34) return { userId, scope: { groupId: uuidOf(payload.subarray(18, 34)) } };
+  if (tag === SCOPE_GROUP && payload.length === 34)
+    return { userId, scope: { groupId: uuidOf(payload.subarray(18, 34)) } };
   return null;
 }
 

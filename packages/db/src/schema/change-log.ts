@@ -23,7 +23,11 @@ export const changeLog = pgTable(
     loggedAt: timestamp("logged_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("change_log_group_idx").on(t.groupId, t.xid).where(sql`${t.groupId} IS NOT NULL`),
-    index("change_log_user_idx").on(t.userId, t.xid).where(sql`${t.userId} IS NOT NULL`),
+    index("change_log_group_idx")
+      .on(t.groupId, t.xid)
+      .where(sql`${t.groupId} IS NOT NULL`),
+    index("change_log_user_idx")
+      .on(t.userId, t.xid)
+      .where(sql`${t.userId} IS NOT NULL`),
   ],
 );

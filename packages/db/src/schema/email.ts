@@ -17,7 +17,9 @@ export const userEmailPreferences = pgTable(
     userId: uuid("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    frequency: text("frequency", { enum: ["disabled", "daily", "immediate"] }).notNull().default("disabled"),
+    frequency: text("frequency", { enum: ["disabled", "daily", "immediate"] })
+      .notNull()
+      .default("disabled"),
     lastDailySent: ts("last_daily_sent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,7 +37,10 @@ export const emailSendLog = pgTable(
     id: id(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     emailType: text("email_type").notNull(),
-    requestIds: jsonb("request_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    requestIds: jsonb("request_ids")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     emailProviderId: text("email_provider_id"),
     createdAt: createdAt(),
   },
@@ -53,18 +58,29 @@ export const emailOutbox = pgTable(
     /** Queue order (ADR 0002): a recipient's e-mails go out in this order, even those queued in one transaction. */
     seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     /** The Message-ID header, made once with the row and sent by every retry, so a copy is recognised (ADR 0002). */
-    messageId: text("message_id").notNull().default(sql`('<' || gen_random_uuid() || '@outbox.help-your-neighbor>')`),
+    messageId: text("message_id")
+      .notNull()
+      .default(sql`('<' || gen_random_uuid() || '@outbox.help-your-neighbor>')`),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     emailType: text("email_type").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    requestIds: jsonb("request_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    requestIds: jsonb("request_ids")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Extra headers (List-Unsubscribe); emptied with the bodies once sent. */
-    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    headers: jsonb("headers")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Attachments as text (a calendar invitation); emptied with the bodies once sent. */
-    attachments: jsonb("attachments").$type<StoredAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    attachments: jsonb("attachments")
+      .$type<StoredAttachment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     lockedUntil: ts("locked_until"),
@@ -76,8 +92,12 @@ export const emailOutbox = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    index("email_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
     // Each recipient's oldest unsent e-mail, the only one of theirs that may be sent (ADR 0002).
-    index("email_outbox_recipient_queue_idx").on(sql`lower(${t.toAddress})`, t.seq).where(sql`${t.sentAt} IS NULL`),
+    index("email_outbox_recipient_queue_idx")
+      .on(sql`lower(${t.toAddress})`, t.seq)
+      .where(sql`${t.sentAt} IS NULL`),
   ],
 );

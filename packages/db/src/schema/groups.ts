@@ -56,6 +56,8 @@ export const invites = pgTable(
     index("invites_email_idx").on(t.email, t.expiresAt),
     index("invites_invited_by_idx").on(t.invitedBy, t.expiresAt),
     index("invites_group_email_idx").on(t.groupId, t.email),
-    index("invites_pending_email_idx").on(t.email).where(sql`${t.usedAt} IS NULL`),
+    index("invites_pending_email_idx")
+      .on(t.email)
+      .where(sql`${t.usedAt} IS NULL`),
   ],
 );

@@ -42,7 +42,11 @@ export const groupNotificationSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.groupId], name: "group_notification_settings_pkey" }),
-    foreignKey({ columns: [t.groupId, t.userId], foreignColumns: [groupMembers.groupId, groupMembers.userId], name: "group_notification_settings_membership_fk" }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.groupId, t.userId],
+      foreignColumns: [groupMembers.groupId, groupMembers.userId],
+      name: "group_notification_settings_membership_fk",
+    }).onDelete("cascade"),
     check("group_notification_settings_frequency_check", sql`${t.frequency} IN (${inList(GROUP_NOTIFY_FREQUENCIES)})`),
   ],
 );

@@ -13,5 +13,8 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
     expiresAt: ts("expires_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart], name: "rate_limits_pkey" }), index("rate_limits_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart], name: "rate_limits_pkey" }),
+    index("rate_limits_expires_at_idx").on(t.expiresAt),
+  ],
 );

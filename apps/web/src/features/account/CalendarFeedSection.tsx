@@ -56,7 +56,14 @@ export function CalendarFeedSection() {
         </Alert>
       ) : (
         <>
-          <TextField id={URL_FIELD_ID} label={t("profile.calendarLinkLabel")} value={feed.data.url} readOnly onFocus={(e) => e.currentTarget.select()} className="calendar-feed-url" />
+          <TextField
+            id={URL_FIELD_ID}
+            label={t("profile.calendarLinkLabel")}
+            value={feed.data.url}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+            className="calendar-feed-url"
+          />
           <div className="calendar-feed-actions">
             <Button variant="secondary" onClick={() => void copy(feed.data.url)}>
               {t("profile.copyLink")}

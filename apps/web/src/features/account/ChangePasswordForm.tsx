@@ -43,7 +43,12 @@ export function ChangePasswordForm() {
       <p className="section-intro">{t("profile.changePasswordIntro")}</p>
       {error && <Alert>{errorText(error)}</Alert>}
       <form onSubmit={submit} noValidate aria-labelledby="change-password-heading">
-        <NewPasswordFields password={password} confirm={confirm} onPasswordChange={(value) => (setPassword(value), setError(null))} onConfirmChange={(value) => (setConfirm(value), setError(null))} />
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPasswordChange={(value) => (setPassword(value), setError(null))}
+          onConfirmChange={(value) => (setConfirm(value), setError(null))}
+        />
         <div className="form-actions">
           <Button type="submit" variant="secondary" busy={updatePassword.isPending}>
             {updatePassword.isPending ? t("profile.changingPassword") : t("profile.changePasswordButton")}

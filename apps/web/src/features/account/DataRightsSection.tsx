@@ -79,7 +79,15 @@ export function DataRightsSection() {
       >
         <form onSubmit={confirmDelete} noValidate>
           <p>{t("profile.deleteConfirmText")}</p>
-          <TextField label={t("profile.passwordLabel")} type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setError(null))} error={error} autoFocus />
+          <TextField
+            label={t("profile.passwordLabel")}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => (setPassword(e.target.value), setError(null))}
+            error={error}
+            autoFocus
+          />
           <div className="modal-footer">
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteAccount.isPending}>
               {t("profile.keepMyAccount")}

@@ -74,7 +74,9 @@ export function EmailPreferencesFieldset({
           </div>
           {value === "daily" && (
             <p className="last-digest" data-testid="last-daily-sent">
-              {saved.lastDailySent ? t("profile.lastDailySent", { date: formatDateTime(saved.lastDailySent) }) : t("profile.noDailySent")}
+              {saved.lastDailySent
+                ? t("profile.lastDailySent", { date: formatDateTime(saved.lastDailySent) })
+                : t("profile.noDailySent")}
             </p>
           )}
         </>

@@ -84,7 +84,12 @@ export function FeedbackForm() {
       return;
     }
     try {
-      await send.mutateAsync({ name: name.trim() || null, email: email.trim(), subject: draft.subject || null, message: draft.message });
+      await send.mutateAsync({
+        name: name.trim() || null,
+        email: email.trim(),
+        subject: draft.subject || null,
+        message: draft.message,
+      });
       setDraft(EMPTY);
       setSent(true);
       toast.success(t("about.sentToast"));
@@ -97,7 +102,14 @@ export function FeedbackForm() {
   return (
     <form onSubmit={submit} noValidate aria-label={t("about.feedbackForm")}>
       <div className="field-pair">
-        <TextField label={t("about.nameOptional")} name="name" autoComplete="name" value={name} onChange={(e) => edit({ name: e.target.value })} maxLength={100} />
+        <TextField
+          label={t("about.nameOptional")}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => edit({ name: e.target.value })}
+          maxLength={100}
+        />
         <TextField
           label={t("about.email")}
           type="email"
@@ -110,7 +122,12 @@ export function FeedbackForm() {
           required
         />
       </div>
-      <SelectField label={t("about.subjectOptional")} name="subject" value={draft.subject} onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}>
+      <SelectField
+        label={t("about.subjectOptional")}
+        name="subject"
+        value={draft.subject}
+        onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}
+      >
         <option value="">{t("about.chooseSubject")}</option>
         {FEEDBACK_SUBJECTS.map((subject) => (
           <option key={subject} value={subject}>

@@ -53,6 +53,8 @@ describe("the language on the profile", () => {
     expect(await screen.findByRole("heading", { name: "Sprache" })).toBeTruthy();
     expect(screen.getByText(/Die App und die E-Mails, die wir dir schicken/)).toBeTruthy();
     expect(currentLocale()).toBe("de");
-    await waitFor(() => expect(calls.filter((c) => c.path === "user.updateLocale").map((c) => c.input)).toEqual([{ locale: "de" }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === "user.updateLocale").map((c) => c.input)).toEqual([{ locale: "de" }]),
+    );
   });
 });

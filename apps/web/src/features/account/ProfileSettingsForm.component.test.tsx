@@ -70,12 +70,16 @@ describe("the profile form", () => {
   });
 
   it("sends only what changed", async () => {
-    const { calls } = showForm({ "user.updateEmailPreferences": (input) => ({ ...savedPreferences, ...(input as object) }) });
+    const { calls } = showForm({
+      "user.updateEmailPreferences": (input) => ({ ...savedPreferences, ...(input as object) }),
+    });
     await screen.findByLabelText("Daily Summary (8 AM)");
     fireEvent.click(screen.getByLabelText("Immediate Notifications"));
     fireEvent.click(saveButton()!);
     expect(await screen.findByText("Your email preferences are saved.")).toBeTruthy();
-    expect(calls.filter((c) => c.path.startsWith("user.update")).map((c) => [c.path, c.input])).toEqual([["user.updateEmailPreferences", { frequency: "immediate" }]]);
+    expect(calls.filter((c) => c.path.startsWith("user.update")).map((c) => [c.path, c.input])).toEqual([
+      ["user.updateEmailPreferences", { frequency: "immediate" }],
+    ]);
     await waitFor(() => expect(saveButton()).toBeNull());
   });
 

@@ -50,7 +50,8 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   function edit(change: Draft) {
     setDraft((current) => ({ ...current, ...change }));
     const cleared = Object.keys(change).filter((key) => key in errors);
-    if (cleared.length) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
+    if (cleared.length)
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !cleared.includes(key))));
   }
 
   function cancel() {
@@ -96,7 +97,13 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     }
     if (profileSaved || preferencesSaved) {
       toast.success(
-        t(profileSaved && preferencesSaved ? "profile.savedBoth" : profileSaved ? "profile.savedProfile" : "profile.savedPreferences"),
+        t(
+          profileSaved && preferencesSaved
+            ? "profile.savedBoth"
+            : profileSaved
+              ? "profile.savedProfile"
+              : "profile.savedPreferences",
+        ),
       );
     }
     // On full success the buttons that had focus disappear; keep keyboard users in the form.
@@ -110,7 +117,14 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           {t("profile.detailsTitle")}
         </h2>
         <p className="section-intro">{t("profile.detailsIntro")}</p>
-        <TextField label={t("profile.emailLabel")} type="email" name="email" value={user.email} readOnly hint={t("profile.emailHint")} />
+        <TextField
+          label={t("profile.emailLabel")}
+          type="email"
+          name="email"
+          value={user.email}
+          readOnly
+          hint={t("profile.emailHint")}
+        />
         <TextField
           label={t("profile.nameLabel")}
           name="name"

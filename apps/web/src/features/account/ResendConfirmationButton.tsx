@@ -44,7 +44,11 @@ export function ResendConfirmationButton({
 
   return (
     <Button variant={variant} className={className} onClick={send} busy={resend.isPending} disabled={waitSeconds > 0}>
-      {resend.isPending ? t("auth.sending") : waitSeconds > 0 ? t("auth.resendCountdown", { label, seconds: waitSeconds }) : label}
+      {resend.isPending
+        ? t("auth.sending")
+        : waitSeconds > 0
+          ? t("auth.resendCountdown", { label, seconds: waitSeconds })
+          : label}
     </Button>
   );
 }

@@ -11,7 +11,11 @@ describe("the auth callback link", () => {
     expect(classifyLink("tok", "signup")).toEqual({ kind: "verify", tokenHash: "tok" });
     expect(classifyLink(null, "signup")).toEqual({ kind: "error", message: "auth.callbackInvalidLink", to: "/login" });
     expect(classifyLink("", "recovery")).toEqual({ kind: "error", message: "auth.callbackInvalidLink", to: "/login" });
-    expect(classifyLink("tok", "magiclink")).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
+    expect(classifyLink("tok", "magiclink")).toEqual({
+      kind: "error",
+      message: "auth.callbackUnknownType",
+      to: "/login",
+    });
     expect(classifyLink("tok", null)).toEqual({ kind: "error", message: "auth.callbackUnknownType", to: "/login" });
     // The callback's own texts, in English.
     expect([englishAuth.callbackInvalidLink, englishAuth.callbackUnknownType, englishAuth.callbackFailed]).toEqual([
@@ -22,7 +26,12 @@ describe("the auth callback link", () => {
   });
 
   it("sends a refused token back to sign up and any other failure to log in", () => {
-    expect(verificationFailure(400)).toEqual({ kind: "error", message: "verificationLinkExpired", to: "/signup", offerResend: true });
+    expect(verificationFailure(400)).toEqual({
+      kind: "error",
+      message: "verificationLinkExpired",
+      to: "/signup",
+      offerResend: true,
+    });
     expect(verificationFailure(500)).toEqual({ kind: "error", message: "auth.callbackFailed", to: "/login" });
     expect(verificationFailure(undefined)).toEqual({ kind: "error", message: "auth.callbackFailed", to: "/login" });
   });

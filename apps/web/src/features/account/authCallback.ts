@@ -19,7 +19,10 @@ export type CallbackOutcome =
   | { kind: "error"; message: CallbackMessage; to: "/login" | "/signup"; offerResend?: true };
 
 /** The part of the decision that needs no server: recovery links, broken links, unknown types. */
-export function classifyLink(tokenHash: string | null, type: string | null): CallbackOutcome | { kind: "verify"; tokenHash: string } {
+export function classifyLink(
+  tokenHash: string | null,
+  type: string | null,
+): CallbackOutcome | { kind: "verify"; tokenHash: string } {
   if (!tokenHash) return { kind: "error", message: "auth.callbackInvalidLink", to: "/login" };
   if (type === "recovery") return { kind: "recovery", to: `/reset-password?token=${encodeURIComponent(tokenHash)}` };
   if (type === "signup") return { kind: "verify", tokenHash };
@@ -32,7 +35,8 @@ export function classifyLink(tokenHash: string | null, type: string | null): Cal
  */
 export function verificationFailure(httpStatus: number | undefined): CallbackOutcome {
   // The advice is "sign up again or request a new link": the sign-up page then offers the new link.
-  if (httpStatus === 400) return { kind: "error", message: "verificationLinkExpired", to: "/signup", offerResend: true };
+  if (httpStatus === 400)
+    return { kind: "error", message: "verificationLinkExpired", to: "/signup", offerResend: true };
   return { kind: "error", message: "auth.callbackFailed", to: "/login" };
 }
 

@@ -17,17 +17,27 @@ describe("saving profile settings", () => {
       profile: { name: "Ann Lee", phone: "+1 (555) 123-4567", generalArea: "Elm Street" },
       frequency: null,
     });
-    expect(planSave(profileValuesOf(saved), saved, "daily", "disabled")).toEqual({ errors: {}, profile: null, frequency: "daily" });
+    expect(planSave(profileValuesOf(saved), saved, "daily", "disabled")).toEqual({
+      errors: {},
+      profile: null,
+      frequency: "daily",
+    });
   });
 
   it("refuses an empty name and a malformed phone with the spec's texts", () => {
     const plan = planSave({ name: "<i></i> ", phone: "call me", generalArea: "" }, saved, undefined, undefined);
     expect(plan.errors).toEqual({ name: "nameRequired", phone: "enterValidPhone" });
-    expect(planSave({ ...profileValuesOf(saved), phone: "12345" }, saved, undefined, undefined).errors.phone).toBe("enterValidPhone");
+    expect(planSave({ ...profileValuesOf(saved), phone: "12345" }, saved, undefined, undefined).errors.phone).toBe(
+      "enterValidPhone",
+    );
   });
 
   it("does not check an unchanged profile, so a nameless account can still change its e-mail preference", () => {
     const nameless = { name: "", phone: null, generalArea: null };
-    expect(planSave(profileValuesOf(nameless), nameless, "immediate", "disabled")).toEqual({ errors: {}, profile: null, frequency: "immediate" });
+    expect(planSave(profileValuesOf(nameless), nameless, "immediate", "disabled")).toEqual({
+      errors: {},
+      profile: null,
+      frequency: "immediate",
+    });
   });
 });

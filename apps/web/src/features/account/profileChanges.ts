@@ -29,7 +29,9 @@ export function normalizeProfile(values: ProfileValues): SavedProfile {
 /** True when saving would store something different from what is saved. */
 export function profileDiffers(values: ProfileValues, saved: SavedProfile): boolean {
   const next = normalizeProfile(values);
-  return next.name !== saved.name || next.phone !== (saved.phone ?? null) || next.generalArea !== (saved.generalArea ?? null);
+  return (
+    next.name !== saved.name || next.phone !== (saved.phone ?? null) || next.generalArea !== (saved.generalArea ?? null)
+  );
 }
 
 /** The form's own checks (PRODUCT "What is checked"); an empty object means the profile may be sent. */

@@ -3,7 +3,19 @@ import type { Trend } from "./format";
 
 const ARROW: Record<Trend, string> = { up: "▲", neutral: "▶", down: "▼" };
 
-export function MetricCard({ label, value, unit, hint, trend }: { label: string; value: string; unit?: string; hint: string; trend?: Trend }) {
+export function MetricCard({
+  label,
+  value,
+  unit,
+  hint,
+  trend,
+}: {
+  label: string;
+  value: string;
+  unit?: string;
+  hint: string;
+  trend?: Trend;
+}) {
   const t = useT();
   return (
     <div className="metric-card card" title={hint}>

@@ -35,7 +35,12 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
 
   return (
     <figure className="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${titleId} ${descId}`} preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={titleId}>{t("admin.chartTitle", { weeks: weeks.length })}</title>
         <desc id={descId}>{t("admin.chartDescription", { posted: totalPosted, fulfilled: totalFulfilled })}</desc>
         {ticks.map((t) => (
@@ -50,11 +55,30 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
           const x = PAD.left + i * slot + (slot - 2 * bar) / 2;
           return (
             <g key={w.weekStart.toISOString()}>
-              <rect x={x} y={y(w.posted)} width={bar} height={PAD.top + plotH - y(w.posted)} className="chart-posted" rx="2" />
-              <rect x={x + bar} y={y(w.fulfilled)} width={bar} height={PAD.top + plotH - y(w.fulfilled)} className="chart-fulfilled" rx="2" />
+              <rect
+                x={x}
+                y={y(w.posted)}
+                width={bar}
+                height={PAD.top + plotH - y(w.posted)}
+                className="chart-posted"
+                rx="2"
+              />
+              <rect
+                x={x + bar}
+                y={y(w.fulfilled)}
+                width={bar}
+                height={PAD.top + plotH - y(w.fulfilled)}
+                className="chart-fulfilled"
+                rx="2"
+              />
               {/* Every other week is named, counting back from the latest; on a phone every fourth (admin.css). */}
               {(weeks.length - 1 - i) % 2 !== 0 ? null : (
-                <text x={x + bar} y={HEIGHT - PAD.bottom + 6} textAnchor="middle" className={`chart-axis chart-axis-x${(weeks.length - 1 - i) % 4 === 0 ? "" : " chart-axis-x-minor"}`}>
+                <text
+                  x={x + bar}
+                  y={HEIGHT - PAD.bottom + 6}
+                  textAnchor="middle"
+                  className={`chart-axis chart-axis-x${(weeks.length - 1 - i) % 4 === 0 ? "" : " chart-axis-x-minor"}`}
+                >
                   {weekLabel(w.weekStart)}
                 </text>
               )}

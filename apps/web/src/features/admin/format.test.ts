@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { afterAll, describe, expect, it } from "vitest";
 import { activateLocale, loadNamespaces } from "../../i18n/i18n";
-import { claimTimeTrend, formatClaimTime, formatGroupSize, formatMetric, formatPercent, fulfillmentTrend } from "./format";
+import {
+  claimTimeTrend,
+  formatClaimTime,
+  formatGroupSize,
+  formatMetric,
+  formatPercent,
+  fulfillmentTrend,
+} from "./format";
 
 await activateLocale("en");
 await loadNamespaces(["admin"]);

@@ -6,7 +6,11 @@ import { translate, type Translate } from "../../i18n/useT";
 function formatNumber(value: number, digits: number, fixed = false): string {
   // A number, not a date (the rule is for dates: lib/dates.ts).
   // eslint-disable-next-line no-restricted-properties
-  return new Intl.NumberFormat(currentLocale(), { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0, useGrouping: false }).format(value);
+  return new Intl.NumberFormat(currentLocale(), {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: fixed ? digits : 0,
+    useGrouping: false,
+  }).format(value);
 }
 
 /** 1000 or more is shown with k: 1000 -> "1k", 1500 -> "1.5k", 12345 -> "12.3k". */

@@ -16,8 +16,13 @@ export const CURRENT_USER_QUERY = { staleTime: 60_000, retry: false } as const;
  * Asks who is signed in before the first render, rather than from AuthProvider once the first render
  * has committed: every page waits on the answer, and on a slow phone that render takes a while.
  */
-export function prefetchCurrentUser(queryClient: QueryClient, client: ReturnType<typeof trpc.createClient>): Promise<void> {
-  return createTRPCQueryUtils({ queryClient, client }).user.me.prefetch(undefined, { staleTime: CURRENT_USER_QUERY.staleTime });
+export function prefetchCurrentUser(
+  queryClient: QueryClient,
+  client: ReturnType<typeof trpc.createClient>,
+): Promise<void> {
+  return createTRPCQueryUtils({ queryClient, client }).user.me.prefetch(undefined, {
+    staleTime: CURRENT_USER_QUERY.staleTime,
+  });
 }
 
 /**

@@ -12,7 +12,13 @@ export function RequireAuth() {
   if (loading) return online ? <Spinner /> : <OfflineNotice />;
   if (!user && signedOut) return <Navigate to="/login" replace />;
   // The hash too: "Manage notifications" in an e-mail leads to /profile#notifications.
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`} replace />;
+  if (!user)
+    return (
+      <Navigate
+        to={`/login?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`}
+        replace
+      />
+    );
   return <Outlet />;
 }
 

@@ -8,12 +8,22 @@ import { GroupCard } from "./GroupCard";
 
 afterEach(cleanup);
 
-const group = { id: "group-1", name: "Elm Street", createdBy: "me", createdAt: new Date("2026-06-01T12:00:00Z"), memberCount: 3 } as Group;
+const group = {
+  id: "group-1",
+  name: "Elm Street",
+  createdBy: "me",
+  createdAt: new Date("2026-06-01T12:00:00Z"),
+  memberCount: 3,
+} as Group;
 
 const handlers: Handlers = {
   "user.me": () => null,
   "invitations.count": () => ({ current: 2, max: 10 }),
-  "user.notificationPreferences": () => ({ profileFrequency: "daily", kinds: [], groups: [{ groupId: "group-1", groupName: "Elm Street", frequency: null, effective: "daily" }] }),
+  "user.notificationPreferences": () => ({
+    profileFrequency: "daily",
+    kinds: [],
+    groups: [{ groupId: "group-1", groupName: "Elm Street", frequency: null, effective: "daily" }],
+  }),
 };
 
 describe("a group card", () => {

@@ -14,7 +14,17 @@ import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
  * A group card (PRODUCT "Screens"): name, Owner/Member badge, created date, member count, and View/Hide Members,
  * Invite Members (owners: only they may invite) and Leave Group; and when to hear of its new requests (issue 15).
  */
-export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group; viewerId: string; highlighted: boolean; ref?: Ref<HTMLElement> }) {
+export function GroupCard({
+  group,
+  viewerId,
+  highlighted,
+  ref,
+}: {
+  group: Group;
+  viewerId: string;
+  highlighted: boolean;
+  ref?: Ref<HTMLElement>;
+}) {
   const t = useT();
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -68,7 +78,9 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
         <h3 id={titleId} className="group-card-title">
           {group.name}
         </h3>
-        <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? t("groups.owner") : t("groups.member")}</span>
+        <span className={`badge${isOwner ? " badge-owner" : ""}`}>
+          {isOwner ? t("groups.owner") : t("groups.member")}
+        </span>
       </header>
       <dl className="group-facts">
         <div>
@@ -84,12 +96,25 @@ export function GroupCard({ group, viewerId, highlighted, ref }: { group: Group;
       </dl>
       <GroupCardNotifications groupId={group.id} groupName={group.name} />
       <div className="group-actions">
-        <Button variant="secondary" className="btn-small" aria-expanded={showMembers} aria-controls={membersId} onClick={() => setShowMembers((v) => !v)}>
+        <Button
+          variant="secondary"
+          className="btn-small"
+          aria-expanded={showMembers}
+          aria-controls={membersId}
+          onClick={() => setShowMembers((v) => !v)}
+        >
           {showMembers ? t("groups.hideMembers") : t("groups.viewMembers")}
         </Button>
         {isOwner && (
           <span title={atInviteLimit ? errorText("invitationLimitTooltip") : undefined}>
-            <Button ref={inviteButton} variant="secondary" className="btn-small" aria-expanded={inviting} disabled={atInviteLimit} onClick={() => setInviting((v) => !v)}>
+            <Button
+              ref={inviteButton}
+              variant="secondary"
+              className="btn-small"
+              aria-expanded={inviting}
+              disabled={atInviteLimit}
+              onClick={() => setInviting((v) => !v)}
+            >
               {t("groups.inviteMembers")}
             </Button>
           </span>

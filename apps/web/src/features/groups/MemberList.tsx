@@ -66,7 +66,9 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                   {nameOf(member)}
                   {member.id === viewerId && <span className="muted"> {t("groups.you")}</span>}
                 </span>
-                <span className={`badge${isOwner ? " badge-owner" : ""}`}>{isOwner ? t("groups.owner") : t("groups.member")}</span>
+                <span className={`badge${isOwner ? " badge-owner" : ""}`}>
+                  {isOwner ? t("groups.owner") : t("groups.member")}
+                </span>
                 {/* Someone without a name is shown by their address already: once is enough. */}
                 {member.name && (
                   <a className="member-email small" href={`mailto:${member.email}`}>
@@ -77,10 +79,19 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
               </div>
               {viewerIsOwner && member.id !== viewerId && (
                 <div className="member-actions">
-                  <Button variant="ghost" className="btn-small" onClick={() => setPending({ kind: "transfer", member })}>
+                  <Button
+                    variant="ghost"
+                    className="btn-small"
+                    onClick={() => setPending({ kind: "transfer", member })}
+                  >
                     {t("groups.makeOwner")}
                   </Button>
-                  <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setPending({ kind: "remove", member })} aria-label={t("groups.removeNamed", { name: nameOf(member) })}>
+                  <Button
+                    variant="ghost"
+                    className="btn-small btn-text-danger"
+                    onClick={() => setPending({ kind: "remove", member })}
+                    aria-label={t("groups.removeNamed", { name: nameOf(member) })}
+                  >
                     {t("groups.remove")}
                   </Button>
                 </div>
@@ -107,9 +118,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
       <ConfirmModal
         open={pending?.kind === "transfer"}
         title={t("groups.makeOwnerTitle")}
-        message={
-pending ? t("groups.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""
-        }
+        message={pending ? t("groups.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""}
         confirmLabel={t("groups.makeOwnerTitle")}
         busy={transfer.isPending}
         onConfirm={() => void confirm()}

@@ -11,8 +11,16 @@ const signedIn: Handlers = { "user.me": () => null };
 
 function showForm(handlers: Handlers) {
   const onDone = vi.fn();
-  const rendered = renderWithApi(<InviteForm groupId="group-1" groupName="Elm Street" onDone={onDone} />, { ...signedIn, ...handlers });
-  return { ...rendered, onDone, field: screen.getByLabelText("Email address") as HTMLInputElement, submit: () => fireEvent.submit(screen.getByRole("form")) };
+  const rendered = renderWithApi(<InviteForm groupId="group-1" groupName="Elm Street" onDone={onDone} />, {
+    ...signedIn,
+    ...handlers,
+  });
+  return {
+    ...rendered,
+    onDone,
+    field: screen.getByLabelText("Email address") as HTMLInputElement,
+    submit: () => fireEvent.submit(screen.getByRole("form")),
+  };
 }
 
 describe("the invite form", () => {
@@ -44,14 +52,20 @@ describe("the invite form", () => {
     let count = 0;
     const { field, submit, calls, onDone } = showForm({
       "invitations.count": () => ({ current: count, max: 10 }),
-      "invitations.create": (input) => ((count = 1), { ...(input as object), id: "invite-1", email: "dee@example.com" }),
+      "invitations.create": (input) => (
+        (count = 1),
+        { ...(input as object), id: "invite-1", email: "dee@example.com" }
+      ),
       "invitations.outgoing": () => [],
     });
     await screen.findByText("0/10 invitations sent");
     fireEvent.change(field, { target: { value: "  dee@example.com " } });
     submit();
     expect(await screen.findByText("Invitation sent to dee@example.com")).toBeTruthy();
-    expect(calls.find((c) => c.path === "invitations.create")!.input).toEqual({ groupId: "group-1", email: "dee@example.com" });
+    expect(calls.find((c) => c.path === "invitations.create")!.input).toEqual({
+      groupId: "group-1",
+      email: "dee@example.com",
+    });
     expect(field.value).toBe("");
     expect(onDone).toHaveBeenCalled();
     await waitFor(() => expect(calls.filter((c) => c.path === "invitations.count").length).toBeGreaterThan(1));

@@ -38,7 +38,12 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
   }
 
   return (
-    <form className="invite-form" onSubmit={submit} noValidate aria-label={t("groups.inviteFormLabel", { group: groupName })}>
+    <form
+      className="invite-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t("groups.inviteFormLabel", { group: groupName })}
+    >
       <TextField
         label={t("groups.emailLabel")}
         type="email"
@@ -53,7 +58,9 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
       />
       <div className="invite-form-footer">
         <span className="invite-counter small muted" aria-live="polite">
-          {count.data ? t("groups.invitationsSentCount", { current: count.data.current, max: count.data.max }) : "\u00a0"}
+          {count.data
+            ? t("groups.invitationsSentCount", { current: count.data.current, max: count.data.max })
+            : "\u00a0"}
         </span>
         <div className="row">
           <Button variant="secondary" className="btn-small" onClick={onDone} disabled={create.isPending}>

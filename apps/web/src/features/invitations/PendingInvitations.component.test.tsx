@@ -13,7 +13,13 @@ const loadedAt = Date.now();
 const handlers: Handlers = {
   "user.me": () => null,
   "invitations.pending": () => [
-    { id: "invite-1", groupName: "Elm Street", inviterName: "Ana", createdAt: new Date(loadedAt - 2 * DAY), expiresAt: new Date(loadedAt + 5 * DAY + 60_000) },
+    {
+      id: "invite-1",
+      groupName: "Elm Street",
+      inviterName: "Ana",
+      createdAt: new Date(loadedAt - 2 * DAY),
+      expiresAt: new Date(loadedAt + 5 * DAY + 60_000),
+    },
   ],
 };
 

@@ -59,11 +59,17 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
       <h2 id="incoming-invitations-title">{t("groups.pendingTitle")}</h2>
       <ul className="invitation-list">
         {pending.data.map((invitation) => (
-          <li key={invitation.id} className="invitation-card" aria-label={t("groups.invitationTo", { name: invitation.groupName })}>
+          <li
+            key={invitation.id}
+            className="invitation-card"
+            aria-label={t("groups.invitationTo", { name: invitation.groupName })}
+          >
             <div className="invitation-main">
               <h3 className="invitation-group">{invitation.groupName}</h3>
               <p className="invitation-meta">
-                {richText((values) => t("groups.invitedBy", values), { name: <strong>{invitation.inviterName}</strong> })}
+                {richText((values) => t("groups.invitedBy", values), {
+                  name: <strong>{invitation.inviterName}</strong>,
+                })}
               </p>
               <p className="invitation-times small muted">
                 <span>
@@ -75,10 +81,21 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
               </p>
             </div>
             <div className="invitation-actions">
-              <Button variant="secondary" className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && decline.isPending} onClick={() => void answer(invitation, "decline")}>
+              <Button
+                variant="secondary"
+                className="btn-small"
+                disabled={busyId !== null}
+                busy={busyId === invitation.id && decline.isPending}
+                onClick={() => void answer(invitation, "decline")}
+              >
                 {t("groups.decline")}
               </Button>
-              <Button className="btn-small" disabled={busyId !== null} busy={busyId === invitation.id && accept.isPending} onClick={() => void answer(invitation, "accept")}>
+              <Button
+                className="btn-small"
+                disabled={busyId !== null}
+                busy={busyId === invitation.id && accept.isPending}
+                onClick={() => void answer(invitation, "accept")}
+              >
                 {t("groups.accept")}
               </Button>
             </div>

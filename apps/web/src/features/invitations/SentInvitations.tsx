@@ -45,7 +45,11 @@ export function SentInvitations() {
       <h2 id="sent-invitations-title">{t("groups.sentTitle")}</h2>
       <ul className="invitation-list">
         {outgoing.data.map((invitation) => (
-          <li key={invitation.id} className="invitation-card" aria-label={t("groups.invitationTo", { name: invitation.email })}>
+          <li
+            key={invitation.id}
+            className="invitation-card"
+            aria-label={t("groups.invitationTo", { name: invitation.email })}
+          >
             <div className="invitation-main">
               <h3 className="invitation-email">{invitation.email}</h3>
               <p className="invitation-meta">
@@ -61,7 +65,12 @@ export function SentInvitations() {
               </p>
             </div>
             <div className="invitation-actions">
-              <Button variant="secondary" className="btn-small" onClick={() => setConfirming(invitation)} aria-label={t("groups.cancelInvitationTo", { email: invitation.email })}>
+              <Button
+                variant="secondary"
+                className="btn-small"
+                onClick={() => setConfirming(invitation)}
+                aria-label={t("groups.cancelInvitationTo", { email: invitation.email })}
+              >
                 {t("groups.cancel")}
               </Button>
             </div>
@@ -71,7 +80,11 @@ export function SentInvitations() {
       <ConfirmModal
         open={confirming !== null}
         title={t("groups.cancelInvitationTitle")}
-        message={confirming ? t("groups.cancelInvitationConfirm", { email: confirming.email, group: confirming.groupName }) : ""}
+        message={
+          confirming
+            ? t("groups.cancelInvitationConfirm", { email: confirming.email, group: confirming.groupName })
+            : ""
+        }
         confirmLabel={t("groups.cancelInvitationTitle")}
         cancelLabel={t("groups.keepInvitation")}
         busy={cancel.isPending}

@@ -39,7 +39,12 @@ export function LanguageChoice({ className = "language-choice" }: { className?: 
   return (
     <div className={className}>
       <label htmlFor={id}>{t("common.language")}</label>
-      <select id={id} value={value} disabled={pending} onChange={(event) => isLocale(event.target.value) && void choose(event.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={pending}
+        onChange={(event) => isLocale(event.target.value) && void choose(event.target.value)}
+      >
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
             {LOCALE_NAMES[locale]}

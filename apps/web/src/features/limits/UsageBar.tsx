@@ -18,7 +18,17 @@ export const USAGE_LABELS: Record<LimitKind, MessageId<"requests">> = {
  * One usage bar (PRODUCT "How things change"): normal, near the limit from 80 %, and "Limit reached" at the limit; above
  * the limit (possible after an unclaim) it says why under the bar.
  */
-export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKind; count: number; max: number; compact?: boolean }) {
+export function UsageBar({
+  kind,
+  count,
+  max,
+  compact = false,
+}: {
+  kind: LimitKind;
+  count: number;
+  max: number;
+  compact?: boolean;
+}) {
   const t = useT();
   const labelId = useId();
   const noteId = useId();
@@ -31,7 +41,12 @@ export function UsageBar({ kind, count, max, compact = false }: { kind: LimitKin
   const note = overNote === null || !texts ? null : texts.refusalText(overNote);
   const label = t(USAGE_LABELS[kind]);
   return (
-    <div className={`usage usage-${level}${compact ? " usage-compact" : ""}`} data-testid="usage-bar" data-level={level} data-over-limit={over ? "" : undefined}>
+    <div
+      className={`usage usage-${level}${compact ? " usage-compact" : ""}`}
+      data-testid="usage-bar"
+      data-level={level}
+      data-over-limit={over ? "" : undefined}
+    >
       <div className="usage-head">
         <span id={labelId} className="usage-label">
           {label}

@@ -19,7 +19,11 @@ export function UsageLimits({ compact = false, title }: { compact?: boolean; tit
     // The bars' own shape with empty tracks: the panel keeps its height when the numbers arrive, so
     // the rest of the page does not jump down (layout shift).
     return (
-      <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-busy="true" aria-labelledby={headingId}>
+      <section
+        className={`usage-panel${compact ? " usage-panel-compact" : " card"}`}
+        aria-busy="true"
+        aria-labelledby={headingId}
+      >
         <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
           {heading}
         </h2>
@@ -56,8 +60,18 @@ export function UsageLimits({ compact = false, title }: { compact?: boolean; tit
       </h2>
       <div className="usage-list">
         <UsageBar kind="groups" count={counts.groupsCreatedCount} max={limits.maxGroupsCreated} compact={compact} />
-        <UsageBar kind="groups joined" count={counts.groupsJoinedCount} max={limits.maxGroupsJoined} compact={compact} />
-        <UsageBar kind="open requests" count={counts.openRequestsCount} max={limits.maxOpenRequests} compact={compact} />
+        <UsageBar
+          kind="groups joined"
+          count={counts.groupsJoinedCount}
+          max={limits.maxGroupsJoined}
+          compact={compact}
+        />
+        <UsageBar
+          kind="open requests"
+          count={counts.openRequestsCount}
+          max={limits.maxOpenRequests}
+          compact={compact}
+        />
       </div>
     </section>
   );

@@ -20,7 +20,12 @@ export function GroupCardNotifications({ groupId, groupName }: { groupId: string
     return (
       <p className="small group-notifications">
         {t("groups.notificationLoadFailed")}{" "}
-        <Button variant="ghost" className="btn-small" onClick={() => void preferences.refetch()} busy={preferences.isFetching}>
+        <Button
+          variant="ghost"
+          className="btn-small"
+          onClick={() => void preferences.refetch()}
+          busy={preferences.isFetching}
+        >
           {t("groups.tryAgain")}
         </Button>
       </p>
@@ -28,7 +33,12 @@ export function GroupCardNotifications({ groupId, groupName }: { groupId: string
   }
   // A group joined since the preferences were read follows the profile until they are read again
   // (joining refreshes them); its `effective` is not shown.
-  const setting = preferences.data.groups.find((g) => g.groupId === groupId) ?? { groupId, groupName, frequency: null, effective: "off" as const };
+  const setting = preferences.data.groups.find((g) => g.groupId === groupId) ?? {
+    groupId,
+    groupName,
+    frequency: null,
+    effective: "off" as const,
+  };
   return (
     <div className="group-notifications">
       <GroupFrequencySelect

@@ -29,7 +29,11 @@ export function NotificationSettingsSection() {
   }, [hash, loaded]);
 
   return (
-    <Card id={NOTIFICATION_SETTINGS_ANCHOR} className="settings-section" aria-labelledby="notification-settings-heading">
+    <Card
+      id={NOTIFICATION_SETTINGS_ANCHOR}
+      className="settings-section"
+      aria-labelledby="notification-settings-heading"
+    >
       <h2 id="notification-settings-heading" tabIndex={-1} ref={heading}>
         {t("profile.notificationsTitle")}
       </h2>
@@ -39,7 +43,12 @@ export function NotificationSettingsSection() {
       ) : preferences.isError ? (
         <Alert>
           {t("profile.loadNotificationsFailedAlert")}{" "}
-          <Button variant="secondary" className="btn-small" onClick={() => void preferences.refetch()} busy={preferences.isFetching}>
+          <Button
+            variant="secondary"
+            className="btn-small"
+            onClick={() => void preferences.refetch()}
+            busy={preferences.isFetching}
+          >
             {t("profile.tryAgain")}
           </Button>
         </Alert>

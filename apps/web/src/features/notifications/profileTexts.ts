@@ -2,15 +2,33 @@ import type { MessageId } from "@hyn/i18n/catalogs";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 
 /** What each kind of notification is about, as the switches name it (the order is NOTIFICATION_KINDS'). */
-export const KIND_TEXTS: Record<NotificationKind, { label: MessageId<"profile">; hint?: MessageId<"profile">; inToast: MessageId<"profile"> }> = {
+export const KIND_TEXTS: Record<
+  NotificationKind,
+  { label: MessageId<"profile">; hint?: MessageId<"profile">; inToast: MessageId<"profile"> }
+> = {
   request_updates: { label: "profile.kindRequestUpdates", inToast: "profile.toastKindRequestUpdates" },
-  new_requests: { label: "profile.kindNewRequests", hint: "profile.kindNewRequestsHint", inToast: "profile.toastKindNewRequests" },
-  invitations: { label: "profile.kindInvitations", hint: "profile.kindInvitationsHint", inToast: "profile.toastKindInvitations" },
-  reminders: { label: "profile.kindReminders", hint: "profile.kindRemindersHint", inToast: "profile.toastKindReminders" },
+  new_requests: {
+    label: "profile.kindNewRequests",
+    hint: "profile.kindNewRequestsHint",
+    inToast: "profile.toastKindNewRequests",
+  },
+  invitations: {
+    label: "profile.kindInvitations",
+    hint: "profile.kindInvitationsHint",
+    inToast: "profile.toastKindInvitations",
+  },
+  reminders: {
+    label: "profile.kindReminders",
+    hint: "profile.kindRemindersHint",
+    inToast: "profile.toastKindReminders",
+  },
   thanks: { label: "profile.kindThanks", inToast: "profile.toastKindThanks" },
 };
 
-export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = { email: "profile.channelEmail", push: "profile.channelPush" };
+export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = {
+  email: "profile.channelEmail",
+  push: "profile.channelPush",
+};
 
 /** The toast after a group's frequency is saved ("Elm Street: muted"); "profile" is following the profile's choice. */
 export const GROUP_FREQUENCY_SAVED: Record<GroupNotifyFrequency | "profile", MessageId<"profile">> = {

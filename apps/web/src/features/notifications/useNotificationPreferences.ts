@@ -27,7 +27,10 @@ export function useNotificationChanges() {
     utils.user.notificationPreferences.setData(undefined, (current) => (current ? change(current) : current));
 
   const patchKind = (kind: NotificationKind, channel: NotificationChannel, on: boolean) =>
-    patch((current) => ({ ...current, kinds: current.kinds.map((k) => (k.kind === kind ? { ...k, [channel]: on } : k)) }));
+    patch((current) => ({
+      ...current,
+      kinds: current.kinds.map((k) => (k.kind === kind ? { ...k, [channel]: on } : k)),
+    }));
 
   const patchGroup = (setting: GroupSetting) =>
     patch((current) => ({
@@ -42,7 +45,12 @@ export function useNotificationChanges() {
     try {
       const saved = await updateKind.mutateAsync(channel === "email" ? { kind, email: on } : { kind, push: on });
       patch((current) => ({ ...current, kinds: current.kinds.map((k) => (k.kind === kind ? saved : k)) }));
-      toast.success(t(on ? "profile.switchedOn" : "profile.switchedOff", { channel: t(CHANNEL_TEXTS[channel]), kind: t(KIND_TEXTS[kind].inToast) }));
+      toast.success(
+        t(on ? "profile.switchedOn" : "profile.switchedOff", {
+          channel: t(CHANNEL_TEXTS[channel]),
+          kind: t(KIND_TEXTS[kind].inToast),
+        }),
+      );
     } catch (e) {
       patchKind(kind, channel, !on);
       toast.error(errorMessage(e, t("profile.saveNotificationsFailed")));

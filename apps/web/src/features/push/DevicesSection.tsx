@@ -6,7 +6,14 @@ import { formatDate, formatDateTime } from "../../lib/dates";
 import { useOnline } from "../../lib/online";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
-import { deviceLabel, pushSupport, rememberThisDevice, serviceWorkerRegistration, subscribeThisBrowser, thisDeviceId } from "./browser-push";
+import {
+  deviceLabel,
+  pushSupport,
+  rememberThisDevice,
+  serviceWorkerRegistration,
+  subscribeThisBrowser,
+  thisDeviceId,
+} from "./browser-push";
 import "./devices.css";
 
 type Device = RouterOutputs["push"]["devices"][number];
@@ -53,7 +60,10 @@ export function DevicesSection() {
 
   const userId = user?.id ?? "";
   const storedId = thisDeviceId(userId);
-  const thisDevice = browser.kind === "ready" && browser.subscribed && storedId ? (devices.data?.find((d) => d.id === storedId) ?? null) : null;
+  const thisDevice =
+    browser.kind === "ready" && browser.subscribed && storedId
+      ? (devices.data?.find((d) => d.id === storedId) ?? null)
+      : null;
   const isOn = thisDevice !== null && browser.kind === "ready" && browser.permission === "granted";
 
   async function turnOn(registration: ServiceWorkerRegistration) {
@@ -159,11 +169,20 @@ export function DevicesSection() {
                 </span>
                 <span className="muted small">
                   {device.lastSuccessAt
-                    ? t("profile.deviceNotified", { added: formatDate(device.createdAt), notified: formatDateTime(device.lastSuccessAt) })
+                    ? t("profile.deviceNotified", {
+                        added: formatDate(device.createdAt),
+                        notified: formatDateTime(device.lastSuccessAt),
+                      })
                     : t("profile.deviceNotNotified", { added: formatDate(device.createdAt) })}
                 </span>
               </div>
-              <Button variant="secondary" onClick={() => void remove(device)} busy={removing === device.id} disabled={!online} aria-label={t("profile.removeDevice", { device: device.label })}>
+              <Button
+                variant="secondary"
+                onClick={() => void remove(device)}
+                busy={removing === device.id}
+                disabled={!online}
+                aria-label={t("profile.removeDevice", { device: device.label })}
+              >
                 {t("profile.remove")}
               </Button>
             </li>

@@ -22,7 +22,10 @@ export async function serviceWorkerRegistration(timeoutMs = 10_000): Promise<Ser
 
 /** The VAPID key as `applicationServerKey` wants it: base64url to bytes. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -33,12 +36,18 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
  * Subscribes this browser with the server's key. A subscription made with another key (the server's
  * keys changed) cannot be reused: it is dropped and made anew.
  */
-export async function subscribeThisBrowser(registration: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscriptionJSON> {
+export async function subscribeThisBrowser(
+  registration: ServiceWorkerRegistration,
+  publicKey: string,
+): Promise<PushSubscriptionJSON> {
   const key = applicationServerKey(publicKey);
   const existing = await registration.pushManager.getSubscription();
   if (existing) {
     const existingKey = existing.options.applicationServerKey;
-    const same = existingKey !== null && existingKey.byteLength === key.byteLength && new Uint8Array(existingKey).every((b, i) => b === key[i]);
+    const same =
+      existingKey !== null &&
+      existingKey.byteLength === key.byteLength &&
+      new Uint8Array(existingKey).every((b, i) => b === key[i]);
     if (same) return existing.toJSON();
     await existing.unsubscribe();
   }
@@ -87,7 +96,10 @@ export function rememberThisDevice(userId: string, deviceId: string | null): voi
 
 export function thisDeviceId(userId: string): string | null {
   try {
-    const stored = JSON.parse(localStorage.getItem(DEVICE_KEY) ?? "null") as { userId: string; deviceId: string } | null;
+    const stored = JSON.parse(localStorage.getItem(DEVICE_KEY) ?? "null") as {
+      userId: string;
+      deviceId: string;
+    } | null;
     return stored?.userId === userId ? stored.deviceId : null;
   } catch {
     return null;

@@ -7,7 +7,12 @@ import { useT } from "../../i18n/useT";
 export function AddToCalendarLink({ requestId, describedBy }: { requestId: string; describedBy: string }) {
   const t = useT();
   return (
-    <a className="btn btn-secondary btn-small" href={`/api/requests/${encodeURIComponent(requestId)}/calendar.ics`} download aria-describedby={describedBy}>
+    <a
+      className="btn btn-secondary btn-small"
+      href={`/api/requests/${encodeURIComponent(requestId)}/calendar.ics`}
+      download
+      aria-describedby={describedBy}
+    >
       {t("requests.addToCalendar")}
     </a>
   );

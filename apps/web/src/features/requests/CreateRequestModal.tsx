@@ -8,8 +8,18 @@ import type { RecentOwnChanges } from "./live-announcements";
 import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
 import type { DashboardGroup, RequestView } from "./types";
 
-const EMPTY: RequestFormValues = { itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" };
-const FIELD_IDS = { itemDescription: "new-request-item", groupId: "new-request-group", neededBy: "new-request-needed-by" } as const;
+const EMPTY: RequestFormValues = {
+  itemDescription: "",
+  groupId: "",
+  neededBy: "",
+  storePreference: "",
+  pickupNotes: "",
+};
+const FIELD_IDS = {
+  itemDescription: "new-request-item",
+  groupId: "new-request-group",
+  neededBy: "new-request-needed-by",
+} as const;
 const FORM_ID = "new-request-form";
 
 /**
@@ -45,7 +55,8 @@ export function CreateRequestModal({
   // One group and no choice made yet: nothing to choose. A chosen group that is gone (left meanwhile)
   // must be chosen again rather than silently swapped for another.
   const onlyGroupId = groups.length === 1 ? groups[0]!.id : "";
-  const groupId = values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
+  const groupId =
+    values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
 
   const set = (field: keyof RequestFormValues) => (event: { target: { value: string } }) => {
     const value = event.target.value;

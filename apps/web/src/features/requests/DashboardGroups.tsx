@@ -22,7 +22,11 @@ export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]
     <ul className="dashboard-groups" aria-label={t("requests.yourGroupsLabel")}>
       {groups.map((group) => (
         <li key={group.id}>
-          <Link className="card dashboard-group-card" to={`/groups?highlight=${encodeURIComponent(group.id)}`} data-testid="dashboard-group">
+          <Link
+            className="card dashboard-group-card"
+            to={`/groups?highlight=${encodeURIComponent(group.id)}`}
+            data-testid="dashboard-group"
+          >
             <span className="dashboard-group-head">
               <span className="dashboard-group-name">{group.name}</span>
               {group.createdBy === viewerId && <span className="badge badge-owner">{t("requests.owner")}</span>}

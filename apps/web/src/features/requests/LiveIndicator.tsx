@@ -18,7 +18,11 @@ export function LiveIndicator({ status: streamStatus, refreshFailed }: { status:
           ? t("requests.liveConnecting")
           : t("requests.livePaused");
   return (
-    <span className={`live-indicator live-${refreshFailed ? "offline" : status}`} data-testid="live-indicator" data-status={status}>
+    <span
+      className={`live-indicator live-${refreshFailed ? "offline" : status}`}
+      data-testid="live-indicator"
+      data-status={status}
+    >
       <span className="live-dot" aria-hidden="true" />
       {text}
     </span>

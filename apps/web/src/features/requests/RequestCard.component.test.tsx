@@ -38,7 +38,14 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
 }
 
 const claimed = (overrides: Partial<RequestView> = {}) =>
-  request({ status: "claimed", displayStatus: "claimed", claimedBy: HELPER, claimedAt: NOW, helper: { id: HELPER, name: "Bo", generalArea: null }, ...overrides });
+  request({
+    status: "claimed",
+    displayStatus: "claimed",
+    claimedBy: HELPER,
+    claimedAt: NOW,
+    helper: { id: HELPER, name: "Bo", generalArea: null },
+    ...overrides,
+  });
 
 function fakeActions(): { [K in keyof RequestActions]: Mock<RequestActions[K]> } {
   const done = () => vi.fn(async () => true);
@@ -72,11 +79,36 @@ describe("a request card's buttons", () => {
     ["the helper of a claimed request", claimed(), HELPER, ["Mark fulfilled", "Unclaim"]],
     ["another neighbour looking at a claimed request", claimed(), OTHER, []],
     ["the owner of a claimed request", claimed(), OWNER, ["Delete"]],
-    ["the owner of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), OWNER, ["Thank you"]],
-    ["the owner of a fulfilled request they thanked for", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW, thankedAt: NOW }), OWNER, []],
-    ["the helper of a fulfilled request", claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }), HELPER, []],
-    ["a neighbour looking at an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OTHER, []],
-    ["the owner of an expired request", request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }), OWNER, ["Delete"]],
+    [
+      "the owner of a fulfilled request",
+      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }),
+      OWNER,
+      ["Thank you"],
+    ],
+    [
+      "the owner of a fulfilled request they thanked for",
+      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW, thankedAt: NOW }),
+      OWNER,
+      [],
+    ],
+    [
+      "the helper of a fulfilled request",
+      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }),
+      HELPER,
+      [],
+    ],
+    [
+      "a neighbour looking at an expired request",
+      request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }),
+      OTHER,
+      [],
+    ],
+    [
+      "the owner of an expired request",
+      request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }),
+      OWNER,
+      ["Delete"],
+    ],
   ])("for %s are exactly the ones allowed", (_who, view, viewer, expected) => {
     show(view, viewer);
     expect(buttons()).toEqual(expected);

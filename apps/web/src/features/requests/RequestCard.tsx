@@ -73,7 +73,10 @@ export function RequestCard({
       requestAnimationFrame(() => {
         const active = document.activeElement;
         if (active && active !== document.body) return;
-        const target = document.getElementById(`request-${requestId}`) ?? section?.querySelector<HTMLElement>("h2[tabindex]") ?? document.getElementById("main");
+        const target =
+          document.getElementById(`request-${requestId}`) ??
+          section?.querySelector<HTMLElement>("h2[tabindex]") ??
+          document.getElementById("main");
         target?.focus();
       });
     };
@@ -99,7 +102,12 @@ export function RequestCard({
     }
   }
 
-  const actionButton = (action: Exclude<Action, "remove">, label: string, variant: "primary" | "secondary" | "ghost", waiting = false) => (
+  const actionButton = (
+    action: Exclude<Action, "remove">,
+    label: string,
+    variant: "primary" | "secondary" | "ghost",
+    waiting = false,
+  ) => (
     <Button
       autoFocus={focusClaim && action === "claim"}
       variant={variant}
@@ -196,7 +204,10 @@ export function RequestCard({
 
       {notifyWaiting && request.lastNotifiedAt && (
         <p id={notifyNoteId} className="small muted request-notify-note">
-          {t("requests.notifyWait", { last: formatWeekdayTime(request.lastNotifiedAt, now), next: formatWeekdayTime(notifyFrom, now) })}
+          {t("requests.notifyWait", {
+            last: formatWeekdayTime(request.lastNotifiedAt, now),
+            next: formatWeekdayTime(notifyFrom, now),
+          })}
         </p>
       )}
 

@@ -89,13 +89,18 @@ export function YourRequests({
         }}
         empty={
           <EmptyState title={t("requests.noRequestsTitle")}>
-            <p>
-              {data.groups.length === 0 ? t("requests.noRequestsNoGroup") : t("requests.noRequests")}
-            </p>
+            <p>{data.groups.length === 0 ? t("requests.noRequestsNoGroup") : t("requests.noRequests")}</p>
           </EmptyState>
         }
       />
-      <EarlierRequests earlier={earlier} viewerId={viewerId} now={now} actions={actions} highlightId={highlightId} changedIds={changedIds} />
+      <EarlierRequests
+        earlier={earlier}
+        viewerId={viewerId}
+        now={now}
+        actions={actions}
+        highlightId={highlightId}
+        changedIds={changedIds}
+      />
     </section>
   );
 }

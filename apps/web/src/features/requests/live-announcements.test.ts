@@ -63,7 +63,9 @@ describe("live announcements", () => {
   it("name the item when the page knows it", () => {
     expect(liveAnnouncement("request.claimed", "Oat milk")).toBe("“Oat milk” was claimed by a neighbour.");
     expect(liveAnnouncement("request.fulfilled", "Oat milk")).toBe("“Oat milk” was marked fulfilled.");
-    expect(liveAnnouncement("request.unclaimed", "Oat milk")).toBe("“Oat milk” is open again: its helper stepped back.");
+    expect(liveAnnouncement("request.unclaimed", "Oat milk")).toBe(
+      "“Oat milk” is open again: its helper stepped back.",
+    );
     expect(liveAnnouncement("request.deleted", "Oat milk")).toBe("“Oat milk” was deleted by its owner.");
     expect(liveAnnouncement("request.created", "Oat milk")).toBe("New request from a neighbour: “Oat milk”.");
   });
@@ -78,7 +80,9 @@ describe("live announcements", () => {
   it("are said in the page's language", async () => {
     await activateLocale("de");
     try {
-      expect(liveAnnouncement("request.claimed", "Hafermilch")).toBe("„Hafermilch“ wurde von jemandem aus der Nachbarschaft übernommen.");
+      expect(liveAnnouncement("request.claimed", "Hafermilch")).toBe(
+        "„Hafermilch“ wurde von jemandem aus der Nachbarschaft übernommen.",
+      );
     } finally {
       await activateLocale("en");
     }

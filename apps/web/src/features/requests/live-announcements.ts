@@ -37,16 +37,22 @@ export class RecentOwnChanges {
     const now = this.nowMs();
     for (const [key, at] of this.changed) if (now - at > OWN_CHANGE_WINDOW_MS) this.changed.delete(key);
     if (this.changed.has(`${event.requestId} ${event.type}`)) return true;
-    return event.type === "request.created" && (this.postsInFlight > 0 || now - this.lastPostEndedAt <= OWN_CHANGE_WINDOW_MS);
+    return (
+      event.type === "request.created" && (this.postsInFlight > 0 || now - this.lastPostEndedAt <= OWN_CHANGE_WINDOW_MS)
+    );
   }
 }
 
 /** What a screen reader hears (and the page shows) when a neighbour changes a request, in the current language. */
 export function liveAnnouncement(type: RequestEventType, itemDescription: string | null): string {
-  const item = itemDescription ? quotedItem(itemDescription.length > 60 ? `${itemDescription.slice(0, 59)}…` : itemDescription) : translate("requests.aRequest");
+  const item = itemDescription
+    ? quotedItem(itemDescription.length > 60 ? `${itemDescription.slice(0, 59)}…` : itemDescription)
+    : translate("requests.aRequest");
   switch (type) {
     case "request.created":
-      return itemDescription ? translate("requests.announceCreated", { item }) : translate("requests.announceCreatedUnknown");
+      return itemDescription
+        ? translate("requests.announceCreated", { item })
+        : translate("requests.announceCreatedUnknown");
     case "request.claimed":
       return translate("requests.announceClaimed", { item });
     case "request.unclaimed":

@@ -15,10 +15,23 @@ export function toDateTimeLocal(date: Date): string {
 export function parseDateTimeLocal(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!match) return null;
-  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const date = new Date(year, month - 1, day, hours, minutes, seconds);
   // new Date rolls 31 February over into March; a value that rolled over was not a real date.
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hours) return null;
+  if (
+    date.getFullYear() !== year ||
+    date.getMonth() !== month - 1 ||
+    date.getDate() !== day ||
+    date.getHours() !== hours
+  )
+    return null;
   return date;
 }
 
@@ -50,7 +63,10 @@ export interface RequestFormInput {
  * The form's own checks, with the spec's client texts (PRODUCT "What is checked"). The server checks everything again;
  * its messages are shown as they come.
  */
-export function validateRequestForm(values: RequestFormValues, now: Date): { errors: RequestFormErrors; input: RequestFormInput | null } {
+export function validateRequestForm(
+  values: RequestFormValues,
+  now: Date,
+): { errors: RequestFormErrors; input: RequestFormInput | null } {
   const errors: RequestFormErrors = {};
   const itemDescription = stripMarkup(values.itemDescription);
   if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";

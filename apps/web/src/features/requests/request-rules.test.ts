@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { neededByPickerMin, parseDateTimeLocal, toDateTimeLocal, validateRequestForm, type RequestFormValues } from "./request-form";
-import { clockOffsetMs, displayStatusOf, formatNeededBy, nextExpiry, requestPermissions, sortRequests, type RequestFacts } from "./request-rules";
+import {
+  neededByPickerMin,
+  parseDateTimeLocal,
+  toDateTimeLocal,
+  validateRequestForm,
+  type RequestFormValues,
+} from "./request-form";
+import {
+  clockOffsetMs,
+  displayStatusOf,
+  formatNeededBy,
+  nextExpiry,
+  requestPermissions,
+  sortRequests,
+  type RequestFacts,
+} from "./request-rules";
 
 const NOW = new Date(2030, 5, 14, 15, 30); // Fri 14 Jun 2030, 15:30 local time
 const HOUR = 3_600_000;
@@ -27,8 +41,12 @@ describe("the status a card shows", () => {
     expect(displayStatusOf(request(), NOW)).toBe("open");
     expect(displayStatusOf(request({ neededBy: new Date(NOW.getTime() - 1) }), NOW)).toBe("expired");
     expect(displayStatusOf(request({ neededBy: NOW }), NOW)).toBe("expired");
-    expect(displayStatusOf(request({ status: "claimed", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe("claimed");
-    expect(displayStatusOf(request({ status: "fulfilled", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe("fulfilled");
+    expect(displayStatusOf(request({ status: "claimed", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe(
+      "claimed",
+    );
+    expect(displayStatusOf(request({ status: "fulfilled", neededBy: new Date(NOW.getTime() - HOUR) }), NOW)).toBe(
+      "fulfilled",
+    );
   });
 
   it("turns to expired once the clock passes the needed-by time, without new data", () => {
@@ -53,7 +71,10 @@ describe("list order", () => {
     const expiring = request({ neededBy: new Date(NOW.getTime() + 60_000) });
     const fulfilled = request({ status: "fulfilled", claimedBy: HELPER });
     expect(sortRequests([fulfilled, expiring], NOW).map((r) => r.id)).toEqual([expiring.id, fulfilled.id]);
-    expect(sortRequests([fulfilled, expiring], new Date(NOW.getTime() + 2 * 60_000)).map((r) => r.id)).toEqual([fulfilled.id, expiring.id]);
+    expect(sortRequests([fulfilled, expiring], new Date(NOW.getTime() + 2 * 60_000)).map((r) => r.id)).toEqual([
+      fulfilled.id,
+      expiring.id,
+    ]);
   });
 
   it("breaks ties by creation time, then id, as the server does, and leaves the input alone", () => {
@@ -73,7 +94,15 @@ describe("the next moment a card changes by itself", () => {
     const b = request({ neededBy: new Date(NOW.getTime() + 2 * HOUR) });
     const claimedSooner = request({ status: "claimed", claimedBy: HELPER, neededBy: new Date(NOW.getTime() + HOUR) });
     const alreadyExpired = request({ neededBy: new Date(NOW.getTime() - HOUR) });
-    expect(nextExpiry([[a, alreadyExpired], [b, claimedSooner]], NOW)).toEqual(b.neededBy);
+    expect(
+      nextExpiry(
+        [
+          [a, alreadyExpired],
+          [b, claimedSooner],
+        ],
+        NOW,
+      ),
+    ).toEqual(b.neededBy);
     expect(nextExpiry([[claimedSooner, alreadyExpired], []], NOW)).toBeNull();
   });
 });
@@ -90,7 +119,12 @@ describe("which buttons a card shows", () => {
 
   it("lets only the claimer unclaim or mark fulfilled, and only while claimed", () => {
     const claimed = request({ status: "claimed", claimedBy: HELPER, neededBy: new Date(NOW.getTime() - HOUR) });
-    expect(requestPermissions(claimed, HELPER, NOW)).toMatchObject({ canUnclaim: true, canFulfill: true, canClaim: false, canDelete: false });
+    expect(requestPermissions(claimed, HELPER, NOW)).toMatchObject({
+      canUnclaim: true,
+      canFulfill: true,
+      canClaim: false,
+      canDelete: false,
+    });
     expect(requestPermissions(claimed, OTHER, NOW)).toMatchObject({ canUnclaim: false, canFulfill: false });
     expect(requestPermissions(claimed, OWNER, NOW)).toMatchObject({ canUnclaim: false, canFulfill: false });
     const fulfilled = request({ status: "fulfilled", claimedBy: HELPER });
@@ -98,10 +132,25 @@ describe("which buttons a card shows", () => {
   });
 
   it("lets the owner delete anything but a fulfilled request, and notify the group while it is open", () => {
-    expect(requestPermissions(request(), OWNER, NOW)).toEqual({ canClaim: false, canUnclaim: false, canFulfill: false, canDelete: true, canNotify: true });
-    expect(requestPermissions(request({ status: "claimed", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({ canDelete: true, canNotify: false });
-    expect(requestPermissions(request({ neededBy: new Date(NOW.getTime() - HOUR) }), OWNER, NOW)).toMatchObject({ canDelete: true, canNotify: false });
-    expect(requestPermissions(request({ status: "fulfilled", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
+    expect(requestPermissions(request(), OWNER, NOW)).toEqual({
+      canClaim: false,
+      canUnclaim: false,
+      canFulfill: false,
+      canDelete: true,
+      canNotify: true,
+    });
+    expect(requestPermissions(request({ status: "claimed", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({
+      canDelete: true,
+      canNotify: false,
+    });
+    expect(requestPermissions(request({ neededBy: new Date(NOW.getTime() - HOUR) }), OWNER, NOW)).toMatchObject({
+      canDelete: true,
+      canNotify: false,
+    });
+    expect(requestPermissions(request({ status: "fulfilled", claimedBy: HELPER }), OWNER, NOW)).toMatchObject({
+      canDelete: false,
+      canNotify: false,
+    });
     expect(requestPermissions(request(), OTHER, NOW)).toMatchObject({ canDelete: false, canNotify: false });
   });
 });
@@ -133,7 +182,10 @@ describe("the new-request form's checks", () => {
   };
 
   it("names every missing required field with the spec's texts", () => {
-    const { errors, input } = validateRequestForm({ itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" }, NOW);
+    const { errors, input } = validateRequestForm(
+      { itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" },
+      NOW,
+    );
     expect(input).toBeNull();
     expect(errors).toEqual({
       itemDescription: "itemDescriptionRequired",
@@ -143,17 +195,25 @@ describe("the new-request form's checks", () => {
   });
 
   it("treats a description that is only markup as missing", () => {
-    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({ itemDescription: "itemDescriptionRequired" });
+    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({
+      itemDescription: "itemDescriptionRequired",
+    });
   });
 
   it("refuses a needed-by time that is not in the future", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({ neededBy: "neededByFutureForm" });
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({ neededBy: "neededByFutureForm" });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({
+      neededBy: "neededByFutureForm",
+    });
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({
+      neededBy: "neededByFutureForm",
+    });
     expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW).errors).toEqual({});
   });
 
   it("refuses a needed-by time more than 5 years ahead, as the server does", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({ neededBy: "neededByTooFar" });
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({
+      neededBy: "neededByTooFar",
+    });
     expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:29" }, NOW).errors).toEqual({});
   });
 

@@ -1,4 +1,9 @@
-import { REQUEST_DISPLAY_ORDER, requestDisplayStatus, type RequestDisplayStatus, type RequestStatus } from "@hyn/validators/rules";
+import {
+  REQUEST_DISPLAY_ORDER,
+  requestDisplayStatus,
+  type RequestDisplayStatus,
+  type RequestStatus,
+} from "@hyn/validators/rules";
 import { formatWeekdayTime } from "../../lib/dates";
 import { translate } from "../../i18n/useT";
 

@@ -28,7 +28,9 @@ export function useEarlierRequests(firstPage: { cursor: string | null; requests:
   }, [firstPage.requests]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onFirstPage = new Set(firstPage.requests.map((request) => request.id));
-  const requests: RequestView[] = (earlier.data?.pages ?? []).flatMap((page) => page.requests).filter((request) => !onFirstPage.has(request.id));
+  const requests: RequestView[] = (earlier.data?.pages ?? [])
+    .flatMap((page) => page.requests)
+    .filter((request) => !onFirstPage.has(request.id));
   return {
     requests,
     hasMore: hasPages ? earlier.hasNextPage : firstPage.cursor !== null,

@@ -43,7 +43,9 @@ export function useRequestActions(own: RecentOwnChanges) {
      * time in the data to tell this browser's clock from the server's.
      */
     function patch(update: (data: DashboardData | undefined) => DashboardData | undefined) {
-      const loadedAt = queryClient.getQueryState(getQueryKey(trpc.requests.dashboard, undefined, "query"))?.dataUpdatedAt;
+      const loadedAt = queryClient.getQueryState(
+        getQueryKey(trpc.requests.dashboard, undefined, "query"),
+      )?.dataUpdatedAt;
       utils.requests.dashboard.setData(undefined, update, loadedAt ? { updatedAt: loadedAt } : undefined);
     }
 
@@ -55,7 +57,12 @@ export function useRequestActions(own: RecentOwnChanges) {
       void utils.limits.invalidate();
     }
 
-    async function attempt<T>(request: RequestView, echo: RequestEventType | null, call: () => Promise<T>, fallback: string): Promise<T | null> {
+    async function attempt<T>(
+      request: RequestView,
+      echo: RequestEventType | null,
+      call: () => Promise<T>,
+      fallback: string,
+    ): Promise<T | null> {
       if (echo) own.mark(request.id, echo);
       try {
         return await call();
@@ -86,21 +93,52 @@ export function useRequestActions(own: RecentOwnChanges) {
     return {
       /** A request the user just posted, shown before the reload confirms it. */
       added(view: RequestView) {
-        patch((data) => (data ? { ...data, myRequests: [...data.myRequests.filter((r) => r.id !== view.id), view] } : data));
+        patch((data) =>
+          data ? { ...data, myRequests: [...data.myRequests.filter((r) => r.id !== view.id), view] } : data,
+        );
         refresh();
       },
       claim: (request: RequestView) =>
-        transition(request, "request.claimed", utils.client.requests.claim.mutate, translate("requests.claimFailed"), (view) => translate("requests.claimed", { item: quoted(view) })),
+        transition(
+          request,
+          "request.claimed",
+          utils.client.requests.claim.mutate,
+          translate("requests.claimFailed"),
+          (view) => translate("requests.claimed", { item: quoted(view) }),
+        ),
       unclaim: (request: RequestView) =>
-        transition(request, "request.unclaimed", utils.client.requests.unclaim.mutate, translate("requests.unclaimFailed"), (view) => translate("requests.unclaimed", { item: quoted(view) })),
+        transition(
+          request,
+          "request.unclaimed",
+          utils.client.requests.unclaim.mutate,
+          translate("requests.unclaimFailed"),
+          (view) => translate("requests.unclaimed", { item: quoted(view) }),
+        ),
       fulfill: (request: RequestView) =>
-        transition(request, "request.fulfilled", utils.client.requests.fulfill.mutate, translate("requests.fulfillFailed"), (view) => translate("requests.fulfilled", { item: quoted(view) })),
+        transition(
+          request,
+          "request.fulfilled",
+          utils.client.requests.fulfill.mutate,
+          translate("requests.fulfillFailed"),
+          (view) => translate("requests.fulfilled", { item: quoted(view) }),
+        ),
       thank: (request: RequestView) =>
-        transition(request, "request.thanked", utils.client.requests.thank.mutate, translate("requests.thankFailed"), (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") })),
+        transition(
+          request,
+          "request.thanked",
+          utils.client.requests.thank.mutate,
+          translate("requests.thankFailed"),
+          (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") }),
+        ),
 
       /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */
       async remove(request: RequestView, beforeRemoval?: () => void): Promise<boolean> {
-        const done = await attempt(request, "request.deleted", () => utils.client.requests.remove.mutate({ id: request.id }), translate("requests.deleteFailed"));
+        const done = await attempt(
+          request,
+          "request.deleted",
+          () => utils.client.requests.remove.mutate({ id: request.id }),
+          translate("requests.deleteFailed"),
+        );
         if (!done) return false;
         beforeRemoval?.();
         patch((data) => dropRequest(data, request.id));
@@ -111,7 +149,12 @@ export function useRequestActions(own: RecentOwnChanges) {
 
       /** Re-sends the posting notice; the toast says what the server answered. */
       async notify(request: RequestView): Promise<boolean> {
-        const result = await attempt(request, null, () => utils.client.requests.notify.mutate({ id: request.id }), translate("requests.notifyFailed"));
+        const result = await attempt(
+          request,
+          null,
+          () => utils.client.requests.notify.mutate({ id: request.id }),
+          translate("requests.notifyFailed"),
+        );
         if (!result) return false;
         // The card disables "Notify group" until the next notice may go.
         patch((data) => replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt }));

@@ -10,7 +10,8 @@ export type LiveStatus = "connecting" | "live" | "offline";
 
 function itemOf(data: DashboardData | undefined, requestId: string): string | null {
   if (!data) return null;
-  const found = data.myRequests.find((r) => r.id === requestId) ?? data.helpableRequests.find((r) => r.id === requestId);
+  const found =
+    data.myRequests.find((r) => r.id === requestId) ?? data.helpableRequests.find((r) => r.id === requestId);
   return found?.itemDescription ?? null;
 }
 
@@ -58,7 +59,8 @@ export function useRequestLiveUpdates(own: RecentOwnChanges) {
     },
   });
 
-  const status: LiveStatus = subscription.status === "pending" ? "live" : subscription.status === "error" ? "offline" : "connecting";
+  const status: LiveStatus =
+    subscription.status === "pending" ? "live" : subscription.status === "error" ? "offline" : "connecting";
   return {
     status,
     /** The stream has said "connected" at least once: from then on no change can be missed. */

@@ -9,13 +9,17 @@ await loadNamespaces(["unsubscribe"]);
 
 describe("what an unsubscribe link says it stops", () => {
   it("names the group of a new-request notice", () => {
-    expect(t("unsubscribe.willStop", { topic: unsubscribeTopic({ type: "group", groupId: "g", groupName: "Elm Street" }, t) })).toBe(
-      "You will stop receiving e-mails about new requests in Elm Street.",
-    );
+    expect(
+      t("unsubscribe.willStop", {
+        topic: unsubscribeTopic({ type: "group", groupId: "g", groupName: "Elm Street" }, t),
+      }),
+    ).toBe("You will stop receiving e-mails about new requests in Elm Street.");
   });
 
   it("names a kind in words, never its code", () => {
-    expect(unsubscribeTopic({ type: "kind", kind: "new_requests" }, t)).toBe("new requests in your groups, including the daily summary");
+    expect(unsubscribeTopic({ type: "kind", kind: "new_requests" }, t)).toBe(
+      "new requests in your groups, including the daily summary",
+    );
     expect(unsubscribeTopic({ type: "kind", kind: "request_updates" }, t)).not.toContain("_");
   });
 });

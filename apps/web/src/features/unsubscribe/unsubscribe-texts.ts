@@ -16,6 +16,7 @@ const KIND_TOPICS: Record<Kind, MessageId<"unsubscribe">> = {
 
 /** "new requests in Elm Street", "invitations to groups": what a link's e-mails are about, in the current language. */
 export function unsubscribeTopic(scope: UnsubscribeDescription["scope"], t: Translate): string {
-  if (scope.type === "group") return scope.groupName ? t("unsubscribe.topicGroup", { group: scope.groupName }) : t("unsubscribe.topicLeftGroup");
+  if (scope.type === "group")
+    return scope.groupName ? t("unsubscribe.topicGroup", { group: scope.groupName }) : t("unsubscribe.topicLeftGroup");
   return t(KIND_TOPICS[scope.kind]);
 }

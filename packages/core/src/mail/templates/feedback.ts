@@ -14,7 +14,10 @@ export function feedbackForwardEmail(
   return renderEmail({
     to,
     locale,
-    subject: t("email.feedbackSubject", { product: PRODUCT_NAME, subject: feedback.subject ?? t("email.feedbackGeneral") }),
+    subject: t("email.feedbackSubject", {
+      product: PRODUCT_NAME,
+      subject: feedback.subject ?? t("email.feedbackGeneral"),
+    }),
     paragraphs: [
       t("email.feedbackFrom", { name: feedback.name ?? t("email.feedbackNoName"), email: feedback.email }),
       t("email.feedbackSubjectLine", { subject: feedback.subject ?? t("email.feedbackNoSubject") }),

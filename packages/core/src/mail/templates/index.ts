@@ -8,4 +8,10 @@ export { feedbackForwardEmail } from "./feedback";
 export { invitationEmail } from "./invitation";
 export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
-export { claimConfirmationEmail, requestChangedEmail, requestPostedEmail, thanksEmail, type RequestChange } from "./requests";
+export {
+  claimConfirmationEmail,
+  requestChangedEmail,
+  requestPostedEmail,
+  thanksEmail,
+  type RequestChange,
+} from "./requests";

@@ -4,7 +4,11 @@ import { details, notificationFooter, wordsFor, type NotificationLinks, type Req
 import { oneLine, shorten } from "./text";
 
 /** To the helper, a few hours before the needed-by time of a request they claimed (issue 15). */
-export function helperReminderEmail(to: string, reminder: { requesterName: string; request: RequestSummary }, links: NotificationLinks): EmailMessage {
+export function helperReminderEmail(
+  to: string,
+  reminder: { requesterName: string; request: RequestSummary },
+  links: NotificationLinks,
+): EmailMessage {
   const { t, when } = wordsFor(links);
   const name = oneLine(reminder.requesterName);
   return renderEmail({
@@ -27,7 +31,11 @@ export function helperReminderEmail(to: string, reminder: { requesterName: strin
 }
 
 /** To the requester whose request is still open a day (or half its window) before its needed-by time. */
-export function requesterReminderEmail(to: string, reminder: { request: RequestSummary }, links: NotificationLinks): EmailMessage {
+export function requesterReminderEmail(
+  to: string,
+  reminder: { request: RequestSummary },
+  links: NotificationLinks,
+): EmailMessage {
   const { t } = wordsFor(links);
   return renderEmail({
     to,

@@ -25,7 +25,10 @@ export interface NotificationLinks {
 }
 
 /** The reader's translator and their way of writing a time. */
-export function wordsFor(links: Pick<NotificationLinks, "locale" | "timeZone">): { t: ServerTranslate; when: (date: Date) => string } {
+export function wordsFor(links: Pick<NotificationLinks, "locale" | "timeZone">): {
+  t: ServerTranslate;
+  when: (date: Date) => string;
+} {
   return { t: serverTranslator(links.locale), when: (date) => formatWhen(date, links.timeZone, links.locale) };
 }
 

@@ -17,7 +17,11 @@ export function requestPostedEmail(
   return renderEmail({
     to,
     subject: t("email.postedSubject", { group, item: shorten(posted.request.itemDescription, 60) }),
-    paragraphs: [t("email.postedIntro", { poster, group }), posted.request.itemDescription, ...details(posted.request, links)],
+    paragraphs: [
+      t("email.postedIntro", { poster, group }),
+      posted.request.itemDescription,
+      ...details(posted.request, links),
+    ],
     // The card's own label: the link opens the request with this button focused (issue 16).
     action: { label: t("email.postedAction"), url: posted.request.url },
     ...notificationFooter(links),
@@ -56,7 +60,11 @@ export function requestChangedEmail(
 }
 
 /** To the helper, when the requester taps "Thank you" on a request they fulfilled. */
-export function thanksEmail(to: string, thanks: { requesterName: string; request: RequestSummary }, links: NotificationLinks): EmailMessage {
+export function thanksEmail(
+  to: string,
+  thanks: { requesterName: string; request: RequestSummary },
+  links: NotificationLinks,
+): EmailMessage {
   const { t } = wordsFor(links);
   const requester = oneLine(thanks.requesterName) || t("email.ANeighbour");
   return renderEmail({
