@@ -32,7 +32,8 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
   await defineRequestReminders(jobs, {
     run: (job) => services.reminders.run(job),
     logger,
-    onSent: () => outbox.kick(),
+    // A delivery pass catches and logs its own errors: nothing waits for it.
+    onSent: () => void outbox.kick(),
   });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
   await definePushDelivery(jobs, { db, clock, logger, push: deps.push });
@@ -46,7 +47,7 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     logger,
     schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
     run: (runOptions) => services.notifications.runDailyDigest(runOptions),
-    onSent: () => outbox.kick(),
+    onSent: () => void outbox.kick(),
   });
   return outbox;
 }
