@@ -1,5 +1,6 @@
 import { loggableError } from "@hyn/core";
-import type { FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from "fastify";
+import type { Server } from "node:http";
 import { answerClientError, answerRouterError } from "./client-errors";
 import type { Env } from "./env";
 import type { UrlRedactor } from "./plugins/log-redaction";
@@ -13,7 +14,7 @@ export function serverOptions(
   env: Env,
   redactUrl: UrlRedactor,
   logStream?: { write(line: string): void },
-): FastifyServerOptions {
+): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: env.LOG_LEVEL,
