@@ -171,17 +171,15 @@ describe("the answer cache", () => {
   it("serves a group list's first page with its next-page link, and never a later page from it", async () => {
     const { ann, bo, groupId } = await street();
     const now = app.clock.now().getTime();
-    await app.db
-      .insert(requests)
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          userId: ann.userId,
-          groupId,
-          itemDescription: `Past ${i}`,
-          neededBy: new Date(now - (i + 1) * HOUR),
-          createdAt: new Date(now - (i + 2) * HOUR),
-        })),
-      );
+    await app.db.insert(requests).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: ann.userId,
+        groupId,
+        itemDescription: `Past ${i}`,
+        neededBy: new Date(now - (i + 1) * HOUR),
+        createdAt: new Date(now - (i + 2) * HOUR),
+      })),
+    );
     const first = await get(ann, restGroupList(groupId));
     const hit = await get(bo, restGroupList(groupId));
     expect(hit.statements).toBe(1);

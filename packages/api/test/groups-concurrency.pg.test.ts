@@ -37,18 +37,16 @@ function tally(outcomes: string[]): Record<string, number> {
 async function issueInvitations(groupId: string, invitedBy: string, emails: string[]) {
   const now = h.clock.now();
   const tokens = emails.map(() => generateToken());
-  await h.db
-    .insert(invites)
-    .values(
-      emails.map((email, i) => ({
-        groupId,
-        email,
-        tokenHash: hashToken(tokens[i]!),
-        expiresAt: new Date(now.getTime() + 7 * DAY_MS),
-        invitedBy,
-        createdAt: now,
-      })),
-    );
+  await h.db.insert(invites).values(
+    emails.map((email, i) => ({
+      groupId,
+      email,
+      tokenHash: hashToken(tokens[i]!),
+      expiresAt: new Date(now.getTime() + 7 * DAY_MS),
+      invitedBy,
+      createdAt: now,
+    })),
+  );
   return tokens;
 }
 

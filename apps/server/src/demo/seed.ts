@@ -140,14 +140,12 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
   ]);
 
   // A pending invitation from Sam's allotment group to Alex, so the incoming panel has something to show.
-  await db
-    .insert(invites)
-    .values({
-      groupId: allotment!.id,
-      email: DEMO_ACCOUNTS[0].email,
-      tokenHash: hashToken(generateToken()),
-      invitedBy: sam!.id,
-      expiresAt: ahead(6 * DAY_MS),
-      createdAt: ago(DAY_MS),
-    });
+  await db.insert(invites).values({
+    groupId: allotment!.id,
+    email: DEMO_ACCOUNTS[0].email,
+    tokenHash: hashToken(generateToken()),
+    invitedBy: sam!.id,
+    expiresAt: ahead(6 * DAY_MS),
+    createdAt: ago(DAY_MS),
+  });
 }

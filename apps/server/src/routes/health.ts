@@ -16,22 +16,18 @@ export function registerHealth(server: FastifyInstance, options: { db: DbHandle;
     try {
       const { pending } = await migrationStatus(db);
       if (pending > 0)
-        return reply
-          .code(503)
-          .send({
-            ok: false,
-            database: db.kind,
-            error: `Database schema is behind: ${pending} migration(s) not applied`,
-          });
+        return reply.code(503).send({
+          ok: false,
+          database: db.kind,
+          error: `Database schema is behind: ${pending} migration(s) not applied`,
+        });
       const missing = await missingAppTables(db);
       if (missing.length > 0)
-        return reply
-          .code(503)
-          .send({
-            ok: false,
-            database: db.kind,
-            error: `Database is missing ${missing.length} table(s): ${missing.join(", ")}`,
-          });
+        return reply.code(503).send({
+          ok: false,
+          database: db.kind,
+          error: `Database is missing ${missing.length} table(s): ${missing.join(", ")}`,
+        });
       return { ok: true, database: db.kind };
     } catch (error) {
       request.log.warn({ err: error }, "readiness check failed");
