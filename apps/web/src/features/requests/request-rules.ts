@@ -23,13 +23,13 @@ export interface RequestFacts {
 /** How a person is named on a card: their name, else "A neighbour" (in the current language). */
 export const personName = (name: string) => name.trim() || translate("requests.aNeighbour");
 
-/** SPEC §4: "expired" is an open request whose needed-by time has passed, judged again on every render. */
+/** PRODUCT "How things change": "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
   return requestDisplayStatus(request.status, request.neededBy, now);
 }
 
 /**
- * SPEC §4 list order: open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
+ * PRODUCT "How things change" list order: open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
  * breaks them (created, then id), so a list the server sorted keeps its order until something expires.
  */
 export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Date): T[] {
