@@ -156,18 +156,16 @@ export function stillWantedPayload(
   locale: Locale = DEFAULT_LOCALE,
 ): PushPayload {
   const t = serverTranslator(locale);
-  const facts = {
-    item: request.itemDescription,
-    group: request.groupName,
-    requester: requesterName || t("push.aNeighbour"),
-  };
+  const item = request.itemDescription;
+  const group = request.groupName;
   return {
     kind,
-    title:
+    title: kind === "still_needed" ? t("push.stillNeededTitle", { item }) : t("push.givenBackTitle", { item }),
+    // The requester opens the one sentence, and is inside the other.
+    body:
       kind === "still_needed"
-        ? t("push.stillNeededTitle", { item: request.itemDescription })
-        : t("push.givenBackTitle", { item: request.itemDescription }),
-    body: kind === "still_needed" ? t("push.stillNeededBody", facts) : t("push.givenBackBody", facts),
+        ? t("push.stillNeededBody", { requester: requesterName || t("push.ANeighbour"), group })
+        : t("push.givenBackBody", { requester: requesterName || t("push.aNeighbour"), group }),
     url: request.url,
     tag: `request-${request.requestId}`,
   };
