@@ -191,3 +191,38 @@ describe("a request given back close to its needed-by time", () => {
     expect(await mailsTo(cy, GIVEN_BACK)).toHaveLength(0);
   });
 });
+
+describe("in the reader's language", () => {
+  it("nudges and tells of a give-back in Spanish and German, each with its own unsubscribe link", async () => {
+    const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
+    const ana = await h.signUpUser({ name: "Ana", frequency: "immediate", locale: "es" });
+    const jonas = await h.signUpUser({ name: "Jonas", frequency: "immediate", locale: "de" });
+    const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
+    const group = await groupWith(h, ann, [ana, jonas, bo], "Elm Street");
+    h.clock.set(posted);
+    const request = await ann.caller.requests.create({
+      itemDescription: "Two pints of milk",
+      groupId: group.id,
+      neededBy: at(24),
+    });
+    expect(await nudgesAt(18)).toEqual(["sent"]);
+    const [spanish] = await mailsTo(ana, /^Todavía se necesita/);
+    expect(spanish!.subject).toBe("Todavía se necesita: Two pints of milk");
+    expect(spanish!.text).toContain("Todavía nadie en Elm Street se ha ofrecido a ayudar a Ann, y se necesita para el");
+    expect(spanish!.text).toContain(`Puedo ayudar: ${requestLink(request.id)}`);
+    expect(spanish!.html).toContain('<html lang="es">');
+    const [german] = await mailsTo(jonas, /^Noch gebraucht/);
+    expect(german!.subject).toBe("Noch gebraucht: Two pints of milk");
+    expect(german!.text).toContain("In Elm Street hat noch niemand Ann Hilfe angeboten, und es wird bis");
+
+    h.clock.set(at(19));
+    await bo.caller.requests.claim({ id: request.id });
+    await bo.caller.requests.unclaim({ id: request.id });
+    const [givenBackEs] = await mailsTo(ana, /vuelve a necesitar/);
+    expect(givenBackEs!.subject).toBe("Two pints of milk vuelve a necesitar a alguien que ayude");
+    expect(givenBackEs!.text).toContain("El vecino que se ofreció a ayudar a Ann en Elm Street ya no puede hacerlo");
+    const [givenBackDe] = await mailsTo(jonas, /wieder jemand gesucht/);
+    expect(givenBackDe!.subject).toBe("Für Two pints of milk wird wieder jemand gesucht");
+    expect(givenBackDe!.text).toContain("Wer Ann in Elm Street helfen wollte, kann es nicht mehr");
+  });
+});
