@@ -2,6 +2,7 @@ import { groupWith, useHarness } from "@hyn/api/testing";
 import { createServices, HOUR_MS, silentLogger, type RequestReminderJob, type Services } from "@hyn/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
+import { defineStillNeededNudges } from "../src/jobs/request-nudges";
 import { defineRequestReminders } from "../src/jobs/request-reminders";
 
 const h = useHarness();
@@ -45,6 +46,8 @@ describe("reminders on two instances", () => {
         jobs: engine,
       });
       instances.push(services);
+      // Posting also queues the group's "Still needed" nudge: its queue must exist (still-needed.pg.test.ts runs it).
+      await defineStillNeededNudges(engine, { logger: silentLogger, run: async () => "not under test" });
       await defineRequestReminders(engine, {
         logger: silentLogger,
         run: async (job) => {

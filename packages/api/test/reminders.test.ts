@@ -178,7 +178,9 @@ describe("the requester's reminder", () => {
     const [job] = h.jobs.takeDue(REQUEST_REMINDER_JOB, at(48));
     h.clock.set(at(40));
     expect(await h.services.reminders.run(job!.data as RequestReminderJob)).toBe("rescheduled");
-    expect(h.jobs.waiting).toEqual([expect.objectContaining({ startAfter: at(48) })]);
+    expect(h.jobs.waiting.filter((j) => j.name === REQUEST_REMINDER_JOB)).toEqual([
+      expect.objectContaining({ startAfter: at(48) }),
+    ]);
     expect(await remindersTo(ann)).toHaveLength(0);
     expect(await runJobsAt(48)).toEqual(["sent"]);
     expect(await remindersTo(ann)).toHaveLength(1);

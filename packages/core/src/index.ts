@@ -63,3 +63,5 @@ export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-lo
 export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";
 // The reminders' job queue, for the server's job engine (issue 15).
 export { REQUEST_REMINDER_JOB, reminderJobKey, type RequestReminderJob } from "./reminders/schedule";
+// The "Still needed" nudges' job queue (issue 26).
+export { STILL_NEEDED_JOB, stillNeededJobKey, type StillNeededJob } from "./nudges/schedule";

@@ -11,6 +11,7 @@ import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
 import { createRemindersService } from "./reminders/service";
+import { createNudgesService } from "./nudges/service";
 import { createNotificationSettingsService } from "./preferences/settings";
 import { createRequestsService } from "./requests/service";
 import { createPushService } from "./push/subscriptions";
@@ -37,6 +38,7 @@ export function createServices(deps: CoreDeps) {
     requests: createRequestsService(deps),
     notifications: createNotificationsService(deps),
     reminders: createRemindersService(deps),
+    nudges: createNudgesService(deps),
     notificationSettings: createNotificationSettingsService(deps),
     unsubscribe: createUnsubscribeService(deps),
     push: createPushService(deps),

@@ -13,6 +13,10 @@ export const NOTIFICATION_KINDS = [
   "reminders",
   /** A requester thanks me for fulfilling their request. */
   "thanks",
+  /** A request in my groups still open a quarter of the way before its needed-by time (when: as new requests). */
+  "still_needed",
+  /** A helper gave a request in my groups back shortly before its needed-by time (when: as new requests). */
+  "given_back",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

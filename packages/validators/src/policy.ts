@@ -49,6 +49,12 @@ export function hoursInWords(hours: number): string {
 export const HELPER_REMINDER_LEAD_HOURS = 3;
 /** The requester of a still-open request is reminded this long before its needed-by time (or half-way, when shorter). */
 export const REQUESTER_REMINDER_LEAD_HOURS = 24;
+/** A request still open a quarter of its window before its needed-by time nudges the group ("Still needed"), at most this long before... */
+export const STILL_NEEDED_MAX_LEAD_HOURS = 12;
+/** ...and at least this long before it. */
+export const STILL_NEEDED_MIN_LEAD_HOURS = 1;
+/** A helper who gives a request back this close to its needed-by time: the group is told at once. */
+export const GIVEN_BACK_NOTICE_HOURS = 24;
 /** A fulfilled request the helper was thanked for stays in their "Requests you can help with" this long. */
 export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
 /** A person's push devices beyond this many: the least recently subscribed one goes. */

@@ -7,6 +7,7 @@ import type { JobEngine } from "./engine";
 import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
+import { defineStillNeededNudges } from "./request-nudges";
 import { defineRequestReminders } from "./request-reminders";
 
 export interface BackgroundWorkDeps {
@@ -33,6 +34,12 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     run: (job) => services.reminders.run(job),
     logger,
     // A delivery pass catches and logs its own errors: nothing waits for it.
+    onSent: () => void outbox.kick(),
+  });
+  // The group's "Still needed" nudge of a request nobody has taken yet (issue 26).
+  await defineStillNeededNudges(jobs, {
+    run: (job) => services.nudges.run(job),
+    logger,
     onSent: () => void outbox.kick(),
   });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).

@@ -9,10 +9,12 @@ import {
   silentLogger,
   HOUR_MS,
   REQUEST_REMINDER_JOB,
+  STILL_NEEDED_JOB,
   type MailTransport,
   type CoreConfig,
   type JobQueue,
   type RequestReminderJob,
+  type StillNeededJob,
 } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
@@ -125,6 +127,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     return outcomes;
   }
 
+  /** Runs the "Still needed" nudges due by the fake clock, as the job engine would; returns their outcomes. */
+  async function runDueNudges(): Promise<string[]> {
+    const outcomes: string[] = [];
+    for (const job of fakeJobs.takeDue(STILL_NEEDED_JOB, clock.now()))
+      outcomes.push(await services.nudges.run(job.data as StillNeededJob));
+    return outcomes;
+  }
+
   function inbox(to: string) {
     return transport.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase());
   }
@@ -187,6 +197,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     /** The fake queue (unused when the test brought its own `jobs`). */
     jobs: fakeJobs,
     runDueJobs,
+    runDueNudges,
     caller,
     deliver,
     inbox,

@@ -22,6 +22,9 @@ export const EMAIL_KINDS = [
   // Before a needed-by time (reminders/service.ts).
   "reminder_helper",
   "reminder_requester",
+  // To the group about a request still wanting a helper (nudges/service.ts, nudges/notices.ts).
+  "still_needed",
+  "given_back",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -4,7 +4,7 @@ import { groupMembers, groupNotificationSettings, userNotificationKinds, users, 
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -68,14 +68,23 @@ export interface NewRequestRecipient {
 /**
  * The members of a group to tell at once about a new request in it: everyone but the poster whose
  * frequency for that group is Immediate and who has at least one channel on for new requests.
+ * A later notice about a request still wanting a helper (issue 26: "Still needed", a give-back) goes by
+ * the same rule, narrowed by its own kind's switches (`also`) and leaving out more people (`except`).
  */
 export async function newRequestRecipients(
   executor: Executor,
   groupId: string,
   posterId: string,
+  notice: { also?: NotificationKind; except?: string[] } = {},
 ): Promise<NewRequestRecipient[]> {
-  const emailOn = channelOnSql(groupMembers.userId, "new_requests", "email");
-  const pushOn = channelOnSql(groupMembers.userId, "new_requests", "push");
+  const channelOn = (channel: NotificationChannel): SQL<boolean> => {
+    const newRequests = channelOnSql(groupMembers.userId, "new_requests", channel);
+    return notice.also
+      ? sql<boolean>`(${newRequests} and ${channelOnSql(groupMembers.userId, notice.also, channel)})`
+      : newRequests;
+  };
+  const emailOn = channelOn("email");
+  const pushOn = channelOn("push");
   const rows = await executor
     .select({ userId: users.id, email: users.email, locale: users.locale, byEmail: emailOn, byPush: pushOn })
     .from(groupMembers)
@@ -83,7 +92,9 @@ export async function newRequestRecipients(
     .where(
       and(
         eq(groupMembers.groupId, groupId),
-        ne(groupMembers.userId, posterId),
+        notice.except?.length
+          ? notInArray(groupMembers.userId, [posterId, ...notice.except])
+          : ne(groupMembers.userId, posterId),
         eq(groupFrequencySql(groupMembers.userId, groupMembers.groupId), "immediate"),
         or(emailOn, pushOn),
       ),

@@ -6,6 +6,7 @@ import {
   PUSH_DELIVERY,
   reminderPayload,
   requestUpdatePayload,
+  stillWantedPayload,
   thanksPayload,
 } from "./payload";
 
@@ -70,6 +71,29 @@ describe("push payloads", () => {
     });
     expect(reminderPayload("helper", request, "", "de").body).toBe(
       "Du hilfst einem Nachbarn bei: Oat milk (Maple Street)",
+    );
+  });
+});
+
+describe("the pushes about a request that still wants a helper (issue 26)", () => {
+  it("say it is still needed, or given back, in the reader's language", () => {
+    expect(stillWantedPayload("still_needed", request, "Ann")).toEqual({
+      kind: "still_needed",
+      title: "Still needed: Oat milk",
+      body: "Ann still needs help (Maple Street)",
+      url: request.url,
+      tag: "request-r1",
+    });
+    expect(stillWantedPayload("given_back", request, "")).toMatchObject({
+      kind: "given_back",
+      title: "Oat milk needs a helper again",
+      body: "Whoever was helping a neighbour had to give it back (Maple Street)",
+    });
+    expect(stillWantedPayload("still_needed", request, "", "de").body).toBe(
+      "Ein Nachbar braucht noch Hilfe (Maple Street)",
+    );
+    expect(stillWantedPayload("given_back", request, "Ann", "es").title).toBe(
+      "Oat milk vuelve a necesitar a alguien que ayude",
     );
   });
 });

@@ -28,6 +28,9 @@ export const PUSH_DELIVERY: Record<NotificationKind, { ttlSeconds: number; urgen
   invitations: { ttlSeconds: 7 * 24 * 60 * 60, urgency: "normal" },
   reminders: { ttlSeconds: 60 * 60, urgency: "high" },
   thanks: { ttlSeconds: 3 * 24 * 60 * 60, urgency: "low" },
+  // Both are about a request due within a day: stale once the needed-by time has passed.
+  still_needed: { ttlSeconds: 12 * 60 * 60, urgency: "normal" },
+  given_back: { ttlSeconds: 12 * 60 * 60, urgency: "high" },
 };
 
 export interface RequestFacts {
@@ -142,5 +145,28 @@ export function thanksPayload(
     body: t("push.thanksBody", { item: request.itemDescription, group: request.groupName }),
     url: request.url,
     tag: `thanks-${request.requestId}`,
+  };
+}
+
+/** A request in one of my groups still wants a helper: nobody took it yet ("still_needed"), or its helper gave it back. */
+export function stillWantedPayload(
+  kind: "still_needed" | "given_back",
+  request: RequestFacts,
+  requesterName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  const item = request.itemDescription;
+  const group = request.groupName;
+  return {
+    kind,
+    title: kind === "still_needed" ? t("push.stillNeededTitle", { item }) : t("push.givenBackTitle", { item }),
+    // The requester opens the one sentence, and is inside the other.
+    body:
+      kind === "still_needed"
+        ? t("push.stillNeededBody", { requester: requesterName || t("push.ANeighbour"), group })
+        : t("push.givenBackBody", { requester: requesterName || t("push.aNeighbour"), group }),
+    url: request.url,
+    tag: `request-${request.requestId}`,
   };
 }

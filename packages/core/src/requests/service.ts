@@ -22,6 +22,9 @@ import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { AppError } from "../shared/errors";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
+import { enqueueStillWantedNotices } from "../nudges/notices";
+import { givenBackIsNews } from "../nudges/rules";
+import { scheduleStillNeeded } from "../nudges/schedule";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
@@ -100,7 +103,7 @@ export function createRequestsService(deps: CoreDeps) {
       allowedWhen: (now: Date) => SQL;
       refuse: (facts: RequestFacts) => AppError;
       /** More work in the same transaction, once the change is made. */
-      then?: (tx: Transaction, view: RequestView, now: Date) => Promise<void>;
+      then?: (tx: Transaction, view: RequestView, now: Date, unsubscribe: UnsubscribeLinks) => Promise<void>;
       /** A further e-mail to the actor, queued with the change. */
       confirm?: (tx: Transaction, now: Date, unsubscribe: UnsubscribeLinks) => Promise<unknown>;
     },
@@ -115,7 +118,7 @@ export function createRequestsService(deps: CoreDeps) {
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
-      await change.then?.(tx, view, now);
+      await change.then?.(tx, view, now, unsubscribe);
       await enqueueChangeNotice(
         tx,
         config,
@@ -177,6 +180,8 @@ export function createRequestsService(deps: CoreDeps) {
         await enqueuePostingNotices(tx, config, unsubscribe, view, now, jobs);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
         if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
+        // The group's "Still needed" nudge, should nobody have offered to help by then (issue 26).
+        await scheduleStillNeeded(deps.jobs, tx, { id: view.id, createdAt: now, neededBy: view.neededBy });
         await publish(tx, "request.created", view);
         return view;
       });
@@ -234,6 +239,19 @@ export function createRequestsService(deps: CoreDeps) {
           facts.status !== "claimed"
             ? new AppError("CONFLICT", "requestNotClaimed")
             : new AppError("FORBIDDEN", "onlyUnclaimOwnClaims"),
+        // Given back within a day of its needed-by time: the group hears at once (issue 26); once, as
+        // the conditional UPDATE above lets only one give-back of a claim through.
+        then: async (tx, view, now, unsubscribe) => {
+          if (!givenBackIsNews(view.neededBy, now)) return;
+          await enqueueStillWantedNotices(
+            tx,
+            config,
+            unsubscribe,
+            { kind: "given_back", request: view, except: [userId] },
+            now,
+            jobs,
+          );
+        },
       });
     },
 

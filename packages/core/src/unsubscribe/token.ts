@@ -30,6 +30,8 @@ const KIND_CODES: Record<NotificationKind, number> = {
   invitations: 3,
   reminders: 4,
   thanks: 5,
+  still_needed: 6,
+  given_back: 7,
 };
 const KIND_OF_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as NotificationKind]));
 

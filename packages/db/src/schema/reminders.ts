@@ -3,8 +3,11 @@ import { check, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 import { requests } from "./requests";
 
-/** The two reminders before a request's needed-by time (issue 15): to its helper, to its requester. */
-export const REQUEST_REMINDER_KINDS = ["helper", "requester"] as const;
+/**
+ * The two reminders before a request's needed-by time (issue 15): to its helper, to its requester; and
+ * the group's "Still needed" nudge of a request still open (issue 26), one row for all its recipients.
+ */
+export const REQUEST_REMINDER_KINDS = ["helper", "requester", "still_needed"] as const;
 
 /**
  * Each reminder that was sent, written in the transaction that queues its e-mail: the primary key makes
@@ -24,6 +27,6 @@ export const requestReminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.kind, t.claimKey], name: "request_reminders_pkey" }),
-    check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester')`),
+    check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester', 'still_needed')`),
   ],
 );

@@ -23,6 +23,16 @@ export const KIND_TEXTS: Record<
     inToast: "profile.toastKindReminders",
   },
   thanks: { label: "profile.kindThanks", inToast: "profile.toastKindThanks" },
+  still_needed: {
+    label: "profile.kindStillNeeded",
+    hint: "profile.kindStillNeededHint",
+    inToast: "profile.toastKindStillNeeded",
+  },
+  given_back: {
+    label: "profile.kindGivenBack",
+    hint: "profile.kindGivenBackHint",
+    inToast: "profile.toastKindGivenBack",
+  },
 };
 
 export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = {

@@ -21,5 +21,11 @@ describe("what an unsubscribe link says it stops", () => {
       "new requests in your groups, including the daily summary",
     );
     expect(unsubscribeTopic({ type: "kind", kind: "request_updates" }, t)).not.toContain("_");
+    expect(unsubscribeTopic({ type: "kind", kind: "still_needed" }, t)).toBe(
+      "requests in your groups that are still needed soon",
+    );
+    expect(unsubscribeTopic({ type: "kind", kind: "given_back" }, t)).toBe(
+      "requests in your groups that a helper gave back",
+    );
   });
 });

@@ -12,6 +12,8 @@ const KIND_TOPICS: Record<Kind, MessageId<"unsubscribe">> = {
   invitations: "unsubscribe.topicInvitations",
   reminders: "unsubscribe.topicReminders",
   thanks: "unsubscribe.topicThanks",
+  still_needed: "unsubscribe.topicStillNeeded",
+  given_back: "unsubscribe.topicGivenBack",
 };
 
 /** "new requests in Elm Street", "invitations to groups": what a link's e-mails are about, in the current language. */
