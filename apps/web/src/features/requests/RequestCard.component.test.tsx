@@ -29,6 +29,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     claimedAt: null,
     fulfilledAt: null,
     lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR),
+    lastReach: { now: 2, daily: 1, appOnly: 1 },
     thankedAt: null,
     createdAt: new Date(NOW.getTime() - 2 * HOUR),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
