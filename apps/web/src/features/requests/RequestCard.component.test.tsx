@@ -135,6 +135,26 @@ describe("a request card's buttons", () => {
     expect(screen.getByText(/You can notify it again from/)).toBeTruthy();
   });
 
+  it('tell the owner who heard of the last notice, in words, and nobody else (PRODUCT "Who will hear")', () => {
+    show(request(), OWNER);
+    expect(screen.getByTestId("request-reach").textContent).toBe(
+      "Last notice Mon 1 Jun, 08:00: 2 neighbours told at once, 1 in the daily summary, 1 only in the app.",
+    );
+    cleanup();
+    show(request(), OTHER);
+    expect(screen.queryByTestId("request-reach")).toBeNull();
+  });
+
+  it("say plainly when nobody was told, and offer the request's page to share", () => {
+    show(request({ lastReach: { now: 0, daily: 0, appOnly: 3 } }), OWNER);
+    const note = screen.getByTestId("request-reach");
+    expect(note.textContent).toContain("Nobody was told of your last notice");
+    expect(note.textContent).toContain("the 3 other members of Elm Street see it only in the app");
+    expect(within(note).getByRole("link", { name: "The request's page to share" }).getAttribute("href")).toBe(
+      "/requests/request-1",
+    );
+  });
+
   it("ask before deleting, and keep the request when the owner changes their mind", () => {
     const actions = show(request(), OWNER);
     act(() => screen.getByRole("button", { name: "Delete" }).click());
