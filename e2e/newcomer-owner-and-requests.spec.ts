@@ -57,7 +57,10 @@ test("right after posting, Notify group waits: it says when the group was notifi
 
   const card = page.getByTestId("request-card").filter({ hasText: "Oat milk" });
   await expect(card.getByRole("button", { name: "Notify group" })).toBeDisabled();
-  await expect(card.getByText(/^Group notified .+\. You can notify it again from .+\.$/)).toBeVisible();
+  // Bo is on the stored default (Never), so the card says nobody was told (PRODUCT "Who will hear").
+  await expect(
+    card.getByText(/^Nobody was told of your last notice \(.+\): .+\. You can notify it again from .+\.$/),
+  ).toBeVisible();
   await screenshots(page, "dashboard-notify", "/");
 });
 

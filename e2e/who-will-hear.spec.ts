@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import { expect, signUpAndConfirm, test, toast } from "./support";
+
+/** Issue 26: PRODUCT "Who will hear" and "Asked once". */
+
+const SHOTS = "test-results/screenshots";
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The value of a datetime-local field `days` from now, in the browser's time zone. */
+function localDateTime(page: Page, days: number): Promise<string> {
+  return page.evaluate((d) => {
+    const date = new Date();
+    date.setDate(date.getDate() + d);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T18:30`;
+  }, days);
+}
+
+test("after posting in a group where nobody hears, the toast and the card say so plainly, and what to do instead", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const owner = await confirmedUser("Ada Owner");
+  const bo = await confirmedUser("Bo Member");
+  const cy = await confirmedUser("Cy Member");
+  await groupWith(owner, "Quiet Close", [bo, cy]);
+  await signedInPage(owner);
+  await page.goto("/");
+
+  await page.getByRole("button", { name: "New Request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Request" });
+  await dialog.getByLabel("Item description").fill("Bag of flour");
+  await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2));
+  await dialog.getByRole("button", { name: "Create Request" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Bo and Cy are on the stored default, Never: nobody hears, and the toast says so instead of "notified".
+  await expect(
+    toast(
+      page,
+      "Request “Bag of flour” posted to Quiet Close. Nobody will be told: the 2 other members of Quiet Close see it only in the app. Share the request's page with your neighbours, or ask them to turn on notifications for new requests.",
+    ),
+  ).toBeVisible();
+  const card = page.getByTestId("request-card").filter({ hasText: "Bag of flour" });
+  const reach = card.getByTestId("request-reach");
+  await expect(reach).toContainText("Nobody was told of your last notice");
+  await expect(reach).toContainText("the 2 other members of Quiet Close see it only in the app");
+  const share = reach.getByRole("link", { name: "The request's page to share" });
+  await expect(share).toHaveAttribute("href", /^\/requests\/[0-9a-f-]{36}$/);
+
+  // After a reload the card still says it: the reach is kept on the request.
+  await page.reload();
+  await expect(reach).toContainText("Nobody was told of your last notice");
+  await screenshots(page, "reach-nobody");
+});
+
+test("a newcomer is asked once how to hear of neighbours' requests; choosing Daily shows in the profile", async ({
+  page,
+  mailbox,
+}) => {
+  await signUpAndConfirm(page, mailbox, { name: "Nia Newcomer" });
+  const question = page.getByRole("region", { name: "How should we tell you when a neighbour needs something?" });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole("radio")).toHaveCount(3);
+  await expect(question.getByRole("button", { name: "Save my choice" })).toBeDisabled();
+  await screenshots(page, "asked-once");
+
+  await question.getByRole("radio", { name: "Daily summary (8 AM)" }).check();
+  await question.getByRole("button", { name: "Save my choice" }).click();
+  await expect(toast(page, "Saved. You can change it any time in your profile.")).toBeVisible();
+  await expect(question).toHaveCount(0);
+
+  // Asked once per account (the server keeps it): not again after a reload.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Welcome, Nia Newcomer!" })).toBeVisible();
+  await expect(question).toHaveCount(0);
+
+  await page.goto("/profile");
+  await expect(page.getByRole("radio", { name: "Daily Summary (8 AM)" })).toBeChecked();
+});
