@@ -37,7 +37,7 @@ test("an owner with other members is told why they cannot leave before any confi
   await expect(card.getByRole("button", { name: "Make owner" })).toBeVisible();
 });
 
-test("right after posting, Notify group waits: it says when the group was notified and from when it can be again", async ({
+test("right after posting, Notify group waits: the card says who heard of the notice and from when it can notify again", async ({
   page,
   baseURL,
   confirmedUser,
