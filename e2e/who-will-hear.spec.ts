@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, signUpAndConfirm, test, toast } from "./support";
 
@@ -5,11 +6,27 @@ import { expect, signUpAndConfirm, test, toast } from "./support";
 
 const SHOTS = "test-results/screenshots";
 
+/** Screenshots at desktop and phone width in both themes, each passing axe at WCAG 2.2 A/AA. */
 async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // A theme switch fades some backgrounds: axe measures the colours they end on.
+      await expect
+        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
+        .toBe(0);
+      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${name}, ${theme}, ${width} px`,
+      ).toEqual([]);
+    }
   }
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -183,6 +183,21 @@ describe("a request card in Spanish", () => {
     expect(buttons()).toEqual(["Marcar como completada", "Dejar"]);
   });
 
+  it.each([
+    [
+      "es",
+      "Último aviso lun 1 jun, 08:00: 1 vecino avisado al momento, 0 en el resumen diario, 2 solo en la aplicación.",
+    ],
+    [
+      "de",
+      "Letzte Benachrichtigung Mo. 1. Juni, 08:00: 1 Nachbar sofort informiert, 0 in der täglichen Zusammenfassung, 2 nur in der App.",
+    ],
+  ] as const)("says who heard of the last notice with the plurals of %s", async (locale, sentence) => {
+    await activateLocale(locale);
+    show(request({ lastReach: { now: 1, daily: 0, appOnly: 2 } }), OWNER);
+    expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
+  });
+
   it("goes back to English with the language", async () => {
     await activateLocale("es");
     show(request(), OTHER);
