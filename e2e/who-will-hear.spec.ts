@@ -1,10 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, toast } from "./support";
+import { api, expect, signUpAndConfirm, test, toast } from "./support";
 
 /** Issue 26: PRODUCT "Who will hear" and "Asked once". */
 
 const SHOTS = "test-results/screenshots";
+const QUESTION = "How should we tell you when a neighbour needs something?";
 
 /** Screenshots at desktop and phone width in both themes, each passing axe at WCAG 2.2 A/AA. */
 async function screenshots(page: Page, name: string) {
@@ -103,4 +104,32 @@ test("a newcomer is asked once how to hear of neighbours' requests; choosing Dai
 
   await page.goto("/profile");
   await expect(page.getByRole("radio", { name: "Daily Summary (8 AM)" })).toBeChecked();
+});
+
+test("a newcomer who joins their first group from an invitation is asked there, and can skip it for good", async ({
+  page,
+  baseURL,
+  mailbox,
+  confirmedUser,
+}) => {
+  const owner = await confirmedUser("Olive Owner");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Linden Row" });
+  const { email } = await signUpAndConfirm(page, mailbox, { name: "Jo Joiner" });
+  // Not answered on the dashboard: the question waits for the first group.
+  await expect(page.getByRole("region", { name: QUESTION })).toBeVisible();
+  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", { groupId: group.id, email });
+
+  await page.goto(`/invite/${invite.token}`);
+  await page.getByRole("button", { name: "Join Group" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Linden Row!" })).toBeVisible();
+  const question = page.getByRole("region", { name: QUESTION });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Not now" }).click();
+  await expect(question).toHaveCount(0);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome, Jo Joiner!" })).toBeVisible();
+  await expect(page.getByRole("region", { name: QUESTION })).toHaveCount(0);
+  await page.goto("/profile");
+  await expect(page.getByRole("radio", { name: "Never", exact: true })).toBeChecked();
 });
