@@ -64,6 +64,7 @@ export const SWEEP: Record<string, Entry> = {
   "user.updateLocale": { input: () => ({ locale: "en" }), outsider: "own", member: "own" },
   "user.emailPreferences": { outsider: "own", member: "own" },
   "user.updateEmailPreferences": { input: () => ({ frequency: "daily" }), outsider: "own", member: "own" },
+  "user.answerNotificationsQuestion": { input: () => ({ frequency: null }), outsider: "own", member: "own" },
   "user.notificationPreferences": { outsider: "own", member: "own" },
   "user.updateNotificationKind": { input: () => ({ kind: "thanks", push: false }), outsider: "own", member: "own" },
   "user.updateGroupNotifications": {

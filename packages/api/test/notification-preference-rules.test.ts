@@ -1,4 +1,5 @@
 import { channelsFor, newRequestRecipients, setGroupFrequency, setKindChannels } from "@hyn/core";
+import { pushSubscriptions } from "@hyn/db";
 import { describe, expect, it } from "vitest";
 import { useHarness, groupWith } from "./support";
 
@@ -27,13 +28,24 @@ describe("who hears of a new request at once", () => {
     expect(ids(await newRequestRecipients(h.db, street.id, poster.user.id))).toContain(muted.user.id);
   });
 
-  it("reports each channel, and leaves out a member with both off", async () => {
+  it("reports each channel, and leaves out a member with both off, or with only push on and no device", async () => {
     const poster = await h.signUpUser({ name: "Poster", frequency: "immediate" });
     const pushOnly = await h.signUpUser({ name: "Push only", frequency: "immediate" });
     const none = await h.signUpUser({ name: "None", frequency: "immediate" });
-    const street = await groupWith(h, poster, [pushOnly, none]);
+    const noDevice = await h.signUpUser({ name: "No device", frequency: "immediate" });
+    const street = await groupWith(h, poster, [pushOnly, none, noDevice]);
     const now = h.clock.now();
+    await h.db.insert(pushSubscriptions).values({
+      userId: pushOnly.user.id,
+      endpoint: "https://push.example.net/rules/1",
+      p256dh: "p256dh",
+      auth: "auth",
+      label: "Test browser",
+      createdAt: now,
+      updatedAt: now,
+    });
     await setKindChannels(h.db, pushOnly.user.id, "new_requests", { email: false }, now);
+    await setKindChannels(h.db, noDevice.user.id, "new_requests", { email: false }, now);
     await setKindChannels(h.db, none.user.id, "new_requests", { email: false }, now);
     await setKindChannels(h.db, none.user.id, "new_requests", { push: false }, now);
 

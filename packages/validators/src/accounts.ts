@@ -74,6 +74,14 @@ export const emailPreferencesInput = z.object({
   frequency: z.enum(EMAIL_FREQUENCIES, { error: messages.emailFrequencyInvalid }),
 });
 
+/**
+ * The answer to "How should we tell you when a neighbour needs something?" (PRODUCT "Asked once"): a profile
+ * frequency, or null to skip (asked all the same, nothing changed).
+ */
+export const notificationsAnswerInput = z.object({
+  frequency: z.enum(EMAIL_FREQUENCIES, { error: messages.emailFrequencyInvalid }).nullable(),
+});
+
 /** Deleting an account asks for the password again. */
 export const deleteAccountInput = z.object({
   password: exactInputString({ error: messages.passwordRequired })
@@ -97,6 +105,8 @@ export const userOutput = z.object({
   /** The language the app and its e-mails use for this person. */
   locale: z.enum(LOCALES),
   emailVerified: z.boolean(),
+  /** Whether the app has asked how to tell them of neighbours' requests (PRODUCT "Asked once"): answered or skipped. */
+  notificationsAsked: z.boolean(),
   createdAt: z.date(),
 });
 export type User = z.infer<typeof userOutput>;

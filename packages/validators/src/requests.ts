@@ -113,6 +113,17 @@ export const requestUserOutput = z.object({
 });
 export type RequestUser = z.infer<typeof requestUserOutput>;
 
+/**
+ * Who hears of a posting notice (PRODUCT "Who will hear"): of the group's members other than the requester, how
+ * many are told now (e-mail or push), in the next daily summary, or only see it in the app.
+ */
+export const reachOutput = z.object({
+  now: z.number().int(),
+  daily: z.number().int(),
+  appOnly: z.number().int(),
+});
+export type Reach = z.infer<typeof reachOutput>;
+
 /** A request (PRODUCT "What is stored") plus what the card displays: the group's name, creator, helper and the computed status. */
 export const requestOutput = z.object({
   id: z.string(),
@@ -131,6 +142,8 @@ export const requestOutput = z.object({
   fulfilledAt: z.date().nullable(),
   /** When the posting notice last went to the group; POST /requests/{id}/notify waits an hour after it. */
   lastNotifiedAt: z.date().nullable(),
+  /** Who heard of that notice; null for a request posted before reach was kept. */
+  lastReach: reachOutput.nullable(),
   /** When the requester sent their one-tap "Thank you" (fulfilled requests only, once). */
   thankedAt: z.date().nullable(),
   createdAt: z.date(),
@@ -138,6 +151,10 @@ export const requestOutput = z.object({
   helper: requestUserOutput.nullable(),
 });
 export type RequestView = z.infer<typeof requestOutput>;
+
+/** POST /requests: the request, and who hears of it. */
+export const createdRequestOutput = requestOutput.extend({ reach: reachOutput });
+export type CreatedRequest = z.infer<typeof createdRequestOutput>;
 
 /** A page of a request list; REST sends `requests` as the body and `nextCursor` in a Link header. */
 export const requestPageOutput = z.object({
@@ -150,6 +167,8 @@ export type RequestPage = z.infer<typeof requestPageOutput>;
 export const notifyRequestOutput = z.object({
   ok: z.literal(true),
   notifiedCount: z.number().int(),
+  /** Who hears of this notice: `reach.now` of them are told now (`notifiedCount` of them were queued). */
+  reach: reachOutput,
   /** When this notice went, and when the next may (the web disables "Notify group" until then). */
   lastNotifiedAt: z.date(),
   nextNotifyAt: z.date(),

@@ -36,6 +36,9 @@ const PendingInvitations = lazy(() =>
   loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
 );
 const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
+const NotificationsQuestion = lazy(() =>
+  import("../features/account/NotificationsQuestion").then((module) => ({ default: module.NotificationsQuestion })),
+);
 
 /** Fetches the form's code once the browser has nothing better to do. */
 function whenIdle(task: () => void): () => void {
@@ -153,6 +156,11 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
       {name === "" && (
         <Suspense fallback={null}>
           <NameStep viewer={viewer} />
+        </Suspense>
+      )}
+      {!viewer.notificationsAsked && (
+        <Suspense fallback={null}>
+          <NotificationsQuestion viewer={viewer} />
         </Suspense>
       )}
       <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">

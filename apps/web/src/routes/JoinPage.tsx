@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, Card, Spinner } from "../components/ui";
+import { NotificationsQuestion } from "../features/account/NotificationsQuestion";
 import { StatusView } from "../features/account/StatusView";
 import { useAuth } from "../features/auth/AuthProvider";
 import { useGroupsCache } from "../lib/useGroupsCache";
@@ -72,6 +73,7 @@ function JoinWithToken({ token }: { token: string }) {
   const utils = trpc.useUtils();
   const [joined, setJoined] = useState<Joined | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { user } = useAuth();
 
   const toDashboard = (
     <Button variant={joined ? "primary" : "secondary"} onClick={() => navigate("/")}>
@@ -89,6 +91,8 @@ function JoinWithToken({ token }: { token: string }) {
             {t("groups.viewYourGroups")}
           </Link>
         </div>
+        {/* Joining one's first group: how to hear of its requests, asked once (PRODUCT "Asked once"). */}
+        {user && !user.notificationsAsked && <NotificationsQuestion viewer={user} />}
       </StatusView>
     );
   }

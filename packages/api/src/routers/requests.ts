@@ -1,5 +1,6 @@
 import {
   calendarFileOutput,
+  createdRequestOutput,
   createRequestInput,
   dashboardOutput,
   groupRequestsInput,
@@ -19,7 +20,7 @@ export const requestsRouter = router({
   create: protectedProcedure
     .meta({ rest: { method: "POST", path: "/requests", successStatus: 201, body: true } })
     .input(createRequestInput)
-    .output(requestOutput)
+    .output(createdRequestOutput)
     .mutation(({ ctx, input }) => ctx.services.requests.create(ctx.session.user.id, input)),
 
   /** The caller's requests a page at a time (ADR 0014); no input is the first page. */

@@ -4,6 +4,7 @@ import {
   emailPreferencesInput,
   emailPreferencesOutput,
   groupNotificationsOutput,
+  notificationsAnswerInput,
   notificationKindOutput,
   notificationPreferencesOutput,
   updateGroupNotificationsInput,
@@ -65,6 +66,15 @@ export const userRouter = router({
     .input(emailPreferencesInput)
     .output(emailPreferencesOutput)
     .mutation(({ ctx, input }) => ctx.services.notificationSettings.updateEmailPreferences(ctx.session.user.id, input)),
+
+  /** Issue 26: the answer to the question asked once (PRODUCT "Asked once"); null skips it. */
+  answerNotificationsQuestion: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/notifications-question", body: true } })
+    .input(notificationsAnswerInput)
+    .output(userOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.accounts.answerNotificationsQuestion(ctx.session.user.id, input.frequency),
+    ),
 
   /** Issue 15: the profile's frequency, each kind's channels, and each of the caller's groups. */
   notificationPreferences: protectedProcedure

@@ -1,6 +1,7 @@
 import { users } from "@hyn/db";
-import { type Locale, type updateProfileInput, type User } from "@hyn/validators";
-import { eq } from "drizzle-orm";
+import { type EmailFrequency, type Locale, type updateProfileInput, type User } from "@hyn/validators";
+import { eq, sql } from "drizzle-orm";
+import { setProfileFrequency } from "../preferences/profile-frequency";
 import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -26,6 +27,27 @@ export function createProfileService(deps: CoreDeps) {
         .returning(userColumns);
       if (!row) throw new AppError("NOT_FOUND", "userNotFound");
       return toUser(row);
+    },
+
+    /**
+     * The answer to the question asked once (PRODUCT "Asked once"): the profile's frequency when one is given
+     * (the same preference the profile shows), and the account marked asked, once (a second answer, from
+     * another browser, keeps the first time), both in one transaction.
+     */
+    async answerNotificationsQuestion(userId: string, frequency: EmailFrequency | null): Promise<User> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            notificationsAskedAt: sql`coalesce(${users.notificationsAskedAt}, ${now.toISOString()}::timestamptz)`,
+          })
+          .where(eq(users.id, userId))
+          .returning(userColumns);
+        if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+        if (frequency !== null) await setProfileFrequency(tx, userId, frequency, now);
+        return toUser(row);
+      });
     },
 
     /** The language the person picked: the app and every e-mail to them use it from now on. */

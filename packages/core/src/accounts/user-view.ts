@@ -12,6 +12,7 @@ export const userColumns = {
   isAdmin: users.isAdmin,
   locale: users.locale,
   emailVerifiedAt: users.emailVerifiedAt,
+  notificationsAskedAt: users.notificationsAskedAt,
   createdAt: users.createdAt,
 } as const;
 
@@ -24,6 +25,7 @@ export interface UserRow {
   isAdmin: boolean;
   locale: string;
   emailVerifiedAt: Date | null;
+  notificationsAskedAt: Date | null;
   createdAt: Date;
 }
 
@@ -37,6 +39,7 @@ export function toUser(row: UserRow): User {
     isAdmin: row.isAdmin,
     locale: localeOf(row.locale),
     emailVerified: row.emailVerifiedAt !== null,
+    notificationsAsked: row.notificationsAskedAt !== null,
     createdAt: row.createdAt,
   };
 }

@@ -13,7 +13,7 @@ import type { JobQueue } from "../shared/jobs";
 import { displayNameInGroup } from "../shared/display-name";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 import type { UnsubscribeScope } from "../unsubscribe/token";
-import { channelOnSql, newRequestRecipients } from "../preferences/notification-preferences";
+import { channelOnSql, type NewRequestRecipient } from "../preferences/notification-preferences";
 import {
   requestChangedEmail,
   requestPostedEmail,
@@ -54,19 +54,19 @@ function ownNameSql(userId: string) {
 
 /**
  * The posting notice (PRODUCT "Beyond the screens", issue 4): to every member of the request's group who hears of its new
- * requests at once (preferences.ts), except the poster: an e-mail, and a push to each device, as their
- * channels say. Runs in the caller's transaction, so both go out if and only if that change commits.
- * Returns how many members were told.
+ * requests at once, except the poster (`recipients`: newRequestAudience in notification-preferences.ts, whose
+ * counts the poster is shown): an e-mail, and a push to each device, as their channels say. Runs in the
+ * caller's transaction, so both go out if and only if that change commits. Returns how many members were told.
  */
 export async function enqueuePostingNotices(
   tx: Executor,
   config: CoreConfig,
   unsubscribe: UnsubscribeLinks,
   request: RequestView,
+  recipients: readonly NewRequestRecipient[],
   now: Date,
   jobs?: JobQueue,
 ): Promise<number> {
-  const recipients = await newRequestRecipients(tx, request.groupId, request.userId);
   const summary = summaryOf(config, request);
   let told = 0;
   let posterName: string | null = null;

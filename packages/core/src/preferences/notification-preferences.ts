@@ -1,9 +1,17 @@
 import type { Locale } from "@hyn/validators/locales";
 import { localeOf } from "../shared/locale";
-import { groupMembers, groupNotificationSettings, userNotificationKinds, users, type Executor } from "@hyn/db";
+import {
+  groupMembers,
+  groupNotificationSettings,
+  pushSubscriptions,
+  userNotificationKinds,
+  users,
+  type Executor,
+} from "@hyn/db";
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
+import type { Reach } from "@hyn/validators";
 import { and, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
@@ -16,6 +24,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * So a new request reaches a member by e-mail when the group is on Immediate and `new_requests` e-mail
  * is on, by push when the group is on Immediate and `new_requests` push is on; the daily summary lists
  * the groups on Daily when `new_requests` e-mail is on. Every other kind follows its switches alone.
+ * `newRequestReachSql` says it for one member and group; the posting notice, the daily summary and the
+ * reach a poster is shown (PRODUCT "Who will hear") all read it, so what is said is what is sent.
  */
 
 type Id = AnyPgColumn | SQL | string;
@@ -65,11 +75,82 @@ export interface NewRequestRecipient {
   channels: Channels;
 }
 
+/** How a member hears of a new request in a group (PRODUCT "Who will hear"). */
+export type MemberReach = "now" | "daily" | "app";
+
+/** Whether a person has a device that takes pushes (a push subscription). */
+function hasDeviceSql(userId: Id): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${pushSubscriptions} rps where rps.user_id = ${userId})`;
+}
+
 /**
- * The members of a group to tell at once about a new request in it: everyone but the poster whose
- * frequency for that group is Immediate and who has at least one channel on for new requests.
- * A later notice about a request still wanting a helper (issue 26: "Still needed", a give-back) goes by
- * the same rule, narrowed by its own kind's switches (`also`) and leaving out more people (`except`).
+ * The one rule of how a member hears of a new request in a group, as SQL:
+ * - "now": the group is on Immediate for them (its own setting, else the profile's) and they get the
+ *   notice: `new_requests` e-mail on, or `new_requests` push on with a device to push to;
+ * - "daily": the group is on Daily and `new_requests` e-mail is on (the daily summary is an e-mail);
+ * - "app": anything else: they see it on their dashboard, and hear nothing.
+ */
+export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
+  const frequency = groupFrequencySql(userId, groupId);
+  const emailOn = channelOnSql(userId, "new_requests", "email");
+  const pushOn = channelOnSql(userId, "new_requests", "push");
+  return sql<MemberReach>`(case
+    when ${frequency} = 'immediate' and (${emailOn} or (${pushOn} and ${hasDeviceSql(userId)})) then 'now'
+    when ${frequency} = 'daily' and ${emailOn} then 'daily'
+    else 'app' end)`;
+}
+
+/** The group's other members by how they hear of a new request: what the poster is told and what is sent. */
+export interface NewRequestAudience {
+  /** Those told at once (reach "now"), with their channels. */
+  recipients: NewRequestRecipient[];
+  reach: Reach;
+}
+
+/**
+ * The members of a request's group other than its requester, each with their reach, in one statement:
+ * the recipients of the posting notice are the ones whose reach is "now", and the counts are of the
+ * same rows, so the reach said is the reach sent. `request` names the group and the requester (values,
+ * or SQL reading them from the request's row).
+ */
+export async function newRequestAudience(
+  executor: Executor,
+  request: { groupId: Id; posterId: Id },
+): Promise<NewRequestAudience> {
+  const rows = await executor
+    .select({
+      userId: users.id,
+      email: users.email,
+      locale: users.locale,
+      reach: newRequestReachSql(groupMembers.userId, groupMembers.groupId),
+      byEmail: channelOnSql(groupMembers.userId, "new_requests", "email"),
+      byPush: channelOnSql(groupMembers.userId, "new_requests", "push"),
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, request.groupId), ne(groupMembers.userId, request.posterId)))
+    .orderBy(users.id);
+  const reach: Reach = { now: 0, daily: 0, appOnly: 0 };
+  const recipients: NewRequestRecipient[] = [];
+  for (const row of rows) {
+    if (row.reach === "daily") reach.daily++;
+    else if (row.reach === "now") {
+      reach.now++;
+      recipients.push({
+        userId: row.userId,
+        email: row.email,
+        locale: localeOf(row.locale),
+        channels: { email: row.byEmail, push: row.byPush },
+      });
+    } else reach.appOnly++;
+  }
+  return { recipients, reach };
+}
+
+/**
+ * The members of a group to tell at once about a new request in it (reach "now"), the poster aside.
+ * A later notice about a request still wanting a helper ("Still needed", a give-back) goes by the same
+ * reach rule, narrowed by its own kind's switches (`also`) and leaving out more people (`except`).
  */
 export async function newRequestRecipients(
   executor: Executor,
@@ -77,6 +158,8 @@ export async function newRequestRecipients(
   posterId: string,
   notice: { also?: NotificationKind; except?: string[] } = {},
 ): Promise<NewRequestRecipient[]> {
+  if (!notice.also && !notice.except?.length)
+    return (await newRequestAudience(executor, { groupId, posterId })).recipients;
   const channelOn = (channel: NotificationChannel): SQL<boolean> => {
     const newRequests = channelOnSql(groupMembers.userId, "new_requests", channel);
     return notice.also
@@ -92,10 +175,8 @@ export async function newRequestRecipients(
     .where(
       and(
         eq(groupMembers.groupId, groupId),
-        notice.except?.length
-          ? notInArray(groupMembers.userId, [posterId, ...notice.except])
-          : ne(groupMembers.userId, posterId),
-        eq(groupFrequencySql(groupMembers.userId, groupMembers.groupId), "immediate"),
+        notInArray(groupMembers.userId, [posterId, ...(notice.except ?? [])]),
+        eq(newRequestReachSql(groupMembers.userId, groupMembers.groupId), "now"),
         or(emailOn, pushOn),
       ),
     );
@@ -124,16 +205,16 @@ export async function invitationEmailRecipient(
   return account ? { wanted: account.wanted, locale: localeOf(account.locale) } : { wanted: true, locale: null };
 }
 
-/** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`). */
+/** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`): reach "daily". */
 export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn): SQL {
   return sql`exists (select 1 from ${groupMembers} dgm where dgm.user_id = ${userId} and dgm.group_id = ${groupIdColumn}
-    and ${groupFrequencySql(sql`dgm.user_id`, sql`dgm.group_id`)} = 'daily')`;
+    and ${newRequestReachSql(sql`dgm.user_id`, sql`dgm.group_id`)} = 'daily')`;
 }
 
-/** A person (a `user_id` column) has a daily summary to receive: new-request e-mail on and a group on Daily. */
+/** A person (a `user_id` column) has a daily summary to receive: a group where their reach is "daily". */
 export function wantsDailySummarySql(userId: AnyPgColumn): SQL {
-  return sql`(${channelOnSql(userId, "new_requests", "email")} and exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
-    and ${groupFrequencySql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily'))`;
+  return sql`exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
+    and ${newRequestReachSql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily')`;
 }
 
 /** Turns a kind's channels on or off; a channel left out keeps its value. */

@@ -44,6 +44,9 @@ const requestViewColumns = {
   claimedAt: requests.claimedAt,
   fulfilledAt: requests.fulfilledAt,
   lastNotifiedAt: requests.lastNotifiedAt,
+  lastReachNow: requests.lastReachNow,
+  lastReachDaily: requests.lastReachDaily,
+  lastReachAppOnly: requests.lastReachAppOnly,
   thankedAt: requests.thankedAt,
   createdAt: requests.createdAt,
   creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
@@ -314,6 +317,10 @@ function toRequestView(row: Row, now: Date): RequestView {
     claimedAt: row.claimedAt,
     fulfilledAt: row.fulfilledAt,
     lastNotifiedAt: row.lastNotifiedAt,
+    lastReach:
+      row.lastReachNow === null || row.lastReachDaily === null || row.lastReachAppOnly === null
+        ? null
+        : { now: row.lastReachNow, daily: row.lastReachDaily, appOnly: row.lastReachAppOnly },
     thankedAt: row.thankedAt,
     createdAt: row.createdAt,
     creator: { id: row.userId, name: row.creatorName, generalArea: row.creatorArea },

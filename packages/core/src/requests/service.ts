@@ -5,7 +5,9 @@ import {
   nextNotifyAt,
   REQUEST_NOTIFY_INTERVAL_MS,
   type createRequestInput,
+  type CreatedRequest,
   type Dashboard,
+  type Reach,
   type RequestEventType,
   type RequestPage,
   type RequestPageInput,
@@ -25,6 +27,7 @@ import { scheduleReminder } from "../reminders/schedule";
 import { enqueueStillWantedNotices } from "../nudges/notices";
 import { givenBackIsNews } from "../nudges/rules";
 import { scheduleStillNeeded } from "../nudges/schedule";
+import { newRequestAudience } from "../preferences/notification-preferences";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
@@ -49,6 +52,11 @@ interface RequestFacts {
   lastNotifiedAt: Date | null;
   thankedAt: Date | null;
   callerIsMember: boolean;
+}
+
+/** The reach of the last posting notice, as the request's row keeps it (shown on its card after a reload). */
+function storedReach(reach: Reach) {
+  return { lastReachNow: reach.now, lastReachDaily: reach.daily, lastReachAppOnly: reach.appOnly };
 }
 
 const notFound = () => new AppError("NOT_FOUND", "requestNotFound");
@@ -144,8 +152,11 @@ export function createRequestsService(deps: CoreDeps) {
   }
 
   return {
-    /** POST /requests: a member posts in their group, within their open-requests limit. */
-    async create(userId: string, input: CreateRequest): Promise<RequestView> {
+    /**
+     * POST /requests: a member posts in their group, within their open-requests limit; the group hears of it
+     * (the posting notice), and the answer says who will (PRODUCT "Who will hear").
+     */
+    async create(userId: string, input: CreateRequest): Promise<CreatedRequest> {
       const now = clock.now();
       if (input.neededBy.getTime() <= now.getTime() - NEEDED_BY_TOLERANCE_MS) {
         throw new AppError("BAD_REQUEST", "neededByFuture");
@@ -161,6 +172,7 @@ export function createRequestsService(deps: CoreDeps) {
           .for("share");
         if (!membership) throw new AppError("FORBIDDEN", "notMember");
         await assertBelowOpenRequestLimit(tx, userId);
+        const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
         const [created] = await tx
           .insert(requests)
           .values({
@@ -173,17 +185,18 @@ export function createRequestsService(deps: CoreDeps) {
             status: "open",
             // Posting sends the notice, so the hour before a manual re-send starts now.
             lastNotifiedAt: now,
+            ...storedReach(audience.reach),
             createdAt: now,
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
-        await enqueuePostingNotices(tx, config, unsubscribe, view, now, jobs);
+        await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
         if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
         // The group's "Still needed" nudge, should nobody have offered to help by then (issue 26).
         await scheduleStillNeeded(deps.jobs, tx, { id: view.id, createdAt: now, neededBy: view.neededBy });
         await publish(tx, "request.created", view);
-        return view;
+        return { ...view, reach: audience.reach };
       });
     },
 
@@ -291,14 +304,19 @@ export function createRequestsService(deps: CoreDeps) {
     async notifyGroup(
       userId: string,
       requestId: string,
-    ): Promise<{ notifiedCount: number; lastNotifiedAt: Date; nextNotifyAt: Date }> {
+    ): Promise<{ notifiedCount: number; reach: Reach; lastNotifiedAt: Date; nextNotifyAt: Date }> {
       const now = clock.now();
       const quietSince = new Date(now.getTime() - REQUEST_NOTIFY_INTERVAL_MS);
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
+        // Read before the change, so that the change stores it: the request's group, its requester aside.
+        const audience = await newRequestAudience(tx, {
+          groupId: sql`(select ${requests.groupId} from ${requests} where ${requests.id} = ${requestId})`,
+          posterId: sql`(select ${requests.userId} from ${requests} where ${requests.id} = ${requestId})`,
+        });
         const [marked] = await tx
           .update(requests)
-          .set({ lastNotifiedAt: now })
+          .set({ lastNotifiedAt: now, ...storedReach(audience.reach) })
           .where(
             and(
               eq(requests.id, requestId),
@@ -321,8 +339,16 @@ export function createRequestsService(deps: CoreDeps) {
           });
         }
         const view = await mustSelectView(tx, now, requestId);
-        const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, now, jobs);
-        return { notifiedCount, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
+        const notifiedCount = await enqueuePostingNotices(
+          tx,
+          config,
+          unsubscribe,
+          view,
+          audience.recipients,
+          now,
+          jobs,
+        );
+        return { notifiedCount, reach: audience.reach, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
       });
     },
 

@@ -27,6 +27,13 @@ export const requests = pgTable(
     fulfilledAt: ts("fulfilled_at"),
     /** When the posting notice was last (re)sent; bounds POST /requests/{id}/notify to once an hour. */
     lastNotifiedAt: ts("last_notified_at"),
+    /**
+     * Who heard of the last posting notice (PRODUCT "Who will hear"): members other than the requester told at
+     * once, in the next daily summary, or only in the app. Written with last_notified_at; null before issue 26.
+     */
+    lastReachNow: integer("last_reach_now"),
+    lastReachDaily: integer("last_reach_daily"),
+    lastReachAppOnly: integer("last_reach_app_only"),
     /** When the requester sent the one-tap "Thank you" for a fulfilled request (once; issue 15). */
     thankedAt: ts("thanked_at"),
     /** Bumped by every change of status or helper, in the same UPDATE: the calendar event's SEQUENCE (RFC 5545). */

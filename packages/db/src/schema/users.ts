@@ -15,6 +15,11 @@ export const users = pgTable(
     /** The language the app and its e-mails speak to this person: their browser's at sign-up, then their choice. */
     locale: text("locale").notNull().default("en"),
     emailVerifiedAt: ts("email_verified_at"),
+    /**
+     * When the app asked how to tell this person of neighbours' requests (PRODUCT "Asked once"), answered or
+     * skipped: asked once per account. Null: not asked yet.
+     */
+    notificationsAskedAt: ts("notifications_asked_at"),
     /** Last sign-in or action; "active users" in the admin metrics (ADR 0005). */
     lastActiveAt: ts("last_active_at"),
     createdAt: createdAt(),

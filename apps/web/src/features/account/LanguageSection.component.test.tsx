@@ -22,6 +22,7 @@ const user: CurrentUser = {
   isAdmin: false,
   locale: "en",
   emailVerified: true,
+  notificationsAsked: true,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 };
 

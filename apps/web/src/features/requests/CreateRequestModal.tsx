@@ -7,6 +7,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
 import type { DashboardGroup, RequestView } from "./types";
+import { anyoneHears, reachSentence } from "./reach";
 
 const EMPTY: RequestFormValues = {
   itemDescription: "",
@@ -93,8 +94,12 @@ export function CreateRequestModal({
       createdId = created.id;
       setValues(EMPTY);
       setErrors({});
-      toast.success(t("requests.posted", { item: created.itemDescription, group: created.groupName }));
-      onCreated(created);
+      // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
+      const { reach, ...view } = created;
+      const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName)}`;
+      if (anyoneHears(reach)) toast.success(said);
+      else toast.info(said);
+      onCreated(view);
       onClose();
     } catch (error) {
       // Shown once, as the toast (PRODUCT "Errors", issue 17); the dialog stays open with what was typed.

@@ -29,6 +29,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     claimedAt: null,
     fulfilledAt: null,
     lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR),
+    lastReach: { now: 2, daily: 1, appOnly: 1 },
     thankedAt: null,
     createdAt: new Date(NOW.getTime() - 2 * HOUR),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
@@ -134,6 +135,26 @@ describe("a request card's buttons", () => {
     expect(screen.getByText(/You can notify it again from/)).toBeTruthy();
   });
 
+  it('tell the owner who heard of the last notice, in words, and nobody else (PRODUCT "Who will hear")', () => {
+    show(request(), OWNER);
+    expect(screen.getByTestId("request-reach").textContent).toBe(
+      "Last notice Mon 1 Jun, 08:00: 2 neighbours told at once, 1 in the daily summary, 1 only in the app.",
+    );
+    cleanup();
+    show(request(), OTHER);
+    expect(screen.queryByTestId("request-reach")).toBeNull();
+  });
+
+  it("say plainly when nobody was told, and offer the request's page to share", () => {
+    show(request({ lastReach: { now: 0, daily: 0, appOnly: 3 } }), OWNER);
+    const note = screen.getByTestId("request-reach");
+    expect(note.textContent).toContain("Nobody was told of your last notice");
+    expect(note.textContent).toContain("the 3 other members of Elm Street see it only in the app");
+    expect(within(note).getByRole("link", { name: "The request's page to share" }).getAttribute("href")).toBe(
+      "/requests/request-1",
+    );
+  });
+
   it("ask before deleting, and keep the request when the owner changes their mind", () => {
     const actions = show(request(), OWNER);
     act(() => screen.getByRole("button", { name: "Delete" }).click());
@@ -160,6 +181,21 @@ describe("a request card in Spanish", () => {
     expect(within(card).getByTestId("request-status").textContent).toBe("Estado: Aceptada");
     expect(within(card).getByText("Two pints of milk")).toBeTruthy();
     expect(buttons()).toEqual(["Marcar como completada", "Dejar"]);
+  });
+
+  it.each([
+    [
+      "es",
+      "Último aviso lun 1 jun, 08:00: 1 vecino avisado al momento, 0 en el resumen diario, 2 solo en la aplicación.",
+    ],
+    [
+      "de",
+      "Letzte Benachrichtigung Mo. 1. Juni, 08:00: 1 Nachbar sofort informiert, 0 in der täglichen Zusammenfassung, 2 nur in der App.",
+    ],
+  ] as const)("says who heard of the last notice with the plurals of %s", async (locale, sentence) => {
+    await activateLocale(locale);
+    show(request({ lastReach: { now: 1, daily: 0, appOnly: 2 } }), OWNER);
+    expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
   });
 
   it("goes back to English with the language", async () => {

@@ -6,6 +6,7 @@ import { useT } from "../../i18n/useT";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
+import { anyoneHears, lastReachSentence } from "./reach";
 import { StatusBadge } from "./StatusBadge";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
@@ -49,6 +50,8 @@ export function RequestCard({
   const notifyFrom = nextNotifyAt(request.lastNotifiedAt);
   const notifyWaiting = can.canNotify && notifyFrom > now;
   const notifyNoteId = `request-${request.id}-notify-note`;
+  // Who heard of the last notice (PRODUCT "Who will hear"): the owner's card says it while the request is open.
+  const showReach = isOwner && status === "open" && request.lastReach !== null && request.lastNotifiedAt !== null;
 
   // The pressed button is disabled while it works, then replaced (I can help becomes Mark fulfilled):
   // the keyboard's place goes back to the card rather than to the page's start.
@@ -202,13 +205,32 @@ export function RequestCard({
 
       <RequestThanks request={request} viewerId={viewerId} titleId={titleId} onThank={actions.thank} />
 
-      {notifyWaiting && request.lastNotifiedAt && (
-        <p id={notifyNoteId} className="small muted request-notify-note">
-          {t("requests.notifyWait", {
-            last: formatWeekdayTime(request.lastNotifiedAt, now),
-            next: formatWeekdayTime(notifyFrom, now),
-          })}
-        </p>
+      {showReach && request.lastReach && request.lastNotifiedAt ? (
+        <div
+          id={notifyNoteId}
+          className={`small request-notify-note${anyoneHears(request.lastReach) ? " muted" : " request-reach-nobody"}`}
+          data-testid="request-reach"
+        >
+          <p>
+            {lastReachSentence(t, request.lastReach, request.groupName, formatWeekdayTime(request.lastNotifiedAt, now))}
+            {notifyWaiting && <> {t("requests.notifyAgainFrom", { next: formatWeekdayTime(notifyFrom, now) })}</>}
+          </p>
+          {!anyoneHears(request.lastReach) && (
+            <p>
+              <a href={`/requests/${request.id}`}>{t("requests.sharePage")}</a>
+            </p>
+          )}
+        </div>
+      ) : (
+        notifyWaiting &&
+        request.lastNotifiedAt && (
+          <p id={notifyNoteId} className="small muted request-notify-note">
+            {t("requests.notifyWait", {
+              last: formatWeekdayTime(request.lastNotifiedAt, now),
+              next: formatWeekdayTime(notifyFrom, now),
+            })}
+          </p>
+        )
       )}
 
       <ConfirmModal

@@ -8,6 +8,7 @@ import type { RecentOwnChanges } from "./live-announcements";
 import { personName } from "./request-rules";
 import { translate } from "../../i18n/useT";
 import { quotedItem } from "./texts";
+import { anyoneHears, reachSentence } from "./reach";
 import type { DashboardData, RequestView } from "./types";
 
 const quoted = (request: { itemDescription: string }) => quotedItem(request.itemDescription);
@@ -156,14 +157,13 @@ export function useRequestActions(own: RecentOwnChanges) {
           translate("requests.notifyFailed"),
         );
         if (!result) return false;
-        // The card disables "Notify group" until the next notice may go.
-        patch((data) => replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt }));
-        const count = result.notifiedCount;
-        if (count === 0) {
-          toast.info(translate("requests.notifiedNone", { group: request.groupName }));
-        } else {
-          toast.success(translate("requests.notifiedSome", { item: quoted(request), count, group: request.groupName }));
-        }
+        // The card disables "Notify group" until the next notice may go, and says who heard of this one.
+        patch((data) =>
+          replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt, lastReach: result.reach }),
+        );
+        const said = reachSentence(translate, result.reach, request.groupName);
+        if (anyoneHears(result.reach)) toast.success(said);
+        else toast.info(said);
         return true;
       },
     };
