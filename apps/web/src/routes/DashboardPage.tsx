@@ -4,7 +4,6 @@ import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
-import { DashboardUsage } from "../features/requests/DashboardUsage";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
 import { DashboardSkeleton } from "../features/requests/DashboardSkeleton";
 import { LiveIndicator } from "../features/requests/LiveIndicator";
@@ -34,6 +33,10 @@ const CreateRequestModal = lazy(() =>
 const loadPendingInvitations = () => import("../features/invitations/PendingInvitations");
 const PendingInvitations = lazy(() =>
   loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
+);
+// The usage-limits panel sits below the lists: its bars come just after the first paint.
+const DashboardUsage = lazy(() =>
+  import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
 );
 const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
 const NotificationsQuestion = lazy(() =>
@@ -169,7 +172,9 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
 
       {data ? (
         <>
-          <DashboardUsage usage={data.usage} />
+          <Suspense fallback={null}>
+            <DashboardUsage usage={data.usage} />
+          </Suspense>
           <YourRequests
             data={data}
             viewerId={viewer.id}
