@@ -153,6 +153,11 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   // PRODUCT "Screens": the dashboard follows after 2 seconds.
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  // Signed in by the link moments ago: the profile does not ask for the password just replaced.
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveCount(0);
 
   // The link worked once.
   await page.goto(link);
@@ -169,7 +174,7 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
 });
 
 test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
-  const { email } = await signUpAndConfirm(page, mailbox, { name: "Casey" });
+  const { email, password } = await signUpAndConfirm(page, mailbox, { name: "Casey" });
 
   // Profile
   await page.goto("/profile");
@@ -185,13 +190,25 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   await page.getByRole("button", { name: "Save Preferences" }).click();
   await expect(toast(page, messages.noChangesToSave)).toBeVisible();
 
-  // Change password on the profile page
+  // Change password on the profile page: it asks for the current one (PRODUCT "Changing the password").
   await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByRole("alert").filter({ hasText: messages.fillAllFields })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveAttribute("autocomplete", "current-password");
   await page.getByLabel("New password", { exact: true }).fill("abc");
   await page.getByLabel("Confirm new password").fill("abc");
   await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: messages.fillAllFields })).toBeVisible();
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByRole("button", { name: "Change Password" }).click();
   await expect(page.getByRole("alert").filter({ hasText: messages.passwordTooShort })).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-secret-8");
+  await page.getByLabel("Confirm new password").fill("a-brand-new-secret-8");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, messages.currentPasswordIncorrect)).toBeVisible();
+  await page.getByLabel("Current password").fill(password);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(toast(page, "Your password is changed. Other devices have been signed out.")).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveValue("");
 
   // Feedback
   await page.goto("/feedback");

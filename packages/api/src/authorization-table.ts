@@ -52,6 +52,7 @@ export const SWEEP: Record<string, Entry> = {
   "auth.checkResetToken": { outsider: "skip", member: "skip" },
   "auth.completePasswordReset": { outsider: "skip", member: "skip" },
   "auth.updatePassword": { input: () => ({ password: "another-sweep-secret" }), outsider: "skip", member: "skip" },
+  "auth.passwordChange": { outsider: "own", member: "own" },
   "user.me": { outsider: "own", member: "own" },
   "user.current": { outsider: "own", member: "own" },
   "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },

@@ -223,12 +223,54 @@ describe("password reset", () => {
   it("a signed-in password change ends every other session but keeps this one", async () => {
     const ann = await h.signUpUser();
     const other = await (await h.caller()).auth.signIn({ email: ann.email, password: ann.password });
-    expect((await failure(ann.caller.auth.updatePassword({ password: "123456" }))).message).toBe(
-      messages.commonPassword,
-    );
-    await ann.caller.auth.updatePassword({ password: "a-better-secret" });
+    expect(
+      (await failure(ann.caller.auth.updatePassword({ password: "123456", currentPassword: ann.password }))).message,
+    ).toBe(messages.commonPassword);
+    await ann.caller.auth.updatePassword({ password: "a-better-secret", currentPassword: ann.password });
     expect(await (await h.caller(other.session!.token)).user.me()).toBeNull();
     expect((await (await h.caller(ann.token)).user.me())?.id).toBe(ann.user.id);
+  });
+});
+
+describe('changing the password asks for the current one (PRODUCT "Changing the password")', () => {
+  it("a signed-in session must give the current password: left out or wrong, nothing changes", async () => {
+    const ann = await h.signUpUser();
+    expect(await ann.caller.auth.passwordChange()).toEqual({ currentPasswordRequired: true });
+    expect(await failure(ann.caller.auth.updatePassword({ password: "a-better-secret" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.currentPasswordRequired,
+    });
+    expect(await failure(ann.caller.auth.updatePassword({ password: "a-better-secret", currentPassword: "" }))).toEqual(
+      { code: "BAD_REQUEST", message: messages.currentPasswordRequired },
+    );
+    expect(
+      await failure(ann.caller.auth.updatePassword({ password: "a-better-secret", currentPassword: "not-it-at-all" })),
+    ).toEqual({ code: "BAD_REQUEST", message: messages.currentPasswordIncorrect });
+    // The password is unchanged: the old one still signs in, the new one does not.
+    const anon = await h.caller();
+    await anon.auth.signIn({ email: ann.email, password: ann.password });
+    expect((await failure(anon.auth.signIn({ email: ann.email, password: "a-better-secret" }))).message).toBe(
+      messages.invalidCredentials,
+    );
+  });
+
+  it("the session a reset link gives may leave it out for 15 minutes, and must give it after", async () => {
+    const ann = await h.signUpUser();
+    const anon = await h.caller();
+    await anon.auth.requestPasswordReset({ email: ann.email });
+    const token = (await h.linkFor(ann.email, /type=recovery/)).searchParams.get("token_hash")!;
+    const reset = await anon.auth.completePasswordReset({ token, password: "brand-new-secret" });
+    const fromLink = await h.caller(reset.session!.token);
+    expect(await fromLink.auth.passwordChange()).toEqual({ currentPasswordRequired: false });
+    h.clock.advance(14 * 60_000);
+    await fromLink.auth.updatePassword({ password: "second-new-secret" });
+    h.clock.advance(60_000);
+    expect(await fromLink.auth.passwordChange()).toEqual({ currentPasswordRequired: true });
+    expect((await failure(fromLink.auth.updatePassword({ password: "third-new-secret" }))).message).toBe(
+      messages.currentPasswordRequired,
+    );
+    await fromLink.auth.updatePassword({ password: "third-new-secret", currentPassword: "second-new-secret" });
+    await (await h.caller()).auth.signIn({ email: ann.email, password: "third-new-secret" });
   });
 });
 

@@ -372,6 +372,7 @@ describe("incoming and outgoing invitations", () => {
         expiresAt: second.expiresAt,
         createdAt: second.createdAt,
         usedAt: null,
+        inviterName: null,
       },
       {
         id: first.id,
@@ -381,6 +382,7 @@ describe("incoming and outgoing invitations", () => {
         expiresAt: first.expiresAt,
         createdAt: first.createdAt,
         usedAt: null,
+        inviterName: null,
       },
     ]);
     expect(await ann.caller.invitations.count()).toEqual({ current: 2, max: 10 });

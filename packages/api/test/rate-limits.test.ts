@@ -27,6 +27,23 @@ describe("rate limits", () => {
     await fromAttacker.auth.signIn({ email: ann.email, password: ann.password });
   });
 
+  it("counts a wrong current password in a password change like a failed sign-in", async () => {
+    const ann = await h.signUpUser();
+    const fromAttacker = await h.caller(ann.token, { ip: attacker });
+    for (let i = 0; i < 10; i++) {
+      const change = { password: "stolen-session-secret", currentPassword: `guess-${i}` };
+      expect((await failure(fromAttacker.auth.updatePassword(change))).message).toBe(messages.currentPasswordIncorrect);
+    }
+    const right = { password: "stolen-session-secret", currentPassword: ann.password };
+    expect(await failure(fromAttacker.auth.updatePassword(right))).toEqual(refused);
+    // Signing in from the same place is refused too: the guesses count for both.
+    expect(
+      await failure((await h.caller(null, { ip: attacker })).auth.signIn({ email: ann.email, password: ann.password })),
+    ).toEqual(refused);
+    const fromHome = await h.caller(ann.token, { ip: home });
+    await fromHome.auth.updatePassword({ password: "a-better-secret", currentPassword: ann.password });
+  });
+
   it("counts only sign-ins that fail: a person signing in often is never refused", async () => {
     const ann = await h.signUpUser();
     const anon = await h.caller(null, { ip: home });

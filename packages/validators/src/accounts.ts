@@ -50,8 +50,17 @@ export const verifyEmailInput = z.object({
   token_hash: exactInputString({ error: messages.invalidOrExpiredInviteToken }).min(1).max(200),
 });
 
-/** Signed-in password change. */
-export const updatePasswordInput = z.object({ password: newPasswordField });
+/**
+ * Signed-in password change: the current password, which only a session a reset link created moments
+ * ago may leave out (PRODUCT "Changing the password"). An empty one counts as left out.
+ */
+export const updatePasswordInput = z.object({
+  password: newPasswordField,
+  currentPassword: exactInputString()
+    .max(MAX_PASSWORD_LENGTH, messages.currentPasswordIncorrect)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v)),
+});
 
 /** Reset by the e-mailed token: the token stands in for the session. */
 export const completePasswordResetInput = z.object({

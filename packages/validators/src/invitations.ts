@@ -55,7 +55,7 @@ export const incomingInvitationOutput = z.object({
 });
 export type IncomingInvitation = z.infer<typeof incomingInvitationOutput>;
 
-/** An invitation one has sent. */
+/** An invitation one has sent, or one for a group one owns (then `inviterName` says who sent it; else null). */
 export const outgoingInvitationOutput = z.object({
   id: z.string(),
   groupId: z.string(),
@@ -64,6 +64,7 @@ export const outgoingInvitationOutput = z.object({
   expiresAt: z.date(),
   createdAt: z.date(),
   usedAt: z.date().nullable(),
+  inviterName: z.string().nullable(),
 });
 export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
 

@@ -58,6 +58,9 @@ export const messages = {
   // The server's refusals (PRODUCT "Errors")
   userAlreadyExists: "User already exists with this email",
   invalidCredentials: "Invalid email or password",
+  // PRODUCT "Changing the password"
+  currentPasswordIncorrect: "Your current password is not correct",
+  currentPasswordRequired: "Please enter your current password to change it",
   noAuthenticatedUser: "No authenticated user",
   userNotAuthenticated: "User not authenticated",
   userNotFound: "User not found",

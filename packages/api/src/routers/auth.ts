@@ -104,11 +104,22 @@ export const authRouter = router({
     }),
 
   updatePassword: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/auth/update-password", body: true }, secretInputs: ["password"] })
+    .meta({
+      rest: { method: "POST", path: "/auth/update-password", body: true },
+      secretInputs: ["password", "currentPassword"],
+    })
     .input(updatePasswordInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.accounts.updatePassword(ctx.session.user.id, ctx.session.id, input.password);
+      await ctx.services.signInThrottle.updatePassword(ctx.session.user, ctx.session.id, input, ctx.ip);
       return { ok: true as const };
     }),
+
+  /** Whether the profile's Change password form asks for the current password (not right after a reset link). */
+  passwordChange: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/auth/password-change" } })
+    .output(z.object({ currentPasswordRequired: z.boolean() }))
+    .query(async ({ ctx }) => ({
+      currentPasswordRequired: await ctx.services.accounts.currentPasswordRequired(ctx.session.id),
+    })),
 });

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
+import { noticeHandover } from "../groups/departure-notices";
 import { departFromGroups } from "../groups/membership";
 import { verifyPassword } from "./passwords";
 import { userColumns, toUser } from "./user-view";
@@ -144,7 +145,11 @@ export function createDataRightsService(deps: CoreDeps) {
       const email = account.email.toLowerCase();
 
       await db.transaction(async (tx) => {
-        const owned = await tx.select({ id: groups.id }).from(groups).where(eq(groups.createdBy, userId)).for("update");
+        const owned = await tx
+          .select({ id: groups.id, name: groups.name, createdBy: groups.createdBy })
+          .from(groups)
+          .where(eq(groups.createdBy, userId))
+          .for("update");
         for (const group of owned) {
           const [heir] = await tx
             .select({ userId: groupMembers.userId })
@@ -152,8 +157,10 @@ export function createDataRightsService(deps: CoreDeps) {
             .where(and(eq(groupMembers.groupId, group.id), ne(groupMembers.userId, userId)))
             .orderBy(asc(groupMembers.joinedAt), asc(groupMembers.userId))
             .limit(1);
-          if (heir) await tx.update(groups).set({ createdBy: heir.userId }).where(eq(groups.id, group.id));
-          else await tx.delete(groups).where(eq(groups.id, group.id));
+          if (heir) {
+            await tx.update(groups).set({ createdBy: heir.userId }).where(eq(groups.id, group.id));
+            await noticeHandover(deps, tx, { newOwnerId: heir.userId, previousOwnerId: userId, group });
+          } else await tx.delete(groups).where(eq(groups.id, group.id));
         }
         // Before the cascades: requests they had offered to help with go back to their neighbours.
         await departFromGroups(tx, userId, "every group");

@@ -58,7 +58,7 @@ export function createPasswordResetService(deps: CoreDeps) {
           })
           .where(eq(users.id, userId));
         await invalidateUserSessions(tx, userId);
-        const session = await createSession(tx, userId, now);
+        const session = await createSession(tx, userId, now, "reset link");
         return { user: toUser(await loadUser(tx, userId)), session };
       });
     },

@@ -1,6 +1,6 @@
 import { perDatabase, sessions, users, type Database, type Executor } from "@hyn/db";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { DAY_MS, HOUR_MS } from "../shared/clock";
+import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/clock";
 import { generateToken, hashToken } from "../shared/tokens";
 import { userColumns, type UserRow } from "./user-view";
 
@@ -15,10 +15,22 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-export async function createSession(executor: Executor, userId: string, now: Date): Promise<IssuedSession> {
+/**
+ * A session a password-reset link created may change the password without the current one for this
+ * long (PRODUCT "Changing the password"); any other session must give the current one.
+ */
+export const RESET_LINK_GRACE_MS = 15 * MINUTE_MS;
+
+export async function createSession(
+  executor: Executor,
+  userId: string,
+  now: Date,
+  origin: "sign-in" | "reset link" = "sign-in",
+): Promise<IssuedSession> {
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await executor.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  const fromResetLinkAt = origin === "reset link" ? now : null;
+  await executor.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now, fromResetLinkAt });
   await executor.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
   return { token, expiresAt };
 }
@@ -97,6 +109,16 @@ export async function validateSessionToken(db: Database, token: string, now: Dat
     await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
   }
   return { sessionId, expiresAt, user: row.user };
+}
+
+/** True while a session a reset link created is within RESET_LINK_GRACE_MS of its creation. */
+export async function isFreshFromResetLink(executor: Executor, sessionId: string, now: Date): Promise<boolean> {
+  const [row] = await executor
+    .select({ fromResetLinkAt: sessions.fromResetLinkAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  const at = row?.fromResetLinkAt;
+  return at != null && now.getTime() - at.getTime() < RESET_LINK_GRACE_MS;
 }
 
 export async function invalidateSession(executor: Executor, sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { groupMembers, groups, requests, type Executor, type Transaction } from "@hyn/db";
+import { groupMembers, groups, invites, requests, type Executor, type Transaction } from "@hyn/db";
 import { MAX_GROUP_MEMBERS } from "@hyn/validators";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
@@ -58,35 +58,60 @@ export async function addMember(tx: Transaction, group: LockedGroup, userId: str
   await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now });
 }
 
+/** An open request taken out of a group because its requester departed it. */
+export interface WithdrawnRequest {
+  id: string;
+  groupId: string;
+  itemDescription: string;
+}
+
+/** What a departure did: the groups left, and the open requests withdrawn from them. */
+export interface Departure {
+  groupIds: string[];
+  withdrawn: WithdrawnRequest[];
+}
+
 /**
  * Takes a person out of one group (they left, or the owner removed them) or out of every group (their
- * account is being deleted). Requests they had offered to help with there go back to open, announced
- * live, so the neighbours are not left waiting on someone who can no longer see the request. A
- * transition holds the actor's membership row (inGroupsHeldBy), so deleting the row first waits for a
- * claim in flight, and the reopening after it sees that claim. Returns false when they were not a member.
+ * account is being deleted), and leaves nothing of theirs acting there (PRODUCT "Departures"):
+ * - requests they had offered to help with there go back to open, announced live, so the neighbours
+ *   are not left waiting on someone who can no longer see the request;
+ * - their own open requests there are withdrawn (deleted, announced live; the change log's trigger
+ *   tells the answer cache), so nobody offers to help someone who is gone;
+ * - the invitations they sent for those groups that are still unused die with their membership.
+ * A change by a member holds their membership row (inGroupsHeldBy; posting takes a share lock on it),
+ * so deleting the row first waits for a claim or a post in flight, and the statements after it see
+ * them. An invitation is accepted under the group's lock, which every departure from one group holds.
+ * Returns null when they were not a member.
  */
 export async function departFromGroups(
   tx: Transaction,
   userId: string,
   from: { groupId: string } | "every group",
-): Promise<boolean> {
+): Promise<Departure | null> {
   const groupId = from === "every group" ? undefined : from.groupId;
   const removed = await tx
     .delete(groupMembers)
     .where(and(eq(groupMembers.userId, userId), groupId === undefined ? undefined : eq(groupMembers.groupId, groupId)))
     .returning({ groupId: groupMembers.groupId });
+  // One group, or all of them (with no filter: the account's rows go, whichever group they are in).
+  const inDeparted = (column: typeof requests.groupId | typeof invites.groupId) =>
+    groupId === undefined ? undefined : eq(column, groupId);
   const reopened = await tx
     .update(requests)
     .set({ status: "open", claimedBy: null, claimedAt: null, ...bumpedRevision() })
-    .where(
-      and(
-        eq(requests.claimedBy, userId),
-        eq(requests.status, "claimed"),
-        groupId === undefined ? undefined : eq(requests.groupId, groupId),
-      ),
-    )
+    .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), inDeparted(requests.groupId)))
     .returning({ id: requests.id, groupId: requests.groupId });
   for (const request of reopened)
     await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
-  return removed.length > 0;
+  const withdrawn = await tx
+    .delete(requests)
+    .where(and(eq(requests.userId, userId), eq(requests.status, "open"), inDeparted(requests.groupId)))
+    .returning({ id: requests.id, groupId: requests.groupId, itemDescription: requests.itemDescription });
+  for (const request of withdrawn)
+    await publishRequestEvent(tx, { type: "request.deleted", requestId: request.id, groupId: request.groupId });
+  await tx
+    .delete(invites)
+    .where(and(eq(invites.invitedBy, userId), isNull(invites.usedAt), inDeparted(invites.groupId)));
+  return removed.length === 0 ? null : { groupIds: removed.map((row) => row.groupId), withdrawn };
 }

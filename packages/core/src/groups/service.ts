@@ -6,6 +6,7 @@ import { groupCreationRefusal } from "@hyn/validators/rules";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
+import { noticeHandover, noticeRemoval } from "./departure-notices";
 import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { groupOf, groupsOf } from "./view";
 
@@ -74,12 +75,15 @@ export function createGroupsService(deps: CoreDeps) {
       });
     },
 
+    /** PRODUCT "Departures": what they leave behind goes with them, and they are told. */
     async removeMember(ownerId: string, groupId: string, memberId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
         if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyOwnersRemove");
         if (memberId === ownerId) throw new AppError("BAD_REQUEST", "useLeaveGroup");
-        if (!(await departFromGroups(tx, memberId, { groupId }))) throw new AppError("NOT_FOUND", "userNotMember");
+        const departure = await departFromGroups(tx, memberId, { groupId });
+        if (!departure) throw new AppError("NOT_FOUND", "userNotMember");
+        await noticeRemoval(deps, tx, { userId: memberId, group, withdrawn: departure.withdrawn });
       });
     },
 
@@ -94,6 +98,7 @@ export function createGroupsService(deps: CoreDeps) {
         if (newOwnerId === ownerId) throw new AppError("BAD_REQUEST", "alreadyOwner");
         if (!(await isMember(tx, groupId, newOwnerId))) throw new AppError("NOT_FOUND", "userNotMember");
         await tx.update(groups).set({ createdBy: newOwnerId }).where(eq(groups.id, groupId));
+        await noticeHandover(deps, tx, { newOwnerId, previousOwnerId: ownerId, group });
         return groupOf(tx, ownerId, groupId);
       });
     },

@@ -11,7 +11,7 @@ import {
   type createInviteInput,
   type resendInvitationInput,
 } from "@hyn/validators";
-import { and, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
@@ -297,8 +297,14 @@ export function createInvitationsService(deps: CoreDeps) {
         .orderBy(desc(invites.createdAt));
     },
 
-    /** The caller's invitations still waiting for an answer (the sent panel offers Cancel on each). */
+    /**
+     * The invitations still waiting for an answer that the caller may cancel (the sent panel offers
+     * Cancel on each): those they sent, and every one for a group they own, whoever sent it (PRODUCT
+     * "Departures": a group handed over keeps its pending invitations in its new owner's hands).
+     * `inviterName` is null for the caller's own, else who sent it.
+     */
     async outgoing(userId: string): Promise<OutgoingInvitation[]> {
+      const inviter = alias(users, "inviter");
       return db
         .select({
           id: invites.id,
@@ -308,10 +314,14 @@ export function createInvitationsService(deps: CoreDeps) {
           expiresAt: invites.expiresAt,
           createdAt: invites.createdAt,
           usedAt: invites.usedAt,
+          inviterName: sql<
+            string | null
+          >`case when ${invites.invitedBy} = ${userId} then null else ${displayNameSql(inviter)} end`,
         })
         .from(invites)
         .innerJoin(groups, eq(groups.id, invites.groupId))
-        .where(and(eq(invites.invitedBy, userId), pendingAt(clock.now())))
+        .innerJoin(inviter, eq(inviter.id, invites.invitedBy))
+        .where(and(or(eq(invites.invitedBy, userId), eq(groups.createdBy, userId)), pendingAt(clock.now())))
         .orderBy(desc(invites.createdAt));
     },
 
@@ -323,16 +333,21 @@ export function createInvitationsService(deps: CoreDeps) {
       return { current: row?.current ?? 0, max: MAX_PENDING_INVITATIONS };
     },
 
-    /** Sender only, and not once it was used (PRODUCT "How things change"; cancelling deletes it). */
+    /**
+     * The sender or the group's owner (PRODUCT "Departures"), and not once it was used (PRODUCT "How
+     * things change"; cancelling deletes it).
+     */
     async cancel(userId: string, invitationId: string): Promise<void> {
       await db.transaction(async (tx) => {
         const [invite] = await tx
-          .select({ invitedBy: invites.invitedBy, usedAt: invites.usedAt })
+          .select({ invitedBy: invites.invitedBy, usedAt: invites.usedAt, groupOwner: groups.createdBy })
           .from(invites)
+          .innerJoin(groups, eq(groups.id, invites.groupId))
           .where(eq(invites.id, invitationId))
-          .for("update");
+          .for("update", { of: invites });
         if (!invite) throw new AppError("NOT_FOUND", "invitationNotFound");
-        if (invite.invitedBy !== userId) throw new AppError("FORBIDDEN", "onlyCancelOwnInvitations");
+        if (invite.invitedBy !== userId && invite.groupOwner !== userId)
+          throw new AppError("FORBIDDEN", "onlyCancelOwnInvitations");
         if (invite.usedAt) throw new AppError("CONFLICT", "cannotCancelAccepted");
         await tx.delete(invites).where(eq(invites.id, invitationId));
       });

@@ -10,6 +10,9 @@ export const EMAIL_KINDS = [
   "feedback",
   // An invitation to a group (invitations/service.ts), unless the address's account turned them off.
   "invitation",
+  // About one's membership (groups/departure-notices.ts), by the reader's invitation-kind settings.
+  "removed_from_group",
+  "group_handed_over",
   // About one request (notifications/immediate.ts, claim-confirmation.ts), as the reader's preferences allow.
   "request_posted",
   "request_claimed",

@@ -106,6 +106,42 @@ export function invitationPayload(
   };
 }
 
+/** PRODUCT "Departures": removed from a group, with how many open requests were withdrawn. */
+export function removedFromGroupPayload(
+  groupName: string,
+  withdrawnCount: number,
+  url: string,
+  groupId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "invitations",
+    title: t("push.removedTitle", { group: groupName }),
+    body: t("push.removedBody", { count: withdrawnCount }),
+    url,
+    tag: `membership-${groupId}`,
+  };
+}
+
+/** PRODUCT "Departures": the owner handed the group to the reader. */
+export function groupHandedOverPayload(
+  groupName: string,
+  previousOwnerName: string,
+  url: string,
+  groupId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "invitations",
+    title: t("push.handedOverTitle", { group: groupName }),
+    body: t("push.handedOverBody", { owner: previousOwnerName || t("push.ANeighbour") }),
+    url,
+    tag: `membership-${groupId}`,
+  };
+}
+
 /** Before a needed-by time: the helper's commitment, or the requester's request nobody has claimed yet. */
 export function reminderPayload(
   kind: "helper" | "requester",

@@ -43,6 +43,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Set when a password-reset link created the session: for 15 minutes it may change the password without the current one. */
+    fromResetLinkAt: ts("from_reset_link_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -19,6 +19,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
   const remove = trpc.groups.removeMember.useMutation();
   const transfer = trpc.groups.transferOwnership.useMutation();
   const cache = useGroupsCache();
+  const utils = trpc.useUtils();
   const toast = useToast();
   const [pending, setPending] = useState<PendingAction>(null);
   const viewerIsOwner = group.createdBy === viewerId;
@@ -36,6 +37,8 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
         cache.replaceGroup(updated);
         toast.success(t("groups.ownershipTransferred", { member: nameOf(member), group: group.name }));
       }
+      // Either changes whose invitations the sent panel holds (PRODUCT "Departures").
+      void utils.invitations.outgoing.invalidate();
       setPending(null);
     } catch (e) {
       toast.error(errorMessage(e, kind === "remove" ? t("groups.removeMemberFailed") : t("groups.transferFailed")));

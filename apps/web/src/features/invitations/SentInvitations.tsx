@@ -11,7 +11,10 @@ import "./invitations.css";
 
 type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
 
-/** The sent panel (PRODUCT "Screens") "Invitations You've Sent", hidden when empty; Cancel asks first. */
+/**
+ * The sent panel (PRODUCT "Screens") "Invitations You've Sent", hidden when empty; Cancel asks first.
+ * An owner also finds there the pending invitations others sent for their groups (PRODUCT "Departures").
+ */
 export function SentInvitations() {
   const t = useT();
   const outgoing = trpc.invitations.outgoing.useQuery();
@@ -54,6 +57,7 @@ export function SentInvitations() {
               <h3 className="invitation-email">{invitation.email}</h3>
               <p className="invitation-meta">
                 {richText((values) => t("groups.toGroup", values), { group: <strong>{invitation.groupName}</strong> })}
+                {invitation.inviterName !== null && <> · {t("groups.sentBy", { name: invitation.inviterName })}</>}
               </p>
               <p className="invitation-times small muted">
                 <span>

@@ -7,6 +7,7 @@ export { dailyDigestEmail } from "./digest";
 export { feedbackForwardEmail } from "./feedback";
 export { invitationEmail } from "./invitation";
 export { givenBackEmail, stillNeededEmail } from "./nudges";
+export { groupHandedOverEmail, removedFromGroupEmail } from "./membership";
 export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
 export {

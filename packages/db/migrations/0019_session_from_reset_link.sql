@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "from_reset_link_at" timestamp with time zone;
