@@ -1,10 +1,10 @@
 import type { Locale } from "@hyn/validators/locales";
 import { localeOf } from "../shared/locale";
 import { groupMembers, groupNotificationSettings, userNotificationKinds, users, type Executor } from "@hyn/db";
-import type { EmailFrequency } from "@hyn/validators/rules";
 import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
-import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -16,16 +16,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * So a new request reaches a member by e-mail when the group is on Immediate and `new_requests` e-mail
  * is on, by push when the group is on Immediate and `new_requests` push is on; the daily summary lists
  * the groups on Daily when `new_requests` e-mail is on. Every other kind follows its switches alone.
+ * The rule itself is validators' `notification-delivery` (its tables, turned into SQL here), which the
+ * profile's screen reads too.
  */
 
 type Id = AnyPgColumn | SQL | string;
-
-/** What the profile's frequency means for a group without its own setting: Never is Off. */
-const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = {
-  disabled: "off",
-  daily: "daily",
-  immediate: "immediate",
-};
 
 /** A member's frequency for new requests in a group: the group's setting, else the profile's. */
 export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
@@ -74,20 +69,14 @@ export async function newRequestRecipients(
   groupId: string,
   posterId: string,
 ): Promise<NewRequestRecipient[]> {
-  const emailOn = channelOnSql(groupMembers.userId, "new_requests", "email");
-  const pushOn = channelOnSql(groupMembers.userId, "new_requests", "push");
+  const frequency = groupFrequencySql(groupMembers.userId, groupMembers.groupId);
+  const byEmail = sql<boolean>`(${channelOnSql(groupMembers.userId, "new_requests", "email")} and ${inArray(frequency, frequenciesWhere("email", "now"))})`;
+  const byPush = sql<boolean>`(${channelOnSql(groupMembers.userId, "new_requests", "push")} and ${inArray(frequency, frequenciesWhere("push", "now"))})`;
   const rows = await executor
-    .select({ userId: users.id, email: users.email, locale: users.locale, byEmail: emailOn, byPush: pushOn })
+    .select({ userId: users.id, email: users.email, locale: users.locale, byEmail, byPush })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        ne(groupMembers.userId, posterId),
-        eq(groupFrequencySql(groupMembers.userId, groupMembers.groupId), "immediate"),
-        or(emailOn, pushOn),
-      ),
-    );
+    .where(and(eq(groupMembers.groupId, groupId), ne(groupMembers.userId, posterId), or(byEmail, byPush)));
   return rows.map((row) => ({
     userId: row.userId,
     email: row.email,
@@ -116,13 +105,13 @@ export async function invitationEmailRecipient(
 /** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`). */
 export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn): SQL {
   return sql`exists (select 1 from ${groupMembers} dgm where dgm.user_id = ${userId} and dgm.group_id = ${groupIdColumn}
-    and ${groupFrequencySql(sql`dgm.user_id`, sql`dgm.group_id`)} = 'daily')`;
+    and ${inArray(groupFrequencySql(sql`dgm.user_id`, sql`dgm.group_id`), frequenciesWhere("email", "daily"))})`;
 }
 
 /** A person (a `user_id` column) has a daily summary to receive: new-request e-mail on and a group on Daily. */
 export function wantsDailySummarySql(userId: AnyPgColumn): SQL {
   return sql`(${channelOnSql(userId, "new_requests", "email")} and exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
-    and ${groupFrequencySql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily'))`;
+    and ${inArray(groupFrequencySql(sql`wgm.user_id`, sql`wgm.group_id`), frequenciesWhere("email", "daily"))}))`;
 }
 
 /** Turns a kind's channels on or off; a channel left out keeps its value. */
