@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SaveStatus, useSaveNote } from "../../components/SaveStatus";
 import { Card, TextField } from "../../components/ui";
 import { errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
@@ -25,9 +25,12 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   // Saves run one after another, each over the latest saved profile, so two quick fields both land.
   const queue = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef({ user, draft });
-  const shown = useRef(user);
-  latest.current.draft = draft;
-  if (shown.current !== user) latest.current.user = shown.current = user;
+  useEffect(() => {
+    latest.current.draft = draft;
+  }, [draft]);
+  useEffect(() => {
+    latest.current.user = user;
+  }, [user]);
 
   const labels: Record<Key, string> = {
     name: t("profile.nameLabel"),
@@ -80,14 +83,6 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     for (const key of Object.keys(labels) as Key[]) void save(key);
   }
 
-  const field = (key: Key) => ({
-    name: key,
-    value: values[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => edit(key, e.target.value),
-    onBlur: () => void save(key),
-    error: errors[key] && errorText(errors[key]),
-  });
-
   return (
     <form onSubmit={submit} noValidate aria-labelledby="profile-details-heading">
       <Card className="settings-section">
@@ -101,7 +96,16 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           readOnly
           hint={t("profile.emailHint")}
         />
-        <TextField label={labels.name} autoComplete="name" maxLength={100} {...field("name")} />
+        <TextField
+          label={labels.name}
+          autoComplete="name"
+          maxLength={100}
+          name="name"
+          value={values.name}
+          onChange={(e) => edit("name", e.target.value)}
+          onBlur={() => void save("name")}
+          error={errors.name && errorText(errors.name)}
+        />
         <div className="field-pair">
           <TextField
             label={labels.phone}
@@ -109,14 +113,22 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             autoComplete="tel"
             hint={t("profile.phoneHint")}
             maxLength={40}
-            {...field("phone")}
+            name="phone"
+            value={values.phone}
+            onChange={(e) => edit("phone", e.target.value)}
+            onBlur={() => void save("phone")}
+            error={errors.phone && errorText(errors.phone)}
           />
           <TextField
             label={labels.generalArea}
             autoComplete="address-level3"
             hint={t("profile.areaHint")}
             maxLength={100}
-            {...field("generalArea")}
+            name="generalArea"
+            value={values.generalArea}
+            onChange={(e) => edit("generalArea", e.target.value)}
+            onBlur={() => void save("generalArea")}
+            error={errors.generalArea && errorText(errors.generalArea)}
           />
         </div>
         {/* Enter submits the form; the button itself is not shown. */}
