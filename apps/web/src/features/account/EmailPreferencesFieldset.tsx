@@ -3,6 +3,7 @@ import type { EmailFrequency } from "@hyn/validators/rules";
 import { useId } from "react";
 import { useT } from "../../i18n/useT";
 import { formatDateTime } from "../../lib/dates";
+import "./account.css";
 
 /**
  * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels): when
