@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { api, expect, test, toast, type Mailbox } from "./support";
 
 /**
- * Issue 26 §2: the profile's Notifications say what is sent (PRODUCT "Notification preferences"): on
+ * Issue 26 §2: the profile's Notifications say what is sent (PRODUCT "Beyond the screens" (Notification preferences)): on
  * Never, news of one's own requests still comes by e-mail and the switch says so; a group says what a
  * new request in it brings; a push switch sends nothing without a device and is not shown on; a
  * group's menu says Off once; every change saves in place, with no toast over the phone's buttons.
@@ -84,12 +84,12 @@ test("the profile's notifications say what is sent, at 390 px in light and dark,
 
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await notifications.screenshot({ path: `${SHOTS}/profile-notifications-${locale}-${theme}-390.png` });
+      await page.screenshot({ path: `${SHOTS}/profile-notifications-${locale}-${theme}-390.png`, fullPage: true });
     }
     await page.emulateMedia({ colorScheme: "light" });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await section(page, TEXTS.de.heading).screenshot({ path: `${SHOTS}/profile-notifications-de-light-1280.png` });
+  await page.screenshot({ path: `${SHOTS}/profile-notifications-de-light-1280.png`, fullPage: true });
 });
 
 function notifications(page: Page) {
@@ -124,7 +124,7 @@ test("on a phone, choosing Immediate says in place what a group now brings, and 
     "Daily",
     "Off",
   ]);
-  await section.screenshot({ path: `${SHOTS}/profile-notifications-immediate-390.png` });
+  await page.screenshot({ path: `${SHOTS}/profile-notifications-immediate-390.png`, fullPage: true });
 
   const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
   await api(baseURL!, owner.token, "POST", "/requests", { groupId: elm, itemDescription: "Oat milk", neededBy });

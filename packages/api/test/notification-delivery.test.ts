@@ -27,7 +27,7 @@ const COMBINATIONS: Combination[] = EMAIL_FREQUENCIES.flatMap((profile) =>
 );
 
 /**
- * PRODUCT "Notification preferences": the profile's Notifications section says what
+ * PRODUCT "Beyond the screens" (Notification preferences): the profile's Notifications section says what
  * `notificationDelivery` derives from the preferences it reads; here every combination of frequency,
  * group setting and switches (the same for every kind) is set through the API, and what the model says
  * is compared with what the senders do: the e-mails a new request sends, the recipients' push channels,

@@ -8,8 +8,8 @@ import {
 import type { EmailFrequency } from "./rules";
 
 /**
- * What is sent, from a person's notification preferences: the one rule (PRODUCT "Notification
- * preferences"). The senders read it (core's `notification-preferences` builds its SQL from these
+ * What is sent, from a person's notification preferences: the one rule (PRODUCT "Beyond the
+ * screens", Notification preferences). The senders read it (core's `notification-preferences` builds its SQL from these
  * tables) and the profile's Notifications section and each group card derive every sentence and switch
  * from `notificationDelivery`, so no state of the screen can say other than what is sent. Zod-free.
  */

@@ -56,7 +56,7 @@ function expectedSentence(email: "now" | "daily" | null, push: "now" | "daily" |
 }
 
 /**
- * PRODUCT "Notification preferences": for every frequency, group setting, switches (the same for every
+ * PRODUCT "Beyond the screens" (Notification preferences): for every frequency, group setting, switches (the same for every
  * kind) and with or without a device, the section says exactly what the sending rule sends (the rule the
  * senders use: api's notification-delivery test compares it with what they send). No switch is on while
  * its channel sends nothing, and the group's menu never offers one meaning twice.

@@ -32,7 +32,7 @@ function idleReason(
 }
 
 /**
- * The profile's Notifications (PRODUCT "Notification preferences"): when new requests come (the
+ * The profile's Notifications (PRODUCT "Beyond the screens" (Notification preferences)): when new requests come (the
  * profile's frequency, then group by group, each saying what it brings), and a switch per kind and
  * channel. Everything on it is derived from the sending rule, so it cannot say other than what is
  * sent: a switch that sends nothing under the current settings is disabled, shown off, with the reason.

@@ -11,7 +11,7 @@ import { trpc } from "../../lib/trpc";
 import { useNotificationPreferences, type NotificationPreferences } from "./useNotificationPreferences";
 
 /**
- * The screen's model of what is sent (PRODUCT "Notification preferences"): validators'
+ * The screen's model of what is sent (PRODUCT "Beyond the screens" (Notification preferences)): validators'
  * `notificationDelivery`, the rule the senders use, over the preferences and the person's push devices.
  * Every sentence and switch of the profile's Notifications section and of a group card comes from here.
  */
