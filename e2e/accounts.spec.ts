@@ -114,7 +114,7 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await page.keyboard.press("Tab");
   await expect(details.getByRole("status")).toHaveText(/Saved: General area \(optional\)\./);
   await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
-  await expect(page.getByText(/^Saved: new requests come in the daily summary/)).toBeVisible();
+  await expect(page.getByText(/Saved: new requests come in the daily summary/)).toBeVisible();
   await expect(page.getByText("No daily summary sent yet.")).toBeVisible();
 
   await page.reload();
