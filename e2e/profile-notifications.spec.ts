@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { api, expect, test, toast, type Mailbox } from "./support";
 
 /**
@@ -39,6 +39,14 @@ const TEXTS = {
     noDevice: /^Push: Noch kein Gerät empfängt Benachrichtigungen/,
   },
 } as const;
+
+/** The section alone (the sticky bar held in place, so it does not cover the section's top in the picture). */
+async function shoot(page: Page, what: Locator, name: string) {
+  const bars = page.locator(".topbar, .app-banners");
+  await bars.evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.position = "static")));
+  await what.screenshot({ path: `${SHOTS}/${name}.png` });
+  await bars.evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.position = "")));
+}
 
 function section(page: Page, heading: string) {
   return page.getByRole("region", { name: heading });
@@ -84,12 +92,12 @@ test("the profile's notifications say what is sent, at 390 px in light and dark,
 
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: `${SHOTS}/profile-notifications-${locale}-${theme}-390.png`, fullPage: true });
+      await shoot(page, notifications, `profile-notifications-${locale}-${theme}-390`);
     }
     await page.emulateMedia({ colorScheme: "light" });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/profile-notifications-de-light-1280.png`, fullPage: true });
+  await shoot(page, section(page, TEXTS.de.heading), "profile-notifications-de-light-1280");
 });
 
 function notifications(page: Page) {
@@ -124,7 +132,7 @@ test("on a phone, choosing Immediate says in place what a group now brings, and 
     "Daily",
     "Off",
   ]);
-  await page.screenshot({ path: `${SHOTS}/profile-notifications-immediate-390.png`, fullPage: true });
+  await shoot(page, section, "profile-notifications-immediate-390");
 
   const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
   await api(baseURL!, owner.token, "POST", "/requests", { groupId: elm, itemDescription: "Oat milk", neededBy });
