@@ -98,26 +98,24 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ash");
   await expect(page.getByRole("radio", { name: "Never" })).toBeChecked();
-  const save = page.getByRole("button", { name: "Save Preferences" });
-  const cancel = page.getByRole("button", { name: "Cancel" });
-  await expect(save).toHaveCount(0);
-
-  // Cancel puts back what is saved and hides the buttons again.
-  await page.getByLabel("Name", { exact: true }).fill("Someone Else");
-  await expect(save).toBeVisible();
-  await cancel.click();
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ash");
-  await expect(save).toHaveCount(0);
+  // One save model on the whole profile: no Save button; each field saves as it is left, said in place.
+  await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+  const details = page.getByRole("form", { name: "Your details" });
 
   await page.getByLabel("Name", { exact: true }).fill("  Robin <b>Ashworth</b> ");
-  await page.getByLabel("Phone (optional)").fill("+1 (555) 123-4567");
-  await page.getByLabel("General area (optional)").fill("Elm Street");
-  await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
-  await expect(page.getByText("No daily summary sent yet.")).toBeVisible();
-  await save.click();
-  await expect(toast(page, "Your profile and email preferences are saved.")).toBeVisible();
-  await expect(save).toHaveCount(0);
+  await page.keyboard.press("Tab");
+  await expect(details.getByRole("status")).toHaveText(/Saved: Name\./);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ashworth");
+  await page.getByLabel("Phone (optional)").fill("+1 (555) 123-4567");
+  // Enter saves the field too.
+  await page.keyboard.press("Enter");
+  await expect(details.getByRole("status")).toHaveText(/Saved: Phone \(optional\)\./);
+  await page.getByLabel("General area (optional)").fill("Elm Street");
+  await page.keyboard.press("Tab");
+  await expect(details.getByRole("status")).toHaveText(/Saved: General area \(optional\)\./);
+  await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
+  await expect(page.getByText(/Saved: new requests come in the daily summary/)).toBeVisible();
+  await expect(page.getByText("No daily summary sent yet.")).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ashworth");
@@ -125,7 +123,6 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await expect(page.getByLabel("General area (optional)")).toHaveValue("Elm Street");
   await expect(page.getByRole("radio", { name: "Daily Summary (8 AM)" })).toBeChecked();
   await expect(page.getByText("No daily summary sent yet.")).toBeVisible();
-  await expect(save).toHaveCount(0);
 
   await logOut(page);
   await page.goto("/profile");
@@ -179,16 +176,15 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   // Profile
   await page.goto("/profile");
   await page.getByLabel("Phone (optional)").fill("call me maybe");
-  await page.getByLabel("Name", { exact: true }).fill("   ");
-  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await page.keyboard.press("Tab");
   await expect(page.getByText(messages.enterValidPhone)).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("   ");
+  await page.keyboard.press("Tab");
   await expect(page.getByText(messages.nameRequired)).toBeVisible();
-  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
-  // Only whitespace changed: nothing to send.
-  await page.getByLabel("Name", { exact: true }).fill("Casey ");
-  await page.getByLabel("Phone (optional)").fill("");
-  await page.getByRole("button", { name: "Save Preferences" }).click();
-  await expect(toast(page, messages.noChangesToSave)).toBeVisible();
+  // Refused values are not saved.
+  await page.reload();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Casey");
+  await expect(page.getByLabel("Phone (optional)")).toHaveValue("");
 
   // Change password on the profile page: it asks for the current one (PRODUCT "Changing the password").
   await page.getByRole("button", { name: "Change Password" }).click();

@@ -72,6 +72,6 @@ test("login, sign-up, profile and the other account screens fit a 360 pixel scre
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
-  await expect(page.getByRole("button", { name: "Save Preferences" })).toBeVisible();
+  await expect(page.getByText(/Saved: new requests come in the daily summary/)).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

@@ -12,7 +12,8 @@ import type { EmailFrequency } from "@hyn/validators/rules";
 import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import type { Reach } from "@hyn/validators";
-import { and, eq, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
+import { and, eq, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -26,16 +27,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * the groups on Daily when `new_requests` e-mail is on. Every other kind follows its switches alone.
  * `newRequestReachSql` says it for one member and group; the posting notice, the daily summary and the
  * reach a poster is shown (PRODUCT "Who will hear") all read it, so what is said is what is sent.
+ * The rule itself is validators' `notification-delivery` (its tables, turned into SQL here), which the
+ * profile's screen reads too.
  */
 
 type Id = AnyPgColumn | SQL | string;
-
-/** What the profile's frequency means for a group without its own setting: Never is Off. */
-const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = {
-  disabled: "off",
-  daily: "daily",
-  immediate: "immediate",
-};
 
 /** A member's frequency for new requests in a group: the group's setting, else the profile's. */
 export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
@@ -94,9 +90,12 @@ export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
   const frequency = groupFrequencySql(userId, groupId);
   const emailOn = channelOnSql(userId, "new_requests", "email");
   const pushOn = channelOnSql(userId, "new_requests", "push");
+  // The timings are validators' NEW_REQUEST_TIMING, the table the profile's screen reads too.
+  const carries = (channel: NotificationChannel, timing: "now" | "daily") =>
+    inArray(frequency, frequenciesWhere(channel, timing));
   return sql<MemberReach>`(case
-    when ${frequency} = 'immediate' and (${emailOn} or (${pushOn} and ${hasDeviceSql(userId)})) then 'now'
-    when ${frequency} = 'daily' and ${emailOn} then 'daily'
+    when (${carries("email", "now")} and ${emailOn}) or (${carries("push", "now")} and ${pushOn} and ${hasDeviceSql(userId)}) then 'now'
+    when ${carries("email", "daily")} and ${emailOn} then 'daily'
     else 'app' end)`;
 }
 

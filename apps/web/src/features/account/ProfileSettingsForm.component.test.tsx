@@ -21,67 +21,48 @@ const user: CurrentUser = {
   notificationsAsked: true,
   createdAt: new Date("2026-01-01T00:00:00Z"),
 };
-const savedPreferences = {
-  userId: user.id,
-  frequency: "daily" as const,
-  lastDailySent: null,
-  createdAt: user.createdAt,
-  updatedAt: user.createdAt,
-};
 
 function showForm(handlers: Handlers = {}) {
   const rendered = renderWithApi(<ProfileSettingsForm user={user} />, {
     "user.me": () => user,
-    "user.emailPreferences": () => savedPreferences,
+    "user.updateProfile": (input) => ({ ...user, ...(input as object) }),
     ...handlers,
   });
   const name = screen.getByLabelText("Name") as HTMLInputElement;
-  return { ...rendered, name };
+  const phone = screen.getByLabelText("Phone (optional)") as HTMLInputElement;
+  return { ...rendered, name, phone };
 }
 
-const saveButton = () => screen.queryByRole("button", { name: "Save Preferences" });
-const cancelButton = () => screen.queryByRole("button", { name: "Cancel" });
+const updates = (calls: { path: string; input: unknown }[]) =>
+  calls.filter((c) => c.path === "user.updateProfile").map((c) => c.input);
 
-describe("the profile form", () => {
-  it("offers Cancel and Save only while something differs from what is saved", async () => {
-    const { name } = showForm();
-    await screen.findByLabelText("Daily Summary (8 AM)");
-    expect(saveButton()).toBeNull();
+describe("your details (each field saves as it is left)", () => {
+  it("has no Save button: leaving a changed field saves it and says so in place", async () => {
+    const { name, calls } = showForm();
+    expect(screen.queryByRole("button", { name: /save/i })).toBeNull();
     fireEvent.change(name, { target: { value: "Annie" } });
-    expect(saveButton()).toBeTruthy();
-    expect(cancelButton()).toBeTruthy();
-    // Typed back to the saved value: nothing to save.
-    fireEvent.change(name, { target: { value: "Ann" } });
-    expect(saveButton()).toBeNull();
-    fireEvent.click(screen.getByLabelText("Immediate Notifications"));
-    expect(saveButton()).toBeTruthy();
-    fireEvent.click(screen.getByLabelText("Daily Summary (8 AM)"));
-    expect(saveButton()).toBeNull();
+    fireEvent.blur(name);
+    expect(await screen.findByText("Saved: Name.")).toBeTruthy();
+    expect(updates(calls)).toEqual([{ name: "Annie", phone: null, generalArea: "North end" }]);
+    expect(screen.getByRole("status").textContent).toContain("Saved: Name.");
   });
 
-  it("puts the saved values back on Cancel", async () => {
-    const { name } = showForm();
-    await screen.findByLabelText("Daily Summary (8 AM)");
-    fireEvent.change(name, { target: { value: "Annie" } });
-    fireEvent.click(screen.getByLabelText("Never"));
-    fireEvent.click(cancelButton()!);
-    expect(name.value).toBe("Ann");
-    expect((screen.getByLabelText("Daily Summary (8 AM)") as HTMLInputElement).checked).toBe(true);
-    expect(saveButton()).toBeNull();
+  it("sends nothing when leaving a field that stores what is stored", async () => {
+    const { name, calls } = showForm();
+    fireEvent.change(name, { target: { value: " Ann " } });
+    fireEvent.blur(name);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(updates(calls)).toEqual([]);
   });
 
-  it("sends only what changed", async () => {
-    const { calls } = showForm({
-      "user.updateEmailPreferences": (input) => ({ ...savedPreferences, ...(input as object) }),
-    });
-    await screen.findByLabelText("Daily Summary (8 AM)");
-    fireEvent.click(screen.getByLabelText("Immediate Notifications"));
-    fireEvent.click(saveButton()!);
-    expect(await screen.findByText("Your email preferences are saved.")).toBeTruthy();
-    expect(calls.filter((c) => c.path.startsWith("user.update")).map((c) => [c.path, c.input])).toEqual([
-      ["user.updateEmailPreferences", { frequency: "immediate" }],
-    ]);
-    await waitFor(() => expect(saveButton()).toBeNull());
+  it("saves two fields left one after the other, each over the other's saved value", async () => {
+    const { name, phone, calls } = showForm();
+    fireEvent.change(name, { target: { value: "Annie" } });
+    fireEvent.blur(name);
+    fireEvent.change(phone, { target: { value: "+1 555 123 4567" } });
+    fireEvent.blur(phone);
+    await waitFor(() => expect(updates(calls)).toHaveLength(2));
+    expect(updates(calls)[1]).toEqual({ name: "Annie", phone: "+1 555 123 4567", generalArea: "North end" });
   });
 
   it("keeps the typed text and says why when the server refuses", async () => {
@@ -90,43 +71,41 @@ describe("the profile form", () => {
         throw new ApiFailure("Name is too long");
       },
     });
-    await screen.findByLabelText("Daily Summary (8 AM)");
     fireEvent.change(name, { target: { value: "Annie" } });
-    fireEvent.click(saveButton()!);
+    fireEvent.blur(name);
     expect(await screen.findByText("Name is too long")).toBeTruthy();
     expect(name.value).toBe("Annie");
-    expect(saveButton()).toBeTruthy();
   });
 
-  it("refuses an empty name before sending anything", async () => {
-    const { name, calls } = showForm();
-    await screen.findByLabelText("Daily Summary (8 AM)");
+  it("refuses an empty name or a malformed phone before sending anything", async () => {
+    const { name, phone, calls } = showForm();
     fireEvent.change(name, { target: { value: "   " } });
-    fireEvent.click(saveButton()!);
+    fireEvent.blur(name);
     expect(await screen.findByText(messages.nameRequired)).toBeTruthy();
-    expect(calls.some((c) => c.path === "user.updateProfile")).toBe(false);
+    fireEvent.change(phone, { target: { value: "call me" } });
+    fireEvent.blur(phone);
+    expect(await screen.findByText(messages.enterValidPhone)).toBeTruthy();
+    expect(updates(calls)).toEqual([]);
   });
 });
 
-describe("the profile form in Spanish", () => {
+describe("your details in Spanish", () => {
   afterEach(() => activateLocale("en"));
 
-  it("shows its labels, choices and buttons in Spanish", async () => {
+  it("shows its labels and its saved note in Spanish", async () => {
     await activateLocale("es");
     await loadNamespaces(["profile"]);
     const rendered = renderWithApi(<ProfileSettingsForm user={user} />, {
       "user.me": () => user,
-      "user.emailPreferences": () => savedPreferences,
+      "user.updateProfile": (input) => ({ ...user, ...(input as object) }),
     });
     expect(screen.getByRole("heading", { name: "Tus datos" })).toBeTruthy();
     const name = screen.getByLabelText("Nombre") as HTMLInputElement;
     expect(screen.getByLabelText("Teléfono (opcional)")).toBeTruthy();
-    expect(await screen.findByLabelText("Resumen diario (8:00)")).toBeTruthy();
-    expect(screen.getByText("Todavía no se ha enviado ningún resumen diario.")).toBeTruthy();
     fireEvent.change(name, { target: { value: "Annie" } });
-    expect(screen.getByRole("button", { name: "Guardar preferencias" })).toBeTruthy();
-    expect(screen.getByRole("group", { name: "Cambios sin guardar" })).toBeTruthy();
+    fireEvent.blur(name);
+    expect(await screen.findByText("Guardado: Nombre.")).toBeTruthy();
     // Nothing English is left on the form.
-    expect(rendered.result.container.textContent).not.toMatch(/Your details|Save Preferences|Daily Summary/);
+    expect(rendered.result.container.textContent).not.toMatch(/Your details|Saved|Name/);
   });
 });

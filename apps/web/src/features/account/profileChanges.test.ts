@@ -1,43 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { planSave, profileDiffers, profileValuesOf } from "./profileChanges";
+import { planFieldSave, profileDiffers } from "./profileChanges";
 
 const saved = { name: "Ann Lee", phone: null, generalArea: "Elm Street" };
 
-describe("saving profile settings", () => {
+describe("saving a profile field as it is left", () => {
   it("sends nothing when only whitespace or markup changed", () => {
-    const values = { name: "  Ann Lee ", phone: "  ", generalArea: "<b>Elm Street</b>" };
-    expect(profileDiffers(values, saved)).toBe(false);
-    expect(planSave(values, saved, "daily", "daily")).toEqual({ errors: {}, profile: null, frequency: null });
+    expect(profileDiffers({ name: "  Ann Lee ", phone: "  ", generalArea: "<b>Elm Street</b>" }, saved)).toBe(false);
+    expect(planFieldSave(saved, "name", "  Ann Lee ")).toEqual({ error: null, profile: null });
+    expect(planFieldSave(saved, "generalArea", "<b>Elm Street</b>")).toEqual({ error: null, profile: null });
   });
 
-  it("sends the cleaned profile when it changed, and the frequency only when it changed", () => {
-    const values = { ...profileValuesOf(saved), phone: " +1 (555) 123-4567 " };
-    expect(planSave(values, saved, "disabled", "disabled")).toEqual({
-      errors: {},
+  it("sends the cleaned profile with that field's new value over what is saved", () => {
+    expect(planFieldSave(saved, "phone", " +1 (555) 123-4567 ")).toEqual({
+      error: null,
       profile: { name: "Ann Lee", phone: "+1 (555) 123-4567", generalArea: "Elm Street" },
-      frequency: null,
     });
-    expect(planSave(profileValuesOf(saved), saved, "daily", "disabled")).toEqual({
-      errors: {},
-      profile: null,
-      frequency: "daily",
+    expect(planFieldSave(saved, "generalArea", "")).toEqual({
+      error: null,
+      profile: { name: "Ann Lee", phone: null, generalArea: null },
     });
   });
 
   it("refuses an empty name and a malformed phone with the spec's texts", () => {
-    const plan = planSave({ name: "<i></i> ", phone: "call me", generalArea: "" }, saved, undefined, undefined);
-    expect(plan.errors).toEqual({ name: "nameRequired", phone: "enterValidPhone" });
-    expect(planSave({ ...profileValuesOf(saved), phone: "12345" }, saved, undefined, undefined).errors.phone).toBe(
-      "enterValidPhone",
-    );
-  });
-
-  it("does not check an unchanged profile, so a nameless account can still change its e-mail preference", () => {
-    const nameless = { name: "", phone: null, generalArea: null };
-    expect(planSave(profileValuesOf(nameless), nameless, "immediate", "disabled")).toEqual({
-      errors: {},
-      profile: null,
-      frequency: "immediate",
-    });
+    expect(planFieldSave(saved, "name", "<i></i> ")).toEqual({ error: "nameRequired", profile: null });
+    expect(planFieldSave(saved, "phone", "call me")).toEqual({ error: "enterValidPhone", profile: null });
+    expect(planFieldSave(saved, "phone", "12345").error).toBe("enterValidPhone");
   });
 });

@@ -1,5 +1,5 @@
 import type { MessageKey } from "@hyn/validators/messages";
-import { isValidPhone, stripMarkup, type EmailFrequency } from "@hyn/validators/rules";
+import { isValidPhone, stripMarkup } from "@hyn/validators/rules";
 
 export interface ProfileValues {
   name: string;
@@ -43,28 +43,18 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
   return errors;
 }
 
-export interface SettingsPlan {
-  errors: ProfileErrors;
-  profile: SavedProfile | null;
-  frequency: EmailFrequency | null;
-}
-
 /**
- * What one press of Save does: which of the two updates to send, or why nothing is sent.
- * The profile is checked only when it changed, so someone whose account has no name yet can
- * still change their e-mail preference.
+ * What leaving a field does (the profile saves each field as it is left, PRODUCT "Screens"): the profile
+ * to send, with that field's new value over what is saved; or the field's error; or neither, when it
+ * would store what is already stored.
  */
-export function planSave(
-  values: ProfileValues,
+export function planFieldSave(
   saved: SavedProfile,
-  frequency: EmailFrequency | undefined,
-  savedFrequency: EmailFrequency | undefined,
-): SettingsPlan {
-  const profileChanged = profileDiffers(values, saved);
-  const errors = profileChanged ? validateProfile(values) : {};
-  return {
-    errors,
-    profile: profileChanged ? normalizeProfile(values) : null,
-    frequency: frequency !== undefined && frequency !== savedFrequency ? frequency : null,
-  };
+  key: keyof ProfileValues,
+  value: string,
+): { error: MessageKey | null; profile: SavedProfile | null } {
+  const values = { ...profileValuesOf(saved), [key]: value };
+  if (!profileDiffers(values, saved)) return { error: null, profile: null };
+  const error = validateProfile(values)[key] ?? null;
+  return error ? { error, profile: null } : { error: null, profile: normalizeProfile(values) };
 }

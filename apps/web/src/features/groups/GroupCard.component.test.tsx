@@ -24,6 +24,7 @@ const handlers: Handlers = {
     kinds: [],
     groups: [{ groupId: "group-1", groupName: "Elm Street", frequency: null, effective: "daily" }],
   }),
+  "push.devices": () => [],
 };
 
 describe("a group card", () => {
@@ -32,6 +33,13 @@ describe("a group card", () => {
     expect(screen.getByText("Owner")).toBeTruthy();
     expect(screen.getByText("3 members")).toBeTruthy();
     expect(await screen.findByRole("option", { name: "As in my profile (Daily)" })).toBeTruthy();
+    // One way to say Daily; and what a new request here brings.
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "As in my profile (Daily)",
+      "Immediate",
+      "Off",
+    ]);
+    expect(screen.getByText("In the daily summary e-mail at 8 AM.")).toBeTruthy();
   });
 
   describe("in German", () => {

@@ -1,24 +1,58 @@
-import { NOTIFICATION_CHANNELS, NOTIFICATION_SETTINGS_ANCHOR } from "@hyn/validators/notification-kinds";
+import type { SwitchDelivery } from "@hyn/validators/notification-delivery";
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_SETTINGS_ANCHOR,
+  type NotificationChannel,
+  type NotificationKind,
+} from "@hyn/validators/notification-kinds";
+import type { MessageId } from "@hyn/i18n/catalogs";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { SaveStatus, useSaveNote } from "../../components/SaveStatus";
 import { Alert, Button, Card, Spinner } from "../../components/ui";
-import { GroupFrequencySelect } from "./GroupFrequencySelect";
 import { useT } from "../../i18n/useT";
+import { trpc } from "../../lib/trpc";
+import { EmailPreferencesFieldset } from "../account/EmailPreferencesFieldset";
+import { useDelivery } from "./delivery";
+import { GroupFrequencySelect } from "./GroupFrequencySelect";
 import { CHANNEL_TEXTS, KIND_TEXTS } from "./profileTexts";
-import { useNotificationChanges, useNotificationPreferences } from "./useNotificationPreferences";
+import { useNotificationChanges, type SaveReporter } from "./useNotificationPreferences";
 import "./notifications.css";
 
+/** Why a switch sends nothing whatever it says (validators' `notificationDelivery`). */
+function idleReason(
+  kind: NotificationKind,
+  channel: NotificationChannel,
+  state: SwitchDelivery,
+): MessageId<"profile"> | null {
+  if (state.idle === "noDevice") return "profile.idleNoDevice";
+  if (state.idle === "noGroup" && kind === "new_requests")
+    return channel === "email" ? "profile.idleNewRequestsEmail" : "profile.idleNewRequestsPush";
+  return null;
+}
+
 /**
- * Issue 15, below the spec's radios: a switch per kind and channel, and each group's frequency for new
- * requests. Every change saves at once (no Save button), unlike the radios above.
+ * The profile's Notifications (PRODUCT "Beyond the screens" (Notification preferences)): when new requests come (the
+ * profile's frequency, then group by group, each saying what it brings), and a switch per kind and
+ * channel. Everything on it is derived from the sending rule, so it cannot say other than what is
+ * sent: a switch that sends nothing under the current settings is disabled, shown off, with the reason.
+ * Every change saves at once and is confirmed in place (the profile's one save model).
  */
 export function NotificationSettingsSection() {
   const t = useT();
-  const preferences = useNotificationPreferences();
-  const { setChannel, setGroupFrequency } = useNotificationChanges();
+  const model = useDelivery();
+  const emailPreferences = trpc.user.emailPreferences.useQuery(undefined, { staleTime: 60_000 });
+  const [frequencyNote, showFrequencyNote] = useSaveNote();
+  const [switchNote, showSwitchNote] = useSaveNote();
+  const reporterOf = (show: typeof showFrequencyNote): SaveReporter => ({
+    saved: (text) => show({ tone: "saved", text }),
+    failed: (text) => show({ tone: "failed", text }),
+  });
+  const frequencyChanges = useNotificationChanges(reporterOf(showFrequencyNote));
+  const switchChanges = useNotificationChanges(reporterOf(showSwitchNote));
   const heading = useRef<HTMLHeadingElement>(null);
   const { hash } = useLocation();
-  const loaded = preferences.isSuccess;
+  const loaded = model.data !== undefined;
 
   // "Manage notifications" in an e-mail links to /profile#notifications: once the switches are there,
   // bring them into view and put the focus on their heading, as the browser would for a plain page.
@@ -38,27 +72,64 @@ export function NotificationSettingsSection() {
         {t("profile.notificationsTitle")}
       </h2>
       <p className="section-intro">{t("profile.notificationsIntro")}</p>
-      {preferences.isPending ? (
-        <Spinner label={t("profile.loadingNotifications")} />
-      ) : preferences.isError ? (
+      {model.isError ? (
         <Alert>
           {t("profile.loadNotificationsFailedAlert")}{" "}
           <Button
             variant="secondary"
             className="btn-small"
-            onClick={() => void preferences.refetch()}
-            busy={preferences.isFetching}
+            onClick={() => void model.refetch()}
+            busy={model.isFetching}
           >
             {t("profile.tryAgain")}
           </Button>
         </Alert>
+      ) : !model.data ? (
+        <Spinner label={t("profile.loadingNotifications")} />
       ) : (
         <>
+          <h3 className="notification-subheading">{t("profile.newRequestsTitle")}</h3>
+          <EmailPreferencesFieldset
+            value={model.data.preferences.profileFrequency}
+            lastDailySent={emailPreferences.data?.lastDailySent}
+            onChange={(frequency) =>
+              void frequencyChanges.setProfileFrequency(model.data!.preferences.profileFrequency, frequency)
+            }
+          />
+
+          <h4 className="notification-groups-heading">{t("profile.groupsTitle")}</h4>
+          {model.data.preferences.groups.length === 0 ? (
+            <p className="muted">
+              {t("profile.noGroups")} <Link to="/groups">{t("profile.goToGroups")}</Link>
+            </p>
+          ) : (
+            <>
+              <p className="field-hint">{t("profile.groupFrequencyHint")}</p>
+              <ul className="notification-groups" aria-label={t("profile.yourGroups")}>
+                {model.data.preferences.groups.map((setting) => (
+                  <li key={setting.groupId}>
+                    <GroupFrequencySelect
+                      group={model.data!.delivery.groups.find((g) => g.groupId === setting.groupId)!}
+                      delivery={model.data!.delivery}
+                      profileFrequency={model.data!.preferences.profileFrequency}
+                      label={setting.groupName}
+                      onChange={(frequency) => void frequencyChanges.setGroupFrequency(setting, frequency)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <SaveStatus note={frequencyNote} />
+
+          <h3 className="notification-subheading">{t("profile.tellMeWhen")}</h3>
           <table className="notification-kinds">
             <caption className="visually-hidden">{t("profile.notificationsCaption")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("profile.tellMeWhen")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("profile.tellMeWhen")}</span>
+                </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <th scope="col" key={channel}>
                     {t(CHANNEL_TEXTS[channel])}
@@ -67,57 +138,59 @@ export function NotificationSettingsSection() {
               </tr>
             </thead>
             <tbody>
-              {preferences.data.kinds.map((setting) => {
-                const texts = KIND_TEXTS[setting.kind];
+              {model.data.preferences.kinds.map(({ kind }) => {
+                const texts = KIND_TEXTS[kind];
                 const label = t(texts.label);
-                const hint = texts.hint && t(texts.hint);
+                const states = model.data!.delivery.kinds[kind];
+                const reasons = NOTIFICATION_CHANNELS.map((channel) => ({
+                  channel,
+                  reason: idleReason(kind, channel, states[channel]),
+                })).filter((r) => r.reason && r.reason !== "profile.idleNoDevice");
                 return (
-                  <tr key={setting.kind}>
+                  <tr key={kind}>
                     <th scope="row">
                       <span className="notification-kind-label">{label}</span>
-                      {hint && <span className="field-hint">{hint}</span>}
+                      {texts.hint && <span className="field-hint">{t(texts.hint)}</span>}
+                      {reasons.map(({ channel, reason }) => (
+                        <span key={channel} id={`idle-${kind}-${channel}`} className="field-hint notification-idle">
+                          {t(reason!)}
+                        </span>
+                      ))}
                     </th>
-                    {NOTIFICATION_CHANNELS.map((channel) => (
-                      <td key={channel}>
-                        <input
-                          type="checkbox"
-                          role="switch"
-                          className="switch"
-                          checked={setting[channel]}
-                          aria-label={t("profile.switchLabel", { channel: t(CHANNEL_TEXTS[channel]), kind: label })}
-                          onChange={(e) => void setChannel(setting.kind, channel, e.target.checked)}
-                        />
-                      </td>
-                    ))}
+                    {NOTIFICATION_CHANNELS.map((channel) => {
+                      const state = states[channel];
+                      const reason = idleReason(kind, channel, state);
+                      return (
+                        <td key={channel}>
+                          <input
+                            type="checkbox"
+                            role="switch"
+                            className="switch"
+                            // Never on while nothing is sent: an idle switch shows off, and says why.
+                            checked={state.sends}
+                            disabled={state.idle !== null}
+                            aria-describedby={
+                              reason === "profile.idleNoDevice"
+                                ? "idle-no-device"
+                                : reason
+                                  ? `idle-${kind}-${channel}`
+                                  : undefined
+                            }
+                            aria-label={t("profile.switchLabel", { channel: t(CHANNEL_TEXTS[channel]), kind: label })}
+                            onChange={(e) => void switchChanges.setChannel(kind, channel, e.target.checked)}
+                          />
+                        </td>
+                      );
+                    })}
                   </tr>
                 );
               })}
             </tbody>
           </table>
-          <p className="field-hint notification-push-hint">{t("profile.pushReachHint")}</p>
-
-          <h3 className="notification-groups-heading">{t("profile.groupsTitle")}</h3>
-          {preferences.data.groups.length === 0 ? (
-            <p className="muted">
-              {t("profile.noGroups")} <Link to="/groups">{t("profile.goToGroups")}</Link>
-            </p>
-          ) : (
-            <>
-              <p className="field-hint">{t("profile.groupFrequencyHint")}</p>
-              <ul className="notification-groups" aria-label={t("profile.yourGroups")}>
-                {preferences.data.groups.map((group) => (
-                  <li key={group.groupId}>
-                    <GroupFrequencySelect
-                      setting={group}
-                      profileFrequency={preferences.data.profileFrequency}
-                      label={group.groupName}
-                      onChange={(frequency) => void setGroupFrequency(group, frequency)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <p id="idle-no-device" className="field-hint notification-push-hint">
+            {model.data.pushDevices === 0 ? t("profile.idleNoDevice") : t("profile.pushReachHint")}
+          </p>
+          <SaveStatus note={switchNote} />
         </>
       )}
     </Card>

@@ -1,4 +1,5 @@
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
+import type { EmailFrequency } from "@hyn/validators/rules";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
@@ -12,16 +13,28 @@ export function useNotificationPreferences() {
   return trpc.user.notificationPreferences.useQuery();
 }
 
+/** Where the outcome of a change is said: in place on the profile, a toast on a group card. */
+export interface SaveReporter {
+  saved(text: string): void;
+  failed(text: string): void;
+}
+
+/** A group card says the outcome in a toast (it has no room for a line of its own). */
+export function useToastReporter(): SaveReporter {
+  const toast = useToast();
+  return { saved: toast.success, failed: toast.error };
+}
+
 /**
- * Changes save at once: the cache shows the new value straight away, a toast confirms, and a refusal
- * puts back what was there before with the server's reason.
+ * Changes save at once: the cache shows the new value straight away, the reporter confirms, and a
+ * refusal puts back what was there before with the server's reason.
  */
-export function useNotificationChanges() {
+export function useNotificationChanges(report: SaveReporter) {
   const utils = trpc.useUtils();
   const t = useT();
-  const toast = useToast();
   const updateKind = trpc.user.updateNotificationKind.useMutation();
   const updateGroup = trpc.user.updateGroupNotifications.useMutation();
+  const updateFrequency = trpc.user.updateEmailPreferences.useMutation();
 
   const patch = (change: (current: NotificationPreferences) => NotificationPreferences) =>
     utils.user.notificationPreferences.setData(undefined, (current) => (current ? change(current) : current));
@@ -45,7 +58,7 @@ export function useNotificationChanges() {
     try {
       const saved = await updateKind.mutateAsync(channel === "email" ? { kind, email: on } : { kind, push: on });
       patch((current) => ({ ...current, kinds: current.kinds.map((k) => (k.kind === kind ? saved : k)) }));
-      toast.success(
+      report.saved(
         t(on ? "profile.switchedOn" : "profile.switchedOff", {
           channel: t(CHANNEL_TEXTS[channel]),
           kind: t(KIND_TEXTS[kind].inToast),
@@ -53,7 +66,7 @@ export function useNotificationChanges() {
       );
     } catch (e) {
       patchKind(kind, channel, !on);
-      toast.error(errorMessage(e, t("profile.saveNotificationsFailed")));
+      report.failed(errorMessage(e, t("profile.saveNotificationsFailed")));
     }
   }
 
@@ -62,12 +75,28 @@ export function useNotificationChanges() {
     patchGroup({ ...before, frequency });
     try {
       patchGroup(await updateGroup.mutateAsync({ groupId: before.groupId, frequency }));
-      toast.success(t(GROUP_FREQUENCY_SAVED[frequency ?? "profile"], { group: before.groupName }));
+      report.saved(t(GROUP_FREQUENCY_SAVED[frequency ?? "profile"], { group: before.groupName }));
     } catch (e) {
       patchGroup(before);
-      toast.error(errorMessage(e, t("profile.saveNotificationsFailed")));
+      report.failed(errorMessage(e, t("profile.saveNotificationsFailed")));
     }
   }
 
-  return { setChannel, setGroupFrequency };
+  /** The profile's frequency: the default of every group without its own setting. */
+  async function setProfileFrequency(before: EmailFrequency, frequency: EmailFrequency) {
+    const patchFrequency = (profileFrequency: EmailFrequency) => patch((current) => ({ ...current, profileFrequency }));
+    patchFrequency(frequency);
+    try {
+      const saved = await updateFrequency.mutateAsync({ frequency });
+      utils.user.emailPreferences.setData(undefined, saved);
+      // Each group's `effective` follows the profile: read them again.
+      await utils.user.notificationPreferences.invalidate();
+      report.saved(t("profile.frequencySaved", { frequency }));
+    } catch (e) {
+      patchFrequency(before);
+      report.failed(errorMessage(e, t("profile.updatePreferencesFailed")));
+    }
+  }
+
+  return { setChannel, setGroupFrequency, setProfileFrequency };
 }
