@@ -10,19 +10,6 @@ export const createInviteInput = z.object({
 });
 export type CreateInviteInput = z.input<typeof createInviteInput>;
 
-/**
- * The invite form's addresses as pasted: split on commas, semicolons, spaces and line breaks, lower-cased,
- * each once (the first time it appears). Whether each is an address is checked one by one, and reported so.
- */
-export function splitAddresses(text: string): string[] {
-  const seen = new Set<string>();
-  for (const part of text.split(/[\s,;]+/)) {
-    const address = part.trim().toLowerCase();
-    if (address !== "") seen.add(address);
-  }
-  return [...seen];
-}
-
 /** Several addresses at once (the web's invite form): each is checked and answered on its own. */
 export const createInvitesInput = z.object({
   groupId: groupIdField,
