@@ -73,7 +73,9 @@ function Groups({ viewerId }: { viewerId: string }) {
     if (!card) return;
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
-    card.focus({ preventScroll: true });
+    // A group just created opens on inviting: focus goes to its addresses field rather than the card.
+    const inviteField = card.querySelector<HTMLElement>(".invite-form textarea");
+    (inviteField ?? card).focus({ preventScroll: true });
   }, [highlight, highlightedLoaded]);
 
   const createButton = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,5 @@
 import { MAX_GROUP_DESCRIPTION_LENGTH } from "@hyn/validators/policy";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -18,10 +18,17 @@ export function GroupDescription({ group, isOwner }: { group: Group; isOwner: bo
   const cache = useGroupsCache();
   const toast = useToast();
   const editButton = useRef<HTMLButtonElement>(null);
+  // Saved or cancelled, the form goes away with focus in it: back to the button that opened it.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const close = () => {
+    returnFocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
 
   async function save(event: FormEvent) {
