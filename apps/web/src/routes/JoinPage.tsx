@@ -26,6 +26,8 @@ export default function JoinPage() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  // Signing out to use the invited address: the page waits for Log In rather than going on to Sign Up.
+  const [switching, setSwitching] = useState(false);
 
   if (!token) {
     return (
@@ -35,9 +37,9 @@ export default function JoinPage() {
       </StatusView>
     );
   }
-  if (loading) return <JoinLoading />;
+  if (loading || switching) return <JoinLoading />;
   if (!user) return <JoinSignedOut token={token} here={location.pathname + location.search} />;
-  return <JoinWithToken token={token} viewerEmail={user.email} />;
+  return <JoinWithToken token={token} viewerEmail={user.email} onSwitching={() => setSwitching(true)} />;
 }
 
 /**
@@ -77,7 +79,15 @@ function JoinLoading() {
   );
 }
 
-function JoinWithToken({ token, viewerEmail }: { token: string; viewerEmail: string }) {
+function JoinWithToken({
+  token,
+  viewerEmail,
+  onSwitching,
+}: {
+  token: string;
+  viewerEmail: string;
+  onSwitching: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
@@ -145,13 +155,14 @@ function JoinWithToken({ token, viewerEmail }: { token: string; viewerEmail: str
         <div className="row join-actions">
           {toDashboard}
           <Button
-            onClick={() =>
+            onClick={() => {
+              onSwitching();
               void signOut().then(() =>
                 navigate(`/login?email=${encodeURIComponent(invitedEmail)}&redirect=${encodeURIComponent(here)}`),
-              )
-            }
+              );
+            }}
           >
-            {t("groups.signInAs", { email: invitedEmail })}
+            {t("groups.signInWithInvited")}
           </Button>
         </div>
       </StatusView>
