@@ -37,13 +37,14 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   await expect(page.getByRole("heading", { name: "No groups yet" })).toHaveCount(0);
 
   const neighbourEmail = uniqueEmail("neighbour");
-  await card.getByRole("button", { name: "Invite Members" }).click();
+  // Creating the group opened its invite form (issue 27).
+  await expect(card.getByRole("button", { name: "Invite Members" })).toHaveAttribute("aria-expanded", "true");
   await expect(card.getByText("An email invitation will be sent. Invitations expire after 7 days.")).toBeVisible();
   await expect(card.getByText("0/10 invitations sent")).toBeVisible();
   await card.getByLabel("Email address").fill(neighbourEmail);
   await card.getByRole("button", { name: "Create Invite" }).click();
   await expect(toast(page, `Invitation sent to ${neighbourEmail}`)).toBeVisible();
-  await expect(card.getByLabel("Email address")).toHaveCount(0);
+  await expect(card.getByLabel("Email address")).toHaveValue("");
   const sent = page.getByRole("region", { name: "Invitations You've Sent" });
   await expect(sent.getByText(neighbourEmail)).toBeVisible();
   await expect(sent.getByText("Just now")).toBeVisible();
@@ -58,16 +59,13 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   const neighbour = await neighbourContext.newPage();
   const neighbourErrors = watchConsole(neighbour);
   await neighbour.goto(link);
-  await expect(neighbour.getByRole("heading", { name: "Join a Group" })).toBeVisible();
-  // The token is validated only once someone is logged in.
-  await expect(neighbour.getByText("Maple Street")).toHaveCount(0);
-  await neighbour.getByRole("button", { name: "Log In / Sign Up" }).click();
+  // Signed out, an e-mail invitation goes on to Sign Up with its address filled in (issue 27).
   const invitePath = new URL(link).pathname;
-  await expect(neighbour).toHaveURL(`/login?redirect=${encodeURIComponent(invitePath)}`);
-
-  await neighbour.getByRole("link", { name: "Create an account" }).click();
+  await expect(neighbour).toHaveURL(
+    `/signup?email=${encodeURIComponent(neighbourEmail)}&redirect=${encodeURIComponent(invitePath)}`,
+  );
+  await expect(neighbour.getByLabel("Email")).toHaveValue(neighbourEmail);
   await neighbour.getByLabel("Name (optional)").fill("Nia Neighbour");
-  await neighbour.getByLabel("Email").fill(neighbourEmail);
   await neighbour.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await neighbour.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await neighbour.getByRole("button", { name: "Sign Up" }).click();
@@ -90,9 +88,11 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   await expect(neighbourCard.getByText("Olive Owner")).toBeVisible();
   await expect(neighbourCard.getByRole("button", { name: /Remove/ })).toHaveCount(0);
 
-  // The owner sees the neighbour too, and the invitation has left the sent panel.
+  // The owner sees the neighbour too, and the sent panel says who accepted (kept there for 7 days, issue 27).
   await page.reload();
-  await expect(page.getByRole("region", { name: "Invitations You've Sent" })).toHaveCount(0);
+  const sentAfter = page.getByRole("region", { name: "Invitations You've Sent" });
+  await expect(sentAfter.getByText("Accepted by Nia Neighbour")).toBeVisible();
+  await expect(sentAfter.getByRole("button", { name: /Cancel/ })).toHaveCount(0);
   await card.getByRole("button", { name: "View Members" }).click();
   await expect(card.getByText("Nia Neighbour")).toBeVisible();
   await expect(card.getByText(neighbourEmail)).toBeVisible();
@@ -157,7 +157,12 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
   const { context, page: ownerPage, errors } = await secondPerson({ user: owner });
   await ownerPage.goto("/groups");
   const sent = ownerPage.getByRole("region", { name: "Invitations You've Sent" });
-  await expect(sent.getByRole("listitem")).toHaveCount(2);
+  // The two pending, and the two the neighbour answered, kept for 7 days (issue 27).
+  await expect(sent.getByRole("listitem")).toHaveCount(4);
+  await expect(
+    sent.getByRole("listitem", { name: `Invitation to ${neighbour.email}` }).getByText("Accepted by Nell Neighbour"),
+  ).toBeVisible();
+  await expect(sent.getByText("Declined")).toBeVisible();
   await sent.getByRole("button", { name: "Cancel invitation to keep-me@example.com" }).click();
   const dialog = ownerPage.getByRole("dialog", { name: "Cancel Invitation" });
   await expect(dialog).toContainText("keep-me@example.com");
@@ -172,7 +177,7 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
     .click();
   await expect(toast(ownerPage, "Invitation to cancel-me@example.com cancelled")).toBeVisible();
   await expect(sent.getByText("cancel-me@example.com")).toHaveCount(0);
-  await expect(sent.getByRole("listitem")).toHaveCount(1);
+  await expect(sent.getByRole("listitem")).toHaveCount(3);
   // The cancelled link no longer works.
   const cancelledLink = await mailbox.waitForLink("cancel-me@example.com", INVITE_LINK);
   expect((await apiAnswer(baseURL!, null, "GET", `/invites/validate/${cancelledLink.split("/").pop()}`)).status).toBe(
@@ -294,7 +299,9 @@ test("the limits show on the Groups page: groups created and invitations pending
   await expect(page.getByRole("region", { name: "Invitations You've Sent" }).getByRole("listitem")).toHaveCount(10);
   for (const name of ["One", "Two", "Three"]) {
     await expect(groupCard(page, name).getByRole("button", { name: "Invite Members" })).toBeDisabled();
-    await expect(groupCard(page, name).locator(`[title="${messages.invitationLimitTooltip}"]`)).toBeVisible();
+    await expect(
+      groupCard(page, name).locator(`.group-actions [title="${messages.invitationLimitTooltip}"]`),
+    ).toBeVisible();
   }
 });
 
@@ -488,8 +495,9 @@ test("the REST API serves groups, members and invitations with the spec's paths 
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
   expect(validations.find((v) => v.status === 200)!.body).toEqual({
-    group: { id: groupId, name: "REST Street" },
+    group: { id: groupId, name: "REST Street", description: null },
     alreadyMember: false,
+    invitedEmail: member.email,
   });
 
   expect((await apiAnswer(base, member.token, "POST", `/invites/${valid[0]}/join`)).status).toBe(200);

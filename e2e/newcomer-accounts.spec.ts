@@ -164,8 +164,8 @@ test("a refused invitation is explained once, as a toast, and no stale error sta
     .getByTestId("group-card")
     .filter({ has: page.getByRole("heading", { name: "Rowan Close", exact: true }) });
   const neighbour = uniqueEmail("invited");
+  // Creating the group opened its invite form, which stays open after each sending (issue 27).
   for (let attempt = 0; attempt < 2; attempt++) {
-    await card.getByRole("button", { name: "Invite Members" }).click();
     await card.getByLabel("Email address").fill(neighbour);
     await card.getByRole("button", { name: "Create Invite" }).click();
     if (attempt === 0) await expect(toast(page, `Invitation sent to ${neighbour}`)).toBeVisible();

@@ -94,6 +94,11 @@ export const SWEEP: Record<string, Entry> = {
   "groups.list": { outsider: "own", member: "own" },
   "groups.members": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip" },
+  "groups.update": {
+    input: (w) => ({ groupId: w.groupId, description: "Swept" }),
+    outsider: "denied",
+    member: "denied",
+  },
   "groups.removeMember": {
     input: (w) => ({ groupId: w.groupId, userId: w.ownerId }),
     outsider: "denied",
@@ -109,8 +114,14 @@ export const SWEEP: Record<string, Entry> = {
     outsider: "denied",
     member: "denied",
   },
+  "invitations.createMany": {
+    input: (w) => ({ groupId: w.groupId, emails: ["someone-else@example.com"] }),
+    outsider: "denied",
+    member: "denied",
+  },
   "invitations.validate": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
-  "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "skip", member: "skip" },
+  // An e-mailed link joins only the account it was sent to (dana@example.com): anyone else is refused.
+  "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "denied", member: "denied" },
   "invitations.pending": { outsider: "own", member: "own" },
   "invitations.outgoing": { outsider: "own", member: "own" },
   "invitations.count": { outsider: "own", member: "own" },

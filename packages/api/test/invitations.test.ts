@@ -204,8 +204,9 @@ describe("validating an invitation link", () => {
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "bo@example.com" });
     const anon = await h.caller();
     expect(await anon.invitations.validate({ token })).toEqual({
-      group: { id: group.id, name: "Maple Street" },
+      group: { id: group.id, name: "Maple Street", description: null },
       alreadyMember: false,
+      invitedEmail: "bo@example.com",
     });
   });
 
@@ -218,8 +219,9 @@ describe("validating an invitation link", () => {
     await bo.caller.invitations.joinByToken({ token: used.token });
 
     expect(await bo.caller.invitations.validate({ token: used.token })).toEqual({
-      group: { id: group.id, name: "Maple Street" },
+      group: { id: group.id, name: "Maple Street", description: null },
       alreadyMember: true,
+      invitedEmail: null,
     });
     expect(await failure(cy.caller.invitations.validate({ token: used.token }))).toEqual({
       code: "NOT_FOUND",
@@ -268,12 +270,12 @@ describe("validating an invitation link", () => {
 });
 
 describe("joining with a link", () => {
-  it("lets any signed-in holder of the link join once, and marks the invitation used", async () => {
+  it("lets the invited account join once, and marks the invitation used", async () => {
     const ann = await h.signUpUser();
-    const holder = await h.signUpUser();
+    const holder = await h.signUpUser({ email: "Invited@Example.com" });
     const second = await h.signUpUser();
     const group = await createGroup(ann, "Maple");
-    const { token, id } = await ann.caller.invitations.create({ groupId: group.id, email: "someone-else@example.com" });
+    const { token, id } = await ann.caller.invitations.create({ groupId: group.id, email: "invited@example.com" });
 
     const joined = await holder.caller.invitations.joinByToken({ token });
     expect(joined).toMatchObject({ id: group.id, name: "Maple", memberCount: 2, createdBy: ann.user.id });
@@ -284,22 +286,24 @@ describe("joining with a link", () => {
       code: "NOT_FOUND",
       message: messages.invalidOrExpiredInviteToken,
     });
-    expect(await ann.caller.invitations.outgoing()).toEqual([]);
+    expect(await ann.caller.invitations.outgoing()).toEqual([
+      expect.objectContaining({ id, outcome: "accepted", usedAt: h.clock.now() }),
+    ]);
   });
 
-  it("refuses a current member without using the link, an expired link, and a visitor without a session", async () => {
+  it("refuses another account (even a member) without using the link, an expired link, and a visitor without a session", async () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();
     const group = await createGroup(ann);
     await inviteAndJoin(ann, bo, group.id);
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "cy@example.com" });
     expect(await failure(bo.caller.invitations.joinByToken({ token }))).toEqual({
-      code: "CONFLICT",
-      message: messages.alreadyMember,
+      code: "FORBIDDEN",
+      message: messages.invitationNotForYou,
     });
     expect(await failure(ann.caller.invitations.joinByToken({ token }))).toEqual({
-      code: "CONFLICT",
-      message: messages.alreadyMember,
+      code: "FORBIDDEN",
+      message: messages.invitationNotForYou,
     });
     expect(await failure((await h.caller()).invitations.joinByToken({ token }))).toEqual({
       code: "UNAUTHORIZED",
@@ -313,7 +317,7 @@ describe("joining with a link", () => {
     expect(await (await h.caller()).invitations.validate({ token })).toMatchObject({ group: { id: group.id } });
 
     h.clock.advance(7 * DAY_MS + 1);
-    const cy = await h.signUpUser();
+    const cy = await h.signUpUser({ email: "cy@example.com" });
     expect(await failure(cy.caller.invitations.joinByToken({ token }))).toEqual({
       code: "CONFLICT",
       message: messages.inviteExpired,
@@ -373,6 +377,8 @@ describe("incoming and outgoing invitations", () => {
         createdAt: second.createdAt,
         usedAt: null,
         inviterName: null,
+        outcome: "pending",
+        usedByName: null,
       },
       {
         id: first.id,
@@ -383,6 +389,8 @@ describe("incoming and outgoing invitations", () => {
         createdAt: first.createdAt,
         usedAt: null,
         inviterName: null,
+        outcome: "pending",
+        usedByName: null,
       },
     ]);
     expect(await ann.caller.invitations.count()).toEqual({ current: 2, max: 10 });
@@ -403,7 +411,7 @@ describe("cancelling an invitation", () => {
       message: messages.onlyCancelOwnInvitations,
     });
     expect(await ann.caller.invitations.cancel({ id: pending.id })).toEqual({ ok: true });
-    expect(await ann.caller.invitations.outgoing()).toEqual([]);
+    expect((await ann.caller.invitations.outgoing()).map((i) => i.outcome)).toEqual(["accepted"]);
     expect(await failure((await h.caller()).invitations.validate({ token: pending.token }))).toMatchObject({
       message: messages.invalidOrExpiredInviteToken,
     });
@@ -556,8 +564,9 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
       message: messages.invalidOrExpiredInviteToken,
     });
     expect(await anon.invitations.validate({ token: newToken })).toEqual({
-      group: { id: group.id, name: "Maple" },
+      group: { id: group.id, name: "Maple", description: null },
       alreadyMember: false,
+      invitedEmail: "bo@example.com",
     });
     // Same invitation: same id and expiry.
     expect(await ann.caller.invitations.outgoing()).toEqual([

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { inputString } from "./text";
 import { stripMarkup } from "./rules";
-import { MAX_GROUP_NAME_LENGTH } from "./policy";
+import { MAX_GROUP_DESCRIPTION_LENGTH, MAX_GROUP_NAME_LENGTH } from "./policy";
 
 /**
  * PRODUCT "What is checked": required after trim ("Group name is required"); empty only after the markup is stripped:
@@ -29,6 +29,23 @@ export const groupNameField = inputString({ error: messages.groupNameRequired })
   });
 
 export const createGroupInput = z.object({ name: groupNameField });
+
+/**
+ * PRODUCT "What is checked": a group's description is optional, one line, stripped of markup like a name,
+ * and at most 500 characters once cleaned; empty (or null) clears it.
+ */
+export const groupDescriptionField = inputString()
+  .max(MAX_GROUP_DESCRIPTION_LENGTH * 4, messages.groupDescriptionTooLong)
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const cleaned = stripMarkup(value).replace(/\s+/g, " ").trim();
+    if (cleaned.length > MAX_GROUP_DESCRIPTION_LENGTH) {
+      ctx.addIssue({ code: "custom", message: messages.groupDescriptionTooLong });
+      return z.NEVER;
+    }
+    return cleaned === "" ? null : cleaned;
+  });
 export type CreateGroupInput = z.input<typeof createGroupInput>;
 
 /** A malformed id cannot name a group, so it reads as one that does not exist. */
@@ -37,11 +54,16 @@ const memberIdField = z.uuid({ error: messages.userNotMember });
 
 export const groupIdInput = z.object({ groupId: groupIdField });
 export const groupMemberInput = z.object({ groupId: groupIdField, userId: memberIdField });
+/** PUT /api/groups/{id}: the owner sets what the group is about. */
+export const updateGroupInput = z.object({ groupId: groupIdField, description: groupDescriptionField });
+export type UpdateGroupInput = z.input<typeof updateGroupInput>;
 
 /** A group (PRODUCT "What is stored"), plus what the Groups page and the dashboard show on a card. */
 export const groupOutput = z.object({
   id: z.string(),
   name: z.string(),
+  /** What the group is about, or null (PRODUCT "What is stored"). */
+  description: z.string().nullable(),
   /** The current owner's id (the Owner badge compares it with the viewer). */
   createdBy: z.string(),
   createdAt: z.date(),

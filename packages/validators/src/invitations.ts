@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { groupIdField } from "./groups";
 import { messages } from "./messages";
+import { MAX_INVITE_ADDRESSES } from "./policy";
 import { emailField, exactInputString, inputString } from "./text";
 
 export const createInviteInput = z.object({
@@ -8,6 +9,28 @@ export const createInviteInput = z.object({
   email: emailField(messages.inviteEmailRequired, messages.invalidEmailFormat),
 });
 export type CreateInviteInput = z.input<typeof createInviteInput>;
+
+/** Several addresses at once (the web's invite form): each is checked and answered on its own. */
+export const createInvitesInput = z.object({
+  groupId: groupIdField,
+  emails: z
+    .array(exactInputString().max(254 * 4), { error: messages.inviteEmailsRequired })
+    .min(1, messages.inviteEmailsRequired)
+    .max(MAX_INVITE_ADDRESSES, messages.tooManyInviteAddresses),
+});
+export type CreateInvitesInput = z.input<typeof createInvitesInput>;
+
+/** One address's answer: sent, or refused with the message (by key) a single invitation would have got. */
+export const inviteResultOutput = z.object({
+  email: z.string(),
+  sent: z.boolean(),
+  /** When refused: the message by key, with its values (ADR 0020), for the client to say in its language. */
+  refusal: z.object({ key: z.string(), values: z.record(z.string(), z.unknown()).optional() }).nullable(),
+  /** Sent: the invitation's id. */
+  id: z.string().nullable(),
+});
+export type InviteResult = z.infer<typeof inviteResultOutput>;
+export const createInvitesOutput = z.object({ results: z.array(inviteResultOutput) });
 
 /** The token from an invitation link. Missing: "Invalid invitation link". */
 export const inviteTokenInput = z.object({
@@ -65,6 +88,10 @@ export const outgoingInvitationOutput = z.object({
   createdAt: z.date(),
   usedAt: z.date().nullable(),
   inviterName: z.string().nullable(),
+  /** "pending", or how it was used; a used one stays in the list for 7 days (PRODUCT "How things change"). */
+  outcome: z.enum(["pending", "accepted", "declined"]),
+  /** Accepted: the display name of who joined (null once that account is gone). */
+  usedByName: z.string().nullable(),
 });
 export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
 
@@ -74,8 +101,13 @@ export type InvitationCount = z.infer<typeof invitationCountOutput>;
 
 /** What an invitation link is for; `alreadyMember` when the caller is in that group already. */
 export const inviteValidationOutput = z.object({
-  group: z.object({ id: z.string(), name: z.string() }),
+  group: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }),
   alreadyMember: z.boolean(),
+  /**
+   * The address the invitation was e-mailed to (null to a member reopening it): only that account may join
+   * with it, so the page can say so before trying, and fill in Sign Up. Whoever holds the link read that mailbox.
+   */
+  invitedEmail: z.string().nullable(),
 });
 export type InviteValidation = z.infer<typeof inviteValidationOutput>;
 

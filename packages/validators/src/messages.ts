@@ -3,7 +3,9 @@ import {
   INVITE_VALIDITY_DAYS,
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
+  MAX_GROUP_DESCRIPTION_LENGTH,
   MAX_GROUP_NAME_LENGTH,
+  MAX_INVITE_ADDRESSES,
   MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NEEDED_BY_YEARS_AHEAD,
@@ -74,6 +76,8 @@ export const messages = {
   ownerCannotLeave:
     "Group owner cannot leave while other members remain. Remove other members first or transfer ownership.",
   onlyOwnersRemove: "Only group owners can remove members",
+  // Not in the spec: a group's description (issue 27).
+  onlyOwnersDescribe: "Only group owners can change the description",
   useLeaveGroup: "Use leave group functionality to leave the group",
   userNotMember: "User is not a member of this group",
   requestNotFound: "Request not found",
@@ -163,6 +167,10 @@ export const messages = {
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
   nameTooLong: `Name must be at most ${MAX_NAME_LENGTH} characters`,
   groupNameTooLong: `Group name must be at most ${MAX_GROUP_NAME_LENGTH} characters`,
+  groupDescriptionTooLong: `Group description must be at most ${MAX_GROUP_DESCRIPTION_LENGTH} characters`,
+  // Not in the spec: the invite form of several addresses (issue 27).
+  inviteEmailsRequired: "Enter at least one email address",
+  tooManyInviteAddresses: `At most ${MAX_INVITE_ADDRESSES} addresses at once`,
   itemDescriptionTooLong: `Item description must be at most ${MAX_ITEM_DESCRIPTION_LENGTH} characters`,
   feedbackMessageTooLong: `Message must be at most ${MAX_FEEDBACK_MESSAGE_LENGTH} characters`,
   feedbackSubjectInvalid: "Please choose a subject from the list",

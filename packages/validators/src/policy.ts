@@ -13,6 +13,10 @@ export const MAX_NAME_LENGTH = 100;
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
 export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;
+/** A group's optional description (PRODUCT "What is checked"): at most this many characters. */
+export const MAX_GROUP_DESCRIPTION_LENGTH = 500;
+/** The invite form takes at most this many addresses at once (more than the pending limit, so each is reported). */
+export const MAX_INVITE_ADDRESSES = 20;
 export const MAX_FEEDBACK_MESSAGE_LENGTH = 5000;
 /** A device's label (push notifications) has at most this many characters. */
 export const PUSH_LABEL_MAX = 80;
@@ -28,6 +32,8 @@ export const MAX_GROUP_MEMBERS = 20;
 export const MAX_PENDING_INVITATIONS = 10;
 /** An invitation link works this long. */
 export const INVITE_VALIDITY_DAYS = 7;
+/** An accepted or declined invitation stays in its sender's sent list this long after it was used. */
+export const USED_INVITATION_SHOWN_DAYS = 7;
 /** Verification and password-reset links work this long. */
 export const AUTH_LINK_VALIDITY_HOURS = 24;
 /** A new account's limits (PRODUCT "Limits"); an admin may change a person's own. */

@@ -321,3 +321,16 @@ export function requestCreationRefusal(
 export function overLimitNote(kind: LimitKind, max: number, current: number): KeyedMessage | null {
   return current > max ? { key: "overLimit", values: { kind, max, current } } : null;
 }
+
+/**
+ * The invite form's addresses as pasted: split on commas, semicolons, spaces and line breaks, lower-cased,
+ * each once (the first time it appears). Whether each is an address is checked one by one, and reported so.
+ */
+export function splitAddresses(text: string): string[] {
+  const seen = new Set<string>();
+  for (const part of text.split(/[\s,;]+/)) {
+    const address = part.trim().toLowerCase();
+    if (address !== "") seen.add(address);
+  }
+  return [...seen];
+}

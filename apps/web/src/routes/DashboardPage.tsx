@@ -4,6 +4,8 @@ import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
+import { usageNearLimit } from "../features/limits/usage-level";
+import { NewcomerStart } from "../features/onboarding/NewcomerStart";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
 import { DashboardSkeleton } from "../features/requests/DashboardSkeleton";
 import { LiveIndicator } from "../features/requests/LiveIndicator";
@@ -170,7 +172,44 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
       </p>
 
-      {data ? (
+      {data && data.groups.length === 0 ? (
+        // A newcomer (issue 27): the one next step first (an invitation waiting, else create a group or open a
+        // neighbour's link), then what they can already do; the limits panel compact and below unless one is near.
+        <>
+          {usageNearLimit(data.usage) && (
+            <Suspense fallback={null}>
+              <DashboardUsage usage={data.usage} />
+            </Suspense>
+          )}
+          <Suspense fallback={null}>
+            <PendingInvitations
+              onJoined={() => void utils.requests.dashboard.invalidate()}
+              whenEmpty={<NewcomerStart />}
+            />
+          </Suspense>
+          <YourRequests
+            data={data}
+            viewerId={viewer.id}
+            now={now}
+            actions={actions}
+            highlightId={highlightId}
+            changedIds={live.changedIds}
+            onNewRequest={openForm}
+            onNewRequestIntent={preloadCreateRequestModal}
+          />
+          <section className="dashboard-section" aria-labelledby="groups-title">
+            <div className="dashboard-section-header">
+              <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
+            </div>
+            <p className="muted small">{t("requests.noGroupYet")}</p>
+          </section>
+          {!usageNearLimit(data.usage) && (
+            <Suspense fallback={null}>
+              <DashboardUsage usage={data.usage} compact />
+            </Suspense>
+          )}
+        </>
+      ) : data ? (
         <>
           <Suspense fallback={null}>
             <DashboardUsage usage={data.usage} />

@@ -49,6 +49,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const highlight = params.get("highlight");
+  // Set once a group is created here: its card opens on inviting (issue 27).
+  const [justCreated, setJustCreated] = useState<string | null>(null);
   const groups = trpc.groups.list.useQuery();
   const usage = trpc.limits.withCounts.useQuery();
   // Owners' cards show the invitation limit: asked for with the page's other calls rather than in a
@@ -56,7 +58,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   trpc.invitations.count.useQuery();
   // Each card's "New requests" setting, likewise in the first batch.
   useNotificationPreferences();
-  const [creating, setCreating] = useState(false);
+  // "Create a group for your street" on a newcomer's dashboard links here with ?create=1.
+  const [creating, setCreating] = useState(() => params.get("create") === "1");
   const cards = useRef(new Map<string, HTMLElement>());
 
   const atCreateLimit =
@@ -70,7 +73,9 @@ function Groups({ viewerId }: { viewerId: string }) {
     if (!card) return;
     const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     card.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "center" });
-    card.focus({ preventScroll: true });
+    // A group just created opens on inviting: focus goes to its addresses field rather than the card.
+    const inviteField = card.querySelector<HTMLElement>(".invite-form textarea");
+    (inviteField ?? card).focus({ preventScroll: true });
   }, [highlight, highlightedLoaded]);
 
   const createButton = useRef<HTMLButtonElement>(null);
@@ -112,6 +117,7 @@ function Groups({ viewerId }: { viewerId: string }) {
           }}
           onCreated={(group) => {
             setCreating(false);
+            setJustCreated(group.id);
             showGroup(group);
           }}
         />
@@ -142,6 +148,7 @@ function Groups({ viewerId }: { viewerId: string }) {
                   group={group}
                   viewerId={viewerId}
                   highlighted={group.id === highlight}
+                  startInviting={group.id === justCreated}
                   ref={(node) => {
                     if (node) cards.current.set(group.id, node);
                     else cards.current.delete(group.id);

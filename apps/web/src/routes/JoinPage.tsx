@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, Card, Spinner } from "../components/ui";
 import { NotificationsQuestion } from "../features/account/NotificationsQuestion";
 import { StatusView } from "../features/account/StatusView";
@@ -15,7 +15,8 @@ type Joined = RouterOutputs["invitations"]["joinByToken"];
 
 /**
  * The join page of PRODUCT "Screens" (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
- * required, error, join prompt, success. The token is validated only once someone is logged in.
+ * required, error, join prompt, success. Signed out, an e-mail invitation goes on to Sign Up with its address filled
+ * in (issue 27); signed in as another account, the page says whom it is for before anyone tries.
  */
 export default function JoinPage() {
   const t = useT();
@@ -26,6 +27,8 @@ export default function JoinPage() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  // Signing out to use the invited address: the page waits for Log In rather than going on to Sign Up.
+  const [switching, setSwitching] = useState(false);
 
   if (!token) {
     return (
@@ -35,22 +38,35 @@ export default function JoinPage() {
       </StatusView>
     );
   }
-  if (loading) return <JoinLoading />;
-  if (!user) {
-    const here = location.pathname + location.search;
-    return (
-      <StatusView tone="info" title={t("groups.joinPageTitle")}>
-        <p>{t("groups.joinLoggedOut")}</p>
-        <Button
-          // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
-          onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)}
-        >
-          {t("groups.logInOrSignUp")}
-        </Button>
-      </StatusView>
-    );
+  if (loading || switching) return <JoinLoading />;
+  if (!user) return <JoinSignedOut token={token} here={location.pathname + location.search} />;
+  return <JoinWithToken token={token} viewerEmail={user.email} onSwitching={() => setSwitching(true)} />;
+}
+
+/**
+ * Signed out: an e-mail invitation's link was read in that mailbox, so its invitee is sent to Sign Up with the
+ * address filled in (Log In is one link away there); confirming the address returns here. A link this page cannot
+ * read (unknown, used, expired) asks to log in first, as before.
+ */
+function JoinSignedOut({ token, here }: { token: string; here: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
+  if (validation.isPending) return <JoinLoading />;
+  const invitedEmail = validation.data?.invitedEmail;
+  if (invitedEmail) {
+    // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
+    const signUp = `/signup?email=${encodeURIComponent(invitedEmail)}&redirect=${encodeURIComponent(here)}`;
+    return <Navigate to={signUp} replace />;
   }
-  return <JoinWithToken token={token} />;
+  return (
+    <StatusView tone="info" title={t("groups.joinPageTitle")}>
+      <p>{t("groups.joinLoggedOut")}</p>
+      <Button onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)}>
+        {t("groups.logInOrSignUp")}
+      </Button>
+    </StatusView>
+  );
 }
 
 function JoinLoading() {
@@ -64,9 +80,19 @@ function JoinLoading() {
   );
 }
 
-function JoinWithToken({ token }: { token: string }) {
+function JoinWithToken({
+  token,
+  viewerEmail,
+  onSwitching,
+}: {
+  token: string;
+  viewerEmail: string;
+  onSwitching: () => void;
+}) {
   const t = useT();
   const navigate = useNavigate();
+  const location = useLocation();
+  const { signOut } = useAuth();
   const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
   const join = trpc.invitations.joinByToken.useMutation();
   const cache = useGroupsCache();
@@ -122,6 +148,30 @@ function JoinWithToken({ token }: { token: string }) {
       </StatusView>
     );
   }
+  const invitedEmail = validation.data.invitedEmail;
+  if (invitedEmail && invitedEmail !== viewerEmail.toLowerCase()) {
+    // Only the invited address may join with an e-mailed link (403 otherwise): say so before anyone tries.
+    const here = location.pathname + location.search;
+    return (
+      <StatusView tone="error" title={errorText("invitationNotForYou")}>
+        <p className="join-group-name">{group.name}</p>
+        <p>{t("groups.notForYouText", { email: invitedEmail })}</p>
+        <div className="row join-actions">
+          {toDashboard}
+          <Button
+            onClick={() => {
+              onSwitching();
+              void signOut().then(() =>
+                navigate(`/login?email=${encodeURIComponent(invitedEmail)}&redirect=${encodeURIComponent(here)}`),
+              );
+            }}
+          >
+            {t("groups.signInWithInvited")}
+          </Button>
+        </div>
+      </StatusView>
+    );
+  }
   async function joinGroup() {
     try {
       const result = await join.mutateAsync({ token });
@@ -137,6 +187,7 @@ function JoinWithToken({ token }: { token: string }) {
     <StatusView tone="info" title={t("groups.joinPageTitle")}>
       <p>{t("groups.invitedToJoin")}</p>
       <p className="join-group-name">{group.name}</p>
+      {group.description && <p className="join-group-description">{group.description}</p>}
       <p>{t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>

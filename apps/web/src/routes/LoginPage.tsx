@@ -18,7 +18,8 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const [email, setEmail] = useState("");
+  // "Sign in as …" on an invitation for another address fills that address in (JoinPage, issue 27).
+  const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -54,6 +55,13 @@ export default function LoginPage() {
 
   return (
     <div className="page page-narrow">
+      <p className="auth-tagline">
+        {t("auth.tagline")} <Link to="/about">{t("auth.taglineAbout")}</Link>
+        <span aria-hidden="true"> · </span>
+        <Link to={`/signup${params.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
+          {t("auth.taglineSignUp")}
+        </Link>
+      </p>
       <Card className="auth-card">
         <h1>{t("auth.loginHeading")}</h1>
         <p className="subtitle">{t("auth.loginSubtitle")}</p>

@@ -22,7 +22,8 @@ export default function SignupPage() {
   const location = useLocation();
   const toast = useToast();
   const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  // An e-mail invitation opened signed out fills in the address it was sent to (JoinPage, issue 27).
+  const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import {
   groupMemberOutput,
   groupOutput,
   leaveGroupOutput,
+  updateGroupInput,
 } from "@hyn/validators";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
@@ -17,6 +18,13 @@ export const groupsRouter = router({
     .input(createGroupInput)
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.groups.create(ctx.session.user.id, input)),
+
+  /** The owner only (PRODUCT "Who may do what"): what the group is about. */
+  update: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/groups/:id", body: true, renameParams: { id: "groupId" } } })
+    .input(updateGroupInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.groups.update(ctx.session.user.id, input)),
 
   list: protectedProcedure
     .meta({ rest: { method: "GET", path: "/groups" } })

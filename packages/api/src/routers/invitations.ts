@@ -1,6 +1,8 @@
 import {
   createdInviteOutput,
   createInviteInput,
+  createInvitesInput,
+  createInvitesOutput,
   groupOutput,
   incomingInvitationOutput,
   invitationCountOutput,
@@ -26,6 +28,17 @@ export const invitationsRouter = router({
       await ctx.services.rateLimits.consume("invitationsPerUser", ctx.session.user.id);
       return ctx.services.invitations.create(ctx.session.user.id, input);
     }),
+
+  /** Several addresses at once (the web's invite form); each answered on its own, each counted by the hourly limit. */
+  createMany: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/invites/many", body: true } })
+    .input(createInvitesInput)
+    .output(createInvitesOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.invitations.createMany(ctx.session.user.id, input, () =>
+        ctx.services.rateLimits.consume("invitationsPerUser", ctx.session.user.id),
+      ),
+    ),
 
   /** Public (PRODUCT "Who may do what"): anyone holding a link may see which group it is for; a member, that they are in it. */
   validate: publicProcedure

@@ -1,5 +1,11 @@
 import { groupMembers, groups, users } from "@hyn/db";
-import { type createGroupInput, type Group, type GroupMember, type LeaveGroupResult } from "@hyn/validators";
+import {
+  type createGroupInput,
+  type updateGroupInput,
+  type Group,
+  type GroupMember,
+  type LeaveGroupResult,
+} from "@hyn/validators";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { groupCreationRefusal } from "@hyn/validators/rules";
@@ -11,6 +17,7 @@ import { countMembers, departFromGroups, isMember, lockGroup } from "./membershi
 import { groupOf, groupsOf } from "./view";
 
 type CreateGroup = z.output<typeof createGroupInput>;
+type UpdateGroup = z.output<typeof updateGroupInput>;
 
 export function createGroupsService(deps: CoreDeps) {
   const { db, clock } = deps;
@@ -26,9 +33,31 @@ export function createGroupsService(deps: CoreDeps) {
         const [group] = await tx
           .insert(groups)
           .values({ name: input.name, createdBy: userId, createdAt: now })
-          .returning({ id: groups.id, name: groups.name, createdBy: groups.createdBy, createdAt: groups.createdAt });
+          .returning({
+            id: groups.id,
+            name: groups.name,
+            description: groups.description,
+            createdBy: groups.createdBy,
+            createdAt: groups.createdAt,
+          });
         await tx.insert(groupMembers).values({ groupId: group!.id, userId, joinedAt: now });
         return { ...group!, memberCount: 1, joinedAt: now };
+      });
+    },
+
+    /** PUT /api/groups/{id}: the owner sets (or clears) the description; one conditional update, so race-free. */
+    async update(userId: string, input: UpdateGroup): Promise<Group> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(groups)
+          .set({ description: input.description })
+          .where(and(eq(groups.id, input.groupId), eq(groups.createdBy, userId)))
+          .returning({ id: groups.id });
+        if (updated.length === 0) {
+          const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.groupId));
+          throw group ? new AppError("FORBIDDEN", "onlyOwnersDescribe") : new AppError("NOT_FOUND", "groupNotFound");
+        }
+        return groupOf(tx, userId, input.groupId);
       });
     },
 

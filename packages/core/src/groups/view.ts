@@ -11,6 +11,7 @@ export async function groupsOf(executor: Executor, userId: string, onlyGroupIds?
     .select({
       id: groups.id,
       name: groups.name,
+      description: groups.description,
       createdBy: groups.createdBy,
       createdAt: groups.createdAt,
       memberCount: sql<number>`(select count(*) from group_members m where m.group_id = "groups"."id")`.mapWith(Number),

@@ -1,7 +1,9 @@
 import { groupMembers, groups, invites, users, type Executor, type Transaction } from "@hyn/db";
 import {
   INVITE_VALIDITY_DAYS,
+  isEmail,
   MAX_PENDING_INVITATIONS,
+  USED_INVITATION_SHOWN_DAYS,
   type CreatedInvite,
   type Group,
   type IncomingInvitation,
@@ -9,6 +11,8 @@ import {
   type InviteValidation,
   type OutgoingInvitation,
   type createInviteInput,
+  type createInvitesInput,
+  type InviteResult,
   type resendInvitationInput,
 } from "@hyn/validators";
 import { and, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
@@ -26,17 +30,20 @@ import { queuePush } from "../push/queue";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { displayName, displayNameSql } from "../shared/display-name";
-import { AppError } from "../shared/errors";
+import { AppError, isAppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
 import { generateToken, hashToken } from "../shared/tokens";
 
 type CreateInvite = z.output<typeof createInviteInput>;
+type CreateInvites = z.output<typeof createInvitesInput>;
 type ResendInvitation = z.output<typeof resendInvitationInput>;
 
 export const INVITE_VALIDITY_MS = INVITE_VALIDITY_DAYS * DAY_MS;
 
 /** Unused and unexpired at `now`. */
 const pendingAt = (now: Date) => and(isNull(invites.usedAt), gt(invites.expiresAt, now));
+
+const USED_SHOWN_MS = USED_INVITATION_SHOWN_DAYS * DAY_MS;
 
 export function createInvitationsService(deps: CoreDeps) {
   const { db, clock, config } = deps;
@@ -137,7 +144,7 @@ export function createInvitationsService(deps: CoreDeps) {
     return invite ? { invite, group } : null;
   }
 
-  return {
+  const service = {
     /**
      * Owner only. Refuses a current member, a second pending invitation to the same address for the
      * same group, and an 11th pending invitation of the sender (counted under the sender's lock).
@@ -200,6 +207,41 @@ export function createInvitationsService(deps: CoreDeps) {
     },
 
     /**
+     * Several addresses at once (the web's invite form): each is checked and created on its own, in its
+     * own transaction, exactly as `create` would (so the 10-pending limit counts each), and answered on its
+     * own: sent, or the refusal a single invitation would have got. `beforeEach` is the caller's per-address
+     * gate (the hourly invitation rate limit); its refusal is that address's answer too.
+     */
+    async createMany(
+      inviterId: string,
+      input: CreateInvites,
+      beforeEach: () => Promise<void> = async () => {},
+    ): Promise<{ results: InviteResult[] }> {
+      const results: InviteResult[] = [];
+      const seen = new Set<string>();
+      for (const raw of input.emails) {
+        const email = raw.trim().toLowerCase();
+        if (email === "" || seen.has(email)) continue;
+        seen.add(email);
+        if (!isEmail(email)) {
+          results.push({ email, sent: false, refusal: { key: "invalidEmailFormat" }, id: null });
+          continue;
+        }
+        try {
+          await beforeEach();
+          const { id } = await service.create(inviterId, { groupId: input.groupId, email });
+          results.push({ email, sent: true, refusal: null, id });
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          // Not the owner, or no such group: the same for every address, so it is the call's answer.
+          if (error.code === "FORBIDDEN" || error.code === "NOT_FOUND") throw error;
+          results.push({ email, sent: false, refusal: { ...error.keyed }, id: null });
+        }
+      }
+      return { results };
+    },
+
+    /**
      * POST /api/send-invitation: re-sends one of the caller's own pending invitations, to
      * its stored address, with its stored group name. The token is known only at creation, so a new
      * one replaces it and the old link stops working. Found by its token, else by address and group name.
@@ -244,6 +286,8 @@ export function createInvitationsService(deps: CoreDeps) {
         .select({
           id: groups.id,
           name: groups.name,
+          description: groups.description,
+          email: invites.email,
           usedAt: invites.usedAt,
           expiresAt: invites.expiresAt,
           viewerIsMember: sql<boolean>`${groupMembers.userId} is not null`,
@@ -255,21 +299,27 @@ export function createInvitationsService(deps: CoreDeps) {
           and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)),
         )
         .where(eq(invites.tokenHash, hashToken(token)));
-      if (row?.viewerIsMember) return { group: { id: row.id, name: row.name }, alreadyMember: true };
+      const group = row && { id: row.id, name: row.name, description: row.description };
+      if (row?.viewerIsMember) return { group: group!, alreadyMember: true, invitedEmail: null };
       if (!row || row.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
       if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", "inviteExpired");
-      return { group: { id: row.id, name: row.name }, alreadyMember: false };
+      return { group: group!, alreadyMember: false, invitedEmail: row.email };
     },
 
-    /** Whoever holds the link may join with it, once: the link is the invitation. */
+    /**
+     * An e-mailed link joins only the account with the address it was sent to (PRODUCT "What is checked"):
+     * anyone else holding it gets "Invitation is not for your email address" (403), and it stays unused.
+     */
     async joinByToken(userId: string, token: string): Promise<Group> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const locked = await lockInvitation(tx, eq(invites.tokenHash, hashToken(token)));
         if (!locked || locked.invite.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
         if (locked.invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", "inviteExpired");
+        const me = await emailOf(tx, userId);
+        if (me.email.toLowerCase() !== locked.invite.email) throw new AppError("FORBIDDEN", "invitationNotForYou");
         await addMember(tx, locked.group, userId, now);
-        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, locked.invite.id));
+        await markUsed(tx, locked.invite.id, userId, "accepted", now);
         return groupOf(tx, userId, locked.group.id);
       });
     },
@@ -298,13 +348,15 @@ export function createInvitationsService(deps: CoreDeps) {
     },
 
     /**
-     * The invitations still waiting for an answer that the caller may cancel (the sent panel offers
-     * Cancel on each): those they sent, and every one for a group they own, whoever sent it (PRODUCT
-     * "Departures": a group handed over keeps its pending invitations in its new owner's hands).
+     * The invitations the caller may see in the sent panel: those still waiting for an answer that they
+     * may cancel (those they sent, and every one for a group they own, whoever sent it: PRODUCT
+     * "Departures"), and those accepted or declined in the last 7 days ("Accepted by {name}", "Declined").
      * `inviterName` is null for the caller's own, else who sent it.
      */
     async outgoing(userId: string): Promise<OutgoingInvitation[]> {
+      const now = clock.now();
       const inviter = alias(users, "inviter");
+      const usedBy = alias(users, "used_by");
       return db
         .select({
           id: invites.id,
@@ -317,11 +369,24 @@ export function createInvitationsService(deps: CoreDeps) {
           inviterName: sql<
             string | null
           >`case when ${invites.invitedBy} = ${userId} then null else ${displayNameSql(inviter)} end`,
+          outcome: sql<OutgoingInvitation["outcome"]>`coalesce(${invites.outcome}, 'pending')`,
+          usedByName: sql<
+            string | null
+          >`case when ${invites.outcome} = 'accepted' and ${usedBy.id} is not null then ${displayNameSql(usedBy)} end`,
         })
         .from(invites)
         .innerJoin(groups, eq(groups.id, invites.groupId))
         .innerJoin(inviter, eq(inviter.id, invites.invitedBy))
-        .where(and(or(eq(invites.invitedBy, userId), eq(groups.createdBy, userId)), pendingAt(clock.now())))
+        .leftJoin(usedBy, eq(usedBy.id, invites.usedBy))
+        .where(
+          and(
+            or(eq(invites.invitedBy, userId), eq(groups.createdBy, userId)),
+            or(
+              pendingAt(now),
+              and(sql`${invites.outcome} is not null`, gt(invites.usedAt, new Date(now.getTime() - USED_SHOWN_MS))),
+            ),
+          ),
+        )
         .orderBy(desc(invites.createdAt));
     },
 
@@ -361,7 +426,7 @@ export function createInvitationsService(deps: CoreDeps) {
         if (!locked) throw new AppError("NOT_FOUND", "invitationNotFound");
         await assertAnswerable(tx, userId, locked.invite, now);
         await addMember(tx, locked.group, userId, now);
-        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
+        await markUsed(tx, invitationId, userId, "accepted", now);
         return groupOf(tx, userId, locked.group.id);
       });
     },
@@ -377,10 +442,22 @@ export function createInvitationsService(deps: CoreDeps) {
           .for("update");
         if (!invite) throw new AppError("NOT_FOUND", "invitationNotFound");
         await assertAnswerable(tx, userId, invite, now);
-        await tx.update(invites).set({ usedAt: now }).where(eq(invites.id, invitationId));
+        await markUsed(tx, invitationId, userId, "declined", now);
       });
     },
   };
+  return service;
+
+  /** The one place an invitation is used: when, by whom, and how (the sent list shows it for 7 days). */
+  async function markUsed(
+    tx: Transaction,
+    invitationId: string,
+    userId: string,
+    outcome: "accepted" | "declined",
+    now: Date,
+  ) {
+    await tx.update(invites).set({ usedAt: now, usedBy: userId, outcome }).where(eq(invites.id, invitationId));
+  }
 
   async function assertAnswerable(
     executor: Executor,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./columns";
 import { users } from "./users";
 
@@ -8,6 +8,8 @@ export const groups = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
+    /** Optional, one line, markup stripped, at most 500 characters (PRODUCT "What is checked"); set by the owner. */
+    description: text("description"),
     /** The owner. Ownership can be transferred, so this is "current owner", not "original creator". */
     createdBy: uuid("created_by")
       .notNull()
@@ -47,6 +49,10 @@ export const invites = pgTable(
     tokenHash: text("token_hash").notNull().unique("invites_token_hash_unique"),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
+    /** How it was used: "accepted" (also by its link) or "declined"; null while unused. The sent list shows it for 7 days. */
+    outcome: text("outcome", { enum: ["accepted", "declined"] }),
+    /** Who used it: the addressee's account; null while unused, or once that account is deleted. */
+    usedBy: uuid("used_by").references(() => users.id, { onDelete: "set null" }),
     invitedBy: uuid("invited_by")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -59,5 +65,6 @@ export const invites = pgTable(
     index("invites_pending_email_idx")
       .on(t.email)
       .where(sql`${t.usedAt} IS NULL`),
+    check("invites_outcome_when_used", sql`${t.outcome} IS NULL OR ${t.usedAt} IS NOT NULL`),
   ],
 );

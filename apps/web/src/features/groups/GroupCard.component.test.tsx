@@ -14,6 +14,7 @@ const group = {
   createdBy: "me",
   createdAt: new Date("2026-06-01T12:00:00Z"),
   memberCount: 3,
+  description: null,
 } as Group;
 
 const handlers: Handlers = {
@@ -29,9 +30,14 @@ const handlers: Handlers = {
 
 describe("a group card", () => {
   it("reads in English", async () => {
-    renderWithApi(<GroupCard group={group} viewerId="me" highlighted={false} />, handlers);
+    renderWithApi(
+      <GroupCard group={{ ...group, description: "Numbers 2 to 40" }} viewerId="me" highlighted={false} />,
+      handlers,
+    );
     expect(screen.getByText("Owner")).toBeTruthy();
     expect(screen.getByText("3 members")).toBeTruthy();
+    expect(screen.getByText("Numbers 2 to 40")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit description" })).toBeTruthy();
     expect(await screen.findByRole("option", { name: "As in my profile (Daily)" })).toBeTruthy();
     // One way to say Daily; and what a new request here brings.
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
@@ -58,7 +64,8 @@ describe("a group card", () => {
       fireEvent.click(screen.getByRole("button", { name: "Mitglieder einladen" }));
       expect(await screen.findByText("2/10 Einladungen gesendet")).toBeTruthy();
       expect(screen.getByRole("form", { name: "Mitglieder zu Elm Street einladen" })).toBeTruthy();
-      expect(screen.getByLabelText("E-Mail-Adresse")).toBeTruthy();
+      expect(screen.getByLabelText("E-Mail-Adressen")).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Beschreibung hinzufügen" })).toBeTruthy();
     });
   });
 });

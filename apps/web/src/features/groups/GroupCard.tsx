@@ -7,6 +7,7 @@ import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
+import { GroupDescription } from "./GroupDescription";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
@@ -18,16 +19,19 @@ export function GroupCard({
   group,
   viewerId,
   highlighted,
+  startInviting = false,
   ref,
 }: {
   group: Group;
   viewerId: string;
   highlighted: boolean;
+  /** Just created: the card opens on its invite form (issue 27: creating a group leads straight to inviting). */
+  startInviting?: boolean;
   ref?: Ref<HTMLElement>;
 }) {
   const t = useT();
   const [showMembers, setShowMembers] = useState(false);
-  const [inviting, setInviting] = useState(false);
+  const [inviting, setInviting] = useState(startInviting && group.createdBy === viewerId);
   const inviteButton = useRef<HTMLButtonElement>(null);
   // Sent or cancelled, the form goes away with focus in it: back to the button that opened it.
   const closeInviteForm = () => {
@@ -82,6 +86,7 @@ export function GroupCard({
           {isOwner ? t("groups.owner") : t("groups.member")}
         </span>
       </header>
+      <GroupDescription group={group} isOwner={isOwner} />
       <dl className="group-facts">
         <div>
           <dt>{t("groups.created")}</dt>

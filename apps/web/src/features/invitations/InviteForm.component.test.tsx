@@ -18,7 +18,7 @@ function showForm(handlers: Handlers) {
   return {
     ...rendered,
     onDone,
-    field: screen.getByLabelText("Email address") as HTMLInputElement,
+    field: screen.getByLabelText("Email addresses") as HTMLTextAreaElement,
     submit: () => fireEvent.submit(screen.getByRole("form")),
   };
 }
@@ -48,7 +48,7 @@ describe("the invite form", () => {
     expect(calls.filter((c) => c.path === "invitations.create")).toHaveLength(0);
   });
 
-  it("sends, clears the field, reloads the count and closes", async () => {
+  it("sends, clears the field, reloads the count and stays open for more", async () => {
     let count = 0;
     const { field, submit, calls, onDone } = showForm({
       "invitations.count": () => ({ current: count, max: 10 }),
@@ -67,7 +67,7 @@ describe("the invite form", () => {
       email: "dee@example.com",
     });
     expect(field.value).toBe("");
-    expect(onDone).toHaveBeenCalled();
+    expect(onDone).not.toHaveBeenCalled();
     await waitFor(() => expect(calls.filter((c) => c.path === "invitations.count").length).toBeGreaterThan(1));
   });
 
@@ -81,6 +81,31 @@ describe("the invite form", () => {
     fireEvent.change(field, { target: { value: "bo@example.com" } });
     submit();
     expect(await screen.findByText("This person is already a member of this group")).toBeTruthy();
+    expect(field.value).toBe("bo@example.com");
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("sends several pasted addresses at once and says what happened to each, keeping the refused ones", async () => {
+    const { field, submit, calls, onDone } = showForm({
+      "invitations.count": () => ({ current: 0, max: 10 }),
+      "invitations.createMany": () => ({
+        results: [
+          { email: "a@example.com", sent: true, refusal: null, id: "i-1" },
+          { email: "bo@example.com", sent: false, refusal: { key: "userAlreadyMember" }, id: null },
+          { email: "c@example.com", sent: true, refusal: null, id: "i-2" },
+        ],
+      }),
+      "invitations.outgoing": () => [],
+    });
+    fireEvent.change(field, { target: { value: "a@example.com, BO@example.com\nc@example.com" } });
+    submit();
+    expect(await screen.findByText("Invitation sent to a@example.com")).toBeTruthy();
+    expect(screen.getByText("Invitation sent to c@example.com")).toBeTruthy();
+    expect(screen.getByText(messages.userAlreadyMember, { exact: false })).toBeTruthy();
+    expect(calls.find((c) => c.path === "invitations.createMany")!.input).toEqual({
+      groupId: "group-1",
+      emails: ["a@example.com", "bo@example.com", "c@example.com"],
+    });
     expect(field.value).toBe("bo@example.com");
     expect(onDone).not.toHaveBeenCalled();
   });

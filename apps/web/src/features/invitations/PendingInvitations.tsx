@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
@@ -16,7 +16,14 @@ type Incoming = RouterOutputs["invitations"]["pending"][number];
  * The incoming panel (PRODUCT "Screens") "Pending Group Invitations", hidden when empty. Accepting adds the group to
  * the list and tells the parent (which highlights it); both answers drop the invitation from the panel.
  */
-export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => void }) {
+export function PendingInvitations({
+  onJoined,
+  whenEmpty = null,
+}: {
+  onJoined?: (group: Group) => void;
+  /** Shown once it is known that no invitation waits (a newcomer's dashboard: their other next steps). */
+  whenEmpty?: ReactNode;
+}) {
   const t = useT();
   const pending = trpc.invitations.pending.useQuery();
   const accept = trpc.invitations.accept.useMutation();
@@ -53,7 +60,8 @@ export function PendingInvitations({ onJoined }: { onJoined?: (group: Group) => 
     }
   }
 
-  if (!pending.data || pending.data.length === 0) return null;
+  if (pending.isPending) return null;
+  if (!pending.data || pending.data.length === 0) return whenEmpty;
   return (
     <section className="invitation-panel invitation-panel-incoming" aria-labelledby="incoming-invitations-title">
       <h2 id="incoming-invitations-title">{t("groups.pendingTitle")}</h2>

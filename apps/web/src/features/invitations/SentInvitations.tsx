@@ -14,6 +14,8 @@ type Outgoing = RouterOutputs["invitations"]["outgoing"][number];
 /**
  * The sent panel (PRODUCT "Screens") "Invitations You've Sent", hidden when empty; Cancel asks first.
  * An owner also finds there the pending invitations others sent for their groups (PRODUCT "Departures").
+ * An invitation accepted or declined stays for 7 days, saying so ("Accepted by {name}", "Declined"), without
+ * Cancel (issue 27).
  */
 export function SentInvitations() {
   const t = useT();
@@ -59,25 +61,37 @@ export function SentInvitations() {
                 {richText((values) => t("groups.toGroup", values), { group: <strong>{invitation.groupName}</strong> })}
                 {invitation.inviterName !== null && <> · {t("groups.sentBy", { name: invitation.inviterName })}</>}
               </p>
-              <p className="invitation-times small muted">
-                <span>
-                  <span className="visually-hidden">{t("groups.sentLabel")} </span>
-                  {sentAgoText(invitation.createdAt, now, t)}
-                </span>
-                <span aria-hidden="true"> · </span>
-                <span>{expiresInText(invitation.expiresAt, now, t)}</span>
-              </p>
+              {invitation.outcome === "pending" ? (
+                <p className="invitation-times small muted">
+                  <span>
+                    <span className="visually-hidden">{t("groups.sentLabel")} </span>
+                    {sentAgoText(invitation.createdAt, now, t)}
+                  </span>
+                  <span aria-hidden="true"> · </span>
+                  <span>{expiresInText(invitation.expiresAt, now, t)}</span>
+                </p>
+              ) : (
+                <p className={`invitation-outcome small invitation-outcome-${invitation.outcome}`}>
+                  {invitation.outcome === "declined"
+                    ? t("groups.invitationDeclinedBy")
+                    : invitation.usedByName
+                      ? t("groups.invitationAcceptedBy", { name: invitation.usedByName })
+                      : t("groups.invitationAccepted")}
+                </p>
+              )}
             </div>
-            <div className="invitation-actions">
-              <Button
-                variant="secondary"
-                className="btn-small"
-                onClick={() => setConfirming(invitation)}
-                aria-label={t("groups.cancelInvitationTo", { email: invitation.email })}
-              >
-                {t("groups.cancel")}
-              </Button>
-            </div>
+            {invitation.outcome === "pending" && (
+              <div className="invitation-actions">
+                <Button
+                  variant="secondary"
+                  className="btn-small"
+                  onClick={() => setConfirming(invitation)}
+                  aria-label={t("groups.cancelInvitationTo", { email: invitation.email })}
+                >
+                  {t("groups.cancel")}
+                </Button>
+              </div>
+            )}
           </li>
         ))}
       </ul>

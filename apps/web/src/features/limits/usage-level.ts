@@ -15,3 +15,19 @@ export function usagePercent(count: number, max: number): number {
   if (max <= 0) return 100;
   return Math.min(100, Math.round((count / max) * 100));
 }
+
+/** A person's counts and limits, as the dashboard reads them. */
+export interface UsageCounts {
+  limits: { maxOpenRequests: number; maxGroupsCreated: number; maxGroupsJoined: number };
+  counts: { openRequestsCount: number; groupsCreatedCount: number; groupsJoinedCount: number };
+}
+
+/** A limit is near at NEAR_LIMIT_RATIO (PRODUCT "How things change"): then a newcomer's dashboard shows the panel in full, first. */
+export function usageNearLimit({ limits, counts }: UsageCounts): boolean {
+  const near = (count: number, max: number) => usageLevel(count, max) !== "normal";
+  return (
+    near(counts.openRequestsCount, limits.maxOpenRequests) ||
+    near(counts.groupsCreatedCount, limits.maxGroupsCreated) ||
+    near(counts.groupsJoinedCount, limits.maxGroupsJoined)
+  );
+}
