@@ -350,7 +350,7 @@ export function createInvitationsService(deps: CoreDeps) {
     /**
      * The invitations the caller may see in the sent panel: those still waiting for an answer that they
      * may cancel (those they sent, and every one for a group they own, whoever sent it: PRODUCT
-     * "Departures"), and those accepted or declined in the last 7 days ("Accepted by {name}", "Declined").
+     * "Departures"), and their own accepted or declined in the last 7 days ("Accepted by {name}", "Declined").
      * `inviterName` is null for the caller's own, else who sent it.
      */
     async outgoing(userId: string): Promise<OutgoingInvitation[]> {
@@ -379,12 +379,15 @@ export function createInvitationsService(deps: CoreDeps) {
         .innerJoin(inviter, eq(inviter.id, invites.invitedBy))
         .leftJoin(usedBy, eq(usedBy.id, invites.usedBy))
         .where(
-          and(
-            or(eq(invites.invitedBy, userId), eq(groups.createdBy, userId)),
-            or(
-              pendingAt(now),
-              and(sql`${invites.outcome} is not null`, gt(invites.usedAt, new Date(now.getTime() - USED_SHOWN_MS))),
+          or(
+            and(
+              eq(invites.invitedBy, userId),
+              or(
+                pendingAt(now),
+                and(sql`${invites.outcome} is not null`, gt(invites.usedAt, new Date(now.getTime() - USED_SHOWN_MS))),
+              ),
             ),
+            and(eq(groups.createdBy, userId), pendingAt(now)),
           ),
         )
         .orderBy(desc(invites.createdAt));
