@@ -10,7 +10,7 @@ import { useT } from "../i18n/useT";
 import { errorText } from "../i18n/errorText";
 import "../features/invitations/invitations.css";
 
-type Joined = RouterOutputs["invitations"]["joinByToken"];
+type Joined = Exclude<RouterOutputs["invitations"]["joinByToken"], { pending: true }>;
 
 /**
  * The join page of PRODUCT "Screens" (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
@@ -121,6 +121,7 @@ function JoinWithToken({ token }: { token: string }) {
   async function joinGroup() {
     try {
       const result = await join.mutateAsync({ token });
+      if ("pending" in result) return;
       cache.addGroup(result);
       void utils.invitations.pending.invalidate();
       setJoined(result);

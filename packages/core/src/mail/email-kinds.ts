@@ -10,6 +10,10 @@ export const EMAIL_KINDS = [
   "feedback",
   // An invitation to a group (invitations/service.ts), unless the address's account turned them off.
   "invitation",
+  // A join request through a group link, to the owner, and the owner's answer, to the person
+  // (group-links/service.ts), as each one's `invitations` setting allows.
+  "join_request",
+  "join_request_answer",
   // About one request (notifications/immediate.ts, claim-confirmation.ts), as the reader's preferences allow.
   "request_posted",
   "request_claimed",

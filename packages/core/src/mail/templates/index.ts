@@ -6,6 +6,7 @@ export { passwordResetEmail, verificationEmail } from "./account";
 export { dailyDigestEmail } from "./digest";
 export { feedbackForwardEmail } from "./feedback";
 export { invitationEmail } from "./invitation";
+export { joinRequestAnswerEmail, joinRequestEmail } from "./group-links";
 export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
 export {
