@@ -66,11 +66,13 @@ function JoinLoading() {
 function JoinWithToken({ token }: { token: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
+  // The join page's facts for an e-mail invitation's token or a group link's (issue 27).
+  const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
   const join = trpc.invitations.joinByToken.useMutation();
   const cache = useGroupsCache();
   const utils = trpc.useUtils();
   const [joined, setJoined] = useState<Joined | null>(null);
+  const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const toDashboard = (
@@ -105,7 +107,7 @@ function JoinWithToken({ token }: { token: string }) {
   }
   if (validation.isPending) return <JoinLoading />;
 
-  const group = validation.data.group;
+  const { group, inviterName, approval } = validation.data;
   if (validation.data.alreadyMember) {
     return (
       <StatusView tone="info" title={errorText("alreadyMember")}>
@@ -118,10 +120,22 @@ function JoinWithToken({ token }: { token: string }) {
       </StatusView>
     );
   }
+  if (asked || validation.data.requested) {
+    return (
+      <StatusView tone="success" title={t("groups.askedToJoinTitle")} takeFocus={asked}>
+        <p className="join-group-name">{group.name}</p>
+        <p>{t("groups.askedToJoin", { owner: inviterName })}</p>
+        <div className="row join-actions">{toDashboard}</div>
+      </StatusView>
+    );
+  }
   async function joinGroup() {
     try {
       const result = await join.mutateAsync({ token });
-      if ("pending" in result) return;
+      if ("pending" in result) {
+        setAsked(true);
+        return;
+      }
       cache.addGroup(result);
       void utils.invitations.pending.invalidate();
       setJoined(result);
@@ -134,13 +148,19 @@ function JoinWithToken({ token }: { token: string }) {
     <StatusView tone="info" title={t("groups.joinPageTitle")}>
       <p>{t("groups.invitedToJoin")}</p>
       <p className="join-group-name">{group.name}</p>
-      <p>{t("groups.joinExplain")}</p>
+      <p className="join-facts">
+        {inviterName && <span>{t("groups.invitedBy", { name: inviterName })}</span>}
+        {inviterName && " · "}
+        <span>{t("groups.groupMembersNow", { count: group.memberCount })}</span>
+      </p>
+      {/* Issue 27 §2: the group's description goes here. */}
+      <p>{approval ? t("groups.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
           {t("groups.notNow")}
         </Button>
         <Button onClick={() => void joinGroup()} busy={join.isPending}>
-          {t("groups.joinGroup")}
+          {approval ? t("groups.askToJoin") : t("groups.joinGroup")}
         </Button>
       </div>
     </StatusView>
