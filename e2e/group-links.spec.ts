@@ -28,7 +28,7 @@ test("an owner makes a link whose QR code decodes back to it, and a new neighbou
 
   const item = card.getByTestId("group-link");
   await expect(item.getByText("Joins at once")).toBeVisible();
-  const url = await item.getByLabel("Link").inputValue();
+  const url = await item.getByRole("textbox", { name: "Link" }).inputValue();
   expect(url).toMatch(JOIN_LINK);
   await item.getByRole("button", { name: "Copy" }).click();
   await expect(toast(page, "Link copied")).toBeVisible();
