@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { messages } from "@hyn/validators/messages";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -141,4 +142,40 @@ test("with approval on, a neighbour asks to join; the owner approves one and dec
   await expect
     .poll(async () => (await mailbox.all(owner.email)).map((m) => m.subject))
     .toContain('Bo Park asked to join "Elm Court"');
+});
+
+test("the links panel with its QR codes and the join requests pass axe in light and dark, at 1280 and 390 px", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
+  const owner = await confirmedUser("Olive Owner");
+  const bo = await confirmedUser("Bo Park");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Elm Court" });
+  const link = await api<{ token: string }>(baseURL!, owner.token, "POST", `/groups/${group.id}/links`, {
+    approval: true,
+  });
+  await api(baseURL!, bo.token, "POST", `/invites/${link.token}/join`);
+  await (await signedInPage(owner)).goto("/groups");
+  const card = groupCard(page, "Elm Court");
+  await card.getByRole("button", { name: "Share a link" }).click();
+  await expect(card.getByTestId("group-link").locator("svg")).toBeVisible();
+  await expect(card.getByTestId("join-request")).toHaveCount(1);
+  for (const colorScheme of ["light", "dark"] as const)
+    for (const width of [1280, 390]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
+        .toBe(0);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        `${colorScheme}, ${width} px`,
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
 });

@@ -179,16 +179,18 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
         <p className="group-link-print-url">{link.url}</p>
       </div>
       <div className="group-link-body">
-        <label className="field-label" htmlFor={`${ids}-url`}>
-          {t("groups.linkAddressLabel")}
-        </label>
-        <input
-          id={`${ids}-url`}
-          className="group-link-url"
-          readOnly
-          value={link.url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
+        <div className="field group-link-field">
+          <label className="field-label" htmlFor={`${ids}-url`}>
+            {t("groups.linkAddressLabel")}
+          </label>
+          <input
+            id={`${ids}-url`}
+            className="group-link-url"
+            readOnly
+            value={link.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
         <p className="small muted group-link-facts">
           <span>{link.approval ? t("groups.linkNeedsApproval") : t("groups.linkJoinsAtOnce")}</span>
           {" · "}
