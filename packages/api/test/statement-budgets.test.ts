@@ -57,6 +57,27 @@ describe("statements per call", () => {
     expect(small).toBeLessThanOrEqual(4);
   });
 
+  it("a group's links and its join requests read in the same few statements with one or many (issue 27)", async () => {
+    const group = await createGroup(ann, "Linked");
+    const { token } = await ann.caller.groupLinks.create({ groupId: group.id, approval: true });
+    const [dee, eve, fay] = await h.neighbours("Dee", "Eve", "Fay");
+    await dee!.caller.invitations.joinByToken({ token });
+    const links = () => ann.caller.groupLinks.list({ groupId: group.id });
+    const requests = () => ann.caller.groupLinks.joinRequests({ groupId: group.id });
+    const [fewLinks, fewRequests] = [await statementsOf(links), await statementsOf(requests)];
+
+    for (let i = 0; i < 4; i++) await ann.caller.groupLinks.create({ groupId: group.id });
+    for (const who of [eve!, fay!]) await who.caller.invitations.joinByToken({ token });
+    expect(await links()).toHaveLength(5);
+    expect(await requests()).toHaveLength(3);
+    expect(await statementsOf(links)).toBe(fewLinks);
+    expect(await statementsOf(requests)).toBe(fewRequests);
+    // The owner check, the link key (kept in app_secrets: insert-if-missing and read), the links.
+    expect(fewLinks).toBeLessThanOrEqual(4);
+    // The owner check and the requests with their names.
+    expect(fewRequests).toBeLessThanOrEqual(2);
+  });
+
   it("the admin metrics read the same number of statements however many requests there are", async () => {
     const small = await statementsOf(() => ann.caller.admin.metrics());
     const group = await createGroup(bo, "Busy");
