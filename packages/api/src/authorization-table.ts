@@ -130,6 +130,7 @@ export const SWEEP: Record<string, Entry> = {
   },
   "groupLinks.joinPage": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
   "groupLinks.joinRequests": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
+  "groupLinks.incomingJoinRequests": { outsider: "own", member: "own" },
   "groupLinks.approve": {
     input: (w) => ({ groupId: w.groupId, joinRequestId: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",

@@ -205,6 +205,9 @@ describe("a link that needs approval", () => {
         createdAt: h.clock.now(),
       },
     ]);
+    // The same, among every group the owner has, in one call (the Groups page's first batch).
+    expect(await ann.caller.groupLinks.incomingJoinRequests()).toEqual(requests);
+    expect(await bo.caller.groupLinks.incomingJoinRequests()).toEqual([]);
     await h.deliver();
     const toOwner = h.inbox(ann.email).filter((m) => m.subject.includes("asked to join"));
     expect(toOwner).toHaveLength(1);

@@ -76,6 +76,12 @@ export const groupLinksRouter = router({
     .output(z.array(joinRequestOutput))
     .query(({ ctx, input }) => ctx.services.groupLinks.joinRequests(ctx.session.user.id, input.groupId)),
 
+  /** Who asked to join any of the caller's groups (the Groups page reads them with its first batch). */
+  incomingJoinRequests: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/join-requests" } })
+    .output(z.array(joinRequestOutput))
+    .query(({ ctx }) => ctx.services.groupLinks.incomingJoinRequests(ctx.session.user.id)),
+
   approve: protectedProcedure
     .meta({
       rest: {

@@ -8,7 +8,7 @@ import {
   type JoinRequest,
   type createGroupLinkInput,
 } from "@hyn/validators";
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
@@ -115,6 +115,22 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
       type: "join_request_answer",
       userId: askerId,
     });
+  }
+
+  function requestsWhere(where: SQL) {
+    return db
+      .select({
+        id: groupJoinRequests.id,
+        groupId: groupJoinRequests.groupId,
+        userId: groupJoinRequests.userId,
+        name: displayNameSql(users),
+        email: users.email,
+        createdAt: groupJoinRequests.createdAt,
+      })
+      .from(groupJoinRequests)
+      .innerJoin(users, eq(users.id, groupJoinRequests.userId))
+      .where(where)
+      .orderBy(asc(groupJoinRequests.createdAt), asc(groupJoinRequests.id));
   }
 
   /** Locks the group, then the request (lock order: group, request, user limits). */
@@ -268,19 +284,14 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     /** Owner only: who asked to join, oldest first. */
     async joinRequests(ownerId: string, groupId: string): Promise<JoinRequest[]> {
       await assertOwner(db, ownerId, groupId);
-      return db
-        .select({
-          id: groupJoinRequests.id,
-          groupId: groupJoinRequests.groupId,
-          userId: groupJoinRequests.userId,
-          name: displayNameSql(users),
-          email: users.email,
-          createdAt: groupJoinRequests.createdAt,
-        })
-        .from(groupJoinRequests)
-        .innerJoin(users, eq(users.id, groupJoinRequests.userId))
-        .where(eq(groupJoinRequests.groupId, groupId))
-        .orderBy(asc(groupJoinRequests.createdAt), asc(groupJoinRequests.id));
+      return requestsWhere(eq(groupJoinRequests.groupId, groupId));
+    },
+
+    /** Who asked to join any group the caller owns, in one statement: the Groups page's first batch. */
+    async incomingJoinRequests(ownerId: string): Promise<JoinRequest[]> {
+      return requestsWhere(
+        sql`${groupJoinRequests.groupId} in (select g.id from groups g where g.created_by = ${ownerId})`,
+      );
     },
 
     /**

@@ -10,14 +10,16 @@ import "./group-links.css";
  */
 export function JoinRequests({ groupId, groupName }: { groupId: string; groupName: string }) {
   const t = useT();
-  const requests = trpc.groupLinks.joinRequests.useQuery({ groupId });
+  // Every group's requests in one call, made with the Groups page's first batch (GroupsPage).
+  const incoming = trpc.groupLinks.incomingJoinRequests.useQuery();
+  const waiting = incoming.data?.filter((r) => r.groupId === groupId) ?? [];
   const approve = trpc.groupLinks.approve.useMutation();
   const decline = trpc.groupLinks.decline.useMutation();
   const utils = trpc.useUtils();
   const toast = useToast();
   const busy = approve.isPending || decline.isPending;
 
-  if (!requests.data || requests.data.length === 0) return null;
+  if (waiting.length === 0) return null;
 
   async function answer(joinRequestId: string, name: string, approved: boolean) {
     try {
@@ -28,14 +30,14 @@ export function JoinRequests({ groupId, groupName }: { groupId: string; groupNam
     } catch (e) {
       toast.error(errorMessage(e, t("groups.joinRequestFailed")));
     }
-    await utils.groupLinks.joinRequests.invalidate({ groupId });
+    await utils.groupLinks.incomingJoinRequests.invalidate();
   }
 
   return (
     <section className="join-requests" aria-label={t("groups.joinRequestsTitle", { group: groupName })}>
       <h4 className="group-links-title">{t("groups.joinRequestsTitle", { group: groupName })}</h4>
       <ul className="join-request-list">
-        {requests.data.map((request) => (
+        {waiting.map((request) => (
           <li key={request.id} className="join-request" data-testid="join-request">
             <span className="join-request-who">
               <strong>{request.name}</strong> <span className="small muted">{request.email}</span>
