@@ -18,6 +18,8 @@ import type { InvitationsService } from "../invitations/service";
 import { enqueueEmail } from "../mail/outbox";
 import { joinRequestAnswerEmail, joinRequestEmail } from "../mail/templates";
 import { channelsFor } from "../preferences/notification-preferences";
+import { joinAnswerPayload, joinRequestPayload } from "../push/payload";
+import { queuePush } from "../push/queue";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
 import { displayName, displayNameSql } from "../shared/display-name";
@@ -77,41 +79,53 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     return row ?? null;
   }
 
-  /** The owner hears of a new join request as their `invitations` setting says (e-mail channel). */
-  async function tellOwner(tx: Transaction, now: Date, group: LockedGroup, askerId: string) {
-    if (!(await channelsFor(tx, group.createdBy, "invitations")).email) return;
+  /**
+   * The owner hears of a new join request as their `invitations` setting says: an e-mail, and a push
+   * to their devices (with the asker's name, never an address), each when that channel is on.
+   */
+  async function tellOwner(tx: Transaction, now: Date, group: LockedGroup, askerId: string, joinRequestId: string) {
     const [owner, asker] = [await personOf(tx, group.createdBy), await personOf(tx, askerId)];
     if (!owner || !asker) return;
+    const url = `${config.appUrl}/groups?highlight=${group.id}`;
+    const locale = localeOf(owner.locale);
+    await queuePush(tx, deps.jobs, {
+      userId: group.createdBy,
+      event: `join-request:${joinRequestId}`,
+      payload: joinRequestPayload(group.name, asker.name, url, joinRequestId, locale),
+    });
+    if (!(await channelsFor(tx, group.createdBy, "invitations")).email) return;
     await enqueueEmail(tx, now, {
       ...joinRequestEmail(
         owner.email,
-        {
-          groupName: group.name,
-          askerName: displayName(asker.name, asker.email),
-          url: `${config.appUrl}/groups?highlight=${group.id}`,
-        },
-        localeOf(owner.locale),
+        { groupName: group.name, askerName: displayName(asker.name, asker.email), url },
+        locale,
       ),
       type: "join_request",
       userId: group.createdBy,
     });
   }
 
-  /** The person who asked is told the owner's answer, as their `invitations` setting says. */
-  async function tellAsker(tx: Transaction, now: Date, group: LockedGroup, askerId: string, approved: boolean) {
-    if (!(await channelsFor(tx, askerId, "invitations")).email) return;
+  /** The person who asked is told the owner's answer, as their `invitations` setting says (e-mail, push). */
+  async function tellAsker(
+    tx: Transaction,
+    now: Date,
+    group: LockedGroup,
+    askerId: string,
+    joinRequestId: string,
+    approved: boolean,
+  ) {
     const asker = await personOf(tx, askerId);
     if (!asker) return;
+    const url = approved ? `${config.appUrl}/groups?highlight=${group.id}` : `${config.appUrl}/`;
+    const locale = localeOf(asker.locale);
+    await queuePush(tx, deps.jobs, {
+      userId: askerId,
+      event: `join-answer:${joinRequestId}`,
+      payload: joinAnswerPayload(group.name, approved, url, joinRequestId, locale),
+    });
+    if (!(await channelsFor(tx, askerId, "invitations")).email) return;
     await enqueueEmail(tx, now, {
-      ...joinRequestAnswerEmail(
-        asker.email,
-        {
-          groupName: group.name,
-          approved,
-          url: approved ? `${config.appUrl}/groups?highlight=${group.id}` : `${config.appUrl}/`,
-        },
-        localeOf(asker.locale),
-      ),
+      ...joinRequestAnswerEmail(asker.email, { groupName: group.name, approved, url }, locale),
       type: "join_request_answer",
       userId: askerId,
     });
@@ -276,7 +290,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
           .values({ groupId: group.id, userId, createdAt: now })
           .onConflictDoNothing()
           .returning({ id: groupJoinRequests.id });
-        if (asked.length > 0) await tellOwner(tx, now, group, userId);
+        if (asked[0]) await tellOwner(tx, now, group, userId, asked[0].id);
         return { pending: true as const };
       });
     },
@@ -305,7 +319,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
         const already = await isMember(tx, group.id, request.userId);
         if (!already) await addMember(tx, group, request.userId, now);
         await tx.delete(groupJoinRequests).where(eq(groupJoinRequests.id, request.id));
-        if (!already) await tellAsker(tx, now, group, request.userId, true);
+        if (!already) await tellAsker(tx, now, group, request.userId, request.id, true);
       });
     },
 
@@ -315,7 +329,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
       await db.transaction(async (tx) => {
         const { group, request } = await lockJoinRequest(tx, ownerId, groupId, joinRequestId);
         await tx.delete(groupJoinRequests).where(eq(groupJoinRequests.id, request.id));
-        await tellAsker(tx, now, group, request.userId, false);
+        await tellAsker(tx, now, group, request.userId, request.id, false);
       });
     },
   };
