@@ -377,6 +377,7 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   expect(calls).toEqual([
     ["user.me"],
     [
+      "groupLinks.incomingJoinRequests",
       "groups.list",
       "invitations.count",
       "invitations.outgoing",

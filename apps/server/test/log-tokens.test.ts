@@ -170,6 +170,30 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
   await drive({ method: "POST", url: `/api/invites/${inviteToken}/joined`, headers: bea.headers });
   await drive({ method: "GET", url: trpcGet("invitations.joinByToken", { token: inviteToken }), headers: bea.headers });
 
+  // The group link (issue 27): made and listed by REST, opened as a page, read and joined by REST and tRPC.
+  const groupLink = (
+    await drive({
+      method: "POST",
+      url: `/api/groups/${group.id}/links`,
+      headers: ann.headers,
+      payload: { expiresInDays: 7, approval: true },
+    })
+  ).json() as { token: string };
+  const groupLinkToken = groupLink.token;
+  expect(groupLinkToken).toEqual(expect.any(String));
+  await drive({ method: "GET", url: `/api/groups/${group.id}/links`, headers: ann.headers });
+  await drive({ method: "GET", url: `/join/${groupLinkToken}` });
+  await drive({ method: "GET", url: `/api/invites/${groupLinkToken}` });
+  await drive({ method: "GET", url: trpcGet("groupLinks.joinPage", { token: groupLinkToken }) });
+  await drive({ method: "GET", url: trpcGetLoose("groupLinks.joinPage", { token: groupLinkToken }) });
+  await drive({ method: "POST", url: `/api/invites/${groupLinkToken}/join`, headers: bea.headers });
+  await drive({
+    method: "POST",
+    url: "/trpc/invitations.joinByToken",
+    headers: bea.headers,
+    payload: { json: { token: groupLinkToken } },
+  });
+
   // Unsubscribe: the page, the REST routes, the one-click POST, tRPC, and a route that is not there.
   const unsubscribeUrl = (
     await unsubscribeLinks({ db: app.db, config: { appUrl: "http://localhost:3000" } as never })
@@ -248,6 +272,7 @@ async function driveEveryTokenRoute(): Promise<{ secrets: Record<string, string>
       "Ann's verification token": ann.tokenHash,
       "Bea's verification token": bea.tokenHash,
       "the invitation token": inviteToken,
+      "the group link token": groupLinkToken,
       "the reset token": resetToken,
       "the unsubscribe token": unsubscribeToken,
       "the calendar feed token": calendarToken,

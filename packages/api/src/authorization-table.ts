@@ -133,6 +133,27 @@ export const SWEEP: Record<string, Entry> = {
     outsider: "denied",
     member: "denied",
   },
+  // The group link (issue 27): owner only ("Only group creators can send invites"); the join page is public.
+  "groupLinks.create": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
+  "groupLinks.list": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
+  "groupLinks.revoke": {
+    input: (w) => ({ groupId: w.groupId, linkId: "00000000-0000-4000-8000-000000000000" }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "groupLinks.joinPage": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
+  "groupLinks.joinRequests": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
+  "groupLinks.incomingJoinRequests": { outsider: "own", member: "own" },
+  "groupLinks.approve": {
+    input: (w) => ({ groupId: w.groupId, joinRequestId: "00000000-0000-4000-8000-000000000000" }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "groupLinks.decline": {
+    input: (w) => ({ groupId: w.groupId, joinRequestId: "00000000-0000-4000-8000-000000000000" }),
+    outsider: "denied",
+    member: "denied",
+  },
   "limits.get": { outsider: "own", member: "own" },
   "limits.update": {
     input: (w) => ({ userId: w.memberId, maxOpenRequests: 50 }),

@@ -11,6 +11,8 @@ export interface RestMeta {
   path: string;
   /** 201 for creations; 200 when absent. */
   successStatus?: 200 | 201;
+  /** An answer `{ pending: true }` is sent with this status instead (202: accepted, not yet done; issue 27). */
+  pendingStatus?: 202;
   /** The JSON body is (part of) the input; path parameters are merged over it. */
   body?: true;
   /** Path parameters whose input field has another name, e.g. `{ id: "groupId" }` for /groups/:id. */

@@ -4,6 +4,7 @@ import { systemRouter } from "./routers/system";
 import { authRouter } from "./routers/auth";
 import { calendarRouter } from "./routers/calendar";
 import { feedbackRouter } from "./routers/feedback";
+import { groupLinksRouter } from "./routers/group-links";
 import { groupsRouter } from "./routers/groups";
 import { invitationsRouter } from "./routers/invitations";
 import { limitsRouter } from "./routers/limits";
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   system: systemRouter,
   groups: groupsRouter,
+  groupLinks: groupLinksRouter,
   invitations: invitationsRouter,
   limits: limitsRouter,
   requests: requestsRouter,

@@ -204,6 +204,38 @@ describe("a push reaches a device through its push service", () => {
   });
 });
 
+describe("join requests through a group link (issue 27)", () => {
+  it("reach the owner's devices, and the answer reaches the asker's, with names and never an address", async () => {
+    const owner = await neighbour("Olga");
+    const asker = await neighbour("Ivo");
+    const ownerPhone = await subscribeDevice(owner, "Phone");
+    const askerPhone = await subscribeDevice(asker, "Phone");
+    const group = await owner.caller.groups.create({ name: "Birch Close" });
+    const { token } = await owner.caller.groupLinks.create({ groupId: group.id, approval: true });
+    await asker.caller.invitations.joinByToken({ token });
+    expect(await runPushJobs()).toEqual(["sent"]);
+    const toOwner = payloadOf(0, ownerPhone.browser);
+    expect(toOwner).toMatchObject({
+      kind: "invitations",
+      title: "Asking to join Birch Close",
+      body: "Ivo asked to join Birch Close.",
+      url: `${h.config.appUrl}/groups?highlight=${group.id}`,
+    });
+    expect(JSON.stringify(toOwner)).not.toContain(asker.email);
+    expect(JSON.stringify(toOwner)).not.toContain(token);
+
+    service.received.length = 0;
+    const [request] = await owner.caller.groupLinks.joinRequests({ groupId: group.id });
+    await owner.caller.groupLinks.approve({ groupId: group.id, joinRequestId: request!.id });
+    expect(await runPushJobs()).toEqual(["sent"]);
+    expect(payloadOf(0, askerPhone.browser)).toMatchObject({
+      kind: "invitations",
+      title: "You are in Birch Close",
+      body: "The owner of Birch Close let you in.",
+    });
+  });
+});
+
 describe("preferences decide", () => {
   it("nothing is queued when the kind's push is off, while its e-mail still goes", async () => {
     const ann = await neighbour("Ann");

@@ -24,13 +24,14 @@ async function statementsOf(read: () => Promise<unknown>) {
   return h.handle.statementCount() - before;
 }
 
-/** The groups page's first render: groups, limits, and both invitation panels. */
+/** The groups page's first render: groups, limits, both invitation panels and the join requests to the owner. */
 const groupsPage = (who: Neighbour) =>
   Promise.all([
     who.caller.groups.list(),
     who.caller.limits.withCounts(),
     who.caller.invitations.pending(),
     who.caller.invitations.outgoing(),
+    who.caller.groupLinks.incomingJoinRequests(),
   ]);
 
 describe("statements per call", () => {
@@ -53,8 +54,29 @@ describe("statements per call", () => {
     expect(outgoing.length).toBeGreaterThanOrEqual(6);
 
     expect(await statementsOf(() => groupsPage(ann))).toBe(small);
-    // One statement per query of the batch: groups, limits with their counts, and each invitation panel.
-    expect(small).toBeLessThanOrEqual(4);
+    // One statement per query of the batch: groups, limits with their counts, each invitation panel, join requests.
+    expect(small).toBeLessThanOrEqual(5);
+  });
+
+  it("a group's links and its join requests read in the same few statements with one or many (issue 27)", async () => {
+    const group = await createGroup(ann, "Linked");
+    const { token } = await ann.caller.groupLinks.create({ groupId: group.id, approval: true });
+    const [dee, eve, fay] = await h.neighbours("Dee", "Eve", "Fay");
+    await dee!.caller.invitations.joinByToken({ token });
+    const links = () => ann.caller.groupLinks.list({ groupId: group.id });
+    const requests = () => ann.caller.groupLinks.joinRequests({ groupId: group.id });
+    const [fewLinks, fewRequests] = [await statementsOf(links), await statementsOf(requests)];
+
+    for (let i = 0; i < 4; i++) await ann.caller.groupLinks.create({ groupId: group.id });
+    for (const who of [eve!, fay!]) await who.caller.invitations.joinByToken({ token });
+    expect(await links()).toHaveLength(5);
+    expect(await requests()).toHaveLength(3);
+    expect(await statementsOf(links)).toBe(fewLinks);
+    expect(await statementsOf(requests)).toBe(fewRequests);
+    // The owner check, the link key (kept in app_secrets: insert-if-missing and read), the links.
+    expect(fewLinks).toBeLessThanOrEqual(4);
+    // The owner check and the requests with their names.
+    expect(fewRequests).toBeLessThanOrEqual(2);
   });
 
   it("the admin metrics read the same number of statements however many requests there are", async () => {

@@ -4,6 +4,7 @@ import { createAccountsService } from "./accounts/service";
 import { createSignInThrottle } from "./accounts/sign-in-throttle";
 import { createFeedbackService } from "./feedback/service";
 import { createGroupsService } from "./groups/service";
+import { createGroupLinksService } from "./group-links/service";
 import { createInvitationsService } from "./invitations/service";
 import { createLimitsService } from "./limits/service";
 import { createMetricsService } from "./metrics/service";
@@ -23,6 +24,7 @@ import { createUnsubscribeService } from "./unsubscribe/service";
 export function createServices(deps: CoreDeps) {
   const accounts = createAccountsService(deps);
   const rateLimits = createRateLimitService(deps);
+  const invitations = createInvitationsService(deps);
   return {
     deps,
     accounts,
@@ -31,7 +33,8 @@ export function createServices(deps: CoreDeps) {
     calendar: createCalendarService(deps, rateLimits),
     feedback: createFeedbackService(deps),
     groups: createGroupsService(deps),
-    invitations: createInvitationsService(deps),
+    invitations,
+    groupLinks: createGroupLinksService(deps, invitations),
     limits: createLimitsService(deps),
     metrics: createMetricsService(deps),
     rateLimits,

@@ -10,6 +10,7 @@ export * from "./feedback";
 export * from "./admin";
 export * from "./groups";
 export * from "./invitations";
+export * from "./group-links";
 export * from "./limits";
 export * from "./requests";
 export * from "./notifications";

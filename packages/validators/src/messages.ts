@@ -6,6 +6,7 @@ import {
   MAX_GROUP_DESCRIPTION_LENGTH,
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
+  MAX_LIVE_GROUP_LINKS,
   MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NEEDED_BY_YEARS_AHEAD,
@@ -178,6 +179,12 @@ export const messages = {
   limitsInvalid: `Limits must be whole numbers from 0 to ${MAX_USER_LIMIT}`,
   tooManyUsers: `At most ${MAX_USERS_PER_CALL} users at once`,
   // Not in the spec: the server refuses a body that is not JSON, and a cross-site change with a session cookie.
+  // Not in the spec: the group link and its join requests (issue 27).
+  groupLinkInvalid: "This invitation link is invalid or has expired.",
+  groupLinkLimit: `A group can have at most ${MAX_LIVE_GROUP_LINKS} live links. Revoke one to make another.`,
+  groupLinkExpiryInvalid: "A link expires after 1, 7 or 30 days",
+  groupLinkNotFound: "Link not found",
+  joinRequestNotFound: "Join request not found",
   contentTypeNotJson: "Content-Type must be application/json",
   crossSiteRefused: "Cross-site request refused",
 } as const;

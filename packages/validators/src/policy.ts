@@ -34,6 +34,11 @@ export const MAX_PENDING_INVITATIONS = 10;
 export const INVITE_VALIDITY_DAYS = 7;
 /** An accepted or declined invitation stays in its sender's sent list this long after it was used. */
 export const USED_INVITATION_SHOWN_DAYS = 7;
+/** A group link (issue 27) works for one of these many days, the middle one unless the owner picks another. */
+export const GROUP_LINK_VALIDITY_DAYS = [1, 7, 30] as const;
+export const DEFAULT_GROUP_LINK_VALIDITY_DAYS = 7;
+/** A group has at most this many live (unexpired, unrevoked) links at once. */
+export const MAX_LIVE_GROUP_LINKS = 5;
 /** Verification and password-reset links work this long. */
 export const AUTH_LINK_VALIDITY_HOURS = 24;
 /** A new account's limits (PRODUCT "Limits"); an admin may change a person's own. */

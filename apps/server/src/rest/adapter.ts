@@ -87,7 +87,8 @@ export async function registerRestRoutes(
             if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));
             return reply.code(route.successStatus ?? 200).send(requests);
           }
-          return reply.code(route.successStatus ?? 200).send(result ?? { ok: true });
+          const pending = route.pendingStatus && (result as { pending?: unknown } | null)?.pending === true;
+          return reply.code(pending ? route.pendingStatus! : (route.successStatus ?? 200)).send(result ?? { ok: true });
         } catch (error) {
           const { status, message, retryAfter } = restErrorOf(error, locale);
           if (status >= 500) request.log.error({ err: error }, "REST call failed");

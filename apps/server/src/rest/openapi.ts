@@ -147,6 +147,18 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
                   },
                 }
               : { description: "Success", content: { "application/json": { schema: output } } },
+        ...(route.pendingStatus
+          ? {
+              [String(route.pendingStatus)]: {
+                description: "Accepted: waiting for the owner's approval",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { pending: { const: true } }, required: ["pending"] },
+                  },
+                },
+              },
+            }
+          : {}),
         ...Object.fromEntries(
           Object.entries(ERROR_RESPONSES).map(([status, description]) => [
             status,

@@ -56,6 +56,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   // Owners' cards show the invitation limit: asked for with the page's other calls rather than in a
   // third round trip once the cards are on the page.
   trpc.invitations.count.useQuery();
+  // People asking to join the owner's groups through a link (issue 27), shown on their cards.
+  trpc.groupLinks.incomingJoinRequests.useQuery();
   // Each card's "New requests" setting, likewise in the first batch.
   useNotificationPreferences();
   // "Create a group for your street" on a newcomer's dashboard links here with ?create=1.

@@ -11,7 +11,7 @@ import { useT } from "../i18n/useT";
 import { errorText } from "../i18n/errorText";
 import "../features/invitations/invitations.css";
 
-type Joined = RouterOutputs["invitations"]["joinByToken"];
+type Joined = Exclude<RouterOutputs["invitations"]["joinByToken"], { pending: true }>;
 
 /**
  * The join page of PRODUCT "Screens" (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
@@ -51,7 +51,7 @@ export default function JoinPage() {
 function JoinSignedOut({ token, here }: { token: string; here: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
+  const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
   if (validation.isPending) return <JoinLoading />;
   const invitedEmail = validation.data?.invitedEmail;
   if (invitedEmail) {
@@ -93,11 +93,13 @@ function JoinWithToken({
   const navigate = useNavigate();
   const location = useLocation();
   const { signOut } = useAuth();
-  const validation = trpc.invitations.validate.useQuery({ token }, { retry: false, staleTime: Infinity });
+  // The join page's facts for an e-mail invitation's token or a group link's (issue 27).
+  const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
   const join = trpc.invitations.joinByToken.useMutation();
   const cache = useGroupsCache();
   const utils = trpc.useUtils();
   const [joined, setJoined] = useState<Joined | null>(null);
+  const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { user } = useAuth();
 
@@ -135,7 +137,7 @@ function JoinWithToken({
   }
   if (validation.isPending) return <JoinLoading />;
 
-  const group = validation.data.group;
+  const { group, inviterName, approval } = validation.data;
   if (validation.data.alreadyMember) {
     return (
       <StatusView tone="info" title={errorText("alreadyMember")}>
@@ -172,9 +174,22 @@ function JoinWithToken({
       </StatusView>
     );
   }
+  if (asked || validation.data.requested) {
+    return (
+      <StatusView tone="success" title={t("groups.askedToJoinTitle")} takeFocus={asked}>
+        <p className="join-group-name">{group.name}</p>
+        <p>{t("groups.askedToJoin", { owner: inviterName })}</p>
+        <div className="row join-actions">{toDashboard}</div>
+      </StatusView>
+    );
+  }
   async function joinGroup() {
     try {
       const result = await join.mutateAsync({ token });
+      if ("pending" in result) {
+        setAsked(true);
+        return;
+      }
       cache.addGroup(result);
       void utils.invitations.pending.invalidate();
       setJoined(result);
@@ -187,14 +202,19 @@ function JoinWithToken({
     <StatusView tone="info" title={t("groups.joinPageTitle")}>
       <p>{t("groups.invitedToJoin")}</p>
       <p className="join-group-name">{group.name}</p>
+      <p className="join-facts">
+        {inviterName && <span>{t("groups.invitedBy", { name: inviterName })}</span>}
+        {inviterName && " · "}
+        <span>{t("groups.groupMembersNow", { count: group.memberCount })}</span>
+      </p>
       {group.description && <p className="join-group-description">{group.description}</p>}
-      <p>{t("groups.joinExplain")}</p>
+      <p>{approval ? t("groups.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
           {t("groups.notNow")}
         </Button>
         <Button onClick={() => void joinGroup()} busy={join.isPending}>
-          {t("groups.joinGroup")}
+          {approval ? t("groups.askToJoin") : t("groups.joinGroup")}
         </Button>
       </div>
     </StatusView>

@@ -7,6 +7,7 @@ import {
   incomingInvitationOutput,
   invitationCountOutput,
   invitationIdInput,
+  joinByTokenOutput,
   inviteTokenInput,
   inviteValidationOutput,
   outgoingInvitationOutput,
@@ -14,6 +15,7 @@ import {
   resendInvitationOutput,
 } from "@hyn/validators";
 import { z } from "zod";
+import { withJoinTokenGuard } from "./group-links";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
 
 const ok = z.object({ ok: z.literal(true) });
@@ -47,11 +49,14 @@ export const invitationsRouter = router({
     .output(inviteValidationOutput)
     .query(({ ctx, input }) => ctx.services.invitations.validate(input.token, ctx.session?.user.id ?? null)),
 
+  /** An e-mail invitation's link or a group link (issue 27): the group joined, or `{ pending: true }` (202) when the owner approves. */
   joinByToken: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/invites/:token/join" }, secretInputs: ["token"] })
+    .meta({ rest: { method: "POST", path: "/invites/:token/join", pendingStatus: 202 }, secretInputs: ["token"] })
     .input(inviteTokenInput)
-    .output(groupOutput)
-    .mutation(({ ctx, input }) => ctx.services.invitations.joinByToken(ctx.session.user.id, input.token)),
+    .output(joinByTokenOutput)
+    .mutation(({ ctx, input }) =>
+      withJoinTokenGuard(ctx, () => ctx.services.groupLinks.join(ctx.session.user.id, input.token)),
+    ),
 
   pending: protectedProcedure
     .meta({ rest: { method: "GET", path: "/invitations/pending" } })

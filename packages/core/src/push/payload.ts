@@ -88,6 +88,42 @@ export function requestUpdatePayload(
   };
 }
 
+/** To a group's owner: someone asked to join through a link that needs approval (issue 27). */
+export function joinRequestPayload(
+  groupName: string,
+  askerName: string,
+  url: string,
+  joinRequestId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "invitations",
+    title: t("push.joinRequestTitle", { group: groupName }),
+    body: t("push.joinRequestBody", { asker: askerName || t("push.ANeighbour"), group: groupName }),
+    url,
+    tag: `join-request-${joinRequestId}`,
+  };
+}
+
+/** To the person who asked to join: the owner's answer. */
+export function joinAnswerPayload(
+  groupName: string,
+  approved: boolean,
+  url: string,
+  joinRequestId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "invitations",
+    title: t(approved ? "push.joinApprovedTitle" : "push.joinDeclinedTitle", { group: groupName }),
+    body: t(approved ? "push.joinApprovedBody" : "push.joinDeclinedBody", { group: groupName }),
+    url,
+    tag: `join-request-${joinRequestId}`,
+  };
+}
+
 /** Someone invited my account to a group. */
 export function invitationPayload(
   groupName: string,

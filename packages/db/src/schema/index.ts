@@ -13,3 +13,4 @@ export * from "./app-secrets";
 export * from "./reminders";
 export * from "./calendar-feeds";
 export * from "./push";
+export * from "./group-links";

@@ -5,6 +5,8 @@ import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
+import { GroupLinks } from "../group-links/GroupLinks";
+import { JoinRequests } from "../group-links/JoinRequests";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { GroupDescription } from "./GroupDescription";
@@ -32,6 +34,7 @@ export function GroupCard({
   const t = useT();
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(startInviting && group.createdBy === viewerId);
+  const [sharing, setSharing] = useState(false);
   const inviteButton = useRef<HTMLButtonElement>(null);
   // Sent or cancelled, the form goes away with focus in it: back to the button that opened it.
   const closeInviteForm = () => {
@@ -49,6 +52,7 @@ export function GroupCard({
   const toast = useToast();
   const atInviteLimit = count.data !== undefined && count.data.current >= count.data.max;
   const membersId = `group-${group.id}-members`;
+  const linksId = `group-${group.id}-links`;
   const titleId = `group-${group.id}-title`;
 
   const countFailed = count.isError;
@@ -124,6 +128,17 @@ export function GroupCard({
             </Button>
           </span>
         )}
+        {isOwner && (
+          <Button
+            variant="secondary"
+            className="btn-small"
+            aria-expanded={sharing}
+            aria-controls={sharing ? linksId : undefined}
+            onClick={() => setSharing((v) => !v)}
+          >
+            {t("groups.shareLink")}
+          </Button>
+        )}
         <Button
           variant="ghost"
           className="btn-small btn-text-danger"
@@ -145,6 +160,12 @@ export function GroupCard({
       )}
       {isOwner && atInviteLimit && <p className="small muted group-note">{errorText("invitationLimitTooltip")}</p>}
       {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={closeInviteForm} />}
+      {isOwner && <JoinRequests groupId={group.id} groupName={group.name} />}
+      {sharing && (
+        <div id={linksId}>
+          <GroupLinks groupId={group.id} groupName={group.name} />
+        </div>
+      )}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
       <ConfirmModal
         open={confirmLeave}

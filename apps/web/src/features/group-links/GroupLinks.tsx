@@ -1,0 +1,229 @@
+import {
+  GROUP_LINK_VALIDITY_DAYS,
+  DEFAULT_GROUP_LINK_VALIDITY_DAYS,
+  MAX_LIVE_GROUP_LINKS,
+} from "@hyn/validators/policy";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { flushSync } from "react-dom";
+import { Alert, Button, ConfirmModal, SelectField, Spinner } from "../../components/ui";
+import { useToast } from "../../components/Toasts";
+import { formatDateTime } from "../../lib/dates";
+import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { useT } from "../../i18n/useT";
+import { qrSvg } from "./qr";
+import "./group-links.css";
+
+type GroupLink = RouterOutputs["groupLinks"]["list"][number];
+
+/**
+ * The owner's group links on a group card (issue 27): make one (1, 7 or 30 days; joins at once or asks
+ * the owner), and for each live one its address with Copy, Share (the phone's share sheet, where there
+ * is one), a QR code, Print (the QR code alone on the page, print stylesheet) and Revoke.
+ */
+export function GroupLinks({ groupId, groupName }: { groupId: string; groupName: string }) {
+  const t = useT();
+  const ids = useId();
+  const links = trpc.groupLinks.list.useQuery({ groupId });
+  const create = trpc.groupLinks.create.useMutation();
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  const [days, setDays] = useState<number>(DEFAULT_GROUP_LINK_VALIDITY_DAYS);
+  const [approval, setApproval] = useState(false);
+  const atLimit = (links.data?.length ?? 0) >= MAX_LIVE_GROUP_LINKS;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await create.mutateAsync({ groupId, expiresInDays: days, approval });
+      toast.success(t("groups.linkCreated"));
+      await utils.groupLinks.list.invalidate({ groupId });
+    } catch (e) {
+      toast.error(errorMessage(e, t("groups.createLinkFailed")));
+    }
+  }
+
+  return (
+    <section className="group-links" aria-labelledby={`${ids}-title`}>
+      <h4 id={`${ids}-title`} className="group-links-title">
+        {t("groups.linksTitle", { group: groupName })}
+      </h4>
+      <p className="small muted">{t("groups.linksIntro")}</p>
+      <form className="group-link-form" onSubmit={submit} noValidate>
+        <SelectField
+          label={t("groups.linkExpiryLabel")}
+          value={String(days)}
+          onChange={(e) => setDays(Number(e.target.value))}
+        >
+          {GROUP_LINK_VALIDITY_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {t("groups.linkExpiryDays", { count: d })}
+            </option>
+          ))}
+        </SelectField>
+        <label className="switch-row group-link-approval" htmlFor={`${ids}-approval`}>
+          <input
+            id={`${ids}-approval`}
+            type="checkbox"
+            checked={approval}
+            onChange={(e) => setApproval(e.target.checked)}
+          />
+          <span>{t("groups.linkApprovalLabel")}</span>
+        </label>
+        <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
+          {t("groups.createLink")}
+        </Button>
+      </form>
+      {atLimit && <p className="small muted">{t("groups.linkLimitNote", { max: MAX_LIVE_GROUP_LINKS })}</p>}
+      {links.isPending ? (
+        <Spinner />
+      ) : links.isError ? (
+        <Alert>
+          {errorMessage(links.error, t("groups.loadLinksFailed"))}{" "}
+          <Button variant="ghost" className="btn-small" onClick={() => void links.refetch()}>
+            {t("groups.retry")}
+          </Button>
+        </Alert>
+      ) : links.data.length === 0 ? (
+        <p className="small muted">{t("groups.noLinks")}</p>
+      ) : (
+        <ul className="group-link-list">
+          {links.data.map((link) => (
+            <li key={link.id}>
+              <LinkItem link={link} groupId={groupId} groupName={groupName} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: string; groupName: string }) {
+  const t = useT();
+  const ids = useId();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const revoke = trpc.groupLinks.revoke.useMutation();
+  const [svg, setSvg] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+
+  useEffect(() => {
+    let live = true;
+    void qrSvg(link.url).then((markup) => live && setSvg(markup));
+    return () => {
+      live = false;
+    };
+  }, [link.url]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      toast.success(t("groups.linkCopied"));
+    } catch {
+      toast.error(t("groups.copyFailed"));
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: groupName, text: t("groups.shareText", { group: groupName }), url: link.url });
+    } catch {
+      // Dismissed by the person, or refused by the browser: nothing to say.
+    }
+  }
+
+  function print() {
+    // Only this link's QR code and address are on paper (group-links.css, @media print).
+    const root = document.documentElement;
+    flushSync(() => setPrinting(true));
+    root.dataset.printLink = "";
+    const done = () => {
+      delete root.dataset.printLink;
+      setPrinting(false);
+      window.removeEventListener("afterprint", done);
+    };
+    window.addEventListener("afterprint", done);
+    window.print();
+  }
+
+  async function confirmRevoke() {
+    try {
+      await revoke.mutateAsync({ groupId, linkId: link.id });
+      setConfirming(false);
+      toast.success(t("groups.linkRevoked"));
+      await utils.groupLinks.list.invalidate({ groupId });
+    } catch (e) {
+      setConfirming(false);
+      toast.error(errorMessage(e, t("groups.revokeLinkFailed")));
+    }
+  }
+
+  return (
+    <div
+      className={`group-link${printing ? " group-link-printing" : ""}`}
+      data-link-id={link.id}
+      data-testid="group-link"
+    >
+      <div className="group-link-qr-print">
+        <p className="group-link-print-title">{t("groups.printScan", { group: groupName })}</p>
+        <div
+          className="group-link-qr"
+          role="img"
+          aria-label={t("groups.qrLabel", { group: groupName })}
+          data-testid="group-link-qr"
+          // Markup made by the qrcode library from the link alone: paths and rects, no text of anyone's.
+          dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+        />
+        <p className="group-link-print-url">{link.url}</p>
+      </div>
+      <div className="group-link-body">
+        <div className="field group-link-field">
+          <label className="field-label" htmlFor={`${ids}-url`}>
+            {t("groups.linkAddressLabel")}
+          </label>
+          <input
+            id={`${ids}-url`}
+            className="group-link-url"
+            readOnly
+            value={link.url}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+        <p className="small muted group-link-facts">
+          <span>{link.approval ? t("groups.linkNeedsApproval") : t("groups.linkJoinsAtOnce")}</span>
+          {" · "}
+          <time dateTime={link.expiresAt.toISOString()}>
+            {t("groups.linkExpires", { date: formatDateTime(link.expiresAt) })}
+          </time>
+        </p>
+        <div className="row group-link-actions">
+          <Button className="btn-small" onClick={() => void copy()}>
+            {t("groups.copyLink")}
+          </Button>
+          {canShare && (
+            <Button variant="secondary" className="btn-small" onClick={() => void share()}>
+              {t("groups.shareLinkButton")}
+            </Button>
+          )}
+          <Button variant="secondary" className="btn-small" onClick={print}>
+            {t("groups.printQr")}
+          </Button>
+          <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setConfirming(true)}>
+            {t("groups.revokeLink")}
+          </Button>
+        </div>
+      </div>
+      <ConfirmModal
+        open={confirming}
+        title={t("groups.revokeLinkTitle")}
+        message={t("groups.revokeLinkConfirm")}
+        confirmLabel={t("groups.revokeLink")}
+        busy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        onClose={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

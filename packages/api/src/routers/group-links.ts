@@ -1,0 +1,114 @@
+import { isAppError } from "@hyn/core";
+import {
+  createGroupLinkInput,
+  groupIdInput,
+  groupLinkIdInput,
+  groupLinkOutput,
+  inviteTokenInput,
+  joinPageOutput,
+  joinRequestIdInput,
+  joinRequestOutput,
+} from "@hyn/validators";
+import { z } from "zod";
+import type { Context } from "../context";
+import { protectedProcedure, publicProcedure, router } from "../trpc";
+
+const ok = z.object({ ok: z.literal(true) });
+
+/**
+ * A join token is checked like the other tokens people could guess (ADR 0012): tokens that name nothing
+ * (no invitation, no live link) count per IP, and a full window refuses. Good tokens never count.
+ */
+export async function withJoinTokenGuard<T>(ctx: Context, use: () => Promise<T>): Promise<T> {
+  await ctx.services.rateLimits.assertNotFull("tokenChecksPerIp", ctx.ip);
+  try {
+    return await use();
+  } catch (error) {
+    if (isAppError(error) && error.code === "NOT_FOUND")
+      await ctx.services.rateLimits.record("tokenChecksPerIp", ctx.ip);
+    throw error;
+  }
+}
+
+/** The group link (issue 27, ADR 0021): owner only, except the join page's facts, which anyone holding the link may read. */
+export const groupLinksRouter = router({
+  create: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/groups/:id/links",
+        successStatus: 201,
+        body: true,
+        renameParams: { id: "groupId" },
+      },
+    })
+    .input(createGroupLinkInput)
+    .output(groupLinkOutput)
+    .mutation(({ ctx, input }) => ctx.services.groupLinks.create(ctx.session.user.id, input)),
+
+  list: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/links", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(z.array(groupLinkOutput))
+    .query(({ ctx, input }) => ctx.services.groupLinks.list(ctx.session.user.id, input.groupId)),
+
+  revoke: protectedProcedure
+    .meta({ rest: { method: "DELETE", path: "/groups/:id/links/:linkId", renameParams: { id: "groupId" } } })
+    .input(groupLinkIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.groupLinks.revoke(ctx.session.user.id, input.groupId, input.linkId);
+      return { ok: true as const };
+    }),
+
+  /** Public: what the join page shows for a token (an invitation's or a link's): group, inviter, member count. */
+  joinPage: publicProcedure
+    .meta({ rest: { method: "GET", path: "/invites/:token" }, secretInputs: ["token"] })
+    .input(inviteTokenInput)
+    .output(joinPageOutput)
+    .query(({ ctx, input }) =>
+      withJoinTokenGuard(ctx, () => ctx.services.groupLinks.joinPage(input.token, ctx.session?.user.id ?? null)),
+    ),
+
+  joinRequests: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/join-requests", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(z.array(joinRequestOutput))
+    .query(({ ctx, input }) => ctx.services.groupLinks.joinRequests(ctx.session.user.id, input.groupId)),
+
+  /** Who asked to join any of the caller's groups (the Groups page reads them with its first batch). */
+  incomingJoinRequests: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/join-requests" } })
+    .output(z.array(joinRequestOutput))
+    .query(({ ctx }) => ctx.services.groupLinks.incomingJoinRequests(ctx.session.user.id)),
+
+  approve: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/groups/:id/join-requests/:joinRequestId/approve",
+        renameParams: { id: "groupId" },
+      },
+    })
+    .input(joinRequestIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.groupLinks.approve(ctx.session.user.id, input.groupId, input.joinRequestId);
+      return { ok: true as const };
+    }),
+
+  decline: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/groups/:id/join-requests/:joinRequestId/decline",
+        renameParams: { id: "groupId" },
+      },
+    })
+    .input(joinRequestIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.groupLinks.decline(ctx.session.user.id, input.groupId, input.joinRequestId);
+      return { ok: true as const };
+    }),
+});

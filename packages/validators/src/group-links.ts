@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { groupIdField, groupOutput } from "./groups";
+import { messages } from "./messages";
+import { DEFAULT_GROUP_LINK_VALIDITY_DAYS, GROUP_LINK_VALIDITY_DAYS } from "./policy";
+
+/** POST /groups/{id}/links (issue 27): 1, 7 or 30 days (7 when absent); `approval` asks the owner for each person. */
+export const createGroupLinkInput = z.object({
+  groupId: groupIdField,
+  expiresInDays: z
+    .number({ error: messages.groupLinkExpiryInvalid })
+    .refine((days) => (GROUP_LINK_VALIDITY_DAYS as readonly number[]).includes(days), messages.groupLinkExpiryInvalid)
+    .default(DEFAULT_GROUP_LINK_VALIDITY_DAYS),
+  approval: z.boolean().default(false),
+});
+export type CreateGroupLinkInput = z.input<typeof createGroupLinkInput>;
+
+export const groupLinkIdInput = z.object({
+  groupId: groupIdField,
+  linkId: z.uuid({ error: messages.groupLinkNotFound }),
+});
+
+export const joinRequestIdInput = z.object({
+  groupId: groupIdField,
+  joinRequestId: z.uuid({ error: messages.joinRequestNotFound }),
+});
+
+/** A live link, as its group's owner sees it (the token can be shown again: ADR 0021). */
+export const groupLinkOutput = z.object({
+  id: z.string(),
+  url: z.string(),
+  token: z.string(),
+  expiresAt: z.date(),
+  approval: z.boolean(),
+});
+export type GroupLink = z.infer<typeof groupLinkOutput>;
+
+/** Someone who asked to join through an approval link. */
+export const joinRequestOutput = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.date(),
+});
+export type JoinRequest = z.infer<typeof joinRequestOutput>;
+
+/** POST /invites/{token}/join: the group joined, or (an approval link) `{ pending: true }`, 202 over REST. */
+export const joinByTokenOutput = z.union([groupOutput, z.object({ pending: z.literal(true) })]);
+export type JoinByToken = z.infer<typeof joinByTokenOutput>;
+
+/**
+ * What the join page shows for a token, an e-mail invitation's or a group link's: the group, who invited,
+ * how many are in it; `approval` when joining asks the owner; `requested` when the viewer already asked.
+ */
+export const joinPageOutput = z.object({
+  group: z.object({
+    id: z.string(),
+    name: z.string(),
+    memberCount: z.number().int(),
+    /** The owner's description of the group (issue 27 §3), null when none. */
+    description: z.string().nullable(),
+  }),
+  inviterName: z.string(),
+  /** An e-mail invitation's address, which alone may join with it (null for a group link, or a member's view). */
+  invitedEmail: z.string().nullable(),
+  alreadyMember: z.boolean(),
+  approval: z.boolean(),
+  requested: z.boolean(),
+});
+export type JoinPage = z.infer<typeof joinPageOutput>;
