@@ -79,9 +79,11 @@ describe("joining through a link", () => {
     const { token } = await ann.caller.groupLinks.create({ groupId: group.id });
 
     const anonymous = await h.caller(null);
+    await ann.caller.groups.update({ groupId: group.id, description: "The even side, 2 to 40" });
     expect(await anonymous.groupLinks.joinPage({ token })).toEqual({
-      group: { id: group.id, name: "Maple Street", memberCount: 1 },
+      group: { id: group.id, name: "Maple Street", memberCount: 1, description: "The even side, 2 to 40" },
       inviterName: "Ann Lee",
+      invitedEmail: null,
       alreadyMember: false,
       approval: false,
       requested: false,
@@ -104,8 +106,10 @@ describe("joining through a link", () => {
     const group = await createGroup(ann, "Maple Street");
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: "new@example.com" });
     expect(await (await h.caller(null)).groupLinks.joinPage({ token: invite.token })).toEqual({
-      group: { id: group.id, name: "Maple Street", memberCount: 1 },
+      group: { id: group.id, name: "Maple Street", memberCount: 1, description: null },
       inviterName: "Ann Lee",
+      // Only that address may join with it: the page says so to anyone else (PRODUCT "What is checked").
+      invitedEmail: "new@example.com",
       alreadyMember: false,
       approval: false,
       requested: false,
