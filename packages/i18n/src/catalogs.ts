@@ -17,6 +17,7 @@ import type groups from "../catalogs/groups/en.json";
 import type profile from "../catalogs/profile/en.json";
 import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
+import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
@@ -27,6 +28,8 @@ export interface SourceCatalogs {
   auth: typeof auth;
   requests: typeof requests;
   groups: typeof groups;
+  /** How a group grows (issue 27): group links, join requests, inviting, a group's description, the join page. */
+  sharing: typeof sharing;
   profile: typeof profile;
   admin: typeof admin;
   about: typeof about;
@@ -44,6 +47,7 @@ export const WEB_NAMESPACES = [
   "auth",
   "requests",
   "groups",
+  "sharing",
   "profile",
   "admin",
   "about",

@@ -45,10 +45,22 @@ export const createAppRouter = () =>
             // The groups page shows its own logged-out text (PRODUCT "Screens"), so it is not behind the guard.
             // "profile": its cards' notification choice saves through the profile's hook, whose toasts are
             // profile texts; "requests": the usage limits panel.
-            { path: "/groups", lazy: screen(() => import("../routes/GroupsPage"), ["groups", "profile", "requests"]) },
-            { path: "/invite", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
-            { path: "/join/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
-            { path: "/invite/:token", lazy: screen(() => import("../routes/JoinPage"), ["groups", "auth"]) },
+            {
+              path: "/groups",
+              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests"]),
+            },
+            {
+              path: "/invite",
+              lazy: screen(() => import("../routes/JoinPage"), ["groups", "sharing", "profile", "auth"]),
+            },
+            {
+              path: "/join/:token",
+              lazy: screen(() => import("../routes/JoinPage"), ["groups", "sharing", "profile", "auth"]),
+            },
+            {
+              path: "/invite/:token",
+              lazy: screen(() => import("../routes/JoinPage"), ["groups", "sharing", "profile", "auth"]),
+            },
             // From a non-essential e-mail's footer, logged in or not (issue 15).
             { path: "/unsubscribe/:token", lazy: screen(() => import("../routes/UnsubscribePage"), ["unsubscribe"]) },
             { path: "/feedback", lazy: screen(() => import("../routes/FeedbackPage"), ["about"]) },

@@ -5,7 +5,6 @@ import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DashboardGroups } from "../features/requests/DashboardGroups";
 import { usageNearLimit } from "../features/limits/usage-level";
-import { NewcomerStart } from "../features/onboarding/NewcomerStart";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
 import { DashboardSkeleton } from "../features/requests/DashboardSkeleton";
 import { LiveIndicator } from "../features/requests/LiveIndicator";
@@ -18,6 +17,7 @@ import { YourRequests } from "../features/requests/YourRequests";
 import { useServerNow } from "../features/requests/useServerNow";
 import { useTimeoutPassed } from "../features/requests/useTimeoutPassed";
 import { translate, useT } from "../i18n/useT";
+import { loadNamespaces } from "../i18n/i18n";
 import { trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { richText } from "../i18n/richText";
@@ -36,13 +36,22 @@ const loadPendingInvitations = () => import("../features/invitations/PendingInvi
 const PendingInvitations = lazy(() =>
   loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
 );
+// A newcomer's first step shows only in a dashboard without groups, after the invitations panel found none.
+const NewcomerStart = lazy(() =>
+  Promise.all([import("../features/onboarding/NewcomerStart"), loadNamespaces(["sharing"])]).then(([module]) => ({
+    default: module.NewcomerStart,
+  })),
+);
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
 );
 const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
+// Its texts are the profile's (the same preferences): loaded with it, for the few accounts it shows to.
 const NotificationsQuestion = lazy(() =>
-  import("../features/account/NotificationsQuestion").then((module) => ({ default: module.NotificationsQuestion })),
+  Promise.all([import("../features/account/NotificationsQuestion"), loadNamespaces(["profile"])]).then(([module]) => ({
+    default: module.NotificationsQuestion,
+  })),
 );
 
 /** Fetches the form's code once the browser has nothing better to do. */
@@ -184,7 +193,11 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
           <Suspense fallback={null}>
             <PendingInvitations
               onJoined={() => void utils.requests.dashboard.invalidate()}
-              whenEmpty={<NewcomerStart />}
+              whenEmpty={
+                <Suspense fallback={null}>
+                  <NewcomerStart />
+                </Suspense>
+              }
             />
           </Suspense>
           <YourRequests

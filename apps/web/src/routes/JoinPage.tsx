@@ -157,7 +157,7 @@ function JoinWithToken({
     return (
       <StatusView tone="error" title={errorText("invitationNotForYou")}>
         <p className="join-group-name">{group.name}</p>
-        <p>{t("groups.notForYouText", { email: invitedEmail })}</p>
+        <p>{t("sharing.notForYouText", { email: invitedEmail })}</p>
         <div className="row join-actions">
           {toDashboard}
           <Button
@@ -168,7 +168,7 @@ function JoinWithToken({
               );
             }}
           >
-            {t("groups.signInWithInvited")}
+            {t("sharing.signInWithInvited")}
           </Button>
         </div>
       </StatusView>
@@ -176,9 +176,9 @@ function JoinWithToken({
   }
   if (asked || validation.data.requested) {
     return (
-      <StatusView tone="success" title={t("groups.askedToJoinTitle")} takeFocus={asked}>
+      <StatusView tone="success" title={t("sharing.askedToJoinTitle")} takeFocus={asked}>
         <p className="join-group-name">{group.name}</p>
-        <p>{t("groups.askedToJoin", { owner: inviterName })}</p>
+        <p>{t("sharing.askedToJoin", { owner: inviterName })}</p>
         <div className="row join-actions">{toDashboard}</div>
       </StatusView>
     );
@@ -205,16 +205,16 @@ function JoinWithToken({
       <p className="join-facts">
         {inviterName && <span>{t("groups.invitedBy", { name: inviterName })}</span>}
         {inviterName && " · "}
-        <span>{t("groups.groupMembersNow", { count: group.memberCount })}</span>
+        <span>{t("sharing.groupMembersNow", { count: group.memberCount })}</span>
       </p>
       {group.description && <p className="join-group-description">{group.description}</p>}
-      <p>{approval ? t("groups.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
+      <p>{approval ? t("sharing.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
           {t("groups.notNow")}
         </Button>
         <Button onClick={() => void joinGroup()} busy={join.isPending}>
-          {approval ? t("groups.askToJoin") : t("groups.joinGroup")}
+          {approval ? t("sharing.askToJoin") : t("groups.joinGroup")}
         </Button>
       </div>
     </StatusView>

@@ -10,7 +10,7 @@ import { NotificationsQuestion } from "./NotificationsQuestion";
 afterEach(cleanup);
 beforeAll(async () => {
   await activateLocale("en");
-  await loadNamespaces(["groups"]);
+  await loadNamespaces(["groups", "profile"]);
 });
 
 const viewer: CurrentUser = {
@@ -87,7 +87,7 @@ describe("the question asked once, in Spanish and German", () => {
     ["de", "Wie sollen wir dir Bescheid geben, wenn ein Nachbar etwas braucht?", "Tägliche Zusammenfassung (8 Uhr)"],
   ] as const)("%s", async (locale, title, daily) => {
     await activateLocale(locale);
-    await loadNamespaces(["groups"]);
+    await loadNamespaces(["groups", "profile"]);
     show();
     expect(screen.getByRole("heading", { name: title })).toBeTruthy();
     expect(screen.getByLabelText(daily)).toBeTruthy();

@@ -16,10 +16,10 @@ import {
 import "./account.css";
 
 /** The three answers, in this order; each is a profile frequency ("Only in the app" is Never). */
-const CHOICES: { value: EmailFrequency; label: MessageId<"groups">; hint: MessageId<"groups"> }[] = [
-  { value: "immediate", label: "groups.askImmediate", hint: "groups.askImmediateHint" },
-  { value: "daily", label: "groups.askDaily", hint: "groups.askDailyHint" },
-  { value: "disabled", label: "groups.askAppOnly", hint: "groups.askAppOnlyHint" },
+const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
+  { value: "immediate", label: "profile.askImmediate", hint: "profile.askImmediateHint" },
+  { value: "daily", label: "profile.askDaily", hint: "profile.askDailyHint" },
+  { value: "disabled", label: "profile.askAppOnly", hint: "profile.askAppOnlyHint" },
 ];
 
 /**
@@ -67,12 +67,12 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
       if (frequency !== null) {
         void utils.user.notificationPreferences.invalidate();
         void utils.user.emailPreferences.invalidate();
-        toast.success(t("groups.askSaved"));
+        toast.success(t("profile.askSaved"));
       }
-      if (pushFailed) toast.error(t("groups.askPushFailed"));
+      if (pushFailed) toast.error(t("profile.askPushFailed"));
       setUser(user);
     } catch (e) {
-      setError(errorMessage(e, t("groups.askFailed")));
+      setError(errorMessage(e, t("profile.askFailed")));
     } finally {
       setBusy(null);
     }
@@ -88,10 +88,10 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
       <form onSubmit={submit} noValidate>
         <fieldset className="choice-fieldset" aria-describedby={`${baseId}-text`}>
           <legend>
-            <h2 id={`${baseId}-title`}>{t("groups.askTitle")}</h2>
+            <h2 id={`${baseId}-title`}>{t("profile.askTitle")}</h2>
           </legend>
           <p id={`${baseId}-text`} className="muted small">
-            {t("groups.askText")}
+            {t("profile.askText")}
           </p>
           <div className="choice-list">
             {CHOICES.map((option) => {
@@ -127,9 +127,9 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
                 aria-describedby={`${baseId}-push-hint`}
               />
               <div>
-                <label htmlFor={`${baseId}-push`}>{t("groups.askPush")}</label>
+                <label htmlFor={`${baseId}-push`}>{t("profile.askPush")}</label>
                 <div id={`${baseId}-push-hint`} className="field-hint">
-                  {t("groups.askPushHint")}
+                  {t("profile.askPushHint")}
                 </div>
               </div>
             </div>
@@ -138,10 +138,10 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
         {error && <Alert>{error}</Alert>}
         <div className="row row-end notifications-question-actions">
           <Button variant="secondary" onClick={() => void send(null)} busy={busy === "skip"} disabled={busy !== null}>
-            {t("groups.askSkip")}
+            {t("profile.askSkip")}
           </Button>
           <Button type="submit" busy={busy === "save"} disabled={busy !== null || choice === null}>
-            {t("groups.askSave")}
+            {t("profile.askSave")}
           </Button>
         </div>
       </form>

@@ -35,28 +35,28 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
     event.preventDefault();
     try {
       await create.mutateAsync({ groupId, expiresInDays: days, approval });
-      toast.success(t("groups.linkCreated"));
+      toast.success(t("sharing.linkCreated"));
       await utils.groupLinks.list.invalidate({ groupId });
     } catch (e) {
-      toast.error(errorMessage(e, t("groups.createLinkFailed")));
+      toast.error(errorMessage(e, t("sharing.createLinkFailed")));
     }
   }
 
   return (
     <section className="group-links" aria-labelledby={`${ids}-title`}>
       <h4 id={`${ids}-title`} className="group-links-title">
-        {t("groups.linksTitle", { group: groupName })}
+        {t("sharing.linksTitle", { group: groupName })}
       </h4>
-      <p className="small muted">{t("groups.linksIntro")}</p>
+      <p className="small muted">{t("sharing.linksIntro")}</p>
       <form className="group-link-form" onSubmit={submit} noValidate>
         <SelectField
-          label={t("groups.linkExpiryLabel")}
+          label={t("sharing.linkExpiryLabel")}
           value={String(days)}
           onChange={(e) => setDays(Number(e.target.value))}
         >
           {GROUP_LINK_VALIDITY_DAYS.map((d) => (
             <option key={d} value={d}>
-              {t("groups.linkExpiryDays", { count: d })}
+              {t("sharing.linkExpiryDays", { count: d })}
             </option>
           ))}
         </SelectField>
@@ -67,24 +67,24 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
             checked={approval}
             onChange={(e) => setApproval(e.target.checked)}
           />
-          <span>{t("groups.linkApprovalLabel")}</span>
+          <span>{t("sharing.linkApprovalLabel")}</span>
         </label>
         <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
-          {t("groups.createLink")}
+          {t("sharing.createLink")}
         </Button>
       </form>
-      {atLimit && <p className="small muted">{t("groups.linkLimitNote", { max: MAX_LIVE_GROUP_LINKS })}</p>}
+      {atLimit && <p className="small muted">{t("sharing.linkLimitNote", { max: MAX_LIVE_GROUP_LINKS })}</p>}
       {links.isPending ? (
         <Spinner />
       ) : links.isError ? (
         <Alert>
-          {errorMessage(links.error, t("groups.loadLinksFailed"))}{" "}
+          {errorMessage(links.error, t("sharing.loadLinksFailed"))}{" "}
           <Button variant="ghost" className="btn-small" onClick={() => void links.refetch()}>
             {t("groups.retry")}
           </Button>
         </Alert>
       ) : links.data.length === 0 ? (
-        <p className="small muted">{t("groups.noLinks")}</p>
+        <p className="small muted">{t("sharing.noLinks")}</p>
       ) : (
         <ul className="group-link-list">
           {links.data.map((link) => (
@@ -120,15 +120,15 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
   async function copy() {
     try {
       await navigator.clipboard.writeText(link.url);
-      toast.success(t("groups.linkCopied"));
+      toast.success(t("sharing.linkCopied"));
     } catch {
-      toast.error(t("groups.copyFailed"));
+      toast.error(t("sharing.copyFailed"));
     }
   }
 
   async function share() {
     try {
-      await navigator.share({ title: groupName, text: t("groups.shareText", { group: groupName }), url: link.url });
+      await navigator.share({ title: groupName, text: t("sharing.shareText", { group: groupName }), url: link.url });
     } catch {
       // Dismissed by the person, or refused by the browser: nothing to say.
     }
@@ -152,11 +152,11 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
     try {
       await revoke.mutateAsync({ groupId, linkId: link.id });
       setConfirming(false);
-      toast.success(t("groups.linkRevoked"));
+      toast.success(t("sharing.linkRevoked"));
       await utils.groupLinks.list.invalidate({ groupId });
     } catch (e) {
       setConfirming(false);
-      toast.error(errorMessage(e, t("groups.revokeLinkFailed")));
+      toast.error(errorMessage(e, t("sharing.revokeLinkFailed")));
     }
   }
 
@@ -167,11 +167,11 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
       data-testid="group-link"
     >
       <div className="group-link-qr-print">
-        <p className="group-link-print-title">{t("groups.printScan", { group: groupName })}</p>
+        <p className="group-link-print-title">{t("sharing.printScan", { group: groupName })}</p>
         <div
           className="group-link-qr"
           role="img"
-          aria-label={t("groups.qrLabel", { group: groupName })}
+          aria-label={t("sharing.qrLabel", { group: groupName })}
           data-testid="group-link-qr"
           // Markup made by the qrcode library from the link alone: paths and rects, no text of anyone's.
           dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
@@ -181,7 +181,7 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
       <div className="group-link-body">
         <div className="field group-link-field">
           <label className="field-label" htmlFor={`${ids}-url`}>
-            {t("groups.linkAddressLabel")}
+            {t("sharing.linkAddressLabel")}
           </label>
           <input
             id={`${ids}-url`}
@@ -192,34 +192,34 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
           />
         </div>
         <p className="small muted group-link-facts">
-          <span>{link.approval ? t("groups.linkNeedsApproval") : t("groups.linkJoinsAtOnce")}</span>
+          <span>{link.approval ? t("sharing.linkNeedsApproval") : t("sharing.linkJoinsAtOnce")}</span>
           {" · "}
           <time dateTime={link.expiresAt.toISOString()}>
-            {t("groups.linkExpires", { date: formatDateTime(link.expiresAt) })}
+            {t("sharing.linkExpires", { date: formatDateTime(link.expiresAt) })}
           </time>
         </p>
         <div className="row group-link-actions">
           <Button className="btn-small" onClick={() => void copy()}>
-            {t("groups.copyLink")}
+            {t("sharing.copyLink")}
           </Button>
           {canShare && (
             <Button variant="secondary" className="btn-small" onClick={() => void share()}>
-              {t("groups.shareLinkButton")}
+              {t("sharing.shareLinkButton")}
             </Button>
           )}
           <Button variant="secondary" className="btn-small" onClick={print}>
-            {t("groups.printQr")}
+            {t("sharing.printQr")}
           </Button>
           <Button variant="ghost" className="btn-small btn-text-danger" onClick={() => setConfirming(true)}>
-            {t("groups.revokeLink")}
+            {t("sharing.revokeLink")}
           </Button>
         </div>
       </div>
       <ConfirmModal
         open={confirming}
-        title={t("groups.revokeLinkTitle")}
-        message={t("groups.revokeLinkConfirm")}
-        confirmLabel={t("groups.revokeLink")}
+        title={t("sharing.revokeLinkTitle")}
+        message={t("sharing.revokeLinkConfirm")}
+        confirmLabel={t("sharing.revokeLink")}
         busy={revoke.isPending}
         onConfirm={() => void confirmRevoke()}
         onClose={() => setConfirming(false)}

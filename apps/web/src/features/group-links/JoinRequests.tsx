@@ -25,17 +25,17 @@ export function JoinRequests({ groupId, groupName }: { groupId: string; groupNam
     try {
       if (approved) await approve.mutateAsync({ groupId, joinRequestId });
       else await decline.mutateAsync({ groupId, joinRequestId });
-      toast.success(t(approved ? "groups.joinRequestApproved" : "groups.joinRequestDeclined", { name }));
+      toast.success(t(approved ? "sharing.joinRequestApproved" : "sharing.joinRequestDeclined", { name }));
       if (approved) void utils.groups.list.invalidate();
     } catch (e) {
-      toast.error(errorMessage(e, t("groups.joinRequestFailed")));
+      toast.error(errorMessage(e, t("sharing.joinRequestFailed")));
     }
     await utils.groupLinks.incomingJoinRequests.invalidate();
   }
 
   return (
-    <section className="join-requests" aria-label={t("groups.joinRequestsTitle", { group: groupName })}>
-      <h4 className="group-links-title">{t("groups.joinRequestsTitle", { group: groupName })}</h4>
+    <section className="join-requests" aria-label={t("sharing.joinRequestsTitle", { group: groupName })}>
+      <h4 className="group-links-title">{t("sharing.joinRequestsTitle", { group: groupName })}</h4>
       <ul className="join-request-list">
         {waiting.map((request) => (
           <li key={request.id} className="join-request" data-testid="join-request">
@@ -45,20 +45,20 @@ export function JoinRequests({ groupId, groupName }: { groupId: string; groupNam
             <span className="row">
               <Button
                 className="btn-small"
-                aria-label={t("groups.approveJoinLabel", { name: request.name })}
+                aria-label={t("sharing.approveJoinLabel", { name: request.name })}
                 disabled={busy}
                 onClick={() => void answer(request.id, request.name, true)}
               >
-                {t("groups.approveJoin")}
+                {t("sharing.approveJoin")}
               </Button>
               <Button
                 variant="secondary"
                 className="btn-small"
-                aria-label={t("groups.declineJoinLabel", { name: request.name })}
+                aria-label={t("sharing.declineJoinLabel", { name: request.name })}
                 disabled={busy}
                 onClick={() => void answer(request.id, request.name, false)}
               >
-                {t("groups.declineJoin")}
+                {t("sharing.declineJoin")}
               </Button>
             </span>
           </li>

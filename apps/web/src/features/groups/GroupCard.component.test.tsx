@@ -53,7 +53,7 @@ describe("a group card", () => {
 
     it("shows its texts, counts and the invite form in German", async () => {
       await activateLocale("de");
-      await loadNamespaces(["groups"]);
+      await loadNamespaces(["groups", "sharing", "profile"]);
       renderWithApi(<GroupCard group={{ ...group, memberCount: 1 }} viewerId="me" highlighted={false} />, handlers);
       expect(screen.getByText("Inhaber")).toBeTruthy();
       expect(screen.getByText("1 Mitglied")).toBeTruthy();

@@ -136,7 +136,7 @@ export function GroupCard({
             aria-controls={sharing ? linksId : undefined}
             onClick={() => setSharing((v) => !v)}
           >
-            {t("groups.shareLink")}
+            {t("sharing.shareLink")}
           </Button>
         )}
         <Button

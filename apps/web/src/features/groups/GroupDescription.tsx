@@ -36,10 +36,10 @@ export function GroupDescription({ group, isOwner }: { group: Group; isOwner: bo
     try {
       const updated = await update.mutateAsync({ groupId: group.id, description: draft });
       cache.replaceGroup(updated);
-      toast.success(t("groups.descriptionSaved"));
+      toast.success(t("sharing.descriptionSaved"));
       close();
     } catch (e) {
-      toast.error(errorMessage(e, t("groups.descriptionFailed")));
+      toast.error(errorMessage(e, t("sharing.descriptionFailed")));
     }
   }
 
@@ -47,13 +47,13 @@ export function GroupDescription({ group, isOwner }: { group: Group; isOwner: bo
     return (
       <form className="group-description-form" onSubmit={(e) => void save(e)} noValidate>
         <TextField
-          label={t("groups.descriptionLabel")}
+          label={t("sharing.descriptionLabel")}
           name="groupDescription"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           maxLength={MAX_GROUP_DESCRIPTION_LENGTH}
-          placeholder={t("groups.descriptionPlaceholder")}
-          hint={t("groups.descriptionHint", { max: MAX_GROUP_DESCRIPTION_LENGTH })}
+          placeholder={t("sharing.descriptionPlaceholder")}
+          hint={t("sharing.descriptionHint", { max: MAX_GROUP_DESCRIPTION_LENGTH })}
           autoFocus
         />
         <div className="row">
@@ -61,7 +61,7 @@ export function GroupDescription({ group, isOwner }: { group: Group; isOwner: bo
             {t("groups.cancel")}
           </Button>
           <Button type="submit" className="btn-small" busy={update.isPending}>
-            {t("groups.saveDescription")}
+            {t("sharing.saveDescription")}
           </Button>
         </div>
       </form>
@@ -80,7 +80,7 @@ export function GroupDescription({ group, isOwner }: { group: Group; isOwner: bo
             setEditing(true);
           }}
         >
-          {group.description ? t("groups.editDescription") : t("groups.addDescription")}
+          {group.description ? t("sharing.editDescription") : t("sharing.addDescription")}
         </Button>
       )}
     </div>

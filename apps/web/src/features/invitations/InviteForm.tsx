@@ -62,7 +62,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
           .join("\n"),
       );
       const sent = answer.results.filter((r) => r.sent).length;
-      if (sent > 0) toast.success(t("groups.invitationsSent", { count: sent }));
+      if (sent > 0) toast.success(t("sharing.invitationsSent", { count: sent }));
       reload();
     } catch (e) {
       toast.error(errorMessage(e, t("groups.createInvitationFailed")));
@@ -85,7 +85,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
     >
       {/* Issue 27 §1: the group's link, with its copy button and QR code, goes here, above the e-mail addresses. */}
       <TextArea
-        label={t("groups.emailsLabel")}
+        label={t("sharing.emailsLabel")}
         name="inviteEmails"
         autoComplete="off"
         rows={2}
@@ -95,10 +95,10 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
         placeholder={t("groups.emailPlaceholder")}
         autoFocus
         error={error === null ? null : errorText(error)}
-        hint={`${errorText("inviteHelp")} ${t("groups.emailsHint")}`}
+        hint={`${errorText("inviteHelp")} ${t("sharing.emailsHint")}`}
       />
       {results.length > 0 && (
-        <ul className="invite-results" aria-label={t("groups.inviteResultsLabel")}>
+        <ul className="invite-results" aria-label={t("sharing.inviteResultsLabel")}>
           {results.map((result) => (
             <li key={result.email} className={result.sent ? "invite-result-sent" : "invite-result-refused"}>
               {result.sent ? (
@@ -120,7 +120,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
         </span>
         <div className="row">
           <Button variant="secondary" className="btn-small" onClick={onDone} disabled={busy}>
-            {t("groups.close")}
+            {t("sharing.close")}
           </Button>
           <span title={atLimit ? errorText("invitationLimitTooltip") : undefined}>
             <Button type="submit" className="btn-small" busy={busy} disabled={atLimit}>

@@ -38,7 +38,7 @@ describe("pending invitations", () => {
 
     it("word the same in Spanish, the inviter's name still in bold", async () => {
       await activateLocale("es");
-      await loadNamespaces(["groups"]);
+      await loadNamespaces(["groups", "sharing"]);
       renderWithApi(<PendingInvitations />, handlers);
       expect(await screen.findByRole("heading", { name: "Invitaciones pendientes a grupos" })).toBeTruthy();
       const card = screen.getByRole("listitem", { name: "Invitación a Elm Street" });

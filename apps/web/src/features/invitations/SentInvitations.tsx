@@ -73,10 +73,10 @@ export function SentInvitations() {
               ) : (
                 <p className={`invitation-outcome small invitation-outcome-${invitation.outcome}`}>
                   {invitation.outcome === "declined"
-                    ? t("groups.invitationDeclinedBy")
+                    ? t("sharing.invitationDeclinedBy")
                     : invitation.usedByName
-                      ? t("groups.invitationAcceptedBy", { name: invitation.usedByName })
-                      : t("groups.invitationAccepted")}
+                      ? t("sharing.invitationAcceptedBy", { name: invitation.usedByName })
+                      : t("sharing.invitationAccepted")}
                 </p>
               )}
             </div>

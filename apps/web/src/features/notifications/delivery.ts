@@ -40,15 +40,15 @@ export function deliveryOf(preferences: NotificationPreferences, pushDevices: nu
 }
 
 /** The sentence under a group's setting: what a new request in it brings, and if nothing, why. */
-export function groupSentence(group: GroupDelivery, delivery: Delivery): MessageId<"groups"> {
+export function groupSentence(group: GroupDelivery, delivery: Delivery): MessageId<"profile"> {
   const { email, push } = group.newRequests;
-  if (email === "now" && push === "now") return "groups.hearsNowBoth";
-  if (email === "now") return "groups.hearsNowEmail";
-  if (push === "now") return "groups.hearsNowPush";
-  if (email === "daily") return "groups.hearsDaily";
-  if (group.frequency === "off") return "groups.hearsNothingOff";
-  if (group.frequency === "daily") return "groups.hearsNothingDailyEmailOff";
-  return delivery.kinds.new_requests.push.on ? "groups.hearsNothingNoDevice" : "groups.hearsNothingSwitches";
+  if (email === "now" && push === "now") return "profile.hearsNowBoth";
+  if (email === "now") return "profile.hearsNowEmail";
+  if (push === "now") return "profile.hearsNowPush";
+  if (email === "daily") return "profile.hearsDaily";
+  if (group.frequency === "off") return "profile.hearsNothingOff";
+  if (group.frequency === "daily") return "profile.hearsNothingDailyEmailOff";
+  return delivery.kinds.new_requests.push.on ? "profile.hearsNothingNoDevice" : "profile.hearsNothingSwitches";
 }
 
 /** "As in my profile" in a group's menu: a select's values are strings, and null is not one. */

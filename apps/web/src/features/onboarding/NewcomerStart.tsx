@@ -34,36 +34,36 @@ export function NewcomerStart() {
   function open(event: FormEvent) {
     event.preventDefault();
     const path = pathOfLink(link, window.location.origin);
-    if (!path) return setError(t("requests.linkNotOurs"));
+    if (!path) return setError(t("sharing.linkNotOurs"));
     void navigate(path);
   }
 
   return (
     <section className="newcomer-start" aria-labelledby="newcomer-start-title">
-      <h2 id="newcomer-start-title">{t("requests.newcomerTitle")}</h2>
+      <h2 id="newcomer-start-title">{t("sharing.newcomerTitle")}</h2>
       <div className="newcomer-options">
         <div className="card newcomer-option">
-          <h3>{t("requests.createForStreet")}</h3>
-          <p className="small muted">{t("requests.createForStreetText")}</p>
+          <h3>{t("sharing.createForStreet")}</h3>
+          <p className="small muted">{t("sharing.createForStreetText")}</p>
           <Link className="btn btn-primary" to="/groups?create=1">
-            {t("requests.createGroupButton")}
+            {t("sharing.createGroupButton")}
           </Link>
         </div>
         <form className="card newcomer-option" onSubmit={open} noValidate aria-labelledby="newcomer-link-title">
-          <h3 id="newcomer-link-title">{t("requests.gotALink")}</h3>
+          <h3 id="newcomer-link-title">{t("sharing.gotALink")}</h3>
           <TextField
-            label={t("requests.pasteLinkLabel")}
+            label={t("sharing.pasteLinkLabel")}
             name="neighbourLink"
             type="url"
             inputMode="url"
             autoComplete="off"
             value={link}
             onChange={(e) => (setLink(e.target.value), setError(null))}
-            placeholder={t("requests.pasteLinkPlaceholder")}
+            placeholder={t("sharing.pasteLinkPlaceholder")}
             error={error}
           />
           <Button type="submit" variant="secondary">
-            {t("requests.openLink")}
+            {t("sharing.openLink")}
           </Button>
         </form>
       </div>
