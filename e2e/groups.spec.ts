@@ -37,8 +37,10 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   await expect(page.getByRole("heading", { name: "No groups yet" })).toHaveCount(0);
 
   const neighbourEmail = uniqueEmail("neighbour");
-  // Creating the group opened its invite form (issue 27).
+  // Creating the group opened its invite form and its link panel (issue 27).
   await expect(card.getByRole("button", { name: "Invite Members" })).toHaveAttribute("aria-expanded", "true");
+  await expect(card.getByRole("button", { name: "Share a link" })).toHaveAttribute("aria-expanded", "true");
+  await expect(card.getByRole("button", { name: "Create link" })).toBeVisible();
   await expect(card.getByText("An email invitation will be sent. Invitations expire after 7 days.")).toBeVisible();
   await expect(card.getByText("0/10 invitations sent")).toBeVisible();
   await card.getByLabel("Email address").fill(neighbourEmail);
@@ -383,6 +385,7 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
       "invitations.outgoing",
       "invitations.pending",
       "limits.withCounts",
+      "push.devices",
       "user.notificationPreferences",
     ],
   ]);

@@ -64,7 +64,7 @@ test("right after posting, Notify group waits: the card says who heard of the no
   await screenshots(page, "dashboard-notify", "/");
 });
 
-test("the groups grid uses a desktop's width and keeps a card's three buttons on one row", async ({
+test("the groups grid uses a desktop's width and keeps an owner card's three actions on one row", async ({
   page,
   confirmedUser,
   signedInPage,
@@ -79,9 +79,10 @@ test("the groups grid uses a desktop's width and keeps a card's three buttons on
 
   const card = page.getByTestId("group-card").filter({ hasText: "Willow Lane" });
   const buttons = card.locator(".group-actions").getByRole("button");
-  await expect(buttons).toHaveCount(3);
+  // View Members, Invite Members, Share a link (issue 27), then Leave Group, which may take the next row.
+  await expect(buttons).toHaveCount(4);
   const tops = await buttons.evaluateAll((all) => all.map((b) => Math.round(b.getBoundingClientRect().top)));
-  expect(new Set(tops).size, "buttons on one row").toBe(1);
+  expect(new Set(tops.slice(0, 3)).size, "the three actions on one row").toBe(1);
   expect((await card.boundingBox())!.width).toBeGreaterThan(480);
   await screenshots(page, "groups", "/groups");
 });

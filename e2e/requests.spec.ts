@@ -162,8 +162,9 @@ test("the new-request form shows the spec's messages", async ({ page, mailbox })
   await expect(newRequest).toBeDisabled();
   await expect(page.getByText(messages.requestNeedsGroup)).toBeVisible();
   await expect(newRequest).toHaveAccessibleDescription(messages.requestNeedsGroup);
-  await expect(page.getByRole("heading", { name: "You are not in a group yet" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Go to Groups" })).toHaveAttribute("href", "/groups");
+  // A newcomer's dashboard leads with the next step (issue 27): create a group, or open a neighbour's link.
+  await expect(page.getByRole("heading", { name: "Create a group for your street" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create a group" })).toHaveAttribute("href", "/groups?create=1");
 
   const groupA = await createGroup(page, "Birch Road");
   await createGroup(page, "Cedar Court");

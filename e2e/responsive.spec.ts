@@ -31,8 +31,13 @@ test("at phone width the navigation folds into a menu button that opens with the
   await expect(menu).toBeVisible();
   await expect(signUpLink).toBeHidden();
 
-  // The login form takes focus first; the menu button is one step back in the tab order.
+  // The login form takes focus first; the line saying what the app is (its two links) and then the menu
+  // button are behind it in the tab order.
   await expect(page.getByLabel("Email")).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("link", { name: "Join free" })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("link", { name: "How it works" })).toBeFocused();
   await page.keyboard.press("Shift+Tab");
   await expect(menu).toBeFocused();
   await page.keyboard.press("Enter");

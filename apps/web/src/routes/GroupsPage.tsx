@@ -58,8 +58,10 @@ function Groups({ viewerId }: { viewerId: string }) {
   trpc.invitations.count.useQuery();
   // People asking to join the owner's groups through a link (issue 27), shown on their cards.
   trpc.groupLinks.incomingJoinRequests.useQuery();
-  // Each card's "New requests" setting, likewise in the first batch.
+  // Each card's "New requests" setting and what it sends (which reads the push devices), likewise in the
+  // first batch.
   useNotificationPreferences();
+  trpc.push.devices.useQuery();
   // "Create a group for your street" on a newcomer's dashboard links here with ?create=1.
   const [creating, setCreating] = useState(() => params.get("create") === "1");
   const cards = useRef(new Map<string, HTMLElement>());

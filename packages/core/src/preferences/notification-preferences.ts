@@ -8,7 +8,6 @@ import {
   users,
   type Executor,
 } from "@hyn/db";
-import type { EmailFrequency } from "@hyn/validators/rules";
 import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import type { Reach } from "@hyn/validators";

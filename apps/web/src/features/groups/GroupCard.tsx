@@ -34,7 +34,8 @@ export function GroupCard({
   const t = useT();
   const [showMembers, setShowMembers] = useState(false);
   const [inviting, setInviting] = useState(startInviting && group.createdBy === viewerId);
-  const [sharing, setSharing] = useState(false);
+  // Creating a group leads straight to inviting: the group link with its QR code, and e-mail addresses.
+  const [sharing, setSharing] = useState(startInviting && group.createdBy === viewerId);
   const inviteButton = useRef<HTMLButtonElement>(null);
   // Sent or cancelled, the form goes away with focus in it: back to the button that opened it.
   const closeInviteForm = () => {

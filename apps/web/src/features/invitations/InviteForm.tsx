@@ -83,7 +83,6 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
       noValidate
       aria-label={t("groups.inviteFormLabel", { group: groupName })}
     >
-      {/* Issue 27 §1: the group's link, with its copy button and QR code, goes here, above the e-mail addresses. */}
       <TextArea
         label={t("sharing.emailsLabel")}
         name="inviteEmails"
