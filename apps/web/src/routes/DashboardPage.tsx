@@ -151,6 +151,19 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
   }, [loaded]);
 
   const name = viewer.name.trim();
+  // The viewer's own requests, in the same place whether or not they are in a group yet.
+  const yourRequests = data && (
+    <YourRequests
+      data={data}
+      viewerId={viewer.id}
+      now={now}
+      actions={actions}
+      highlightId={highlightId}
+      changedIds={live.changedIds}
+      onNewRequest={openForm}
+      onNewRequestIntent={preloadCreateRequestModal}
+    />
+  );
 
   return (
     <div className="page dashboard">
@@ -200,16 +213,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
               }
             />
           </Suspense>
-          <YourRequests
-            data={data}
-            viewerId={viewer.id}
-            now={now}
-            actions={actions}
-            highlightId={highlightId}
-            changedIds={live.changedIds}
-            onNewRequest={openForm}
-            onNewRequestIntent={preloadCreateRequestModal}
-          />
+          {yourRequests}
           <section className="dashboard-section" aria-labelledby="groups-title">
             <div className="dashboard-section-header">
               <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
@@ -227,16 +231,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
           <Suspense fallback={null}>
             <DashboardUsage usage={data.usage} />
           </Suspense>
-          <YourRequests
-            data={data}
-            viewerId={viewer.id}
-            now={now}
-            actions={actions}
-            highlightId={highlightId}
-            changedIds={live.changedIds}
-            onNewRequest={openForm}
-            onNewRequestIntent={preloadCreateRequestModal}
-          />
+          {yourRequests}
           <section className="dashboard-section" aria-labelledby="helpable-title">
             <div className="dashboard-section-header">
               <div>
