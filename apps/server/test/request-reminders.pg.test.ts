@@ -70,6 +70,7 @@ describe("reminders on two instances", () => {
         neededBy,
         storePreference: null,
         pickupNotes: null,
+        ifUnavailable: "similar",
       });
       jobs.push({ requestId: request.id, kind: "requester" });
       // Half are claimed an hour after posting: their helper is reminded, their requester is not.

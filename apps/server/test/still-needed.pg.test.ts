@@ -73,6 +73,7 @@ describe('"Still needed" nudges on two instances', () => {
         neededBy,
         storePreference: null,
         pickupNotes: null,
+        ifUnavailable: "similar",
       });
       postedBy.set(item, requester.email);
       jobs.push({ requestId: request.id });
@@ -122,6 +123,7 @@ describe("a give-back on PostgreSQL", () => {
       neededBy: new Date(h.clock.now().getTime() + 5 * HOUR_MS),
       storePreference: null,
       pickupNotes: null,
+      ifUnavailable: "similar",
     });
     await h.services.requests.claim(bo.user.id, request.id);
     const taps = await Promise.allSettled(

@@ -19,7 +19,7 @@ async function eventFor(who: Neighbour, requestId: string): Promise<ParsedEvent>
 }
 
 describe("a request's calendar file", () => {
-  it("names the item, group, requester, store and pickup notes, whatever characters they hold", async () => {
+  it("names the item, group, requester, store, pickup notes and what to do if it is not there, whatever characters they hold", async () => {
     const [ann, bo] = await h.neighbours("Ann, the; baker\\", "Bo 李");
     const group = await groupWith(h, ann, [bo], "Größe; Straße, 牛乳");
     const neededBy = h.inHours(30);
@@ -28,6 +28,7 @@ describe("a request's calendar file", () => {
       itemDescription: "Größe; 牛乳, \n x",
       storePreference: "Bäckerei, Nord; 1",
       pickupNotes: "Door 3; ring twice,\nthen wait — 谢谢",
+      ifUnavailable: "ask",
       neededBy,
     });
     await bo.caller.requests.claim({ id: request.id });
@@ -54,6 +55,7 @@ describe("a request's calendar file", () => {
         "Helper: Bo 李",
         "Store preference: Bäckerei, Nord; 1",
         "Pickup notes: Door 3; ring twice,\nthen wait — 谢谢",
+        "If it is not there: ask me first",
         "",
         `http://localhost:3000/requests/${request.id}`,
       ].join("\n"),

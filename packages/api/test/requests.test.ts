@@ -76,7 +76,8 @@ describe("posting a request", () => {
       groupId: street.id,
       neededBy: neededBy.toISOString(),
     });
-    expect(posted).toMatchObject({ storePreference: null, pickupNotes: null, neededBy });
+    // Nothing said about an item that is not there: a similar one is fine (issue 28).
+    expect(posted).toMatchObject({ storePreference: null, pickupNotes: null, ifUnavailable: "similar", neededBy });
     const blank = await ann.caller.requests.create({
       itemDescription: "Tea",
       groupId: street.id,
@@ -85,6 +86,29 @@ describe("posting a request", () => {
       pickupNotes: "<p></p>",
     });
     expect(blank).toMatchObject({ storePreference: null, pickupNotes: null });
+  });
+
+  it("keeps what to do if the item is not there, and refuses a choice it does not know", async () => {
+    const street = await groupWith(h, ann);
+    for (const ifUnavailable of ["skip", "similar", "ask"] as const) {
+      const posted = await ann.caller.requests.create({
+        itemDescription: `Oat milk (${ifUnavailable})`,
+        groupId: street.id,
+        neededBy: h.inHours(5),
+        ifUnavailable,
+      });
+      expect(posted.ifUnavailable).toBe(ifUnavailable);
+      expect((await bo.caller.requests.byId({ id: posted.id })).ifUnavailable).toBe(ifUnavailable);
+    }
+    const refused = await failure(
+      ann.caller.requests.create({
+        itemDescription: "Oat milk",
+        groupId: street.id,
+        neededBy: h.inHours(5),
+        ifUnavailable: "whatever" as never,
+      }),
+    );
+    expect(refused).toEqual({ code: "BAD_REQUEST", message: messages.ifUnavailableInvalid });
   });
 
   it("gives the spec's message for each missing or wrong field", async () => {

@@ -187,6 +187,8 @@ export const messages = {
   joinRequestNotFound: "Join request not found",
   contentTypeNotJson: "Content-Type must be application/json",
   crossSiteRefused: "Cross-site request refused",
+  // Not in the spec: what to do if the item is not there (issue 28).
+  ifUnavailableInvalid: 'If it is not there must be "skip", "similar" or "ask"',
 } as const;
 
 /** A message without values: its key in `messages`. */

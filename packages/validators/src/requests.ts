@@ -2,6 +2,8 @@ import { z } from "zod";
 import { messages } from "./messages";
 import {
   decodeRequestCursor,
+  IF_UNAVAILABLE_CHOICES,
+  IF_UNAVAILABLE_DEFAULT,
   readDateTime,
   type DateTimeReading,
   PAGE_LIMIT_DEFAULT,
@@ -23,6 +25,12 @@ const NEEDED_BY_PROBLEMS: Record<Exclude<DateTimeReading, { date: Date }>["probl
   "not-real": messages.neededByNotReal,
   "beyond-range": messages.neededByTooFar,
 };
+
+/** What to do if the item is not there; optional, so the spec's clients post as before ("a similar one is fine"). */
+export const ifUnavailableInput = z
+  .enum(IF_UNAVAILABLE_CHOICES, { error: messages.ifUnavailableInvalid })
+  .optional()
+  .transform((v) => v ?? IF_UNAVAILABLE_DEFAULT);
 
 /** POST /requests (PRODUCT "What is checked"). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
@@ -71,6 +79,7 @@ export const createRequestInput = z.object({
   pickupNotes: optionalCleanText(1000, { multiline: true })
     .optional()
     .transform((v) => v ?? null),
+  ifUnavailable: ifUnavailableInput,
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
@@ -134,6 +143,8 @@ export const requestOutput = z.object({
   storePreference: z.string().nullable(),
   neededBy: z.date(),
   pickupNotes: z.string().nullable(),
+  /** What the helper does if the item is not there (issue 28). */
+  ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES),
   status: z.enum(REQUEST_STATUSES),
   /** "expired" when open and the needed-by time has passed; computed on every read, never stored. */
   displayStatus: z.enum(REQUEST_DISPLAY_STATUSES),

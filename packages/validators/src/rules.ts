@@ -59,6 +59,13 @@ export const FEEDBACK_SUBJECTS = [
 /** A request's status (PRODUCT "How things change"): the stored values. */
 export const REQUEST_STATUSES = ["open", "claimed", "fulfilled"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/**
+ * What the helper does if the item is not there (issue 28): leave it out, buy a similar one, or ask the
+ * requester first (the helper then sees the requester's phone, if they gave one). A similar one is the default.
+ */
+export const IF_UNAVAILABLE_CHOICES = ["skip", "similar", "ask"] as const;
+export type IfUnavailable = (typeof IF_UNAVAILABLE_CHOICES)[number];
+export const IF_UNAVAILABLE_DEFAULT: IfUnavailable = "similar";
 /** What a card shows: "expired" is an open request whose needed-by time has passed (computed, never stored). */
 export const REQUEST_DISPLAY_STATUSES = ["open", "claimed", "fulfilled", "expired"] as const;
 export type RequestDisplayStatus = (typeof REQUEST_DISPLAY_STATUSES)[number];

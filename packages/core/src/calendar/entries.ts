@@ -27,6 +27,7 @@ function entryColumns(readerId: string) {
     neededBy: requests.neededBy,
     storePreference: requests.storePreference,
     pickupNotes: requests.pickupNotes,
+    ifUnavailable: requests.ifUnavailable,
     revision: requests.revision,
   };
 }

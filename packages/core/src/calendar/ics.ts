@@ -3,6 +3,7 @@ import { MINUTE_MS } from "../shared/clock";
 import { serverTranslator, type ServerTranslate } from "@hyn/i18n/server";
 import type { Locale } from "@hyn/validators/locales";
 import { PRODUCT_NAME } from "../shared/config";
+import type { IfUnavailable } from "@hyn/validators/rules";
 
 /** One request as a calendar event, from one reader's point of view. */
 export interface CalendarEntry {
@@ -18,6 +19,8 @@ export interface CalendarEntry {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
+  /** What the helper does if the item is not there (issue 28). */
+  ifUnavailable: IfUnavailable;
   /** Grows with every change of status or helper: the event's SEQUENCE. */
   revision: number;
   /** `${APP_URL}/?request=<id>` (requestUrl). */
@@ -68,6 +71,7 @@ function descriptionOf(entry: CalendarEntry, t: ServerTranslate): string {
       : []),
     ...(entry.storePreference ? [t("calendar.storePreference", { store: entry.storePreference })] : []),
     ...(entry.pickupNotes ? [t("calendar.pickupNotes", { notes: entry.pickupNotes })] : []),
+    t("calendar.ifUnavailable", { choice: entry.ifUnavailable }),
     "",
     entry.url,
   ].join("\n");

@@ -43,6 +43,7 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
     neededBy: request.neededBy,
     storePreference: request.storePreference,
     pickupNotes: request.pickupNotes,
+    ifUnavailable: request.ifUnavailable,
     url: requestUrl(config, request.id),
   };
 }

@@ -182,6 +182,7 @@ export function createRequestsService(deps: CoreDeps) {
             storePreference: input.storePreference,
             neededBy: input.neededBy,
             pickupNotes: input.pickupNotes,
+            ifUnavailable: input.ifUnavailable,
             status: "open",
             // Posting sends the notice, so the hour before a manual re-send starts now.
             lastNotifiedAt: now,

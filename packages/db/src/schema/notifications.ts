@@ -1,11 +1,9 @@
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "@hyn/validators/notification-kinds";
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { updatedAt } from "./columns";
+import { inList, updatedAt } from "./columns";
 import { groupMembers } from "./groups";
 import { users } from "./users";
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /**
  * A person's channels for one kind of notification. No row means every channel is on (the default);

@@ -1,6 +1,7 @@
+import { IF_UNAVAILABLE_CHOICES, IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts } from "./columns";
+import { createdAt, id, inList, ts } from "./columns";
 import { groups } from "./groups";
 import { users } from "./users";
 
@@ -21,6 +22,7 @@ export const requests = pgTable(
     storePreference: text("store_preference"),
     neededBy: ts("needed_by").notNull(),
     pickupNotes: text("pickup_notes"),
+    ifUnavailable: text("if_unavailable", { enum: IF_UNAVAILABLE_CHOICES }).notNull().default(IF_UNAVAILABLE_DEFAULT),
     status: text("status", { enum: REQUEST_STATUSES }).notNull().default("open"),
     claimedBy: uuid("claimed_by").references(() => users.id, { onDelete: "set null" }),
     claimedAt: ts("claimed_at"),
@@ -42,6 +44,7 @@ export const requests = pgTable(
   },
   (t) => [
     check("requests_status_check", sql`${t.status} IN ('open', 'claimed', 'fulfilled', 'expired')`),
+    check("requests_if_unavailable_check", sql`${t.ifUnavailable} IN (${inList(IF_UNAVAILABLE_CHOICES)})`),
     index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
     // needed_by too: a person's active requests skip their expired ones (status "open") in the index.
     index("requests_user_status_needed_by_idx").on(t.userId, t.status, t.neededBy),

@@ -23,6 +23,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     storePreference: "Corner shop",
     neededBy: new Date(NOW.getTime() + 5 * HOUR),
     pickupNotes: "Blue door",
+    ifUnavailable: "similar",
     status: "open",
     displayStatus: "open",
     claimedBy: null,

@@ -1,5 +1,6 @@
 import { serverTranslator, type ServerTranslate } from "@hyn/i18n/server";
 import type { Locale } from "@hyn/validators/locales";
+import type { IfUnavailable } from "@hyn/validators/rules";
 import type { UnsubscribeLink } from "../layout";
 import { PRODUCT_NAME } from "../../shared/config";
 import { formatWhen, oneLine } from "./text";
@@ -11,6 +12,8 @@ export interface RequestSummary {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
+  /** What the helper does if the item is not there (issue 28). */
+  ifUnavailable: IfUnavailable;
   /** `${APP_URL}/requests/<id>`: the app's page of that one request. */
   url: string;
 }
@@ -38,6 +41,7 @@ export function details(request: RequestSummary, links: Pick<NotificationLinks, 
     t("email.neededBy", { when: when(request.neededBy) }),
     ...(request.storePreference ? [t("email.storePreference", { store: oneLine(request.storePreference) })] : []),
     ...(request.pickupNotes ? [t("email.pickupNotes", { notes: request.pickupNotes })] : []),
+    t("email.ifUnavailable", { choice: request.ifUnavailable }),
   ];
 }
 

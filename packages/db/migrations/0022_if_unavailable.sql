@@ -1,0 +1,2 @@
+ALTER TABLE "requests" ADD COLUMN "if_unavailable" text DEFAULT 'similar' NOT NULL;--> statement-breakpoint
+ALTER TABLE "requests" ADD CONSTRAINT "requests_if_unavailable_check" CHECK ("requests"."if_unavailable" IN ('skip', 'similar', 'ask'));
