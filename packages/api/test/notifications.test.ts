@@ -57,6 +57,8 @@ describe("immediate notifications", () => {
     expect(mail!.text).toContain("Ann asked for help in Elm Street");
     expect(mail!.text).toContain("Store preference: Corner shop");
     expect(mail!.text).toContain("Pickup notes: Blue door");
+    // Posted without a choice: a similar one is fine (issue 28).
+    expect(mail!.text).toContain("If it is not there: a similar one is fine");
     expect(mail!.text).toContain("Needed by: Tue, 2 Jun 2026, 16:00 (UTC)");
     expect(mail!.links).toEqual([requestLink(milk.id), ...footerLinks]);
     expect(mail!.html).toContain(`href="${requestLink(milk.id)}"`);

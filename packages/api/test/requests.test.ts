@@ -89,7 +89,7 @@ describe("posting a request", () => {
   });
 
   it("keeps what to do if the item is not there, and refuses a choice it does not know", async () => {
-    const street = await groupWith(h, ann);
+    const street = await groupWith(h, ann, [bo]);
     for (const ifUnavailable of ["skip", "similar", "ask"] as const) {
       const posted = await ann.caller.requests.create({
         itemDescription: `Oat milk (${ifUnavailable})`,
