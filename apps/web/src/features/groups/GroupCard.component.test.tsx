@@ -48,6 +48,22 @@ describe("a group card", () => {
     expect(screen.getByText("In the daily summary e-mail at 8 AM.")).toBeTruthy();
   });
 
+  it("tells an owner with members why they cannot leave, and where to act, without saying it twice", async () => {
+    renderWithApi(<GroupCard group={group} viewerId="me" highlighted={false} />, {
+      ...handlers,
+      "groups.members": () => [],
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Leave Group" }));
+    const refusal = screen
+      .getAllByRole("status")
+      .find((node) => node.textContent?.includes("Group owner cannot leave"));
+    expect(refusal?.textContent).toBe(
+      "Group owner cannot leave while other members remain. Remove other members first or transfer ownership. " +
+        "“Make owner” and “Remove” are next to each member below.",
+    );
+    expect(refusal?.textContent?.match(/remove other members/gi)).toHaveLength(1);
+  });
+
   describe("in German", () => {
     afterEach(() => activateLocale("en"));
 
