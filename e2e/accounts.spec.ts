@@ -156,9 +156,10 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
   await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Current password")).toHaveCount(0);
 
-  // The link worked once.
+  // The link worked once, and says so when opened again (issue 30).
   await page.goto(link);
-  await expect(page.getByText(messages.resetLinkInvalid)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This reset link has already been used" })).toBeVisible();
+  await expect(page.getByText(messages.resetLinkUsed)).toBeVisible();
   await page.getByRole("link", { name: "Request a new reset link" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 

@@ -190,7 +190,7 @@ describe("password reset", () => {
     await anon.auth.requestPasswordReset({ email: ann.email });
     const link = await h.linkFor(ann.email, /type=recovery/);
     const token = link.searchParams.get("token_hash")!;
-    expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: true });
+    expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: true, used: false });
 
     expect((await failure(anon.auth.completePasswordReset({ token, password: "short" }))).message).toBe(
       messages.passwordTooShortLong,
@@ -198,10 +198,15 @@ describe("password reset", () => {
     const result = await anon.auth.completePasswordReset({ token, password: "brand-new-secret" });
     expect(result.session?.token).toBeTruthy();
     expect(await (await h.caller(ann.token)).user.me()).toBeNull();
+    // Opened again, the link says it has been used, not that it is invalid (issue 30).
     expect((await failure(anon.auth.completePasswordReset({ token, password: "another-secret" }))).message).toBe(
-      messages.resetLinkInvalid,
+      messages.resetLinkUsed,
     );
-    expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: false });
+    expect(await anon.auth.checkResetToken({ token })).toEqual({ valid: false, used: true });
+    expect(await anon.auth.checkResetToken({ token: "never-issued" })).toEqual({ valid: false, used: false });
+    expect(
+      (await failure(anon.auth.completePasswordReset({ token: "never-issued", password: "another-secret" }))).message,
+    ).toBe(messages.resetLinkInvalid);
 
     expect((await failure(anon.auth.signIn({ email: ann.email, password: ann.password }))).message).toBe(
       messages.invalidCredentials,

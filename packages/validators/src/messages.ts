@@ -189,6 +189,8 @@ export const messages = {
   crossSiteRefused: "Cross-site request refused",
   // Not in the spec: what to do if the item is not there (issue 28).
   ifUnavailableInvalid: 'If it is not there must be "skip", "similar" or "ask"',
+  // Not in the spec: a reset link opened again after it set a password (issue 30).
+  resetLinkUsed: "This reset link has already been used. Ask for a new one if you still need to change your password.",
 } as const;
 
 /** A message without values: its key in `messages`. */

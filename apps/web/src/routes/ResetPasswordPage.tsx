@@ -38,7 +38,8 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [linkSpent, setLinkSpent] = useState(false);
+  // Refused on submit: the link is spent, and the page says whether it was used or is no good at all.
+  const [refusedAs, setRefusedAs] = useState<"resetLinkInvalid" | "resetLinkUsed" | null>(null);
 
   useEffect(() => {
     if (!done) return;
@@ -63,7 +64,8 @@ export default function ResetPasswordPage() {
     } catch (e) {
       // Shown once, as the toast (PRODUCT "Errors", issue 17); a spent link also turns the page into the invalid-link view.
       toast.error(errorMessage(e, t("auth.updatePasswordFailed")));
-      if (errorKey(e) === "resetLinkInvalid") setLinkSpent(true);
+      const key = errorKey(e);
+      if (key === "resetLinkInvalid" || key === "resetLinkUsed") setRefusedAs(key);
     }
   }
 
@@ -80,11 +82,16 @@ export default function ResetPasswordPage() {
     );
   }
 
-  if (!token || linkSpent || check.data?.valid === false) {
+  if (!token || refusedAs || check.data?.valid === false) {
+    const used = refusedAs ? refusedAs === "resetLinkUsed" : check.data?.used === true;
     return (
-      <StatusView tone="error" title={t("auth.resetInvalidHeading")} takeFocus={linkSpent}>
+      <StatusView
+        tone="error"
+        title={t(used ? "auth.resetUsedHeading" : "auth.resetInvalidHeading")}
+        takeFocus={refusedAs !== null}
+      >
         {/* After a refused submit the toast already says this. */}
-        {!linkSpent && <Alert>{errorText("resetLinkInvalid")}</Alert>}
+        {!refusedAs && <Alert>{errorText(used ? "resetLinkUsed" : "resetLinkInvalid")}</Alert>}
         <p>{t("auth.resetInvalidText", { hours: AUTH_LINK_VALIDITY_HOURS })}</p>
         <div className="status-actions">
           <Link to="/forgot-password" className="btn btn-primary">

@@ -88,10 +88,12 @@ export const authRouter = router({
   checkResetToken: publicProcedure
     .meta({ secretInputs: ["token"] })
     .input(checkResetTokenInput)
-    .output(z.object({ valid: z.boolean() }))
+    // `used`: the link worked once already, which its page says in so many words (issue 30).
+    .output(z.object({ valid: z.boolean(), used: z.boolean() }))
     .query(async ({ ctx, input }) => {
       await ctx.services.rateLimits.consume("tokenChecksPerIp", ctx.ip);
-      return { valid: await ctx.services.accounts.isResetTokenValid(input.token) };
+      const state = await ctx.services.accounts.resetTokenState(input.token);
+      return { valid: state === "valid", used: state === "used" };
     }),
 
   completePasswordReset: publicProcedure

@@ -25,20 +25,23 @@ export async function issueAuthToken(
   return token;
 }
 
-/** Returns the token's user if it is valid: right purpose, unused, unexpired. Does not consume it. */
-export async function findValidAuthToken(executor: Executor, token: string, purpose: AuthTokenPurpose, now: Date) {
+/**
+ * What a link's token is now: usable, already used (its page says so, rather than calling it invalid), or
+ * anything else (expired, another purpose's, or never issued).
+ */
+export async function authTokenState(
+  executor: Executor,
+  token: string,
+  purpose: AuthTokenPurpose,
+  now: Date,
+): Promise<"valid" | "used" | "invalid"> {
   const [row] = await executor
-    .select({ userId: authTokens.userId })
+    .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    );
-  return row ?? null;
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)));
+  if (!row) return "invalid";
+  if (row.usedAt) return "used";
+  return row.expiresAt > now ? "valid" : "invalid";
 }
 
 /**

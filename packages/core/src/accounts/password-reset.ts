@@ -7,7 +7,7 @@ import { passwordResetEmail } from "../mail/templates";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
-import { consumeAuthToken, findValidAuthToken, issueAuthToken } from "./auth-tokens";
+import { authTokenState, consumeAuthToken, issueAuthToken } from "./auth-tokens";
 import { assertNotCommonPassword, hashPassword } from "./passwords";
 import { createSession, invalidateUserSessions } from "./sessions";
 import { authCallbackLink, findUserByEmail, loadUser } from "./user-lookup";
@@ -36,8 +36,9 @@ export function createPasswordResetService(deps: CoreDeps) {
       });
     },
 
-    async isResetTokenValid(token: string): Promise<boolean> {
-      return (await findValidAuthToken(db, token, "reset_password", clock.now())) !== null;
+    /** The reset page's first question: can this link still set a password, or was it used already? */
+    resetTokenState(token: string): Promise<"valid" | "used" | "invalid"> {
+      return authTokenState(db, token, "reset_password", clock.now());
     },
 
     /** Sets the new password, ends every session of the account, and signs this browser in. */
@@ -47,7 +48,10 @@ export function createPasswordResetService(deps: CoreDeps) {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, input.token, "reset_password", now);
-        if (!userId) throw new AppError("BAD_REQUEST", "resetLinkInvalid");
+        if (!userId) {
+          const used = (await authTokenState(tx, input.token, "reset_password", now)) === "used";
+          throw new AppError("BAD_REQUEST", used ? "resetLinkUsed" : "resetLinkInvalid");
+        }
         // Receiving the link proves the address too.
         await tx
           .update(users)
