@@ -47,7 +47,8 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
   const downloading = page.waitForEvent("download");
   await card.getByRole("link", { name: "Add to calendar" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`request-${requestId}.ics`);
+  // Named after the item, whatever its characters (RFC 8187's filename*).
+  expect(download.suggestedFilename()).toBe("Größe; 牛乳, eggs.ics");
   const calendar = parseCalendar(await readFile((await download.path())!, "utf8"));
   expect(calendar.events).toHaveLength(1);
   const [event] = calendar.events;

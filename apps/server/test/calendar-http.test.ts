@@ -98,7 +98,8 @@ describe("GET /api/requests/{id}/calendar.ics", () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
-    expect(response.headers["content-disposition"]).toBe(`attachment; filename="request-${milk.id}.ics"`);
+    // Named after the item, not its id (issue 30).
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="Milk, 2 l; whole.ics"');
     const [event] = parseCalendar(response.body).events;
     expect(event).toMatchObject({
       uid: `request-${milk.id}@localhost`,
@@ -121,6 +122,21 @@ describe("GET /api/requests/{id}/calendar.ics", () => {
       headers: bo.headers,
     });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it("names a file beyond plain ASCII in filename* (RFC 8187), with an ASCII stand-in", async () => {
+    const { ann, bo, post } = await street();
+    const bread = await post(ann, "Brötchen (6) für's Frühstück");
+    await call(bo, "POST", `/api/requests/${bread.id}/claim`);
+    const response = await app.server.inject({
+      method: "GET",
+      url: `/api/requests/${bread.id}/calendar.ics`,
+      headers: bo.headers,
+    });
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="Br_tchen (6) f_r's Fr_hst_ck.ics"; ` +
+        "filename*=UTF-8''Br%C3%B6tchen%20%286%29%20f%C3%BCr%27s%20Fr%C3%BChst%C3%BCck.ics",
+    );
   });
 });
 
@@ -145,7 +161,7 @@ describe("the claim confirmation", () => {
     expect(confirmation!.attachments).toHaveLength(1);
     const [attachment] = confirmation!.attachments;
     expect(attachment).toMatchObject({
-      filename: `request-${milk.id}.ics`,
+      filename: "Größe; 牛乳, x.ics",
       contentType: "text/calendar; charset=utf-8; method=PUBLISH",
     });
     const calendar = parseCalendar(attachment!.content);

@@ -34,7 +34,7 @@ describe("a request's calendar file", () => {
     await bo.caller.requests.claim({ id: request.id });
 
     const file = await bo.caller.requests.calendar({ id: request.id });
-    expect(file).toMatchObject({ filename: `request-${request.id}.ics`, contentType: "text/calendar; charset=utf-8" });
+    expect(file).toMatchObject({ filename: "Größe; 牛乳, x.ics", contentType: "text/calendar; charset=utf-8" });
     const event = await eventFor(bo, request.id);
     expect(event).toMatchObject({
       uid: `request-${request.id}@localhost`,

@@ -44,11 +44,25 @@ export function nextPageLink(requestUrl: string, cursor: string): string {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+/**
+ * Content-Disposition for a download (RFC 6266): a name beyond plain ASCII goes in `filename*` (RFC 8187),
+ * which browsers prefer, with an ASCII stand-in in `filename` for the rest.
+ */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  if (ascii === filename) return `attachment; filename="${filename}"`;
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 /** A calendar file as a download; never cached by anyone else, as its address may be a credential. */
 function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
   return reply
     .type(file.contentType)
-    .header("Content-Disposition", `attachment; filename="${file.filename}"`)
+    .header("Content-Disposition", attachmentDisposition(file.filename))
     .header("Cache-Control", "private, no-cache")
     .send(file.content);
 }

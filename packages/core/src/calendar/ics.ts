@@ -120,9 +120,24 @@ export function renderCalendar(entries: CalendarEntry[], options: CalendarOption
   return calendar.toString();
 }
 
-/** The file name a single request's calendar file downloads as. */
-export function requestCalendarFilename(requestId: string): string {
-  return `request-${requestId}.ics`;
+/** Long enough to tell items apart in a downloads list, short enough for any file system. */
+const CALENDAR_FILENAME_MAX_CHARACTERS = 60;
+
+/**
+ * The file name a single request's calendar file downloads as: the item ("Two pints of milk.ics"), as a
+ * person finds it in their downloads (issue 30), without the characters file systems refuse.
+ */
+export function requestCalendarFilename(itemDescription: string): string {
+  const name = Array.from(
+    itemDescription
+      .replace(/[\p{Cc}/\\:*?"<>|]+/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  )
+    .slice(0, CALENDAR_FILENAME_MAX_CHARACTERS)
+    .join("")
+    .replace(/[.\s]+$/, "");
+  return `${name || "request"}.ics`;
 }
 
 /** The Content-Type of every calendar this app serves or attaches. */

@@ -76,7 +76,7 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
       const entry = await selectCalendarEntry(db, config, requestId, userId);
       if (!entry) throw new AppError("NOT_FOUND", "requestNotFound");
       return {
-        filename: requestCalendarFilename(requestId),
+        filename: requestCalendarFilename(entry.itemDescription),
         contentType: CALENDAR_CONTENT_TYPE,
         content: renderCalendar([entry], calendarOptions(userId, locale)),
       };

@@ -38,7 +38,7 @@ export async function enqueueClaimConfirmation(
       notificationLinks(config, unsubscribe, helperId, { kind: "reminders" }, locale),
     ),
     attachments: [
-      { filename: requestCalendarFilename(requestId), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics },
+      { filename: requestCalendarFilename(entry.itemDescription), contentType: CALENDAR_ATTACHMENT_TYPE, content: ics },
     ],
     type: "claim_confirmation",
     userId: helperId,
