@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useT } from "../../i18n/useT";
 import { formatDayMonth } from "../../lib/dates";
+import { chartTicks } from "./chart-ticks";
 
 export interface WeekPoint {
   weekStart: Date;
@@ -23,13 +24,13 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
   const t = useT();
   const titleId = useId();
   const descId = useId();
-  const max = Math.max(1, ...weeks.flatMap((w) => [w.posted, w.fulfilled]));
+  const ticks = chartTicks(Math.max(0, ...weeks.flatMap((w) => [w.posted, w.fulfilled])));
+  const max = ticks.at(-1)!;
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, weeks.length);
   const bar = Math.max(2, slot * 0.34);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const ticks = [0, Math.ceil(max / 2), max].filter((v, i, a) => a.indexOf(v) === i);
   const totalPosted = weeks.reduce((s, w) => s + w.posted, 0);
   const totalFulfilled = weeks.reduce((s, w) => s + w.fulfilled, 0);
 
