@@ -50,6 +50,8 @@ export async function startServer(
     const endIdleConnections = setInterval(() => app.server.server.closeIdleConnections(), 50);
     await app.server.close().finally(() => clearInterval(endIdleConnections));
     await db.close();
+    // Said on the way out, so an operator's terminal shows a clean stop rather than silence.
+    app.server.log.info({ signal }, "Help Your Neighbor stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
