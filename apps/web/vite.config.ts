@@ -2,11 +2,11 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 // By path: Vite bundles its config with the files it imports by path, but loads packages as they are (this one is TypeScript).
-import { compiledCatalogs } from "../../packages/i18n/src/vite-plugin";
+import { compiledCatalogs } from "../../packages/i18n/src/vite-plugin.ts";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { appManifest } from "./src/pwa/manifest";
+import { appManifest } from "./src/pwa/manifest.ts";
 
 const api = "http://127.0.0.1:3000";
 
@@ -116,6 +116,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: appManifest,
       injectManifest: {
+        // A classic script, as the page registers it (src/pwa/register.ts): one file, no module syntax, built
+        // without the deprecated inlineDynamicImports the plugin sets for the "es" format.
+        rollupFormat: "iife",
         // The shell and every hashed asset (the plugin adds the web app manifest and its icons); not the
         // .br/.gz copies nor the build's own manifests.
         globPatterns: ["**/*.{js,css,html,svg}"],

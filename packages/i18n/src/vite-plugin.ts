@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Plugin } from "vite";
-import { pseudoText } from "./pseudo-locale";
+import { pseudoText } from "./pseudo-locale.ts";
 
 const CATALOG = /[\\/]packages[\\/]i18n[\\/]catalogs[\\/][^\\/]+[\\/][^\\/]+\.json$/;
 
