@@ -47,7 +47,10 @@ export const createAppRouter = () =>
             // profile texts; "requests": the usage limits panel.
             {
               path: "/groups",
-              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests"]),
+              lazy: screen(
+                () => import("../routes/GroupsPage"),
+                ["groups", "sharing", "profile", "requests", "blocking"],
+              ),
             },
             {
               path: "/invite",
@@ -73,7 +76,7 @@ export const createAppRouter = () =>
                 // "auth": the change-password form uses the new-password fields of the auth screens.
                 {
                   path: "/profile",
-                  lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]),
+                  lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth", "blocking"]),
                 },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },

@@ -4,6 +4,8 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
+import { BlockDialog } from "../blocking/BlockDialog";
+import { useBlocking } from "../blocking/useBlocking";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
@@ -23,6 +25,11 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
   const toast = useToast();
   const [pending, setPending] = useState<PendingAction>(null);
   const viewerIsOwner = group.createdBy === viewerId;
+  // Whom the viewer blocked (PRODUCT "Blocking"): their row offers Unblock instead of Block.
+  const blocked = trpc.blocks.list.useQuery();
+  const blockedIds = new Set(blocked.data?.map((person) => person.id));
+  const blocking = useBlocking();
+  const [toBlock, setToBlock] = useState<GroupMember | null>(null);
 
   async function confirm() {
     if (!pending) return;
@@ -80,23 +87,51 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                 )}
                 {member.generalArea && <span className="member-area small muted">{member.generalArea}</span>}
               </div>
-              {viewerIsOwner && member.id !== viewerId && (
+              {member.id !== viewerId && (
                 <div className="member-actions">
-                  <Button
-                    variant="ghost"
-                    className="btn-small"
-                    onClick={() => setPending({ kind: "transfer", member })}
-                  >
-                    {t("groups.makeOwner")}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="btn-small btn-text-danger"
-                    onClick={() => setPending({ kind: "remove", member })}
-                    aria-label={t("groups.removeNamed", { name: nameOf(member) })}
-                  >
-                    {t("groups.remove")}
-                  </Button>
+                  {viewerIsOwner && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        className="btn-small"
+                        onClick={() => setPending({ kind: "transfer", member })}
+                      >
+                        {t("groups.makeOwner")}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="btn-small btn-text-danger"
+                        onClick={() => setPending({ kind: "remove", member })}
+                        aria-label={t("groups.removeNamed", { name: nameOf(member) })}
+                      >
+                        {t("groups.remove")}
+                      </Button>
+                    </>
+                  )}
+                  {blockedIds.has(member.id) ? (
+                    <>
+                      <span className="badge">{t("blocking.blockedBadge")}</span>
+                      <Button
+                        variant="ghost"
+                        className="btn-small"
+                        disabled={blocking.busy}
+                        onClick={() => void blocking.unblock({ id: member.id, name: nameOf(member) })}
+                        aria-label={t("blocking.unblockNamed", { name: nameOf(member) })}
+                      >
+                        {t("blocking.unblock")}
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      className="btn-small"
+                      disabled={blocked.isPending}
+                      onClick={() => setToBlock(member)}
+                      aria-label={t("blocking.blockNamed", { name: nameOf(member) })}
+                    >
+                      {t("blocking.block")}
+                    </Button>
+                  )}
                 </div>
               )}
             </li>
@@ -109,6 +144,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
     <div className="member-panel" id={id} aria-live="polite" aria-busy={members.isPending}>
       <h4 className="member-panel-title">{t("groups.members")}</h4>
       {body}
+      {toBlock && <BlockDialog person={{ id: toBlock.id, name: nameOf(toBlock) }} onClose={() => setToBlock(null)} />}
       <ConfirmModal
         open={pending?.kind === "remove"}
         title={t("groups.removeMemberTitle")}

@@ -1,5 +1,6 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { loadNamespaces } from "../../i18n/i18n";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
@@ -10,6 +11,11 @@ import { anyoneHears, lastReachSentence } from "./reach";
 import { StatusBadge } from "./StatusBadge";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
+
+/** The card's "⋯" menu (Block), loaded on its own with its texts: the dashboard's first download has no room. */
+const RequestCardMenu = lazy(() =>
+  Promise.all([import("../blocking/RequestCardMenu"), loadNamespaces(["blocking"])]).then(([module]) => module),
+);
 
 type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
 
@@ -139,6 +145,11 @@ export function RequestCard({
           {request.itemDescription}
         </h3>
         <StatusBadge status={status} />
+        {!isOwner && (
+          <Suspense fallback={null}>
+            <RequestCardMenu creator={request.creator} item={request.itemDescription} />
+          </Suspense>
+        )}
       </header>
 
       <dl className="request-facts">
