@@ -11,6 +11,14 @@ type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null
 
 const nameOf = (member: GroupMember) => member.name || member.email;
 
+/** PRODUCT "Member activity": what the owner's list says of each member's last activity. */
+const ACTIVITY_TEXT = {
+  week: "sharing.activityWeek",
+  month: "sharing.activityMonth",
+  quarter: "sharing.activityQuarter",
+  older: "sharing.activityOlder",
+} as const;
+
 /**
  * The member list (PRODUCT "Screens"): name, e-mail, generalArea when present, Owner/Member badge; the owner sees
  * Remove (and, beyond the spec, Make owner) on everyone else.
@@ -86,6 +94,11 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                   </a>
                 )}
                 {member.generalArea && <span className="member-area small muted">{member.generalArea}</span>}
+                {member.activity && member.id !== viewerId && (
+                  <span className="member-activity small muted" data-activity={member.activity}>
+                    {t(ACTIVITY_TEXT[member.activity])}
+                  </span>
+                )}
               </div>
               {member.id !== viewerId && (
                 <div className="member-actions">
