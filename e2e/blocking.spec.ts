@@ -37,10 +37,14 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   await menu.focus();
   await page.keyboard.press("Enter");
   await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await flour.screenshot({ path: testInfo.outputPath("card-menu-1280-light.png") });
   await flour.getByRole("button", { name: "Block Nat Neighbour" }).click();
   const dialog = page.getByRole("dialog", { name: "Block Nat Neighbour?" });
   await expect(dialog).toContainText("They aren't told");
-  await page.screenshot({ path: testInfo.outputPath("block-dialog-1280.png") });
+  await page.screenshot({ path: testInfo.outputPath("block-dialog-1280-light.png") });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: testInfo.outputPath("block-dialog-1280-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
   await dialog.getByRole("button", { name: "Block", exact: true }).click();
   await expect(toast(page, "You blocked Nat Neighbour.")).toBeVisible();
   await expect(page.getByTestId("request-card").filter({ hasText: "A bag of flour" })).toHaveCount(0);
@@ -64,6 +68,9 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   const card = groupCard(page, "Birch Lane");
   await card.getByRole("button", { name: "View Members" }).click();
   await expect(card.getByRole("button", { name: "Unblock Nat Neighbour" })).toBeVisible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await card.screenshot({ path: testInfo.outputPath("member-list-1280-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
 
   // The profile's Blocked list, at 390 px, unblocks; the request is back.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -71,10 +78,17 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   const blocked = page.getByRole("region", { name: "Blocked" });
   await expect(blocked.getByTestId("blocked-person")).toHaveText(/Nat Neighbour/);
   await blocked.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("blocked-list-390.png") });
+  await page.screenshot({ path: testInfo.outputPath("blocked-list-390-light.png") });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: testInfo.outputPath("blocked-list-390-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
   await blocked.getByRole("button", { name: "Unblock Nat Neighbour" }).click();
   await expect(toast(page, "You unblocked Nat Neighbour.")).toBeVisible();
   await expect(blocked.getByText("You haven't blocked anyone.")).toBeVisible();
   await page.goto("/");
-  await expect(page.getByTestId("request-card").filter({ hasText: "A bag of flour" })).toBeVisible();
+  const back = page.getByTestId("request-card").filter({ hasText: "A bag of flour" });
+  await expect(back).toBeVisible();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await back.getByRole("button", { name: "More actions for A bag of flour" }).click();
+  await page.screenshot({ path: testInfo.outputPath("card-menu-390-dark.png") });
 });
