@@ -52,7 +52,7 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
 
   // The request's own page reads as gone, and so does the group's list.
   await page.goto(`/requests/${nats.id}`);
-  await expect(page.getByText("Request not found")).toBeVisible();
+  await expect(page.getByText("This request is no longer available.")).toBeVisible();
 
   // Nat is not told, and no longer sees Mia's request; a claim by address is refused without a reason.
   const { page: natsPage } = await secondPerson({ user: nat });
