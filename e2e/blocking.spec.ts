@@ -75,7 +75,7 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   // The profile's Blocked list, at 390 px, unblocks; the request is back.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/profile");
-  const blocked = page.getByRole("region", { name: "Blocked" });
+  const blocked = page.getByRole("region", { name: "Blocked", exact: true });
   await expect(blocked.getByTestId("blocked-person")).toHaveText(/Nat Neighbour/);
   await blocked.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath("blocked-list-390-light.png") });
