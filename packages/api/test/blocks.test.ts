@@ -152,4 +152,22 @@ describe("blocking a member", () => {
     expect(await changed(bo, snapshot)).toBe(true);
     expect(await read(ann, street.id)).toMatchObject({ inBlock: false });
   });
+
+  it("keeps the dashboard at four statements and a group's list at two, and blocks, unblocks and lists in one each", async () => {
+    await post(bo, "Eggs");
+    const count = async (read: () => Promise<unknown>) => {
+      const before = h.handle.statementCount();
+      await read();
+      return h.handle.statementCount() - before;
+    };
+    const dashboard = await count(() => ann.caller.requests.dashboard());
+    const list = await count(() => ann.caller.requests.forGroup({ groupId: street.id }));
+    expect(await count(() => ann.caller.blocks.block({ id: bo.user.id }))).toBeLessThanOrEqual(2);
+    expect(await count(() => ann.caller.requests.dashboard())).toBe(dashboard);
+    expect(await count(() => ann.caller.requests.forGroup({ groupId: street.id }))).toBe(list);
+    expect(dashboard).toBeLessThanOrEqual(4);
+    expect(list).toBe(2);
+    expect(await count(() => ann.caller.blocks.list())).toBe(1);
+    expect(await count(() => ann.caller.blocks.unblock({ id: bo.user.id }))).toBe(1);
+  });
 });
