@@ -170,4 +170,10 @@ describe("blocking a member", () => {
     expect(await count(() => ann.caller.blocks.list())).toBe(1);
     expect(await count(() => ann.caller.blocks.unblock({ id: bo.user.id }))).toBe(1);
   });
+
+  it("is in the blocker's data export, and not in the blocked person's", async () => {
+    await ann.caller.blocks.block({ id: bo.user.id });
+    expect((await ann.caller.user.exportData()).blocked).toEqual([{ userId: bo.user.id, blockedAt: h.clock.now() }]);
+    expect((await bo.caller.user.exportData()).blocked).toEqual([]);
+  });
 });
