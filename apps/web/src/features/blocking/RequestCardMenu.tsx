@@ -46,7 +46,7 @@ export default function RequestCardMenu({ creator, item }: { creator: Person; it
         type="button"
         className="btn btn-ghost btn-small card-menu-toggle"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         aria-label={t("blocking.moreActions", { item })}
         onClick={() => setOpen((was) => !was)}
       >
