@@ -19,7 +19,6 @@ import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
-import type blocking from "../catalogs/blocking/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -29,7 +28,10 @@ export interface SourceCatalogs {
   auth: typeof auth;
   requests: typeof requests;
   groups: typeof groups;
-  /** How a group grows (issue 27): group links, join requests, inviting, a group's description, the join page. */
+  /**
+   * How a group grows (issue 27): group links, join requests, inviting, a group's description, the join
+   * page; and the member list (issue 29: the Groups page's texts the dashboard never shows).
+   */
   sharing: typeof sharing;
   profile: typeof profile;
   admin: typeof admin;
@@ -38,8 +40,6 @@ export interface SourceCatalogs {
   email: typeof email;
   calendar: typeof calendar;
   push: typeof push;
-  /** Blocking a member (issue 29): the request card's menu, the member list's button, the profile's list. */
-  blocking: typeof blocking;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -55,7 +55,6 @@ export const WEB_NAMESPACES = [
   "admin",
   "about",
   "unsubscribe",
-  "blocking",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

@@ -76,7 +76,7 @@ export const createAppRouter = () =>
                 // "auth": the change-password form uses the new-password fields of the auth screens.
                 {
                   path: "/profile",
-                  lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth", "blocking"]),
+                  lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]),
                 },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },

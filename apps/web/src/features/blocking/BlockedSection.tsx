@@ -2,8 +2,8 @@ import { useId } from "react";
 import { Alert, Button, Card, Spinner } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { useBlocking } from "./useBlocking";
-import "./blocking.css";
+import { useBlocking } from "./blocking";
+import "./blocked.css";
 
 /** Profile: "Blocked" (PRODUCT "Blocking"): whom I blocked, each with Unblock. */
 export function BlockedSection() {
@@ -13,17 +13,17 @@ export function BlockedSection() {
   const blocking = useBlocking();
 
   let body;
-  if (list.isPending) body = <Spinner label={t("blocking.loading")} />;
+  if (list.isPending) body = <Spinner label={t("profile.blockedLoading")} />;
   else if (list.isError)
     body = (
       <Alert>
-        {errorMessage(list.error, t("blocking.loadFailed"))}{" "}
+        {errorMessage(list.error, t("profile.blockedLoadFailed"))}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void list.refetch()}>
-          {t("blocking.retry")}
+          {t("profile.blockedRetry")}
         </Button>
       </Alert>
     );
-  else if (list.data.length === 0) body = <p className="muted">{t("blocking.none")}</p>;
+  else if (list.data.length === 0) body = <p className="muted">{t("profile.blockedNone")}</p>;
   else
     body = (
       <ul className="blocked-list">
@@ -34,10 +34,10 @@ export function BlockedSection() {
               variant="secondary"
               className="btn-small"
               disabled={blocking.busy}
-              aria-label={t("blocking.unblockNamed", { name: blocking.nameOf(person) })}
+              aria-label={t("profile.unblockNamed", { name: blocking.nameOf(person) })}
               onClick={() => void blocking.unblock(person)}
             >
-              {t("blocking.unblock")}
+              {t("profile.unblock")}
             </Button>
           </li>
         ))}
@@ -46,8 +46,8 @@ export function BlockedSection() {
 
   return (
     <Card aria-labelledby={titleId} id="blocked">
-      <h2 id={titleId}>{t("blocking.sectionTitle")}</h2>
-      <p className="muted small">{t("blocking.sectionIntro")}</p>
+      <h2 id={titleId}>{t("profile.blockedTitle")}</h2>
+      <p className="muted small">{t("profile.blockedIntro")}</p>
       <div aria-live="polite" aria-busy={list.isPending}>
         {body}
       </div>

@@ -4,8 +4,7 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
-import { BlockDialog } from "../blocking/BlockDialog";
-import { useBlocking } from "../blocking/useBlocking";
+import { BlockDialog, useBlocking } from "../blocking/blocking";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
@@ -46,27 +45,27 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
       if (kind === "remove") {
         await remove.mutateAsync({ groupId: group.id, userId: member.id });
         cache.removeMember(group.id, member.id);
-        toast.success(t("groups.memberRemoved", { member: nameOf(member), group: group.name }));
+        toast.success(t("sharing.memberRemoved", { member: nameOf(member), group: group.name }));
       } else {
         const updated = await transfer.mutateAsync({ groupId: group.id, userId: member.id });
         cache.replaceGroup(updated);
-        toast.success(t("groups.ownershipTransferred", { member: nameOf(member), group: group.name }));
+        toast.success(t("sharing.ownershipTransferred", { member: nameOf(member), group: group.name }));
       }
       // Either changes whose invitations the sent panel holds (PRODUCT "Departures").
       void utils.invitations.outgoing.invalidate();
       setPending(null);
     } catch (e) {
-      toast.error(errorMessage(e, kind === "remove" ? t("groups.removeMemberFailed") : t("groups.transferFailed")));
+      toast.error(errorMessage(e, kind === "remove" ? t("sharing.removeMemberFailed") : t("sharing.transferFailed")));
       setPending(null);
     }
   }
 
   let body;
-  if (members.isPending) body = <Spinner label={t("groups.loadingMembers")} />;
+  if (members.isPending) body = <Spinner label={t("sharing.loadingMembers")} />;
   else if (members.isError)
     body = (
       <Alert>
-        {errorMessage(members.error, t("groups.loadMembersFailed"))}{" "}
+        {errorMessage(members.error, t("sharing.loadMembersFailed"))}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void members.refetch()}>
           {t("groups.retry")}
         </Button>
@@ -82,7 +81,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
               <div className="member-info">
                 <span className="member-name">
                   {nameOf(member)}
-                  {member.id === viewerId && <span className="muted"> {t("groups.you")}</span>}
+                  {member.id === viewerId && <span className="muted"> {t("sharing.you")}</span>}
                 </span>
                 <span className={`badge${isOwner ? " badge-owner" : ""}`}>
                   {isOwner ? t("groups.owner") : t("groups.member")}
@@ -109,29 +108,29 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                         className="btn-small"
                         onClick={() => setPending({ kind: "transfer", member })}
                       >
-                        {t("groups.makeOwner")}
+                        {t("sharing.makeOwner")}
                       </Button>
                       <Button
                         variant="ghost"
                         className="btn-small btn-text-danger"
                         onClick={() => setPending({ kind: "remove", member })}
-                        aria-label={t("groups.removeNamed", { name: nameOf(member) })}
+                        aria-label={t("sharing.removeNamed", { name: nameOf(member) })}
                       >
-                        {t("groups.remove")}
+                        {t("sharing.remove")}
                       </Button>
                     </>
                   )}
                   {blockedIds.has(member.id) ? (
                     <>
-                      <span className="badge">{t("blocking.blockedBadge")}</span>
+                      <span className="badge">{t("profile.blockedBadge")}</span>
                       <Button
                         variant="ghost"
                         className="btn-small"
                         disabled={blocking.busy}
                         onClick={() => void blocking.unblock({ id: member.id, name: nameOf(member) })}
-                        aria-label={t("blocking.unblockNamed", { name: nameOf(member) })}
+                        aria-label={t("profile.unblockNamed", { name: nameOf(member) })}
                       >
-                        {t("blocking.unblock")}
+                        {t("profile.unblock")}
                       </Button>
                     </>
                   ) : (
@@ -140,9 +139,9 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                       className="btn-small"
                       disabled={blocked.isPending}
                       onClick={() => setToBlock(member)}
-                      aria-label={t("blocking.blockNamed", { name: nameOf(member) })}
+                      aria-label={t("profile.blockNamed", { name: nameOf(member) })}
                     >
-                      {t("blocking.block")}
+                      {t("profile.block")}
                     </Button>
                   )}
                 </div>
@@ -160,18 +159,18 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
       {toBlock && <BlockDialog person={{ id: toBlock.id, name: nameOf(toBlock) }} onClose={() => setToBlock(null)} />}
       <ConfirmModal
         open={pending?.kind === "remove"}
-        title={t("groups.removeMemberTitle")}
-        message={pending ? t("groups.removeMemberConfirm", { name: nameOf(pending.member) }) : ""}
-        confirmLabel={t("groups.removeMemberTitle")}
+        title={t("sharing.removeMemberTitle")}
+        message={pending ? t("sharing.removeMemberConfirm", { name: nameOf(pending.member) }) : ""}
+        confirmLabel={t("sharing.removeMemberTitle")}
         busy={remove.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />
       <ConfirmModal
         open={pending?.kind === "transfer"}
-        title={t("groups.makeOwnerTitle")}
-        message={pending ? t("groups.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""}
-        confirmLabel={t("groups.makeOwnerTitle")}
+        title={t("sharing.makeOwnerTitle")}
+        message={pending ? t("sharing.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""}
+        confirmLabel={t("sharing.makeOwnerTitle")}
         busy={transfer.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}

@@ -1,6 +1,6 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { loadNamespaces } from "../../i18n/i18n";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
@@ -11,11 +11,6 @@ import { anyoneHears, lastReachSentence } from "./reach";
 import { StatusBadge } from "./StatusBadge";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
-
-/** The card's "⋯" menu (Block), loaded on its own with its texts: the dashboard's first download has no room. */
-const RequestCardMenu = lazy(() =>
-  Promise.all([import("../blocking/RequestCardMenu"), loadNamespaces(["blocking"])]).then(([module]) => module),
-);
 
 type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
 
@@ -45,6 +40,7 @@ export function RequestCard({
   onRemoved?: () => void;
 }) {
   const t = useT();
+  const cardMenu = useContext(CardMenuContext);
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const status = displayStatusOf(request, now);
@@ -145,11 +141,7 @@ export function RequestCard({
           {request.itemDescription}
         </h3>
         <StatusBadge status={status} />
-        {!isOwner && (
-          <Suspense fallback={null}>
-            <RequestCardMenu creator={request.creator} item={request.itemDescription} />
-          </Suspense>
-        )}
+        {!isOwner && cardMenu?.({ creator: request.creator, item: request.itemDescription })}
       </header>
 
       <dl className="request-facts">
