@@ -47,10 +47,7 @@ export const createAppRouter = () =>
             // profile texts; "requests": the usage limits panel.
             {
               path: "/groups",
-              lazy: screen(
-                () => import("../routes/GroupsPage"),
-                ["groups", "sharing", "profile", "requests", "blocking"],
-              ),
+              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests"]),
             },
             {
               path: "/invite",
