@@ -168,6 +168,32 @@ describe("the answer cache", () => {
     expect((await get(bo, trpcGroupList(groupId))).response.statusCode).toBe(403);
   });
 
+  it("never gives someone in a block the list the group shares, nor keeps theirs for others (PRODUCT \"Blocking\")", async () => {
+    const { ann, bo, groupId } = await street();
+    const cy = await bearerFor(app, "cy@example.com");
+    await app.db.insert(groupMembers).values({ groupId, userId: cy.userId });
+    await post(ann, groupId, "Milk");
+    await post(bo, groupId, "Eggs");
+    const blocked = await app.server.inject({ method: "POST", url: `/api/users/${bo.userId}/block`, headers: ann.headers });
+    expect(blocked.statusCode).toBe(200);
+    for (const url of [trpcGroupList(groupId), restGroupList(groupId)]) {
+      // Cy's load is kept for every member without a block; Ann's is her own, read afresh each time.
+      const cysLoad = await get(cy, url);
+      expect(cysLoad.response.body).toContain("Eggs");
+      const annsLoad = await get(ann, url);
+      expect(annsLoad.response.body).not.toContain("Eggs");
+      expect(annsLoad.statements).toBeGreaterThan(1);
+      expect((await get(ann, url)).response.body).not.toContain("Eggs");
+      const cysAgain = await get(cy, url);
+      expect(cysAgain.statements).toBe(1);
+      expect(cysAgain.response.body).toContain("Eggs");
+    }
+    // Unblocked, Ann shares the group's list again, Bo's request in it.
+    await app.server.inject({ method: "DELETE", url: `/api/users/${bo.userId}/block`, headers: ann.headers });
+    const again = await get(ann, restGroupList(groupId));
+    expect(again.response.body).toContain("Eggs");
+  });
+
   it("serves a group list's first page with its next-page link, and never a later page from it", async () => {
     const { ann, bo, groupId } = await street();
     const now = app.clock.now().getTime();

@@ -186,6 +186,11 @@ export const SWEEP: Record<string, Entry> = {
   "user.regenerateCalendarFeed": { outsider: "own", member: "own" },
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
   "calendar.feed": { input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
+  // Issue 29: only someone sharing a group can be blocked; the member's block is lifted by the next
+  // entry at once (the sweeps run in this order), so it changes nothing else the sweep calls.
+  "blocks.block": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
+  "blocks.unblock": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
+  "blocks.list": { outsider: "own", member: "own" },
 };
 
 export type CallResult = { ok: true } | { ok: false; code: string };

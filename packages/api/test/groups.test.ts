@@ -16,7 +16,7 @@ describe("creating a group", () => {
     expect(await ann.caller.groups.list()).toEqual([group]);
     const members = await ann.caller.groups.members({ groupId: group.id });
     expect(members).toEqual([
-      { id: ann.user.id, name: "Ann", email: ann.email, generalArea: null, joinedAt: group.joinedAt },
+      { id: ann.user.id, name: "Ann", email: ann.email, generalArea: null, joinedAt: group.joinedAt, activity: "week" },
     ]);
   });
 
@@ -115,8 +115,8 @@ describe("members", () => {
 
     const seenByBo = await bo.caller.groups.members({ groupId: group.id });
     expect(seenByBo.map((m) => Object.keys(m).sort())).toEqual([
-      ["email", "generalArea", "id", "joinedAt", "name"],
-      ["email", "generalArea", "id", "joinedAt", "name"],
+      ["activity", "email", "generalArea", "id", "joinedAt", "name"],
+      ["activity", "email", "generalArea", "id", "joinedAt", "name"],
     ]);
     expect(seenByBo.map((m) => [m.name, m.email, m.generalArea])).toEqual([
       ["Ann", ann.email, null],

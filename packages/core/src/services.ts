@@ -19,6 +19,7 @@ import { createPushService } from "./push/subscriptions";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
 import { createUnsubscribeService } from "./unsubscribe/service";
+import { createBlocksService } from "./blocks/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -47,6 +48,7 @@ export function createServices(deps: CoreDeps) {
     push: createPushService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
+    blocks: createBlocksService(deps),
   };
 }
 

@@ -28,7 +28,10 @@ export interface SourceCatalogs {
   auth: typeof auth;
   requests: typeof requests;
   groups: typeof groups;
-  /** How a group grows (issue 27): group links, join requests, inviting, a group's description, the join page. */
+  /**
+   * How a group grows (issue 27): group links, join requests, inviting, a group's description, the join
+   * page; and the member list (issue 29: the Groups page's texts the dashboard never shows).
+   */
   sharing: typeof sharing;
   profile: typeof profile;
   admin: typeof admin;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { inputString } from "./text";
 import { stripMarkup } from "./rules";
-import { MAX_GROUP_DESCRIPTION_LENGTH, MAX_GROUP_NAME_LENGTH } from "./policy";
+import { MAX_GROUP_DESCRIPTION_LENGTH, MAX_GROUP_NAME_LENGTH, MEMBER_ACTIVITY } from "./policy";
 
 /**
  * PRODUCT "What is checked": required after trim ("Group name is required"); empty only after the markup is stripped:
@@ -80,6 +80,8 @@ export const groupMemberOutput = z.object({
   email: z.string(),
   generalArea: z.string().nullable(),
   joinedAt: z.date(),
+  /** How recently they were active (PRODUCT "Member activity"): for the group's owner only, else null. */
+  activity: z.enum(MEMBER_ACTIVITY).nullable(),
 });
 export type GroupMember = z.infer<typeof groupMemberOutput>;
 

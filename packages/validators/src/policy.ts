@@ -72,3 +72,16 @@ export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
 export const MAX_PUSH_DEVICES = 20;
 /** A personal calendar feed lists at most this many events, the soonest. */
 export const CALENDAR_FEED_MAX_EVENTS = 100;
+
+/**
+ * How recently a member was active, as the owner's member list says it (issue 29, PRODUCT "Member
+ * activity"): within the last 7 days, 30 days, 90 days, or longer ago (or never). From
+ * `users.last_active_at`, written at most hourly by sessions (ADR 0005); only the bucket is shown.
+ */
+export const MEMBER_ACTIVITY = ["week", "month", "quarter", "older"] as const;
+export type MemberActivity = (typeof MEMBER_ACTIVITY)[number];
+export const MEMBER_ACTIVITY_DAYS: Record<Exclude<MemberActivity, "older">, number> = {
+  week: 7,
+  month: 30,
+  quarter: 90,
+};

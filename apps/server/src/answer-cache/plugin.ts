@@ -69,7 +69,8 @@ export function registerAnswerCache(
   /** Only where the normal path would answer 200 without writing: otherwise it must run, and does. */
   function mayServe(call: CacheableCall, fresh: GroupFreshness | null, now: Date): fresh is GroupFreshness {
     if (!fresh || sessionNeedsWrite(fresh, now)) return false;
-    return call.scope === "dashboard" || fresh.isMember === true;
+    // A group's shared list is not the list of someone in a block (PRODUCT "Blocking"): theirs is built afresh.
+    return call.scope === "dashboard" || (fresh.isMember === true && !fresh.inBlock);
   }
 
   async function checkFreshness(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
@@ -10,6 +10,7 @@ import { DashboardSkeleton } from "../features/requests/DashboardSkeleton";
 import { LiveIndicator } from "../features/requests/LiveIndicator";
 import { clockOffsetMs } from "../features/requests/request-rules";
 import { RequestList } from "../features/requests/RequestList";
+import { CardMenuContext } from "../features/requests/card-menu";
 import type { DashboardData } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useRequestLiveUpdates } from "../features/requests/useRequestLiveUpdates";
@@ -53,6 +54,20 @@ const NotificationsQuestion = lazy(() =>
     default: module.NotificationsQuestion,
   })),
 );
+
+// A card's "⋯" menu (Block, PRODUCT "Blocking") comes after the first paint, with its texts (the profile's).
+const LazyCardMenu = lazy(() =>
+  Promise.all([import("../features/blocking/blocking"), loadNamespaces(["profile"])]).then(([module]) => ({
+    default: module.RequestCardMenu,
+  })),
+);
+function cardMenu(card: ComponentProps<typeof LazyCardMenu>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyCardMenu {...card} />
+    </Suspense>
+  );
+}
 
 /** Fetches the form's code once the browser has nothing better to do. */
 function whenIdle(task: () => void): () => void {
@@ -166,133 +181,135 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
   );
 
   return (
-    <div className="page dashboard">
-      <header className="dashboard-header">
-        <div>
-          <h1>{name ? t("requests.welcomeNamed", { name }) : t("requests.welcome")}</h1>
-          <p className="muted dashboard-subtitle">
-            {name
-              ? t("requests.subtitle")
-              : richText((values) => t("requests.addNamePrompt", values), {
-                  link: <Link to="/profile">{t("requests.addNameLink")}</Link>,
-                })}
-          </p>
-        </div>
-        <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
-      </header>
-      {name === "" && (
-        <Suspense fallback={null}>
-          <NameStep viewer={viewer} />
-        </Suspense>
-      )}
-      {!viewer.notificationsAsked && (
-        <Suspense fallback={null}>
-          <NotificationsQuestion viewer={viewer} />
-        </Suspense>
-      )}
-      <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">
-        {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
-      </p>
+    <CardMenuContext.Provider value={cardMenu}>
+      <div className="page dashboard">
+        <header className="dashboard-header">
+          <div>
+            <h1>{name ? t("requests.welcomeNamed", { name }) : t("requests.welcome")}</h1>
+            <p className="muted dashboard-subtitle">
+              {name
+                ? t("requests.subtitle")
+                : richText((values) => t("requests.addNamePrompt", values), {
+                    link: <Link to="/profile">{t("requests.addNameLink")}</Link>,
+                  })}
+            </p>
+          </div>
+          <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
+        </header>
+        {name === "" && (
+          <Suspense fallback={null}>
+            <NameStep viewer={viewer} />
+          </Suspense>
+        )}
+        {!viewer.notificationsAsked && (
+          <Suspense fallback={null}>
+            <NotificationsQuestion viewer={viewer} />
+          </Suspense>
+        )}
+        <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">
+          {live.announcement && <span key={live.announcement.id}>{live.announcement.text}</span>}
+        </p>
 
-      {data && data.groups.length === 0 ? (
-        // A newcomer (issue 27): the one next step first (an invitation waiting, else create a group or open a
-        // neighbour's link), then what they can already do; the limits panel compact and below unless one is near.
-        <>
-          {usageNearLimit(data.usage) && (
+        {data && data.groups.length === 0 ? (
+          // A newcomer (issue 27): the one next step first (an invitation waiting, else create a group or open a
+          // neighbour's link), then what they can already do; the limits panel compact and below unless one is near.
+          <>
+            {usageNearLimit(data.usage) && (
+              <Suspense fallback={null}>
+                <DashboardUsage usage={data.usage} />
+              </Suspense>
+            )}
+            <Suspense fallback={null}>
+              <PendingInvitations
+                onJoined={() => void utils.requests.dashboard.invalidate()}
+                whenEmpty={
+                  <Suspense fallback={null}>
+                    <NewcomerStart />
+                  </Suspense>
+                }
+              />
+            </Suspense>
+            {yourRequests}
+            <section className="dashboard-section" aria-labelledby="groups-title">
+              <div className="dashboard-section-header">
+                <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
+              </div>
+              <p className="muted small">{t("requests.noGroupYet")}</p>
+            </section>
+            {!usageNearLimit(data.usage) && (
+              <Suspense fallback={null}>
+                <DashboardUsage usage={data.usage} compact />
+              </Suspense>
+            )}
+          </>
+        ) : data ? (
+          <>
             <Suspense fallback={null}>
               <DashboardUsage usage={data.usage} />
             </Suspense>
-          )}
-          <Suspense fallback={null}>
-            <PendingInvitations
-              onJoined={() => void utils.requests.dashboard.invalidate()}
-              whenEmpty={
-                <Suspense fallback={null}>
-                  <NewcomerStart />
-                </Suspense>
-              }
-            />
-          </Suspense>
-          {yourRequests}
-          <section className="dashboard-section" aria-labelledby="groups-title">
-            <div className="dashboard-section-header">
-              <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
-            </div>
-            <p className="muted small">{t("requests.noGroupYet")}</p>
-          </section>
-          {!usageNearLimit(data.usage) && (
-            <Suspense fallback={null}>
-              <DashboardUsage usage={data.usage} compact />
-            </Suspense>
-          )}
-        </>
-      ) : data ? (
-        <>
-          <Suspense fallback={null}>
-            <DashboardUsage usage={data.usage} />
-          </Suspense>
-          {yourRequests}
-          <section className="dashboard-section" aria-labelledby="helpable-title">
-            <div className="dashboard-section-header">
-              <div>
-                <h2 id="helpable-title">{t("requests.helpableTitle")}</h2>
-                <p className="muted small dashboard-section-note">{t("requests.helpableNote")}</p>
+            {yourRequests}
+            <section className="dashboard-section" aria-labelledby="helpable-title">
+              <div className="dashboard-section-header">
+                <div>
+                  <h2 id="helpable-title">{t("requests.helpableTitle")}</h2>
+                  <p className="muted small dashboard-section-note">{t("requests.helpableNote")}</p>
+                </div>
               </div>
-            </div>
-            <RequestList
-              requests={data.helpableRequests}
-              viewerId={viewer.id}
-              now={now}
-              actions={actions}
-              label={t("requests.helpableTitle")}
-              highlightId={highlightId}
-              changedIds={live.changedIds}
-              empty={
-                <EmptyState title={t("requests.helpableEmptyTitle")}>
-                  <p>{data.groups.length === 0 ? t("requests.helpableEmptyNoGroup") : t("requests.helpableEmpty")}</p>
-                </EmptyState>
-              }
-            />
-          </section>
-          {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
-          <Suspense fallback={null}>
-            <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
-          </Suspense>
-          <section className="dashboard-section" aria-labelledby="groups-title">
-            <div className="dashboard-section-header">
-              <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
-              {data.groups.length > 0 && (
-                <Link to="/groups" className="small">
-                  {t("requests.manageGroups")}
-                </Link>
-              )}
-            </div>
-            <DashboardGroups groups={data.groups} viewerId={viewer.id} />
-          </section>
-          {formUsed && (
-            <Suspense fallback={null}>
-              <CreateRequestModal
-                open={creating}
-                onClose={() => setCreating(false)}
-                groups={data.groups}
+              <RequestList
+                requests={data.helpableRequests}
+                viewerId={viewer.id}
                 now={now}
-                clockOffsetMs={offsetMs}
-                own={own}
-                onCreated={actions.added}
+                actions={actions}
+                label={t("requests.helpableTitle")}
+                highlightId={highlightId}
+                changedIds={live.changedIds}
+                empty={
+                  <EmptyState title={t("requests.helpableEmptyTitle")}>
+                    <p>{data.groups.length === 0 ? t("requests.helpableEmptyNoGroup") : t("requests.helpableEmpty")}</p>
+                  </EmptyState>
+                }
               />
+            </section>
+            {/* An invitation waiting for a newcomer is the way into their first group: shown here too. */}
+            <Suspense fallback={null}>
+              <PendingInvitations onJoined={() => void utils.requests.dashboard.invalidate()} />
             </Suspense>
-          )}
-        </>
-      ) : failedToLoad ? (
-        <Alert>
-          {t("requests.loadDashboardFailed")}{" "}
-          <Button variant="ghost" className="btn-small" onClick={() => void dashboard.refetch()}>
-            {t("requests.retry")}
-          </Button>
-        </Alert>
-      ) : (
-        <DashboardSkeleton />
-      )}
-    </div>
+            <section className="dashboard-section" aria-labelledby="groups-title">
+              <div className="dashboard-section-header">
+                <h2 id="groups-title">{t("requests.groupsTitle")}</h2>
+                {data.groups.length > 0 && (
+                  <Link to="/groups" className="small">
+                    {t("requests.manageGroups")}
+                  </Link>
+                )}
+              </div>
+              <DashboardGroups groups={data.groups} viewerId={viewer.id} />
+            </section>
+            {formUsed && (
+              <Suspense fallback={null}>
+                <CreateRequestModal
+                  open={creating}
+                  onClose={() => setCreating(false)}
+                  groups={data.groups}
+                  now={now}
+                  clockOffsetMs={offsetMs}
+                  own={own}
+                  onCreated={actions.added}
+                />
+              </Suspense>
+            )}
+          </>
+        ) : failedToLoad ? (
+          <Alert>
+            {t("requests.loadDashboardFailed")}{" "}
+            <Button variant="ghost" className="btn-small" onClick={() => void dashboard.refetch()}>
+              {t("requests.retry")}
+            </Button>
+          </Alert>
+        ) : (
+          <DashboardSkeleton />
+        )}
+      </div>
+    </CardMenuContext.Provider>
   );
 }

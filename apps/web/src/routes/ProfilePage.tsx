@@ -7,6 +7,7 @@ import { LanguageSection } from "../features/account/LanguageSection";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
 import { NotificationSettingsSection } from "../features/notifications/NotificationSettingsSection";
 import { DevicesSection } from "../features/push/DevicesSection";
+import { BlockedSection } from "../features/blocking/BlockedSection";
 import { useT } from "../i18n/useT";
 import { usePageTitle } from "../lib/usePageTitle";
 
@@ -28,6 +29,7 @@ export default function ProfilePage() {
         <NotificationSettingsSection />
         <CalendarFeedSection />
         <DevicesSection />
+        <BlockedSection />
         <ChangePasswordForm />
         <DataRightsSection />
       </div>

@@ -5,6 +5,7 @@ import {
   groups,
   invites,
   requests,
+  userBlocks,
   userEmailPreferences,
   userLimits,
   users,
@@ -126,6 +127,11 @@ export function createDataRightsService(deps: CoreDeps) {
         feedback: sentFeedback,
         // Devices that get push notifications (issue 16), as the profile lists them.
         pushDevices: await pushDevices.list(userId),
+        // Whom they blocked (issue 29, PRODUCT "Blocking"), by id and when; whoever blocked them is theirs.
+        blocked: await db
+          .select({ userId: userBlocks.blockedId, blockedAt: userBlocks.createdAt })
+          .from(userBlocks)
+          .where(eq(userBlocks.blockerId, userId)),
       };
     },
 

@@ -2,6 +2,7 @@ import { perDatabase, sessions, users, type Database } from "@hyn/db";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { sessionRowColumns, type SessionFacts } from "../accounts/sessions";
 import type { UserRow } from "../accounts/user-view";
+import { inAnyBlock } from "../shared/blocks";
 
 /**
  * The answer cache's one statement per call (ADR 0009): the session, as the normal path reads it,
@@ -23,6 +24,11 @@ export interface Freshness extends SessionFacts {
 
 export interface GroupFreshness extends Freshness {
   isMember: boolean;
+  /**
+   * The user is on either side of a block (PRODUCT "Blocking"): their list of the group is their own,
+   * not the one every member shares, so it is answered afresh and not kept.
+   */
+  inBlock: boolean;
 }
 
 /** One answer to check: a user's dashboard (no group) or a group's request list. */
@@ -47,7 +53,7 @@ const freshnessQueries = perDatabase((db) => {
   // covers the rest: their own requests wherever they are, their memberships, limits and counts.
   // One index probe per group (change_log_group_idx), however busy the rest of the database is.
   const dashboardChanged = sql`(${changedSince(sql`c.user_id = ${sessions.userId}`)} or exists (select 1 from group_members m where m.user_id = ${sessions.userId} and ${changedSince(sql`c.group_id = m.group_id`)}))`;
-  // A group's list is the same for every member: it depends on the group alone.
+  // A group's list is the same for every member without a block: it depends on the group alone.
   const groupChanged = changedSince(sql`c.group_id = ${groupId}`);
   return {
     checks: db
@@ -56,6 +62,7 @@ const freshnessQueries = perDatabase((db) => {
         ...sessionRowColumns,
         snapshot: sql<string>`pg_current_snapshot()::text`,
         isMember: sql<boolean>`(${groupId} is not null and exists (select 1 from group_members m where m.group_id = ${groupId} and m.user_id = ${sessions.userId}))`,
+        inBlock: sql<boolean>`(${groupId} is not null and ${inAnyBlock(sessions.userId)})`,
         changed: sql<boolean>`(case when ${groupId} is null then ${dashboardChanged} else ${groupChanged} end)`,
       })
       .from(checks)

@@ -9,12 +9,14 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { groupCreationRefusal } from "@hyn/validators/rules";
+import type { MemberActivity } from "@hyn/validators/policy";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
 import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { groupOf, groupsOf } from "./view";
+import { memberActivitySql } from "./activity";
 
 type CreateGroup = z.output<typeof createGroupInput>;
 type UpdateGroup = z.output<typeof updateGroupInput>;
@@ -65,7 +67,10 @@ export function createGroupsService(deps: CoreDeps) {
       return groupsOf(db, userId);
     },
 
-    /** Only members see who else is in a group (PRODUCT "Who may do what"). */
+    /**
+     * Only members see who else is in a group (PRODUCT "Who may do what"); the owner also sees how
+     * recently each was active (PRODUCT "Member activity").
+     */
     async members(viewerId: string, groupId: string): Promise<GroupMember[]> {
       const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
       const rows = await db
@@ -75,9 +80,11 @@ export function createGroupsService(deps: CoreDeps) {
           email: users.email,
           generalArea: users.generalArea,
           joinedAt: groupMembers.joinedAt,
+          activity: sql<MemberActivity | null>`case when ${groups.createdBy} = ${viewerId} then ${memberActivitySql(users.lastActiveAt, clock.now())} end`,
         })
         .from(groupMembers)
         .innerJoin(users, eq(users.id, groupMembers.userId))
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
         .where(and(eq(groupMembers.groupId, groupId), viewer))
         .orderBy(asc(groupMembers.joinedAt), asc(users.name));
       // A group always has its owner as a member, so no rows means no group or no membership.

@@ -5,6 +5,7 @@ import type { CoreDeps } from "../shared/deps";
 import { inGroupsOf, selectRequestViews } from "../request-views/view";
 import { notificationLinks, summaryOf } from "./immediate";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
+import { noBlockBetween } from "../shared/blocks";
 import { inDailyGroupsOf, wantsDailySummarySql } from "../preferences/notification-preferences";
 import { dailyDigestEmail } from "../mail/templates";
 import { localeOf } from "../shared/locale";
@@ -52,6 +53,7 @@ async function digestForMember(
         inGroupsOf(userId),
         inDailyGroupsOf(userId, requests.groupId),
         ne(requests.userId, userId),
+        noBlockBetween(userId, requests.userId),
         eq(requests.status, "open"),
         gt(requests.neededBy, now),
         member.lastDailySent ? gt(requests.createdAt, member.lastDailySent) : undefined,

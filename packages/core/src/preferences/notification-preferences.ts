@@ -1,5 +1,6 @@
 import type { Locale } from "@hyn/validators/locales";
 import { localeOf } from "../shared/locale";
+import { noBlockBetween } from "../shared/blocks";
 import {
   groupMembers,
   groupNotificationSettings,
@@ -126,7 +127,14 @@ export async function newRequestAudience(
     })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(eq(groupMembers.groupId, request.groupId), ne(groupMembers.userId, request.posterId)))
+    .where(
+      and(
+        eq(groupMembers.groupId, request.groupId),
+        ne(groupMembers.userId, request.posterId),
+        // Someone on either side of a block with the poster does not hear of it, nor count (PRODUCT "Blocking").
+        noBlockBetween(groupMembers.userId, request.posterId),
+      ),
+    )
     .orderBy(users.id);
   const reach: Reach = { now: 0, daily: 0, appOnly: 0 };
   const recipients: NewRequestRecipient[] = [];
@@ -174,6 +182,7 @@ export async function newRequestRecipients(
       and(
         eq(groupMembers.groupId, groupId),
         notInArray(groupMembers.userId, [posterId, ...(notice.except ?? [])]),
+        noBlockBetween(groupMembers.userId, posterId),
         eq(newRequestReachSql(groupMembers.userId, groupMembers.groupId), "now"),
         or(emailOn, pushOn),
       ),

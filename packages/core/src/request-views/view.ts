@@ -20,6 +20,7 @@ import {
 } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgSelect } from "drizzle-orm/pg-core";
+import { noBlockBetween } from "../shared/blocks";
 import { displayNameInGroup } from "../shared/display-name";
 
 const creator = alias(users, "creator");
@@ -97,6 +98,14 @@ export async function selectRequestViews(
 }
 
 /**
+ * A request is shown to `readerId` unless a block stands between the reader and its creator (PRODUCT
+ * "Blocking"); one the reader has claimed stays, so the claim can still be finished or given back.
+ */
+function shownTo(readerId: string | Placeholder, r: Record<"userId" | "claimedBy", AnyPgColumn>): SQL {
+  return sql`(${noBlockBetween(readerId, r.userId)} or ${r.claimedBy} = ${readerId})`;
+}
+
+/**
  * The helpable list read on every dashboard load, built once per database (see perDatabase): values
  * are the placeholders `userId` and `now` (an ISO string). It holds active requests only, so it stays small.
  */
@@ -110,6 +119,7 @@ const helpableQuery = perDatabase((db) => {
       and(
         ne(requests.userId, userId),
         inGroupsOf(userId),
+        shownTo(userId, requests),
         or(
           and(eq(requests.status, "open"), sql`${requests.neededBy} > ${now}`),
           and(eq(requests.status, "claimed"), eq(requests.claimedBy, userId)),
@@ -188,7 +198,11 @@ const pageQueries = perDatabase((db) => {
       .prepare(name);
   return {
     mine: list("request_page_mine", sql`${page.userId} = ${sql.placeholder("userId")}`),
-    ofGroup: list("request_page_of_group", sql`${page.groupId} = ${sql.placeholder("groupId")}`),
+    // The group's list as its reader may see it: `readerId` is the caller.
+    ofGroup: list(
+      "request_page_of_group",
+      sql`${page.groupId} = ${sql.placeholder("groupId")} and ${shownTo(sql.placeholder("readerId"), page)}`,
+    ),
   };
 });
 
@@ -201,7 +215,7 @@ async function selectPage(
   db: Database,
   list: keyof ReturnType<typeof pageQueries>,
   now: Date,
-  owner: { userId: string } | { groupId: string },
+  owner: { userId: string } | { groupId: string; readerId: string },
   { limit, cursor }: RequestPageInput,
 ): Promise<RequestPage> {
   const asOf = cursor?.asOf ?? now;
@@ -246,14 +260,15 @@ export function selectMyRequestPage(
   return selectPage(db, "mine", now, { userId }, page);
 }
 
-/** A page of a group's requests; the caller checks membership. */
+/** A page of a group's requests as `readerId` may see them; the caller checks membership. */
 export function selectGroupRequestPage(
   db: Database,
   now: Date,
   groupId: string,
+  readerId: string,
   page: RequestPageInput,
 ): Promise<RequestPage> {
-  return selectPage(db, "ofGroup", now, { groupId }, page);
+  return selectPage(db, "ofGroup", now, { groupId, readerId }, page);
 }
 
 /**
@@ -284,7 +299,7 @@ export async function selectRequestView(executor: Executor, now: Date, requestId
 
 /**
  * One request as the lists would show it to `userId` (PRODUCT "Who may do what"): their own, or one in a group they
- * belong to; null otherwise, so an id in another group reads the same as one that does not exist.
+ * belong to with no block between them and its creator; null otherwise, so an id in another group reads the same as one that does not exist.
  */
 export async function selectVisibleRequestView(
   executor: Executor,
@@ -295,7 +310,7 @@ export async function selectVisibleRequestView(
   const [view] = await selectRequestViews(
     executor,
     now,
-    and(eq(requests.id, requestId), or(eq(requests.userId, userId), inGroupsOf(userId))),
+    and(eq(requests.id, requestId), or(eq(requests.userId, userId), and(inGroupsOf(userId), shownTo(userId, requests)))),
   );
   return view ?? null;
 }

@@ -11,6 +11,8 @@ export const CACHED_ANSWER_READS: Record<string, "every change" | readonly strin
   groups: "every change",
   group_members: "every change",
   user_limits: "every change",
+  // A block hides each person's requests from the other (PRODUCT "Blocking"; migration 0026).
+  user_blocks: "every change",
   // A person shows by these columns only (their id never changes); the hourly last_active_at write
   // is deliberately not logged, so it never empties anyone's cache.
   users: ["id", "name", "email", "general_area"],

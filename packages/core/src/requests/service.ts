@@ -210,7 +210,7 @@ export function createRequestsService(deps: CoreDeps) {
     async forGroup(userId: string, groupId: string, page: RequestPageInput): Promise<RequestPage> {
       const [membership] = await groupListQueries(db).membership.execute({ groupId, userId });
       if (!membership) throw new AppError("FORBIDDEN", "notMember");
-      return selectGroupRequestPage(db, clock.now(), groupId, page);
+      return selectGroupRequestPage(db, clock.now(), groupId, userId, page);
     },
 
     /**

@@ -4,10 +4,19 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
+import { BlockDialog, useBlocking } from "../blocking/blocking";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
 const nameOf = (member: GroupMember) => member.name || member.email;
+
+/** PRODUCT "Member activity": what the owner's list says of each member's last activity. */
+const ACTIVITY_TEXT = {
+  week: "sharing.activityWeek",
+  month: "sharing.activityMonth",
+  quarter: "sharing.activityQuarter",
+  older: "sharing.activityOlder",
+} as const;
 
 /**
  * The member list (PRODUCT "Screens"): name, e-mail, generalArea when present, Owner/Member badge; the owner sees
@@ -23,6 +32,11 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
   const toast = useToast();
   const [pending, setPending] = useState<PendingAction>(null);
   const viewerIsOwner = group.createdBy === viewerId;
+  // Whom the viewer blocked (PRODUCT "Blocking"): their row offers Unblock instead of Block.
+  const blocked = trpc.blocks.list.useQuery();
+  const blockedIds = new Set(blocked.data?.map((person) => person.id));
+  const blocking = useBlocking();
+  const [toBlock, setToBlock] = useState<GroupMember | null>(null);
 
   async function confirm() {
     if (!pending) return;
@@ -31,27 +45,27 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
       if (kind === "remove") {
         await remove.mutateAsync({ groupId: group.id, userId: member.id });
         cache.removeMember(group.id, member.id);
-        toast.success(t("groups.memberRemoved", { member: nameOf(member), group: group.name }));
+        toast.success(t("sharing.memberRemoved", { member: nameOf(member), group: group.name }));
       } else {
         const updated = await transfer.mutateAsync({ groupId: group.id, userId: member.id });
         cache.replaceGroup(updated);
-        toast.success(t("groups.ownershipTransferred", { member: nameOf(member), group: group.name }));
+        toast.success(t("sharing.ownershipTransferred", { member: nameOf(member), group: group.name }));
       }
       // Either changes whose invitations the sent panel holds (PRODUCT "Departures").
       void utils.invitations.outgoing.invalidate();
       setPending(null);
     } catch (e) {
-      toast.error(errorMessage(e, kind === "remove" ? t("groups.removeMemberFailed") : t("groups.transferFailed")));
+      toast.error(errorMessage(e, kind === "remove" ? t("sharing.removeMemberFailed") : t("sharing.transferFailed")));
       setPending(null);
     }
   }
 
   let body;
-  if (members.isPending) body = <Spinner label={t("groups.loadingMembers")} />;
+  if (members.isPending) body = <Spinner label={t("sharing.loadingMembers")} />;
   else if (members.isError)
     body = (
       <Alert>
-        {errorMessage(members.error, t("groups.loadMembersFailed"))}{" "}
+        {errorMessage(members.error, t("sharing.loadMembersFailed"))}{" "}
         <Button variant="ghost" className="btn-small" onClick={() => void members.refetch()}>
           {t("groups.retry")}
         </Button>
@@ -67,7 +81,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
               <div className="member-info">
                 <span className="member-name">
                   {nameOf(member)}
-                  {member.id === viewerId && <span className="muted"> {t("groups.you")}</span>}
+                  {member.id === viewerId && <span className="muted"> {t("sharing.you")}</span>}
                 </span>
                 <span className={`badge${isOwner ? " badge-owner" : ""}`}>
                   {isOwner ? t("groups.owner") : t("groups.member")}
@@ -79,24 +93,57 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                   </a>
                 )}
                 {member.generalArea && <span className="member-area small muted">{member.generalArea}</span>}
+                {member.activity && member.id !== viewerId && (
+                  <span className="member-activity small muted" data-activity={member.activity}>
+                    {t(ACTIVITY_TEXT[member.activity])}
+                  </span>
+                )}
               </div>
-              {viewerIsOwner && member.id !== viewerId && (
+              {member.id !== viewerId && (
                 <div className="member-actions">
-                  <Button
-                    variant="ghost"
-                    className="btn-small"
-                    onClick={() => setPending({ kind: "transfer", member })}
-                  >
-                    {t("groups.makeOwner")}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="btn-small btn-text-danger"
-                    onClick={() => setPending({ kind: "remove", member })}
-                    aria-label={t("groups.removeNamed", { name: nameOf(member) })}
-                  >
-                    {t("groups.remove")}
-                  </Button>
+                  {viewerIsOwner && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        className="btn-small"
+                        onClick={() => setPending({ kind: "transfer", member })}
+                      >
+                        {t("sharing.makeOwner")}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="btn-small btn-text-danger"
+                        onClick={() => setPending({ kind: "remove", member })}
+                        aria-label={t("sharing.removeNamed", { name: nameOf(member) })}
+                      >
+                        {t("sharing.remove")}
+                      </Button>
+                    </>
+                  )}
+                  {blockedIds.has(member.id) ? (
+                    <>
+                      <span className="badge">{t("profile.blockedBadge")}</span>
+                      <Button
+                        variant="ghost"
+                        className="btn-small"
+                        disabled={blocking.busy}
+                        onClick={() => void blocking.unblock({ id: member.id, name: nameOf(member) })}
+                        aria-label={t("profile.unblockNamed", { name: nameOf(member) })}
+                      >
+                        {t("profile.unblock")}
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      variant="ghost"
+                      className="btn-small"
+                      disabled={blocked.isPending}
+                      onClick={() => setToBlock(member)}
+                      aria-label={t("profile.blockNamed", { name: nameOf(member) })}
+                    >
+                      {t("profile.block")}
+                    </Button>
+                  )}
                 </div>
               )}
             </li>
@@ -109,20 +156,21 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
     <div className="member-panel" id={id} aria-live="polite" aria-busy={members.isPending}>
       <h4 className="member-panel-title">{t("groups.members")}</h4>
       {body}
+      {toBlock && <BlockDialog person={{ id: toBlock.id, name: nameOf(toBlock) }} onClose={() => setToBlock(null)} />}
       <ConfirmModal
         open={pending?.kind === "remove"}
-        title={t("groups.removeMemberTitle")}
-        message={pending ? t("groups.removeMemberConfirm", { name: nameOf(pending.member) }) : ""}
-        confirmLabel={t("groups.removeMemberTitle")}
+        title={t("sharing.removeMemberTitle")}
+        message={pending ? t("sharing.removeMemberConfirm", { name: nameOf(pending.member) }) : ""}
+        confirmLabel={t("sharing.removeMemberTitle")}
         busy={remove.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />
       <ConfirmModal
         open={pending?.kind === "transfer"}
-        title={t("groups.makeOwnerTitle")}
-        message={pending ? t("groups.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""}
-        confirmLabel={t("groups.makeOwnerTitle")}
+        title={t("sharing.makeOwnerTitle")}
+        message={pending ? t("sharing.makeOwnerConfirm", { member: nameOf(pending.member), group: group.name }) : ""}
+        confirmLabel={t("sharing.makeOwnerTitle")}
         busy={transfer.isPending}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}

@@ -1,5 +1,6 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
@@ -39,6 +40,7 @@ export function RequestCard({
   onRemoved?: () => void;
 }) {
   const t = useT();
+  const cardMenu = useContext(CardMenuContext);
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const status = displayStatusOf(request, now);
@@ -139,6 +141,7 @@ export function RequestCard({
           {request.itemDescription}
         </h3>
         <StatusBadge status={status} />
+        {!isOwner && cardMenu?.({ creator: request.creator, item: request.itemDescription })}
       </header>
 
       <dl className="request-facts">

@@ -1,0 +1,88 @@
+import { groupMembers, groups } from "@hyn/db";
+import { messages } from "@hyn/validators";
+import { afterEach, describe, expect, it } from "vitest";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
+
+/**
+ * Blocking over REST (issue 29, PRODUCT "Blocking"): the three routes, their statuses and the
+ * OpenAPI document; and a dashboard served from the answer cache showing a block at once, for both.
+ */
+let app: TestApp;
+afterEach(async () => {
+  await app?.close();
+});
+
+const HOUR = 60 * 60 * 1000;
+const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
+type Who = Awaited<ReturnType<typeof bearerFor>>;
+type DashboardBody = [{ result: { data: { json: { helpableRequests: { itemDescription: string }[] } } } }];
+
+async function street() {
+  app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+  const ann = await bearerFor(app, "ann@example.com");
+  const bo = await bearerFor(app, "bo@example.com");
+  const olga = await bearerFor(app, "olga@example.com");
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm Street", createdBy: ann.userId })
+    .returning({ id: groups.id });
+  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
+  return { ann, bo, olga, groupId: group!.id };
+}
+
+const call = (who: Who, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+  app.server.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+async function helpable(who: Who): Promise<string[]> {
+  const response = await call(who, "GET", DASHBOARD);
+  return (JSON.parse(response.body) as DashboardBody)[0].result.data.json.helpableRequests.map(
+    (r) => r.itemDescription,
+  );
+}
+
+describe("blocking over REST", () => {
+  it("blocks with 200, lists, unblocks with 200, and answers 404 for oneself, a stranger and no block", async () => {
+    const { ann, bo, olga } = await street();
+    expect((await call(ann, "POST", `/api/users/${bo.userId}/block`)).statusCode).toBe(200);
+    expect((await call(ann, "POST", `/api/users/${bo.userId}/block`)).statusCode).toBe(200);
+    const list = await call(ann, "GET", "/api/user/blocked");
+    expect(list.json()).toEqual([{ id: bo.userId, name: expect.any(String), blockedAt: expect.any(String) }]);
+    for (const [who, method, id] of [
+      [ann, "POST", ann.userId],
+      [ann, "POST", olga.userId],
+      [bo, "DELETE", ann.userId],
+    ] as const) {
+      const refused = await call(who, method, `/api/users/${id}/block`);
+      expect([refused.statusCode, refused.json()]).toEqual([404, { error: messages.userNotFound }]);
+    }
+    expect((await call(ann, "DELETE", `/api/users/${bo.userId}/block`)).statusCode).toBe(200);
+    expect((await call(ann, "GET", "/api/user/blocked")).json()).toEqual([]);
+  });
+
+  it("is in the OpenAPI document", async () => {
+    await street();
+    const paths = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(paths.paths["/api/users/{id}/block"] ?? {}).sort()).toEqual(["delete", "post"]);
+    expect(Object.keys(paths.paths["/api/user/blocked"] ?? {})).toEqual(["get"]);
+  });
+
+  it("changes both cached dashboards at once: each one's requests leave the other's", async () => {
+    const { ann, bo, groupId } = await street();
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    await call(ann, "POST", "/api/requests", { itemDescription: "Milk", groupId, neededBy });
+    await call(bo, "POST", "/api/requests", { itemDescription: "Eggs", groupId, neededBy });
+    // Loaded twice: the second is the cache's.
+    for (let i = 0; i < 2; i++) {
+      expect(await helpable(ann)).toEqual(["Eggs"]);
+      expect(await helpable(bo)).toEqual(["Milk"]);
+    }
+    await call(bo, "POST", `/api/users/${ann.userId}/block`);
+    expect(await helpable(ann)).toEqual([]);
+    expect(await helpable(bo)).toEqual([]);
+    await call(bo, "DELETE", `/api/users/${ann.userId}/block`);
+    expect(await helpable(ann)).toEqual(["Eggs"]);
+    expect(await helpable(bo)).toEqual(["Milk"]);
+  });
+});

@@ -1,0 +1,62 @@
+import { groupMembers, userBlocks, users } from "@hyn/db";
+import type { BlockedUser } from "@hyn/validators";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+
+const userNotFound = () => new AppError("NOT_FOUND", "userNotFound");
+
+/** `a` and `b` are members of one group. */
+function shareAGroup(a: string, b: AnyPgColumn) {
+  return sql<boolean>`exists (select 1 from ${groupMembers} mine join ${groupMembers} theirs on theirs.group_id = mine.group_id where mine.user_id = ${a} and theirs.user_id = ${b})`;
+}
+
+/**
+ * Blocking a member (issue 29, PRODUCT "Blocking"): one row per blocker and blocked. What a block does
+ * is `noBlockBetween` (shared/blocks.ts), read by the lists, the request page, the claim and the
+ * notices; this service only keeps the rows. Nobody is told, nobody leaves a group.
+ */
+export function createBlocksService(deps: CoreDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * POST /users/{id}/block: only someone the caller shares a group with (anyone else, and the caller
+     * themself, is "User not found", as for reading them). Blocking again changes nothing.
+     */
+    async block(userId: string, blockedId: string): Promise<void> {
+      if (blockedId === userId) throw userNotFound();
+      const [neighbour] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, blockedId), shareAGroup(userId, users.id)));
+      if (!neighbour) throw userNotFound();
+      await db.insert(userBlocks).values({ blockerId: userId, blockedId, createdAt: clock.now() }).onConflictDoNothing();
+    },
+
+    /** DELETE /users/{id}/block: lifts the caller's own block; none there is "User not found". */
+    async unblock(userId: string, blockedId: string): Promise<void> {
+      const deleted = await db
+        .delete(userBlocks)
+        .where(and(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, blockedId)))
+        .returning({ blockedId: userBlocks.blockedId });
+      if (deleted.length === 0) throw userNotFound();
+    },
+
+    /** GET /user/blocked: whom the caller has blocked, the latest first. */
+    async blocked(userId: string): Promise<BlockedUser[]> {
+      return db
+        .select({
+          id: users.id,
+          // displayName (shared/display-name.ts): the address only while a group is still shared.
+          name: sql<string>`coalesce(nullif(trim(${users.name}), ''), case when ${shareAGroup(userId, users.id)} then ${users.email} else '' end)`,
+          blockedAt: userBlocks.createdAt,
+        })
+        .from(userBlocks)
+        .innerJoin(users, eq(users.id, userBlocks.blockedId))
+        .where(eq(userBlocks.blockerId, userId))
+        .orderBy(desc(userBlocks.createdAt), users.id);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+
+/** A person the caller has blocked (PRODUCT "Blocking"): shown on the profile's "Blocked" list to unblock. */
+export const blockedUserOutput = z.object({
+  id: z.string(),
+  /** Their name; their address only while a group is still shared; else "" ("A neighbour"). */
+  name: z.string(),
+  blockedAt: z.date(),
+});
+export type BlockedUser = z.infer<typeof blockedUserOutput>;
