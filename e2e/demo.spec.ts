@@ -9,8 +9,11 @@ test("in demo mode a visitor signs in with a sample account offered on the login
   await page.goto("/login");
   const demo = page.getByRole("complementary", { name: "Demo accounts" });
   await expect(demo).toContainText("alex@demo.helpyourneighbor.app");
-  await demo.getByRole("button", { name: "Use Alex Rivera" }).click();
-  await page.getByRole("button", { name: "Log In" }).click();
+  // The password is one unbroken piece of text, however narrow the page.
+  const password = demo.getByText("neighbourly-demo", { exact: true }).first();
+  expect(await password.evaluate((node) => node.getClientRects().length)).toBe(1);
+  // One tap signs in (issue 30): no second "Log In".
+  await demo.getByRole("button", { name: "Sign in as Alex Rivera" }).click();
   await expect(page.getByRole("link", { name: "Admin" })).toBeVisible();
 
   await page.getByRole("link", { name: "Admin" }).click();
@@ -36,8 +39,7 @@ test("in demo mode a visitor signs in with a sample account offered on the login
 
 test("a neighbour who is not an admin sees Access Denied at /admin and can go back", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
-  await page.getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
   await page.goto("/about");
@@ -50,8 +52,7 @@ test("a neighbour who is not an admin sees Access Denied at /admin and can go ba
 
 test("a neighbour downloads their data and then deletes their account", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
-  await page.getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await page.goto("/profile");
 
@@ -75,7 +76,6 @@ test("a neighbour downloads their data and then deletes their account", async ({
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByRole("button", { name: "Use Sam Okafor" }).click();
-  await page.getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Invalid email or password" })).toBeVisible();
 });

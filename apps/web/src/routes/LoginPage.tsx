@@ -39,10 +39,14 @@ export default function LoginPage() {
     setUnconfirmed(false);
     if (!email.trim() || !password) return setError(errorText("fillAllFields"));
     if (!isEmail(email.trim())) return setError(errorText("enterValidEmail"));
+    await logIn(email.trim(), password);
+  }
+
+  async function logIn(address: string, secret: string) {
     setError(null);
     setBusy(true);
     try {
-      await signIn({ email: email.trim(), password });
+      await signIn({ email: address, password: secret });
       void navigate(redirect, { replace: true });
     } catch (e) {
       const message = errorMessage(e, t("auth.loginFailed"));
@@ -75,8 +79,10 @@ export default function LoginPage() {
         )}
         <DemoAccounts
           onUse={(demoEmail, demoPassword) => {
+            // A sample account signs in at once; the form shows what was used (issue 30).
             setEmail(demoEmail);
             setPassword(demoPassword);
+            void logIn(demoEmail, demoPassword);
           }}
         />
         <form onSubmit={submit} noValidate>

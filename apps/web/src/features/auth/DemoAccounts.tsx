@@ -1,7 +1,10 @@
 import { useT } from "../../i18n/useT";
 import { trpc } from "../../lib/trpc";
 
-/** In demo mode (`pnpm demo`) the login page offers the sample accounts; elsewhere it renders nothing. */
+/**
+ * In demo mode (`pnpm demo`) the login page offers the sample accounts, each signing in with one tap;
+ * elsewhere it renders nothing.
+ */
 export function DemoAccounts({ onUse }: { onUse: (email: string, password: string) => void }) {
   const t = useT();
   const info = trpc.system.info.useQuery(undefined, { staleTime: Infinity });
@@ -16,8 +19,9 @@ export function DemoAccounts({ onUse }: { onUse: (email: string, password: strin
             <button type="button" className="btn btn-secondary btn-small" onClick={() => onUse(a.email, a.password)}>
               {t("auth.demoUse", { name: a.name })}
             </button>{" "}
+            {/* Each kept whole: a password broken across two lines reads as two. */}
             <span className="small">
-              {a.email} / {a.password}
+              <span className="nowrap">{a.email}</span> / <span className="nowrap">{a.password}</span>
             </span>
           </li>
         ))}
