@@ -39,6 +39,9 @@ export function createTrpcClient() {
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!navigator.onLine && !(error instanceof TRPCClientError && error.data)) return translate("common.offlineNotSent");
+  // A rate limit says how long to wait, from its Retry-After (issue 30), on every form.
+  const wait = retryAfterSeconds(error);
+  if (wait !== undefined) return translate("common.tooManyRequestsWait", waitInWords(wait));
   if (
     error instanceof TRPCClientError &&
     error.message &&
@@ -61,6 +64,13 @@ export function errorKey(error: unknown): ErrorKey | undefined {
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
   return undefined;
+}
+
+/** A wait as a person says it: seconds up to a minute and a half, then whole minutes, then whole hours. */
+export function waitInWords(seconds: number): { unit: "seconds" | "minutes" | "hours"; count: number } {
+  if (seconds <= 90) return { unit: "seconds", count: Math.ceil(seconds) };
+  if (seconds <= 90 * 60) return { unit: "minutes", count: Math.ceil(seconds / 60) };
+  return { unit: "hours", count: Math.ceil(seconds / 3600) };
 }
 
 /** The seconds a refused call (429) says to wait, from its Retry-After header; undefined otherwise. */
