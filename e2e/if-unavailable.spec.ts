@@ -41,6 +41,10 @@ test("a neighbour asks to be asked first if there is no oat milk, and only her h
   await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2, "18:30"));
   await expect(dialog.getByRole("radio", { name: "A similar one is fine" })).toBeChecked();
   await dialog.getByRole("radio", { name: "Ask me first" }).check();
+  await dialog.screenshot({ path: testInfo.outputPath("ask-first-form-light.png") });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await dialog.screenshot({ path: testInfo.outputPath("ask-first-form-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog).toBeHidden();
   const mine = page.getByTestId("request-card").filter({ hasText: "Oat milk, barista" });
@@ -58,6 +62,8 @@ test("a neighbour asks to be asked first if there is no oat milk, and only her h
   await expect(phone).toContainText("Rosa Requester asked to be asked first if it is not there.");
   await expect(phone.getByRole("link", { name: "+44 20 7946 0958" })).toHaveAttribute("href", "tel:+442079460958");
   await helperPage.screenshot({ path: testInfo.outputPath("ask-first-helper-390.png"), fullPage: true });
+  await helperPage.emulateMedia({ colorScheme: "dark" });
+  await helperPage.screenshot({ path: testInfo.outputPath("ask-first-helper-390-dark.png"), fullPage: true });
 
   // Another member, and the requester herself, never see it.
   const { page: otherPage } = await secondPerson({ user: other });
