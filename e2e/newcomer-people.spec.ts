@@ -1,13 +1,13 @@
 import { messages } from "@hyn/validators/messages";
 import { api, expect, signUpAndConfirm, test } from "./support";
 
-test("the About page says what fellow members see: name, e-mail and general area, never the phone", async ({
+test("the About page says what fellow members see: name, e-mail and general area, the phone only to an ask-me-first helper", async ({
   page,
 }) => {
   await page.goto("/about");
   const privacy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Privacy first" }) });
   await expect(privacy).toContainText("Fellow members see your name, e-mail address and general area");
-  await expect(privacy).toContainText("your phone number is never shown");
+  await expect(privacy).toContainText("your phone number is shown to no one, except to the neighbour helping");
   await expect(privacy).not.toContainText("only your general area is shown");
 });
 

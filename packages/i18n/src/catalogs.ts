@@ -19,6 +19,7 @@ import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
+import type asking from "../catalogs/asking/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -40,6 +41,8 @@ export interface SourceCatalogs {
   email: typeof email;
   calendar: typeof calendar;
   push: typeof push;
+  /** Asking for something (issue 28): the new-request form, what to do if it is not there, repeating requests. */
+  asking: typeof asking;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -55,6 +58,7 @@ export const WEB_NAMESPACES = [
   "admin",
   "about",
   "unsubscribe",
+  "asking",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

@@ -167,6 +167,13 @@ export type RequestView = z.infer<typeof requestOutput>;
 export const createdRequestOutput = requestOutput.extend({ reach: reachOutput });
 export type CreatedRequest = z.infer<typeof createdRequestOutput>;
 
+/**
+ * GET /requests/{id}: the request, and for its helper alone, while they hold it and its requester asked to be
+ * asked first if the item is not there (issue 28), the requester's phone (null for everyone else, or none given).
+ */
+export const oneRequestOutput = requestOutput.extend({ requesterPhone: z.string().nullable() });
+export type OneRequestView = z.infer<typeof oneRequestOutput>;
+
 /** A page of a request list; REST sends `requests` as the body and `nextCursor` in a Link header. */
 export const requestPageOutput = z.object({
   requests: z.array(requestOutput),

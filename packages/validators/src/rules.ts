@@ -341,3 +341,7 @@ export function splitAddresses(text: string): string[] {
   }
   return [...seen];
 }
+
+/** How often a repeating request comes back (issue 28 §2): every week, every 2 weeks, every month. */
+export const REPEAT_EVERY = ["week", "2weeks", "month"] as const;
+export type RepeatEvery = (typeof REPEAT_EVERY)[number];

@@ -76,7 +76,7 @@ export const createAppRouter = () =>
                   lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]),
                 },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
-                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
+                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests", "asking"]) },
                 {
                   element: <RequireAdmin />,
                   children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }],

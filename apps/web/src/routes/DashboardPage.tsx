@@ -27,7 +27,11 @@ import "../features/requests/requests.css";
 // Not needed to show the dashboard, so not in its first download: the form comes when it is about to
 // be used (the pointer or focus on New Request, or the browser idle after the first load), and the
 // first-run name step only for someone without a name.
-const loadCreateRequestModal = () => import("../features/requests/CreateRequestModal");
+// Its texts (the "asking" namespace) come with it.
+const loadCreateRequestModal = () =>
+  Promise.all([import("../features/requests/CreateRequestModal"), loadNamespaces(["asking"])]).then(
+    ([module]) => module,
+  );
 const CreateRequestModal = lazy(() =>
   loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })),
 );

@@ -5,6 +5,7 @@ import {
   dashboardOutput,
   groupRequestsInput,
   notifyRequestOutput,
+  oneRequestOutput,
   requestIdInput,
   requestOutput,
   requestPageInput,
@@ -40,7 +41,7 @@ export const requestsRouter = router({
   byId: protectedProcedure
     .meta({ rest: { method: "GET", path: "/requests/:id" } })
     .input(requestIdInput)
-    .output(requestOutput)
+    .output(oneRequestOutput)
     .query(({ ctx, input }) => ctx.services.requests.byId(ctx.session.user.id, input.id)),
 
   claim: protectedProcedure

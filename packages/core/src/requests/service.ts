@@ -11,6 +11,7 @@ import {
   type RequestEventType,
   type RequestPage,
   type RequestPageInput,
+  type OneRequestView,
   type RequestView,
 } from "@hyn/validators";
 import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
@@ -31,6 +32,7 @@ import { newRequestAudience } from "../preferences/notification-preferences";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
+import { requesterPhoneFor } from "./requester-phone";
 import { bumpedRevision } from "./revision";
 import {
   inGroupsHeldBy,
@@ -217,10 +219,10 @@ export function createRequestsService(deps: CoreDeps) {
      * GET /requests/{id}: one request, as the lists show it (the page a notification's link opens).
      * Reading never changes it. Not the caller's and not in their groups: "Request not found".
      */
-    async byId(userId: string, requestId: string): Promise<RequestView> {
+    async byId(userId: string, requestId: string): Promise<OneRequestView> {
       const view = await selectVisibleRequestView(db, clock.now(), requestId, userId);
       if (!view) throw notFound();
-      return view;
+      return { ...view, requesterPhone: await requesterPhoneFor(db, view, userId) };
     },
 
     /** open -> claimed, by a member other than the requester, before the needed-by time. */

@@ -1,3 +1,4 @@
+import { IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
@@ -8,6 +9,7 @@ import type { RecentOwnChanges } from "./live-announcements";
 import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
 import type { DashboardGroup, RequestView } from "./types";
 import { anyoneHears, reachSentence } from "./reach";
+import { IfUnavailableField } from "./IfUnavailableField";
 
 const EMPTY: RequestFormValues = {
   itemDescription: "",
@@ -15,6 +17,7 @@ const EMPTY: RequestFormValues = {
   neededBy: "",
   storePreference: "",
   pickupNotes: "",
+  ifUnavailable: IF_UNAVAILABLE_DEFAULT,
 };
 const FIELD_IDS = {
   itemDescription: "new-request-item",
@@ -59,7 +62,7 @@ export function CreateRequestModal({
   const groupId =
     values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
 
-  const set = (field: keyof RequestFormValues) => (event: { target: { value: string } }) => {
+  const set = (field: Exclude<keyof RequestFormValues, "ifUnavailable">) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -112,16 +115,16 @@ export function CreateRequestModal({
 
   return (
     <Modal
-      title={t("requests.createTitle")}
+      title={t("asking.createTitle")}
       open={open}
       onClose={close}
       footer={
         <>
           <Button variant="secondary" onClick={cancel} disabled={busy}>
-            {t("requests.cancel")}
+            {t("asking.cancel")}
           </Button>
           <Button type="submit" form={FORM_ID} busy={busy}>
-            {busy ? t("requests.creating") : t("requests.createButton")}
+            {busy ? t("asking.creating") : t("asking.createButton")}
           </Button>
         </>
       }
@@ -129,11 +132,11 @@ export function CreateRequestModal({
       <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
         <TextField
           id={FIELD_IDS.itemDescription}
-          label={t("requests.itemLabel")}
+          label={t("asking.itemLabel")}
           name="itemDescription"
           value={values.itemDescription}
           onChange={set("itemDescription")}
-          placeholder={t("requests.itemPlaceholder")}
+          placeholder={t("asking.itemPlaceholder")}
           maxLength={500}
           autoFocus
           required
@@ -148,7 +151,7 @@ export function CreateRequestModal({
           required
           error={errors.groupId && errorText(errors.groupId)}
         >
-          <option value="">{t("requests.selectGroup")}</option>
+          <option value="">{t("asking.selectGroup")}</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.name}
@@ -166,24 +169,28 @@ export function CreateRequestModal({
           required
           error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
-          hint={t("requests.neededByHint")}
+          hint={t("asking.neededByHint")}
         />
         <TextField
-          label={t("requests.storeLabel")}
+          label={t("asking.storeLabel")}
           name="storePreference"
           value={values.storePreference}
           onChange={set("storePreference")}
-          placeholder={t("requests.storePlaceholder")}
+          placeholder={t("asking.storePlaceholder")}
           maxLength={200}
         />
         <TextArea
-          label={t("requests.notesLabel")}
+          label={t("asking.notesLabel")}
           name="pickupNotes"
           value={values.pickupNotes}
           onChange={set("pickupNotes")}
-          placeholder={t("requests.notesPlaceholder")}
+          placeholder={t("asking.notesPlaceholder")}
           maxLength={1000}
           rows={3}
+        />
+        <IfUnavailableField
+          value={values.ifUnavailable}
+          onChange={(ifUnavailable) => setValues((v) => ({ ...v, ifUnavailable }))}
         />
       </form>
     </Modal>

@@ -207,3 +207,15 @@ describe("a request card in Spanish", () => {
     expect(buttons()).toEqual(["I can help"]);
   });
 });
+
+describe("what to do if the item is not there (issue 28)", () => {
+  it.each([
+    ["skip", "Skip it"],
+    ["similar", "A similar one is fine"],
+    ["ask", "Ask me first"],
+  ] as const)("shows %s as a fact of the card, to everyone", (choice, text) => {
+    show(request({ ifUnavailable: choice }), OTHER);
+    const fact = within(screen.getByTestId("request-card")).getByText("If not there").parentElement!;
+    expect(fact.textContent).toBe(`If not there${text}`);
+  });
+});

@@ -170,6 +170,10 @@ export function RequestCard({
             {!isOwner && request.creator.generalArea && <span className="muted"> · {request.creator.generalArea}</span>}
           </dd>
         </div>
+        <div>
+          <dt>{t("requests.ifUnavailableLabel")}</dt>
+          <dd>{t(`requests.ifUnavailable_${request.ifUnavailable}`)}</dd>
+        </div>
         {request.helper && (
           <div>
             <dt>{t("requests.helper")}</dt>

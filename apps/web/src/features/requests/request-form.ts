@@ -1,5 +1,5 @@
 import type { MessageKey } from "@hyn/validators/messages";
-import { latestNeededBy, startOfTomorrow, stripMarkup } from "@hyn/validators/rules";
+import { latestNeededBy, startOfTomorrow, stripMarkup, type IfUnavailable } from "@hyn/validators/rules";
 
 // The Create Request form's rules: apart from request-rules.ts, so that they load with the form and
 // not with the dashboard (ADR 0011's budget).
@@ -47,6 +47,7 @@ export interface RequestFormValues {
   neededBy: string;
   storePreference: string;
   pickupNotes: string;
+  ifUnavailable: IfUnavailable;
 }
 
 export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", MessageKey>>;
@@ -57,6 +58,7 @@ export interface RequestFormInput {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
+  ifUnavailable: IfUnavailable;
 }
 
 /**
@@ -88,6 +90,7 @@ export function validateRequestForm(
       neededBy,
       storePreference: optional(values.storePreference),
       pickupNotes: optional(values.pickupNotes),
+      ifUnavailable: values.ifUnavailable,
     },
   };
 }

@@ -179,11 +179,19 @@ describe("the new-request form's checks", () => {
     neededBy: "2030-06-15T10:00",
     storePreference: "  ",
     pickupNotes: "Leave it at the door",
+    ifUnavailable: "ask",
   };
 
   it("names every missing required field with the spec's texts", () => {
     const { errors, input } = validateRequestForm(
-      { itemDescription: "", groupId: "", neededBy: "", storePreference: "", pickupNotes: "" },
+      {
+        itemDescription: "",
+        groupId: "",
+        neededBy: "",
+        storePreference: "",
+        pickupNotes: "",
+        ifUnavailable: "similar",
+      },
       NOW,
     );
     expect(input).toBeNull();
@@ -226,6 +234,7 @@ describe("the new-request form's checks", () => {
         neededBy: new Date(2030, 5, 15, 10, 0),
         storePreference: null,
         pickupNotes: "Leave it at the door",
+        ifUnavailable: "ask",
       },
     });
   });

@@ -85,7 +85,9 @@ export function useRequestActions(own: RecentOwnChanges) {
       const view = await attempt(request, echo, () => call({ id: request.id }), fallback);
       if (!view) return false;
       patch((data) => replaceRequest(data, view));
-      utils.requests.byId.setData({ id: view.id }, view);
+      // The page's answer also carries the requester's phone for an "ask me first" helper: read again.
+      utils.requests.byId.setData({ id: view.id }, (old) => ({ ...view, requesterPhone: old?.requesterPhone ?? null }));
+      void utils.requests.byId.invalidate({ id: view.id });
       refresh();
       toast.success(success(view));
       return true;
