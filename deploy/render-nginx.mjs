@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { BODY_LIMIT_BYTES } from "../apps/server/src/body-limit.mjs";
 
 const templates = fileURLToPath(new URL("./nginx/", import.meta.url));
 
@@ -35,6 +36,8 @@ export function renderSite({ listen, upstreams, cacheDir }) {
     LISTEN: String(listen),
     UPSTREAM_SERVERS: servers,
     CACHE_DIR: cacheDir,
+    // The instances' own limit: nginx answers every larger body itself (see BODY_LIMIT_BYTES).
+    CLIENT_MAX_BODY_SIZE: String(BODY_LIMIT_BYTES),
   });
 }
 

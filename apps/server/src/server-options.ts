@@ -1,6 +1,7 @@
 import { loggableError } from "@hyn/core";
 import type { FastifyHttpOptions, FastifyReply, FastifyRequest } from "fastify";
 import type { Server } from "node:http";
+import { BODY_LIMIT_BYTES } from "./body-limit.mjs";
 import { answerClientError, answerRouterError } from "./client-errors";
 import type { Env } from "./env";
 import type { UrlRedactor } from "./plugins/log-redaction";
@@ -42,7 +43,7 @@ export function serverOptions(
     },
     logController: new RequestLogController(redactUrl),
     requestIdHeader: "x-request-id",
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     // A tRPC batch names its procedures in one path parameter ("groups.list,limits.withCounts,..."):
     // Fastify's default of 100 characters refused a page's batch of six queries with 414.
     routerOptions: { maxParamLength: 256 },
