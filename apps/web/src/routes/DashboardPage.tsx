@@ -51,7 +51,12 @@ const NewcomerStart = lazy(() =>
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
 );
-const NameStep = lazy(() => import("../features/account/NameStep").then((module) => ({ default: module.NameStep })));
+// Its texts are the profile's (a person's name), loaded with it.
+const NameStep = lazy(() =>
+  Promise.all([import("../features/account/NameStep"), loadNamespaces(["profile"])]).then(([module]) => ({
+    default: module.NameStep,
+  })),
+);
 // Its texts are the profile's (the same preferences): loaded with it, for the few accounts it shows to.
 const NotificationsQuestion = lazy(() =>
   Promise.all([import("../features/account/NotificationsQuestion"), loadNamespaces(["profile"])]).then(([module]) => ({

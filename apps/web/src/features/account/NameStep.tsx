@@ -49,19 +49,19 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
       setUser(user);
       // Their own requests show the new name.
       void utils.requests.dashboard.invalidate();
-      toast.success(t("requests.profileSaved"));
+      toast.success(t("profile.profileSaved"));
     } catch (e) {
-      setError(errorMessage(e, t("requests.profileFailed")));
+      setError(errorMessage(e, t("profile.profileFailed")));
     }
   }
 
   return (
     <Card className="name-step" aria-labelledby="name-step-title">
       <form onSubmit={(event) => void save(event)} noValidate>
-        <h2 id="name-step-title">{t("requests.nameStepTitle")}</h2>
-        <p className="muted small">{t("requests.nameStepText", { email: viewer.email })}</p>
+        <h2 id="name-step-title">{t("profile.nameStepTitle")}</h2>
+        <p className="muted small">{t("profile.nameStepText", { email: viewer.email })}</p>
         <TextField
-          label={t("requests.yourName")}
+          label={t("profile.yourName")}
           name="name"
           autoComplete="name"
           value={name}
@@ -73,10 +73,10 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
         />
         <div className="row row-end">
           <Button variant="secondary" onClick={skip} disabled={updateProfile.isPending}>
-            {t("requests.skipForNow")}
+            {t("profile.skipForNow")}
           </Button>
           <Button type="submit" busy={updateProfile.isPending}>
-            {t("requests.saveName")}
+            {t("profile.saveName")}
           </Button>
         </div>
       </form>
