@@ -19,6 +19,7 @@ import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
+import type moderation from "../catalogs/moderation/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -37,6 +38,8 @@ export interface SourceCatalogs {
   email: typeof email;
   calendar: typeof calendar;
   push: typeof push;
+  /** The report dialog (issue 29), loaded with it; the admin's report queue loads it too. */
+  moderation: typeof moderation;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -52,6 +55,7 @@ export const WEB_NAMESPACES = [
   "admin",
   "about",
   "unsubscribe",
+  "moderation",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

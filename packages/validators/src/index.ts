@@ -18,3 +18,4 @@ export * from "./unsubscribe";
 export * from "./calendar";
 export * from "./push";
 export * from "./locales";
+export * from "./moderation";

@@ -4,6 +4,7 @@ import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
+import { ReportButton } from "../moderation/ReportButton";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
@@ -65,7 +66,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
           return (
             <li key={member.id} className="member">
               <div className="member-info">
-                <span className="member-name">
+                <span className="member-name" id={`${id}-member-${member.id}`}>
                   {nameOf(member)}
                   {member.id === viewerId && <span className="muted"> {t("groups.you")}</span>}
                 </span>
@@ -80,23 +81,32 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                 )}
                 {member.generalArea && <span className="member-area small muted">{member.generalArea}</span>}
               </div>
-              {viewerIsOwner && member.id !== viewerId && (
+              {member.id !== viewerId && (
                 <div className="member-actions">
-                  <Button
-                    variant="ghost"
-                    className="btn-small"
-                    onClick={() => setPending({ kind: "transfer", member })}
-                  >
-                    {t("groups.makeOwner")}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="btn-small btn-text-danger"
-                    onClick={() => setPending({ kind: "remove", member })}
-                    aria-label={t("groups.removeNamed", { name: nameOf(member) })}
-                  >
-                    {t("groups.remove")}
-                  </Button>
+                  {viewerIsOwner && (
+                    <>
+                      <Button
+                        variant="ghost"
+                        className="btn-small"
+                        onClick={() => setPending({ kind: "transfer", member })}
+                      >
+                        {t("groups.makeOwner")}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        className="btn-small btn-text-danger"
+                        onClick={() => setPending({ kind: "remove", member })}
+                        aria-label={t("groups.removeNamed", { name: nameOf(member) })}
+                      >
+                        {t("groups.remove")}
+                      </Button>
+                    </>
+                  )}
+                  {/* Any member may report another (issue 29); only admins see it. */}
+                  <ReportButton
+                    subject={{ kind: "member", userId: member.id, groupId: group.id, name: nameOf(member) }}
+                    describedBy={`${id}-member-${member.id}`}
+                  />
                 </div>
               )}
             </li>

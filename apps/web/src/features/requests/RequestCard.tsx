@@ -8,6 +8,7 @@ import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 import { anyoneHears, lastReachSentence } from "./reach";
 import { StatusBadge } from "./StatusBadge";
+import { ReportButton } from "../moderation/ReportButton";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
@@ -182,7 +183,13 @@ export function RequestCard({
         </div>
       )}
 
-      {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete || inCalendar) && (
+      {(can.canClaim ||
+        can.canUnclaim ||
+        can.canFulfill ||
+        can.canNotify ||
+        can.canDelete ||
+        inCalendar ||
+        !isOwner) && (
         <div className="request-actions">
           {can.canClaim && actionButton("claim", t("requests.claim"), "primary")}
           {can.canFulfill && actionButton("fulfill", t("requests.fulfill"), "primary")}
@@ -199,6 +206,13 @@ export function RequestCard({
             >
               {t("requests.delete")}
             </Button>
+          )}
+          {/* A neighbour's request may be reported (issue 29); the dialog loads when opened. */}
+          {!isOwner && (
+            <ReportButton
+              subject={{ kind: "request", requestId: request.id, groupId: request.groupId }}
+              describedBy={titleId}
+            />
           )}
         </div>
       )}
