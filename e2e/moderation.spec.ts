@@ -60,7 +60,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await expect(adminPage.getByTestId("admin-report").filter({ hasText: item })).toHaveCount(0);
 
   // The author's open session is refused at once: their next step lands on the login page.
-  expect((await apiAnswer(baseURL!, author.token, "GET", "/user/me")).status).toBe(401);
+  expect((await apiAnswer(baseURL!, author.token, "GET", "/user/current")).status).toBe(401);
   await authorPage.goto("/");
   await expect(authorPage).toHaveURL(/\/login/);
   await authorPage.getByLabel("Email").fill(author.email);

@@ -244,8 +244,8 @@ describe("an admin acts", () => {
     expect(result).toMatchObject({ withdrawnRequests: 1, reopenedClaims: 1, endedSessions: 1 });
     expect(result.cancelledInvitations).toBeGreaterThanOrEqual(1);
 
-    // The open session is refused at once.
-    expect((await failure(poster.caller.user.me())).code).toBe("UNAUTHORIZED");
+    // The open session is refused at once (each call reads its session again, as every HTTP request does).
+    expect((await failure((await h.caller(poster.token)).user.current())).code).toBe("UNAUTHORIZED");
     expect(await h.db.select().from(sessions).where(eq(sessions.userId, poster.user.id))).toEqual([]);
     // Nothing of theirs left open or claimed by them; the finished request stays.
     const theirs = await h.db
@@ -294,12 +294,13 @@ describe("an admin acts", () => {
     const token = generateToken();
     await h.db.insert(sessions).values({ id: hashToken(token), userId: poster.user.id, expiresAt: h.inHours(24) });
     const late = await h.caller(token);
-    expect((await failure(late.user.me())).code).toBe("UNAUTHORIZED");
+    expect((await failure(late.user.current())).code).toBe("UNAUTHORIZED");
   });
 
   it("reinstating lifts only the suspension: the person signs in again, nothing withdrawn comes back", async () => {
     const { admin, poster, request } = await street();
     await admin.caller.admin.suspendUser({ id: poster.user.id, reason: "Mistake" });
+    h.clock.advance(1000);
     await admin.caller.admin.reinstateUser({ id: poster.user.id });
     const anonymous = await h.caller();
     await expect(anonymous.auth.signIn({ email: poster.email, password: poster.password })).resolves.toBeTruthy();
@@ -328,6 +329,7 @@ describe("an admin acts", () => {
       message: messages.requestNotFound,
     });
 
+    h.clock.advance(1000);
     await admin.caller.admin.removeGroup({ id: group.id, reason: "Spam ring" });
     expect(await failure(neighbour.caller.groups.members({ groupId: group.id }))).toMatchObject({ code: "NOT_FOUND" });
     await h.deliver();

@@ -32,7 +32,7 @@ import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
 import { bumpedRevision } from "./revision";
-import { activeAccountHeld, holdActiveAccount } from "../moderation/suspension-guard";
+import { activeAccountHeld, holdActiveAccount } from "./suspension-guard";
 import {
   inGroupsHeldBy,
   inGroupsOf,
