@@ -13,7 +13,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   const reporter = await confirmedUser("Rita Reporter");
   const groupId = await groupWith(author, `Report Row ${Date.now().toString(36)}`, [reporter]);
   const item = `Cheap watches, DM me ${Date.now().toString(36)}`;
-  await api(baseURL!, author.token, "POST", "/requests", {
+  const posted = await api<{ id: string }>(baseURL!, author.token, "POST", "/requests", {
     groupId,
     itemDescription: item,
     neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
@@ -24,9 +24,9 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await authorPage.goto("/");
   await expect(authorPage.getByRole("heading", { name: item })).toBeVisible();
 
-  // The reporter reports it from its card: a dialog with the categories and a note.
+  // The reporter reports it from its page (a notification's link): a dialog with the categories and a note.
   const page = await signedInPage(reporter);
-  await page.goto("/");
+  await page.goto(`/requests/${posted.id}`);
   const card = page.getByTestId("request-card").filter({ has: page.getByRole("heading", { name: item }) });
   await card.getByRole("button", { name: "Report" }).click();
   const dialog = page.getByRole("dialog", { name: "Report this request" });

@@ -1,5 +1,5 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
@@ -8,7 +8,6 @@ import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 import { anyoneHears, lastReachSentence } from "./reach";
 import { StatusBadge } from "./StatusBadge";
-import { ReportButton } from "../moderation/ReportButton";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
@@ -27,6 +26,7 @@ export function RequestCard({
   changed = false,
   focusClaim = false,
   onRemoved,
+  reportAction,
 }: {
   request: RequestView;
   viewerId: string;
@@ -38,6 +38,8 @@ export function RequestCard({
   focusClaim?: boolean;
   /** The card is about to go: the list moves focus somewhere that stays. */
   onRemoved?: () => void;
+  /** A neighbour's request's "Report" button (issue 29), given by the screens that offer it. */
+  reportAction?: (request: RequestView, titleId: string) => ReactNode;
 }) {
   const t = useT();
   const [busy, setBusy] = useState<Action | null>(null);
@@ -189,7 +191,7 @@ export function RequestCard({
         can.canNotify ||
         can.canDelete ||
         inCalendar ||
-        !isOwner) && (
+        (!isOwner && reportAction)) && (
         <div className="request-actions">
           {can.canClaim && actionButton("claim", t("requests.claim"), "primary")}
           {can.canFulfill && actionButton("fulfill", t("requests.fulfill"), "primary")}
@@ -207,13 +209,8 @@ export function RequestCard({
               {t("requests.delete")}
             </Button>
           )}
-          {/* A neighbour's request may be reported (issue 29); the dialog loads when opened. */}
-          {!isOwner && (
-            <ReportButton
-              subject={{ kind: "request", requestId: request.id, groupId: request.groupId }}
-              describedBy={titleId}
-            />
-          )}
+          {/* A neighbour's request may be reported (issue 29): the screen passes the button, so the dashboard's first download does not carry it. */}
+          {!isOwner && reportAction?.(request, titleId)}
         </div>
       )}
 
