@@ -191,6 +191,24 @@ export const SWEEP: Record<string, Entry> = {
   "blocks.block": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "blocks.unblock": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "blocks.list": { outsider: "own", member: "own" },
+  // Reports (issue 29): a member may report a neighbour's request in their group; an outsider cannot see it.
+  "reports.create": {
+    input: (w) => ({ subject: { requestId: w.openRequestId }, groupId: w.groupId, category: "spam" }),
+    outsider: "denied",
+    member: "allowed",
+  },
+  // The admin's actions (issue 29): "Access denied: Admin privileges required" for everyone else.
+  "admin.reports": { outsider: "denied", member: "denied" },
+  "admin.dismissReport": {
+    input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "admin.suspendUser": { input: (w) => ({ id: w.ownerId, reason: "Sweep" }), outsider: "denied", member: "denied" },
+  "admin.reinstateUser": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "denied" },
+  "admin.removeRequest": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
+  "admin.removeGroup": { input: (w) => ({ id: w.groupId }), outsider: "denied", member: "denied" },
+  "admin.audit": { outsider: "denied", member: "denied" },
 };
 
 export type CallResult = { ok: true } | { ok: false; code: string };

@@ -13,6 +13,7 @@ import { requestsRouter } from "./routers/requests";
 import { unsubscribeRouter } from "./routers/unsubscribe";
 import { userRouter } from "./routers/user";
 import { blocksRouter } from "./routers/blocks";
+import { reportsRouter } from "./routers/reports";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   push: pushRouter,
   blocks: blocksRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

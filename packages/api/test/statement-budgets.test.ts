@@ -94,4 +94,23 @@ describe("statements per call", () => {
     expect(await statementsOf(() => ann.caller.admin.metrics())).toBe(small);
     expect(small).toBeLessThanOrEqual(3);
   });
+
+  it("the admin's report queue and audit log read in one statement each, with one report or many (issue 29)", async () => {
+    const group = await createGroup(bo, "Reported");
+    await inviteAndJoin(bo, cy, group.id);
+    const report = (item: string) =>
+      cy.caller.requests
+        .create({ itemDescription: item, groupId: group.id, neededBy: h.inHours(24) })
+        .then((posted) =>
+          bo.caller.reports.create({ subject: { requestId: posted.id }, groupId: group.id, category: "spam" }),
+        );
+    await report("First");
+    const few = await statementsOf(() => ann.caller.admin.reports());
+    for (let i = 0; i < 5; i++) await report(`More ${i}`);
+    await bo.caller.reports.create({ subject: { userId: cy.user.id }, groupId: group.id, category: "other" });
+    expect(await statementsOf(() => ann.caller.admin.reports())).toBe(few);
+    // The session check, if the caller's context reads it per call, and the one query.
+    expect(few).toBeLessThanOrEqual(2);
+    expect(await statementsOf(() => ann.caller.admin.audit())).toBeLessThanOrEqual(2);
+  });
 });

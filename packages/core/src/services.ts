@@ -8,6 +8,8 @@ import { createGroupLinksService } from "./group-links/service";
 import { createInvitationsService } from "./invitations/service";
 import { createLimitsService } from "./limits/service";
 import { createMetricsService } from "./metrics/service";
+import { createAdminActionsService } from "./moderation/admin-actions";
+import { createReportsService } from "./moderation/reports";
 import { createEventBus } from "./events/bus";
 import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
@@ -49,6 +51,9 @@ export function createServices(deps: CoreDeps) {
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
     blocks: createBlocksService(deps),
+    // Reports and the admin's actions (issue 29).
+    reports: createReportsService(deps),
+    adminActions: createAdminActionsService(deps),
   };
 }
 

@@ -20,6 +20,7 @@ import type requests from "../catalogs/requests/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
 import type asking from "../catalogs/asking/en.json";
+import type moderation from "../catalogs/moderation/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -43,6 +44,8 @@ export interface SourceCatalogs {
   push: typeof push;
   /** Asking for something (issue 28): the new-request form, what to do if it is not there, repeating requests. */
   asking: typeof asking;
+  /** The report dialog (issue 29), loaded with it; the admin's report queue loads it too. */
+  moderation: typeof moderation;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -59,6 +62,7 @@ export const WEB_NAMESPACES = [
   "about",
   "unsubscribe",
   "asking",
+  "moderation",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

@@ -25,6 +25,8 @@ import {
   MAX_GROUP_DESCRIPTION_LENGTH,
   MAX_LIVE_GROUP_LINKS,
   MAX_GROUP_NAME_LENGTH,
+  MAX_MODERATION_REASON_LENGTH,
+  MAX_REPORT_NOTE_LENGTH,
   MAX_INVITE_ADDRESSES,
   MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
@@ -69,6 +71,8 @@ export const ERROR_TEXT_VALUES = {
   notifyIntervalHours: REQUEST_NOTIFY_INTERVAL_HOURS,
   maxNeededByYearsAhead: MAX_NEEDED_BY_YEARS_AHEAD,
   pageLimitMax: PAGE_LIMIT_MAX,
+  maxReportNoteLength: MAX_REPORT_NOTE_LENGTH,
+  maxModerationReasonLength: MAX_MODERATION_REASON_LENGTH,
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */

@@ -4,6 +4,8 @@ import { z } from "zod";
 export const adminMetricsOutput = z.object({
   totalUsers: z.number(),
   activeUsers: z.number(),
+  /** Accounts created in the last NEW_USERS_DAYS days (issue 29): the spec's "active users", under its own name (ADR 0005). */
+  newUsers: z.number(),
   totalGroups: z.number(),
   totalRequestsThisMonth: z.number(),
   fulfillmentRate: z.number(),

@@ -19,3 +19,4 @@ export * from "./calendar";
 export * from "./push";
 export * from "./locales";
 export * from "./blocks";
+export * from "./moderation";

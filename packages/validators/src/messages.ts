@@ -7,6 +7,8 @@ import {
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
   MAX_LIVE_GROUP_LINKS,
+  MAX_MODERATION_REASON_LENGTH,
+  MAX_REPORT_NOTE_LENGTH,
   MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
   MAX_NEEDED_BY_YEARS_AHEAD,
@@ -191,6 +193,19 @@ export const messages = {
   ifUnavailableInvalid: 'If it is not there must be "skip", "similar" or "ask"',
   // Not in the spec: a reset link opened again after it set a password (issue 30).
   resetLinkUsed: "This reset link has already been used. Ask for a new one if you still need to change your password.",
+  // Not in the spec: reports, suspensions and the admin's other actions (issue 29).
+  reportSubjectInvalid: "Give the request or the member you are reporting",
+  reportCategoryInvalid: "Choose what is wrong",
+  reportNoteTooLong: `Note must be at most ${MAX_REPORT_NOTE_LENGTH} characters`,
+  cannotReportYourself: "You cannot report yourself",
+  reportAlreadyOpen: "You have already reported this. An admin will look at it.",
+  reportNotFound: "Report not found",
+  suspensionReasonRequired: "Give a reason for the suspension",
+  moderationReasonTooLong: `Reason must be at most ${MAX_MODERATION_REASON_LENGTH} characters`,
+  cannotSuspendYourself: "You cannot suspend your own account",
+  accountSuspended: "This account is suspended. Contact the administrator.",
+  alreadySuspended: "This account is already suspended",
+  notSuspended: "This account is not suspended",
 } as const;
 
 /** A message without values: its key in `messages`. */

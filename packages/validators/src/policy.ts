@@ -85,3 +85,23 @@ export const MEMBER_ACTIVITY_DAYS: Record<Exclude<MemberActivity, "older">, numb
   month: 30,
   quarter: 90,
 };
+
+/** What a member may report a request or a neighbour for (issue 29): spam; offensive or abusive; unsafe; not allowed here; other. */
+export const REPORT_CATEGORIES = ["spam", "offensive", "unsafe", "not_allowed", "other"] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+/** A report's optional note, and an admin's reason for a suspension or a removal, at most this long. */
+export const MAX_REPORT_NOTE_LENGTH = 500;
+export const MAX_MODERATION_REASON_LENGTH = 500;
+/** The admin audit log's page (newest first). */
+export const ADMIN_AUDIT_PAGE_SIZE = 100;
+/** "New Users" on the metrics page: accounts created in this many last days (ADR 0005). */
+export const NEW_USERS_DAYS = 30;
+/** What the admin audit log records (issue 29, ADR 0024). */
+export const ADMIN_AUDIT_ACTIONS = [
+  "report_dismissed",
+  "user_suspended",
+  "user_reinstated",
+  "request_removed",
+  "group_removed",
+] as const;
+export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];

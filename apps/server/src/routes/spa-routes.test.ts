@@ -20,6 +20,8 @@ describe("isSpaRoute", () => {
       "/feedback",
       "/about",
       "/admin",
+      "/admin/reports",
+      "/admin/audit",
     ]) {
       expect(isSpaRoute(path), path).toBe(true);
     }

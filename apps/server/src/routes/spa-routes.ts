@@ -19,6 +19,8 @@ const SPA_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin)\/?$/,
   /^\/auth\/callback\/?$/,
+  // The admin's report queue and audit log (issue 29).
+  /^\/admin\/(reports|audit)\/?$/,
   ...PAGE_PATHS_WITH_PARAMS.map((page) => new RegExp(`^${page.replace(/:\w+/g, "[^/]+")}\\/?$`)),
 ];
 

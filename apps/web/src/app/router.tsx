@@ -79,7 +79,15 @@ export const createAppRouter = () =>
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests", "asking"]) },
                 {
                   element: <RequireAdmin />,
-                  children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }],
+                  children: [
+                    { path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) },
+                    // Issue 29: the report queue (with the report dialog's category names) and the audit log.
+                    {
+                      path: "/admin/reports",
+                      lazy: screen(() => import("../routes/AdminReportsPage"), ["admin", "moderation"]),
+                    },
+                    { path: "/admin/audit", lazy: screen(() => import("../routes/AdminAuditPage"), ["admin"]) },
+                  ],
                 },
               ],
             },

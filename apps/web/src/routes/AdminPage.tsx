@@ -8,6 +8,8 @@ import {
   fulfillmentTrend,
 } from "../features/admin/format";
 import { MetricCard } from "../features/admin/MetricCard";
+import { AdminNav } from "../features/admin/AdminNav";
+import { NEW_USERS_DAYS } from "@hyn/validators/policy";
 import { WeeklyChart } from "../features/admin/WeeklyChart";
 import { formatDateTime } from "../lib/dates";
 import { errorMessage, trpc } from "../lib/trpc";
@@ -65,6 +67,11 @@ export default function AdminPage() {
             hint={t("admin.activeUsersHint", { days: ACTIVE_USER_DAYS })}
           />
           <MetricCard
+            label={t("admin.newUsers", { days: NEW_USERS_DAYS })}
+            value={formatMetric(m.newUsers, t)}
+            hint={t("admin.newUsersHint", { days: NEW_USERS_DAYS })}
+          />
+          <MetricCard
             label={t("admin.totalGroups")}
             value={formatMetric(m.totalGroups, t)}
             hint={t("admin.totalGroupsHint")}
@@ -110,6 +117,7 @@ export default function AdminPage() {
       <div className="page-header">
         <h1>{t("admin.heading")}</h1>
       </div>
+      <AdminNav />
       {body}
     </div>
   );

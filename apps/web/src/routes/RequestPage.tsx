@@ -5,6 +5,7 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
 import { displayStatusOf, personName, requestPermissions } from "../features/requests/request-rules";
 import { RequestCard } from "../features/requests/RequestCard";
+import { ReportButton } from "../features/moderation/ReportButton";
 import type { OneRequestView, RequestView } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useServerNow } from "../features/requests/useServerNow";
@@ -89,6 +90,12 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
         actions={actions}
         focusClaim
         onRemoved={() => void navigate("/", { replace: true })}
+        reportAction={(shown, titleId) => (
+          <ReportButton
+            subject={{ kind: "request", requestId: shown.id, groupId: shown.groupId }}
+            describedBy={titleId}
+          />
+        )}
       />
     </RequestPageFrame>
   );

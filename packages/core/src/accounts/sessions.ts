@@ -1,5 +1,5 @@
 import { perDatabase, sessions, users, type Database, type Executor } from "@hyn/db";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/clock";
 import { generateToken, hashToken } from "../shared/tokens";
 import { userColumns, type UserRow } from "./user-view";
@@ -59,7 +59,8 @@ const sessionQueries = perDatabase((db) => ({
     .select(sessionRowColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    // A suspended account's sessions are deleted with the suspension; one a sign-in racing it made is refused here.
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), isNull(users.suspendedAt)))
     .prepare("session_by_id"),
 }));
 

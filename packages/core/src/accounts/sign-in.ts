@@ -26,6 +26,8 @@ export function createSignInService(deps: CoreDeps) {
       if (config.requireEmailConfirmation && !user.emailVerifiedAt) {
         throw new AppError("FORBIDDEN", "emailNotConfirmed");
       }
+      // PRODUCT "Suspension": told only to whoever knows the password.
+      if (user.suspendedAt) throw new AppError("FORBIDDEN", "accountSuspended");
       const session = await createSession(db, user.id, clock.now());
       return { user: toUser(user), session };
     },

@@ -13,7 +13,7 @@ export async function loadUser(executor: Executor, id: string) {
 /** The account with this address (any letter case), with its password hash, or null. */
 export async function findUserByEmail(executor: Executor, email: string) {
   const [row] = await executor
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row ?? null;

@@ -1,5 +1,5 @@
 import { perDatabase, sessions, users, type Database } from "@hyn/db";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sessionRowColumns, type SessionFacts } from "../accounts/sessions";
 import type { UserRow } from "../accounts/user-view";
 import { inAnyBlock } from "../shared/blocks";
@@ -68,6 +68,7 @@ const freshnessQueries = perDatabase((db) => {
       .from(checks)
       .innerJoin(sessions, eq(sessions.id, sql`check_.session_id`))
       .innerJoin(users, eq(users.id, sessions.userId))
+      .where(isNull(users.suspendedAt))
       .prepare("answer_freshness"),
   };
 });

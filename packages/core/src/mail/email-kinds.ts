@@ -32,6 +32,9 @@ export const EMAIL_KINDS = [
   // To the group about a request still wanting a helper (nudges/service.ts, nudges/notices.ts).
   "still_needed",
   "given_back",
+  // An admin's action (moderation/admin-actions.ts): essential, always sent.
+  "account_suspended",
+  "group_removed",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];

@@ -1,5 +1,5 @@
 import { metricDailyCounts, rowsOf, timestampParam, users } from "@hyn/db";
-import type { AdminMetrics } from "@hyn/validators";
+import { NEW_USERS_DAYS, type AdminMetrics } from "@hyn/validators";
 import { sql } from "drizzle-orm";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
@@ -25,6 +25,7 @@ const num = (v: Num) => (v == null ? 0 : Number(v));
 interface TotalsRow {
   total_users: Num;
   active_users: Num;
+  new_users: Num;
   total_groups: Num;
   memberships: Num;
   requests_this_month: Num;
@@ -57,6 +58,8 @@ export function createMetricsService(deps: CoreDeps) {
       const firstFullActiveDay = new Date(
         Date.UTC(activeSince.getUTCFullYear(), activeSince.getUTCMonth(), activeSince.getUTCDate() + 1),
       );
+      // "New Users": accounts created in the last NEW_USERS_DAYS (the spec's "active users", ADR 0005), by the index on created_at.
+      const newSince = new Date(now.getTime() - NEW_USERS_DAYS * DAY_MS);
       const monthStart = startOfMonthUtc(now);
       const firstWeek = new Date(startOfWeekUtc(now).getTime() - (WEEKS_IN_CHART - 1) * 7 * DAY_MS);
       const c = metricDailyCounts;
@@ -67,6 +70,7 @@ export function createMetricsService(deps: CoreDeps) {
           ${total("users")} AS total_users,
           coalesce(sum(${c.value}) FILTER (WHERE ${c.metric} = 'users_active' AND ${c.day} >= ${utcDay(firstFullActiveDay)}::date), 0)
             + (SELECT count(*) FROM ${users} WHERE ${users.lastActiveAt} >= ${timestampParam(activeSince)} AND ${users.lastActiveAt} < ${timestampParam(firstFullActiveDay)}) AS active_users,
+          (SELECT count(*) FROM ${users} WHERE ${users.createdAt} >= ${timestampParam(newSince)}) AS new_users,
           ${total("groups")} AS total_groups,
           ${total("members")} AS memberships,
           coalesce(sum(${c.value}) FILTER (WHERE ${c.metric} = 'requests' AND ${c.day} >= ${utcDay(monthStart)}::date), 0) AS requests_this_month,
@@ -95,6 +99,7 @@ export function createMetricsService(deps: CoreDeps) {
       return {
         totalUsers: num(t.total_users),
         activeUsers: num(t.active_users),
+        newUsers: num(t.new_users),
         totalGroups,
         totalRequestsThisMonth: num(t.requests_this_month),
         fulfillmentRate: totalRequests === 0 ? 0 : round2((num(t.claimed_or_fulfilled) / totalRequests) * 100),

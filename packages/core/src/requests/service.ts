@@ -34,6 +34,7 @@ import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
 import { requesterPhoneFor } from "./requester-phone";
 import { bumpedRevision } from "./revision";
+import { activeAccountHeld, holdActiveAccount } from "./suspension-guard";
 import {
   inGroupsHeldBy,
   inGroupsOf,
@@ -124,7 +125,9 @@ export function createRequestsService(deps: CoreDeps) {
       const [changed] = await tx
         .update(requests)
         .set({ ...change.set(now), ...bumpedRevision() })
-        .where(and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId)))
+        .where(
+          and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId), activeAccountHeld(userId)),
+        )
         .returning({ id: requests.id });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
@@ -173,6 +176,7 @@ export function createRequestsService(deps: CoreDeps) {
           .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, userId)))
           .for("share");
         if (!membership) throw new AppError("FORBIDDEN", "notMember");
+        await holdActiveAccount(tx, userId);
         await assertBelowOpenRequestLimit(tx, userId);
         const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
         const [created] = await tx

@@ -15,3 +15,4 @@ export * from "./calendar-feeds";
 export * from "./push";
 export * from "./group-links";
 export * from "./blocks";
+export * from "./moderation";

@@ -22,6 +22,11 @@ export const users = pgTable(
     notificationsAskedAt: ts("notifications_asked_at"),
     /** Last sign-in or action; "active users" in the admin metrics (ADR 0005). */
     lastActiveAt: ts("last_active_at"),
+    /**
+     * When an admin suspended the account (issue 29): it cannot sign in, and every session ended then.
+     * Null: not suspended. Why, and by whom, is in the admin audit log.
+     */
+    suspendedAt: ts("suspended_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

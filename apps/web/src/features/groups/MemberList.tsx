@@ -5,6 +5,7 @@ import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
 import { BlockDialog, useBlocking } from "../blocking/blocking";
+import { ReportButton } from "../moderation/ReportButton";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
@@ -79,7 +80,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
           return (
             <li key={member.id} className="member">
               <div className="member-info">
-                <span className="member-name">
+                <span className="member-name" id={`${id}-member-${member.id}`}>
                   {nameOf(member)}
                   {member.id === viewerId && <span className="muted"> {t("sharing.you")}</span>}
                 </span>
@@ -144,6 +145,11 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                       {t("profile.block")}
                     </Button>
                   )}
+                  {/* Any member may report another (issue 29); only admins see it. */}
+                  <ReportButton
+                    subject={{ kind: "member", userId: member.id, groupId: group.id, name: nameOf(member) }}
+                    describedBy={`${id}-member-${member.id}`}
+                  />
                 </div>
               )}
             </li>

@@ -1,5 +1,5 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
@@ -27,6 +27,7 @@ export function RequestCard({
   changed = false,
   focusClaim = false,
   onRemoved,
+  reportAction,
 }: {
   request: RequestView;
   viewerId: string;
@@ -38,6 +39,8 @@ export function RequestCard({
   focusClaim?: boolean;
   /** The card is about to go: the list moves focus somewhere that stays. */
   onRemoved?: () => void;
+  /** A neighbour's request's "Report" button (issue 29), given by the screens that offer it. */
+  reportAction?: (request: RequestView, titleId: string) => ReactNode;
 }) {
   const t = useT();
   const cardMenu = useContext(CardMenuContext);
@@ -189,7 +192,13 @@ export function RequestCard({
         </div>
       )}
 
-      {(can.canClaim || can.canUnclaim || can.canFulfill || can.canNotify || can.canDelete || inCalendar) && (
+      {(can.canClaim ||
+        can.canUnclaim ||
+        can.canFulfill ||
+        can.canNotify ||
+        can.canDelete ||
+        inCalendar ||
+        (!isOwner && reportAction)) && (
         <div className="request-actions">
           {can.canClaim && actionButton("claim", t("requests.claim"), "primary")}
           {can.canFulfill && actionButton("fulfill", t("requests.fulfill"), "primary")}
@@ -207,6 +216,8 @@ export function RequestCard({
               {t("requests.delete")}
             </Button>
           )}
+          {/* A neighbour's request may be reported (issue 29): the screen passes the button, so the dashboard's first download does not carry it. */}
+          {!isOwner && reportAction?.(request, titleId)}
         </div>
       )}
 
