@@ -154,7 +154,7 @@ describe("shopping and delivering", () => {
     await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk", ifUnavailable: "ask" });
     await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
     const items = (await tina.caller.trips.byId({ tripId: trip.id })).neighbours[0]!.items;
-    expect(items.map((i) => [i.itemDescription, i.requesterPhone])).toEqual([
+    expect(items.map((i) => [i.itemDescription, i.requesterPhone]).sort()).toEqual([
       ["Bread", null],
       ["Oat milk", "+49 30 123456"],
     ]);

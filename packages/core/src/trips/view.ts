@@ -24,9 +24,10 @@ function tripColumns(readerId: string) {
     skipNext: trips.skipNext,
     createdAt: trips.createdAt,
     // The tripper sees all the trip's groups; anyone else those they share.
+    // Text joined by commas (ids hold none): an array's wire format differs between the two databases.
     groupIds: sql<
-      string[]
-    >`array(select tg.group_id::text from ${tripGroups} tg where tg.trip_id = ${trips.id} and (${trips.tripperId} = ${readerId} or exists (select 1 from ${groupMembers} gm where gm.group_id = tg.group_id and gm.user_id = ${readerId})) order by tg.group_id)`,
+      string | null
+    >`(select string_agg(tg.group_id::text, ',' order by tg.group_id) from ${tripGroups} tg where tg.trip_id = ${trips.id} and (${trips.tripperId} = ${readerId} or exists (select 1 from ${groupMembers} gm where gm.group_id = tg.group_id and gm.user_id = ${readerId})))`,
     itemCount: sql<number>`(select count(*) from ${requests} ri where ri.trip_id = ${trips.id})`.mapWith(Number),
   };
 }
@@ -49,7 +50,7 @@ export async function selectTrips(executor: Executor, now: Date, readerId: strin
     note: row.note,
     maxItems: row.maxItems,
     status: tripStatusAt(row.status as TripStatus, row.closesAt, now),
-    groupIds: row.groupIds,
+    groupIds: row.groupIds ? row.groupIds.split(",") : [],
     repeat: row.repeat ? { every: row.repeat } : null,
     skipNext: row.skipNext,
     itemCount: row.itemCount,
