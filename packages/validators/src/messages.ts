@@ -208,7 +208,7 @@ export const messages = {
   tripClosesAtAfterDeparts: "The list must close before the leaving time",
   tripClosesAtPast: "Closing time must be in the future",
   tripMaxItemsInvalid: `The cap on items must be a whole number from 1 to ${MAX_TRIP_ITEMS}`,
-  tripRepeatInvalid: 'repeat must be { "every": "week" }',
+  tripRepeatInvalid: 'repeat.every must be "week"',
   tripQuantityInvalid: "Quantity must be a whole number from 1 to 99",
   tripOnlyTripper: "Only the neighbour making the trip can do this",
   tripOwnTrip: "You cannot add items to your own trip",
