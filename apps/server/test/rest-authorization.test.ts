@@ -36,7 +36,8 @@ afterAll(async () => {
 
 /** The route's URL and body for the sweep's input: path parameters come out of the input. */
 function requestFor(route: RestRoute, input: Record<string, unknown>) {
-  const value = (name: string) => String(name === "id" ? (input.groupId ?? input.id) : input[name]);
+  const value = (name: string) =>
+    String(name === "id" ? (input[route.renameParams?.id ?? "id"] ?? input.groupId ?? input.id) : input[name]);
   const url = `/api${route.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(value(name)))}`;
   const hasBody = route.method === "POST" || route.method === "PUT";
   return { method: route.method, url, ...(hasBody ? { payload: JSON.parse(JSON.stringify(input)) as object } : {}) };

@@ -14,6 +14,7 @@ import { unsubscribeRouter } from "./routers/unsubscribe";
 import { userRouter } from "./routers/user";
 import { blocksRouter } from "./routers/blocks";
 import { reportsRouter } from "./routers/reports";
+import { tripsRouter } from "./routers/trips";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   push: pushRouter,
   blocks: blocksRouter,
   reports: reportsRouter,
+  trips: tripsRouter,
 });
 
 export type AppRouter = typeof appRouter;

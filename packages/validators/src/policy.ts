@@ -105,3 +105,16 @@ export const ADMIN_AUDIT_ACTIONS = [
   "group_removed",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+/** Trips (issue 28): how far ahead one may be announced, and when its list closes unless told. */
+export const TRIP_MAX_DAYS_AHEAD = 60;
+export const TRIP_DEFAULT_CLOSE_LEAD_MINUTES = 60;
+export const MAX_TRIP_STORE_LENGTH = 200;
+export const MAX_TRIP_NOTE_LENGTH = 1000;
+/** The largest cap on a trip's items one may set. */
+export const MAX_TRIP_ITEMS = 50;
+/** At most this many requests taken along in one call. */
+export const MAX_TRIP_TAKE = 20;
+/** A weekly trip's next one is announced this long before it leaves. */
+export const TRIP_REPEAT_ANNOUNCE_LEAD_DAYS = 6;
+/** The tripper's reminder, this long before leaving. */
+export const TRIP_REMINDER_LEAD_MINUTES = 60;

@@ -16,3 +16,4 @@ export * from "./push";
 export * from "./group-links";
 export * from "./blocks";
 export * from "./moderation";
+export * from "./trips";
