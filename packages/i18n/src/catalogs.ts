@@ -19,6 +19,7 @@ import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
+import type trips from "../catalogs/trips/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -37,6 +38,8 @@ export interface SourceCatalogs {
   email: typeof email;
   calendar: typeof calendar;
   push: typeof push;
+  /** Shopping trips others add to (issue 28): the trips page, a trip's page and shopping list, the dashboard's trips. */
+  trips: typeof trips;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -52,6 +55,7 @@ export const WEB_NAMESPACES = [
   "admin",
   "about",
   "unsubscribe",
+  "trips",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

@@ -20,6 +20,8 @@ describe("isSpaRoute", () => {
       "/feedback",
       "/about",
       "/admin",
+      "/trips",
+      "/trips/abc",
     ]) {
       expect(isSpaRoute(path), path).toBe(true);
     }

@@ -77,6 +77,9 @@ export const createAppRouter = () =>
                 },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
                 { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests"]) },
+                // Shopping trips others add to (issue 28): the list and the announce form, and one trip's page.
+                { path: "/trips", lazy: screen(() => import("../routes/TripsPage"), ["trips"]) },
+                { path: "/trips/:id", lazy: screen(() => import("../routes/TripPage"), ["trips"]) },
                 {
                   element: <RequireAdmin />,
                   children: [{ path: "/admin", lazy: screen(() => import("../routes/AdminPage"), ["admin"]) }],

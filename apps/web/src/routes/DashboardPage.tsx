@@ -42,6 +42,12 @@ const NewcomerStart = lazy(() =>
     default: module.NewcomerStart,
   })),
 );
+// Open trips at the top (issue 28): their own chunk and texts, and their own call, after the first paint.
+const DashboardTrips = lazy(() =>
+  Promise.all([import("../features/trips/DashboardTrips"), loadNamespaces(["trips"])]).then(([module]) => ({
+    default: module.DashboardTrips,
+  })),
+);
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
@@ -228,6 +234,9 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         </>
       ) : data ? (
         <>
+          <Suspense fallback={null}>
+            <DashboardTrips viewerId={viewer.id} now={now} refreshedAt={dashboard.dataUpdatedAt} />
+          </Suspense>
           <Suspense fallback={null}>
             <DashboardUsage usage={data.usage} />
           </Suspense>
