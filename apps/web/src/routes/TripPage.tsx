@@ -20,7 +20,7 @@ import "../features/trips/trips.css";
 const FALLBACK_REFRESH_MS = 30_000;
 
 /**
- * One trip (PRODUCT "Trips"): its facts for everyone who can see it; for a neighbour, the form to add an item
+ * One trip (PRODUCT "Trips on screen"): its facts for everyone who can see it; for a neighbour, the form to add an item
  * and their items on it; for the tripper, closing the list, cancelling, the requests to take along, and once
  * the list is closed the shopping list to shop from.
  */

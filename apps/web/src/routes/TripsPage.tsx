@@ -11,7 +11,7 @@ import { usePageTitle } from "../lib/usePageTitle";
 import "../features/trips/trips.css";
 
 /**
- * The trips page (PRODUCT "Trips"): every trip the viewer can see, soonest first, and the form to announce
+ * The trips page (PRODUCT "Trips on screen"): every trip the viewer can see, soonest first, and the form to announce
  * one (opened from the dashboard's "Announce a trip" as /trips?announce=1).
  */
 export default function TripsPage() {

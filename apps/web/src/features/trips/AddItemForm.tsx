@@ -19,7 +19,7 @@ const FIELD_OF_KEY = {
 } as const;
 
 /**
- * Add an item to a trip (PRODUCT "Trips"): the item, how many, notes, and what to do if it is not there. It
+ * Add an item to a trip (PRODUCT "Trips on screen"): the item, how many, notes, and what to do if it is not there. It
  * becomes a request of the viewer's, claimed by the tripper at once.
  */
 export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () => void }) {

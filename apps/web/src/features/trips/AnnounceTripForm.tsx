@@ -4,8 +4,10 @@ import { useToast } from "../../components/Toasts";
 import { errorText } from "../../i18n/errorText";
 import { useT } from "../../i18n/useT";
 import { errorKey, errorMessage, trpc } from "../../lib/trpc";
-import { toDateTimeLocal } from "../requests/request-form";
+import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES } from "@hyn/validators/policy";
+import { parseDateTimeLocal, toDateTimeLocal } from "../requests/request-form";
 import {
+  defaultClosesAt,
   fieldOfServerError,
   TRIP_FIELDS,
   validateTripForm,
@@ -39,7 +41,7 @@ interface GroupChoice {
 }
 
 /**
- * Announce a trip (PRODUCT "Trips"): the store, when one leaves, until when others may add (empty: an hour
+ * Announce a trip (PRODUCT "Trips on screen"): the store, when one leaves, until when others may add (empty: an hour
  * before), which of one's groups, a note, a cap on items, every week. A refusal of the server that names a
  * field is said under it; what was typed stays until the trip is announced.
  */
@@ -115,6 +117,10 @@ export function AnnounceTripForm({
     return key ? errorText(key) : undefined;
   };
   const min = toDateTimeLocal(now);
+  const departs = parseDateTimeLocal(values.departsAt);
+  const closesHint = departs
+    ? t("trips.closesHintAt", { time: toDateTimeLocal(defaultClosesAt(departs)).slice(11) })
+    : t("trips.closesHint", { minutes: TRIP_DEFAULT_CLOSE_LEAD_MINUTES });
 
   return (
     <form className="card trip-form" onSubmit={submit} noValidate aria-labelledby="announce-trip-title">
@@ -154,7 +160,7 @@ export function AnnounceTripForm({
           onChange={set("closesAt")}
           min={min}
           max={values.departsAt || undefined}
-          hint={t("trips.closesHint")}
+          hint={closesHint}
           error={shown("closesAt")}
         />
       </div>

@@ -9,7 +9,7 @@ import "./trips.css";
 const REFRESH_MS = 60_000;
 
 /**
- * The dashboard's trips (PRODUCT "Trips"), at its top: every open trip in the viewer's groups, the viewer's
+ * The dashboard's trips (PRODUCT "Trips on screen"), at its top: every open trip in the viewer's groups, the viewer's
  * own until they leave, and "Going shopping? Announce a trip". Its own chunk with its own texts (the
  * dashboard's first download has no room), reading `trips.list` in a call of its own so the dashboard's
  * call stays the one the answer cache serves.

@@ -6,7 +6,7 @@ import { renderWithApi } from "../../test/render";
 import { ShoppingList } from "./ShoppingList";
 import type { TripItem, TripNeighbour } from "./types";
 
-// PRODUCT "Trips": the tripper's shopping list, grouped by neighbour.
+// PRODUCT "Trips on screen": the tripper's shopping list, grouped by neighbour.
 afterEach(cleanup);
 beforeAll(async () => {
   await activateLocale("en");

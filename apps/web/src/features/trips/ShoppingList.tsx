@@ -13,7 +13,7 @@ const STATE_TEXT = {
 } as const satisfies Record<ItemState, Parameters<Translate>[0]>;
 
 /**
- * The shopping list (PRODUCT "Trips"), grouped by neighbour, for a phone in a shop: each neighbour's heading
+ * The shopping list (PRODUCT "Trips on screen"), grouped by neighbour, for a phone in a shop: each neighbour's heading
  * stays on top while their items scroll by, each item has big "Got it" / "Not there" toggles and says its
  * if-not-there rule, and "Delivered" hands over a neighbour's bag in one tap. `shopping` false: the list as
  * it stands so far, without the ticks (the list is still open, or the viewer is not the tripper).

@@ -4,7 +4,7 @@ import { personName } from "./trip-texts";
 import type { TripDetail } from "./types";
 
 /**
- * Open requests in the trip's groups for the same store, offered to the tripper (PRODUCT "Trips"): "3 open
+ * Open requests in the trip's groups for the same store, offered to the tripper (PRODUCT "Trips on screen"): "3 open
  * requests for Aldi: take them along?", all at once or one by one.
  */
 export function TakeAlong({

@@ -1,7 +1,7 @@
 import { trpc } from "../../lib/trpc";
 
 /**
- * The trip's page stays live (PRODUCT "Trips"): its items are requests, so every change in the viewer's groups
+ * The trip's page stays live (PRODUCT "Trips on screen"): its items are requests, so every change in the viewer's groups
  * on the requests' live stream (an item added, ticked, delivered, the trip closed or cancelled with its items)
  * reads the trip again. Returns whether the stream is up, for the page's fallback refresh.
  */
