@@ -21,6 +21,9 @@ export interface World {
   fulfilledByMemberRequestId: string;
   invitationId: string;
   invitationToken: string;
+  /** The owner's trip (issue 28), with one item of the member's on it. */
+  tripId: string;
+  tripItemRequestId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -186,6 +189,34 @@ export const SWEEP: Record<string, Entry> = {
   "user.regenerateCalendarFeed": { outsider: "own", member: "own" },
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
   "calendar.feed": { input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
+  // Trips (issue 28): seen by the members of their groups; changed by the tripper alone.
+  "trips.create": {
+    input: (w) => ({ groupIds: [w.groupId], store: "Sweep Market", departsAt: future() }),
+    outsider: "denied",
+    member: "allowed",
+  },
+  "trips.list": { outsider: "own", member: "own" },
+  "trips.byId": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
+  "trips.addItem": {
+    input: (w) => ({ tripId: w.tripId, itemDescription: "Sweep apples" }),
+    outsider: "denied",
+    member: "allowed",
+  },
+  "trips.close": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
+  "trips.cancel": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
+  "trips.markItem": {
+    input: (w) => ({ tripId: w.tripId, requestId: w.tripItemRequestId, state: "got" }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "trips.deliver": { input: (w) => ({ tripId: w.tripId, userId: w.memberId }), outsider: "denied", member: "denied" },
+  "trips.take": {
+    input: (w) => ({ tripId: w.tripId, requestIds: [w.openRequestId] }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "trips.skipNext": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
+  "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
 };
 
 export type CallResult = { ok: true } | { ok: false; code: string };
@@ -264,6 +295,13 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
   });
   await memberUser.caller.requests.claim({ id: fulfilled.id });
   await memberUser.caller.requests.fulfill({ id: fulfilled.id });
+  const trip = await owner.caller.trips.create({
+    groupIds: [group.id],
+    store: "Sweep Market",
+    departsAt: future(),
+    repeat: { every: "week" },
+  });
+  const tripItem = await memberUser.caller.trips.addItem({ tripId: trip.id, itemDescription: "Member's pears" });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -274,6 +312,8 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     fulfilledByMemberRequestId: fulfilled.id,
     invitationId: pending.id,
     invitationToken: pending.token,
+    tripId: trip.id,
+    tripItemRequestId: tripItem.id,
   };
   return { world, owner, member: memberUser, outsider: outsiderUser };
 }

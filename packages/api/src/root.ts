@@ -12,6 +12,7 @@ import { pushRouter } from "./routers/push";
 import { requestsRouter } from "./routers/requests";
 import { unsubscribeRouter } from "./routers/unsubscribe";
 import { userRouter } from "./routers/user";
+import { tripsRouter } from "./routers/trips";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   unsubscribe: unsubscribeRouter,
   calendar: calendarRouter,
   push: pushRouter,
+  trips: tripsRouter,
 });
 
 export type AppRouter = typeof appRouter;

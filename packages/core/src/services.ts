@@ -19,6 +19,7 @@ import { createPushService } from "./push/subscriptions";
 import { createRateLimitService } from "./rate-limits/service";
 import type { CoreDeps } from "./shared/deps";
 import { createUnsubscribeService } from "./unsubscribe/service";
+import { createTripsService } from "./trips/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -45,6 +46,7 @@ export function createServices(deps: CoreDeps) {
     notificationSettings: createNotificationSettingsService(deps),
     unsubscribe: createUnsubscribeService(deps),
     push: createPushService(deps),
+    trips: createTripsService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
   };

@@ -13,6 +13,8 @@ export * from "./invitations";
 export * from "./group-links";
 export * from "./limits";
 export * from "./requests";
+export * from "./trips";
+export * from "./dashboard";
 export * from "./notifications";
 export * from "./unsubscribe";
 export * from "./calendar";

@@ -18,6 +18,10 @@ import {
   PAGE_LIMIT_MAX,
   PUSH_LABEL_MAX,
   REQUEST_NOTIFY_INTERVAL_HOURS,
+  MAX_TRIP_ITEMS,
+  MAX_TRIP_STORE_LENGTH,
+  MAX_TRIP_TAKE,
+  TRIP_MAX_DAYS_AHEAD,
 } from "./policy";
 import { LOCALES } from "./locales";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
@@ -189,6 +193,33 @@ export const messages = {
   crossSiteRefused: "Cross-site request refused",
   // Not in the spec: what to do if the item is not there (issue 28).
   ifUnavailableInvalid: 'If it is not there must be "skip", "similar" or "ask"',
+  // Not in the spec: trips (issue 28).
+  tripNotFound: "Trip not found",
+  tripNotTakingItems: "This trip is no longer taking items",
+  tripFull: "This trip has all the items it can take",
+  tripStoreRequired: "Store is required",
+  tripStoreTooLong: `Store must be at most ${MAX_TRIP_STORE_LENGTH} characters`,
+  tripGroupsRequired: "Choose at least one of your groups for the trip",
+  tripDepartsAtRequired: "Leaving time is required",
+  tripDepartsAtNotADate: "Leaving time must be a date and time, such as 2027-06-14T15:30:00Z",
+  tripDepartsAtPast: "Leaving time must be in the future",
+  tripDepartsAtTooFar: `Leaving time must be within ${TRIP_MAX_DAYS_AHEAD} days`,
+  tripClosesAtNotADate: "Closing time must be a date and time, such as 2027-06-14T14:30:00Z",
+  tripClosesAtAfterDeparts: "The list must close before the leaving time",
+  tripClosesAtPast: "Closing time must be in the future",
+  tripMaxItemsInvalid: `The cap on items must be a whole number from 1 to ${MAX_TRIP_ITEMS}`,
+  tripRepeatInvalid: 'repeat must be { "every": "week" }',
+  tripQuantityInvalid: "Quantity must be a whole number from 1 to 99",
+  tripOnlyTripper: "Only the neighbour making the trip can do this",
+  tripOwnTrip: "You cannot add items to your own trip",
+  tripNotOpen: "This trip's list is already closed",
+  tripCancelled: "This trip has been cancelled",
+  tripItemNotFound: "This item is not on the trip",
+  tripItemMarkInvalid: 'state must be "pending", "got" or "not_there"',
+  tripTakeInvalid: `Choose from 1 to ${MAX_TRIP_TAKE} requests to take along`,
+  tripTakeNotOffered: "One of these requests can no longer be taken along",
+  tripNotRepeating: "This trip does not repeat",
+  tripNeighbourNotFound: "This neighbour has no items on the trip",
 } as const;
 
 /** A message without values: its key in `messages`. */

@@ -72,3 +72,17 @@ export const THANKS_SHOWN_TO_HELPER_DAYS = 7;
 export const MAX_PUSH_DEVICES = 20;
 /** A personal calendar feed lists at most this many events, the soonest. */
 export const CALENDAR_FEED_MAX_EVENTS = 100;
+
+/** Trips (issue 28): how far ahead one may be announced, and when its list closes unless told. */
+export const TRIP_MAX_DAYS_AHEAD = 60;
+export const TRIP_DEFAULT_CLOSE_LEAD_MINUTES = 60;
+export const MAX_TRIP_STORE_LENGTH = 200;
+export const MAX_TRIP_NOTE_LENGTH = 1000;
+/** The largest cap on a trip's items one may set. */
+export const MAX_TRIP_ITEMS = 50;
+/** At most this many requests taken along in one call. */
+export const MAX_TRIP_TAKE = 20;
+/** A weekly trip's next one is announced this long before it leaves. */
+export const TRIP_REPEAT_ANNOUNCE_LEAD_DAYS = 6;
+/** The tripper's reminder, this long before leaving. */
+export const TRIP_REMINDER_LEAD_MINUTES = 60;

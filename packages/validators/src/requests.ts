@@ -160,6 +160,10 @@ export const requestOutput = z.object({
   createdAt: z.date(),
   creator: requestUserOutput,
   helper: requestUserOutput.nullable(),
+  /** The trip it was added to (issue 28): claimed by the tripper; null for an ordinary request. */
+  tripId: z.string().nullable(),
+  /** How many (a trip item's quantity; 1 for an ordinary request). */
+  quantity: z.number().int(),
 });
 export type RequestView = z.infer<typeof requestOutput>;
 
@@ -209,24 +213,6 @@ export const dashboardUsageOutput = z.object({
     groupsJoinedCount: z.number().int(),
   }),
 });
-
-/** Everything the dashboard's first load needs, in one call (GET /dashboard). */
-export const dashboardOutput = z.object({
-  /**
-   * The caller's active requests and the latest finished ones (FINISHED_REQUESTS_PER_PAGE), sorted
-   * open, claimed, fulfilled, expired, then earliest needed-by.
-   */
-  myRequests: z.array(requestOutput),
-  /** Where the earlier finished requests start (requests.mine); null when there are none. */
-  myRequestsNextCursor: z.string().nullable(),
-  /** Others' open, unexpired requests in the caller's groups, and the ones the caller has claimed. */
-  helpableRequests: z.array(requestOutput),
-  groups: z.array(dashboardGroupOutput),
-  usage: dashboardUsageOutput,
-  /** The server's clock, so the page can judge "expired" and the picker minimum the same way. */
-  serverTime: z.date(),
-});
-export type Dashboard = z.infer<typeof dashboardOutput>;
 
 /** What a live-update subscriber receives: first "connected" (refetch now), then changes in its groups. */
 export const requestEventOutput = z.discriminatedUnion("type", [

@@ -341,3 +341,26 @@ export function splitAddresses(text: string): string[] {
   }
   return [...seen];
 }
+
+/**
+ * Trips (issue 28, ADR 0022). A trip's status as read: "open" (taking items), "closed" (its list closed by
+ * the tripper or by its closing time: the tripper shops), "cancelled". Only "open" and "cancelled" and an
+ * explicit close are stored; the closing time is applied on every read.
+ */
+export const TRIP_STATUSES = ["open", "closed", "cancelled"] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+/** How often a trip repeats; only weekly for now. */
+export const TRIP_REPEAT_EVERY = ["week"] as const;
+/** The tripper's tick on the shopping list: not yet looked for, got it, or not there. */
+export const TRIP_ITEM_MARKS = ["pending", "got", "not_there"] as const;
+export type TripItemMark = (typeof TRIP_ITEM_MARKS)[number];
+
+/** The trip's status as read at `now` (a stored "open" whose closing time has passed is "closed"). */
+export function tripStatusAt(stored: TripStatus, closesAt: Date, now: Date): TripStatus {
+  return stored === "open" && now.getTime() >= closesAt.getTime() ? "closed" : stored;
+}
+
+/** A store name as compared with a request's store preference: case- and space-insensitive. */
+export function storeKey(store: string): string {
+  return store.toLowerCase().replace(/\s+/g, "");
+}

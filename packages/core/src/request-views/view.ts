@@ -50,6 +50,8 @@ const requestViewColumns = {
   lastReachAppOnly: requests.lastReachAppOnly,
   thankedAt: requests.thankedAt,
   createdAt: requests.createdAt,
+  tripId: requests.tripId,
+  quantity: requests.quantity,
   creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
   creatorArea: creator.generalArea,
   helperName: sql<
@@ -330,5 +332,7 @@ function toRequestView(row: Row, now: Date): RequestView {
       row.claimedBy && row.helperName !== null
         ? { id: row.claimedBy, name: row.helperName, generalArea: row.helperArea }
         : null,
+    tripId: row.tripId,
+    quantity: row.quantity,
   };
 }

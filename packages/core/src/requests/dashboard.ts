@@ -71,5 +71,6 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
       },
     },
     serverTime: now,
+    trips: [],
   };
 }

@@ -14,3 +14,4 @@ export * from "./reminders";
 export * from "./calendar-feeds";
 export * from "./push";
 export * from "./group-links";
+export * from "./trips";

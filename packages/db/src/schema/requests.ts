@@ -1,8 +1,9 @@
-import { IF_UNAVAILABLE_CHOICES, IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
+import { IF_UNAVAILABLE_CHOICES, IF_UNAVAILABLE_DEFAULT, TRIP_ITEM_MARKS } from "@hyn/validators/rules";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, ts } from "./columns";
 import { groups } from "./groups";
+import { trips } from "./trips";
 import { users } from "./users";
 
 /** "expired" is accepted by the data checks (PRODUCT "How things change") but never written: it is computed from needed_by. */
@@ -40,11 +41,20 @@ export const requests = pgTable(
     thankedAt: ts("thanked_at"),
     /** Bumped by every change of status or helper, in the same UPDATE: the calendar event's SEQUENCE (RFC 5545). */
     revision: integer("revision").notNull().default(0),
+    /** The trip it is an item of (issue 28, ADR 0022); a cancelled trip's items are let go (null). */
+    tripId: uuid("trip_id").references(() => trips.id, { onDelete: "set null" }),
+    /** How many; 1 for an ordinary request. */
+    quantity: integer("quantity").notNull().default(1),
+    /** The tripper's tick on the shopping list; null off a trip. */
+    tripMark: text("trip_mark", { enum: TRIP_ITEM_MARKS }),
     createdAt: createdAt(),
   },
   (t) => [
     check("requests_status_check", sql`${t.status} IN ('open', 'claimed', 'fulfilled', 'expired')`),
     check("requests_if_unavailable_check", sql`${t.ifUnavailable} IN (${inList(IF_UNAVAILABLE_CHOICES)})`),
+    check("requests_trip_mark_check", sql`${t.tripMark} IS NULL OR ${t.tripMark} IN (${inList(TRIP_ITEM_MARKS)})`),
+    check("requests_quantity_check", sql`${t.quantity} BETWEEN 1 AND 99`),
+    index("requests_trip_id_idx").on(t.tripId),
     index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
     // needed_by too: a person's active requests skip their expired ones (status "open") in the index.
     index("requests_user_status_needed_by_idx").on(t.userId, t.status, t.neededBy),

@@ -35,6 +35,8 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     createdAt: new Date(NOW.getTime() - 2 * HOUR),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
     helper: null,
+    tripId: null,
+    quantity: 1,
     ...overrides,
   };
 }
