@@ -42,7 +42,7 @@ const NewcomerStart = lazy(() =>
     default: module.NewcomerStart,
   })),
 );
-// Open trips at the top (issue 28): their own chunk and texts, and their own call, after the first paint.
+// Open trips at the top (issue 28), from the dashboard's answer: their own chunk and texts, after the first paint.
 const DashboardTrips = lazy(() =>
   Promise.all([import("../features/trips/DashboardTrips"), loadNamespaces(["trips"])]).then(([module]) => ({
     default: module.DashboardTrips,
@@ -235,7 +235,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
       ) : data ? (
         <>
           <Suspense fallback={null}>
-            <DashboardTrips viewerId={viewer.id} now={now} refreshedAt={dashboard.dataUpdatedAt} />
+            <DashboardTrips trips={data.trips} viewerId={viewer.id} now={now} />
           </Suspense>
           <Suspense fallback={null}>
             <DashboardUsage usage={data.usage} />
