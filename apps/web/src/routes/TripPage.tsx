@@ -16,8 +16,11 @@ import { errorMessage, errorStatus, trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/trips/trips.css";
 
-/** Read again this often when the live stream is down (and on returning to the tab). */
-const FALLBACK_REFRESH_MS = 30_000;
+/**
+ * Read again this often (and on returning to the tab): closing and cancelling, or the stream being down,
+ * are not always on the requests' live stream.
+ */
+const REFRESH_MS = 30_000;
 
 /**
  * One trip (PRODUCT "Trips on screen"): its facts for everyone who can see it; for a neighbour, the form to add an item
@@ -34,8 +37,8 @@ export default function TripPage() {
 function OneTrip({ id, viewer }: { id: string; viewer: CurrentUser }) {
   const t = useT();
   const online = useOnline();
-  const live = useTripLiveUpdates(id);
-  const query = trpc.trips.byId.useQuery({ tripId: id }, { refetchInterval: live ? false : FALLBACK_REFRESH_MS });
+  useTripLiveUpdates(id);
+  const query = trpc.trips.byId.useQuery({ tripId: id }, { refetchInterval: REFRESH_MS });
   const trip = query.data;
   usePageTitle(trip ? t("trips.tripTitle", { store: trip.store }) : t("trips.tripTitleFallback"));
 
