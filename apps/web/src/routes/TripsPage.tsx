@@ -1,20 +1,30 @@
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
 import { AnnounceTripForm } from "../features/trips/AnnounceTripForm";
-import { TripLine } from "../features/trips/TripLine";
+import { TripLine } from "../features/trips/DashboardTrips";
 import { useT } from "../i18n/useT";
 import { useOnline } from "../lib/online";
 import { trpc } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import "../features/trips/trips.css";
+import TripPage from "./TripPage";
+
+/**
+ * `/trips` and `/trips/:id`, one chunk for both (the entry lists each screen's files: one name, not two,
+ * ADR 0011's budget): the list, or one trip.
+ */
+export default function TripsScreen() {
+  const { id } = useParams();
+  return id ? <TripPage /> : <TripsList />;
+}
 
 /**
  * The trips page (PRODUCT "Trips on screen"): every trip the viewer can see, soonest first, and the form to announce
  * one (opened from the dashboard's "Announce a trip" as /trips?announce=1).
  */
-export default function TripsPage() {
+function TripsList() {
   const t = useT();
   usePageTitle(t("trips.tripsTitle"));
   const { user } = useAuth();
