@@ -23,7 +23,10 @@ export const userLimitsColumns = {
 export function usageCountColumns(owner: SQL) {
   return {
     openRequestsCount:
-      sql<number>`(select count(*) from requests r where r.user_id = ${owner} and r.status = 'open')`.mapWith(Number),
+      // A trip item (issue 28) is claimed by the tripper at once, yet still one of the requester's open requests.
+      sql<number>`(select count(*) from requests r where r.user_id = ${owner} and (r.status = 'open' or (r.status = 'claimed' and r.trip_id is not null)))`.mapWith(
+        Number,
+      ),
     groupsCreatedCount: sql<number>`(select count(*) from groups g where g.created_by = ${owner})`.mapWith(Number),
     groupsJoinedCount:
       sql<number>`(select count(*) from group_members gm inner join groups g on g.id = gm.group_id where gm.user_id = ${owner} and g.created_by <> gm.user_id)`.mapWith(

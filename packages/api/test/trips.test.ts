@@ -1,0 +1,241 @@
+import { HOUR_MS } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { describe, expect, it } from "vitest";
+import { failure, groupWith, useHarness } from "./support";
+
+/** Trips (issue 28, ADR 0022): a member's shopping trip others add items to. */
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
+const DAY = 24 * HOUR_MS;
+
+async function street() {
+  const [tina, ann, bo, olga] = await h.neighbours("Tina", "Ann", "Bo", "Olga");
+  const group = await groupWith(h, tina, [ann, bo], "Elm Street");
+  const trip = await tina.caller.trips.create({ groupIds: [group.id], store: "Aldi", departsAt: h.inHours(24) });
+  return { tina, ann, bo, olga, group, trip };
+}
+
+describe("announcing a trip", () => {
+  it("closes its list an hour before leaving unless told, and members of its groups see it", async () => {
+    const { ann, olga, group, trip } = await street();
+    expect(trip).toMatchObject({
+      store: "Aldi",
+      status: "open",
+      groupIds: [group.id],
+      itemCount: 0,
+      maxItems: null,
+      repeat: null,
+      tripper: { name: "Tina" },
+    });
+    expect(trip.closesAt).toEqual(new Date(trip.departsAt.getTime() - HOUR_MS));
+    expect((await ann.caller.trips.list()).map((t) => t.id)).toEqual([trip.id]);
+    expect(await olga.caller.trips.list()).toEqual([]);
+    expect(await failure(olga.caller.trips.byId({ tripId: trip.id }))).toMatchObject({
+      code: "NOT_FOUND",
+      message: messages.tripNotFound,
+    });
+  });
+
+  it("refuses a group one is not in, a list closing after leaving, and a leaving time past or beyond 60 days", async () => {
+    const { olga, tina, group } = await street();
+    const at = { groupIds: [group.id], store: "Aldi" };
+    expect(await failure(olga.caller.trips.create({ ...at, departsAt: h.inHours(5) }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.notMember,
+    });
+    expect(
+      await failure(tina.caller.trips.create({ ...at, departsAt: h.inHours(5), closesAt: h.inHours(6) })),
+    ).toMatchObject({ code: "BAD_REQUEST", message: messages.tripClosesAtAfterDeparts });
+    expect(await failure(tina.caller.trips.create({ ...at, departsAt: h.inHours(-1) }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: messages.tripDepartsAtPast,
+    });
+    expect(await failure(tina.caller.trips.create({ ...at, departsAt: h.inHours(61 * 24) }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: messages.tripDepartsAtTooFar,
+    });
+    await tina.caller.trips.create({ ...at, departsAt: h.inHours(59 * 24) });
+  });
+});
+
+describe("adding items", () => {
+  it("is a request of the requester's, claimed by the tripper at once and counted in their open requests", async () => {
+    const { tina, ann, trip } = await street();
+    const item = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk", quantity: 2 });
+    expect(item).toMatchObject({
+      tripId: trip.id,
+      status: "claimed",
+      claimedBy: tina.user.id,
+      quantity: 2,
+      ifUnavailable: "similar",
+      storePreference: "Aldi",
+    });
+    const dashboard = await ann.caller.requests.dashboard();
+    expect(dashboard.usage.counts.openRequestsCount).toBe(1);
+    expect(dashboard.myRequests.map((r) => r.id)).toContain(item.id);
+    const list = await tina.caller.trips.byId({ tripId: trip.id });
+    expect(list.neighbours).toHaveLength(1);
+    expect(list.neighbours[0]).toMatchObject({ neighbour: { name: "Ann" }, items: [{ id: item.id, mark: "pending" }] });
+    expect(list.itemCount).toBe(1);
+  });
+
+  it("is refused once the list is closed, by the tripper or by its time, or the trip is cancelled", async () => {
+    const { tina, ann, bo, group, trip } = await street();
+    await tina.caller.trips.close({ tripId: trip.id });
+    const refusal = { code: "CONFLICT", message: messages.tripNotTakingItems };
+    expect(await failure(ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" }))).toMatchObject(refusal);
+
+    const later = await tina.caller.trips.create({ groupIds: [group.id], store: "Lidl", departsAt: h.inHours(3) });
+    await bo.caller.trips.addItem({ tripId: later.id, itemDescription: "Bread" });
+    h.clock.advance(2 * HOUR_MS);
+    expect((await bo.caller.trips.byId({ tripId: later.id })).status).toBe("closed");
+    expect(await failure(bo.caller.trips.addItem({ tripId: later.id, itemDescription: "Jam" }))).toMatchObject(refusal);
+
+    const third = await tina.caller.trips.create({ groupIds: [group.id], store: "Rewe", departsAt: h.inHours(30) });
+    await tina.caller.trips.cancel({ tripId: third.id });
+    expect(await failure(ann.caller.trips.addItem({ tripId: third.id, itemDescription: "Eggs" }))).toMatchObject(
+      refusal,
+    );
+  });
+
+  it("keeps to the cap", async () => {
+    const [tina, ann, bo] = await h.neighbours("Tina", "Ann", "Bo");
+    const group = await groupWith(h, tina, [ann, bo]);
+    const trip = await tina.caller.trips.create({
+      groupIds: [group.id],
+      store: "Aldi",
+      departsAt: h.inHours(24),
+      maxItems: 1,
+    });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" });
+    expect(await failure(bo.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripFull,
+    });
+  });
+
+  it("is not for the tripper's own trip", async () => {
+    const { tina, trip } = await street();
+    expect(await failure(tina.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripOwnTrip,
+    });
+  });
+});
+
+describe("shopping and delivering", () => {
+  it("fulfils a neighbour's got items in one call and gives back the ones not there", async () => {
+    const { tina, ann, trip } = await street();
+    const milk = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" });
+    const tofu = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tofu", ifUnavailable: "skip" });
+    const jam = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Jam" });
+    await tina.caller.trips.close({ tripId: trip.id });
+    expect(await tina.caller.trips.markItem({ tripId: trip.id, requestId: milk.id, state: "got" })).toMatchObject({
+      mark: "got",
+    });
+    await tina.caller.trips.markItem({ tripId: trip.id, requestId: tofu.id, state: "not_there" });
+    expect(
+      await failure(ann.caller.trips.markItem({ tripId: trip.id, requestId: jam.id, state: "got" })),
+    ).toMatchObject({ code: "FORBIDDEN", message: messages.tripOnlyTripper });
+
+    const after = await tina.caller.trips.deliver({ tripId: trip.id, userId: ann.user.id });
+    expect(after.neighbours[0]!.items.map((i) => [i.itemDescription, i.status, i.mark])).toEqual([
+      ["Jam", "claimed", "pending"],
+      ["Milk", "fulfilled", "got"],
+    ]);
+    const tofuNow = await ann.caller.requests.byId({ id: tofu.id });
+    expect(tofuNow).toMatchObject({ status: "open", tripId: null, claimedBy: null });
+    // The last item is fulfilled the ordinary way.
+    await tina.caller.requests.fulfill({ id: jam.id });
+  });
+
+  it("shows the requester's phone to the tripper only when they said ask me first", async () => {
+    const { tina, ann, trip } = await street();
+    await ann.caller.user.updateProfile({ name: "Ann", phone: "+49 30 123456", generalArea: null });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk", ifUnavailable: "ask" });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
+    const items = (await tina.caller.trips.byId({ tripId: trip.id })).neighbours[0]!.items;
+    expect(items.map((i) => [i.itemDescription, i.requesterPhone])).toEqual([
+      ["Bread", null],
+      ["Oat milk", "+49 30 123456"],
+    ]);
+    const own = (await ann.caller.trips.byId({ tripId: trip.id })).neighbours[0]!.items;
+    expect(own.every((i) => i.requesterPhone === null)).toBe(true);
+  });
+});
+
+describe("cancelling", () => {
+  it("turns the items back into ordinary open requests of their requesters, who are told", async () => {
+    const { tina, ann, trip } = await street();
+    const item = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk" });
+    await h.deliver();
+    const before = h.inbox(ann.email).length;
+    expect(await tina.caller.trips.cancel({ tripId: trip.id })).toMatchObject({ status: "cancelled" });
+    expect(await ann.caller.requests.byId({ id: item.id })).toMatchObject({
+      status: "open",
+      tripId: null,
+      claimedBy: null,
+      itemDescription: "Oat milk",
+    });
+    await h.deliver();
+    expect(h.inbox(ann.email).length).toBe(before + 1);
+    expect(await failure(ann.caller.trips.cancel({ tripId: trip.id }))).toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("taking them along", () => {
+  it("offers the tripper open requests in the trip's groups for the same store, and claims the ones taken", async () => {
+    const { tina, ann, bo, group, trip } = await street();
+    const same = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Coffee",
+      storePreference: " aL di ",
+      neededBy: h.inHours(48),
+    });
+    await bo.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Nails",
+      storePreference: "Hardware shop",
+      neededBy: h.inHours(48),
+    });
+    const detail = await tina.caller.trips.byId({ tripId: trip.id });
+    expect(detail.takeAlong.map((r) => r.id)).toEqual([same.id]);
+    expect((await ann.caller.trips.byId({ tripId: trip.id })).takeAlong).toEqual([]);
+
+    const taken = await tina.caller.trips.take({ tripId: trip.id, requestIds: [same.id] });
+    expect(taken.takeAlong).toEqual([]);
+    expect(taken.neighbours[0]!.items[0]).toMatchObject({ id: same.id, status: "claimed", tripId: trip.id });
+    expect(await failure(tina.caller.trips.take({ tripId: trip.id, requestIds: [same.id] }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripTakeNotOffered,
+    });
+  });
+});
+
+describe("weekly trips", () => {
+  it("can skip the next one; a single trip cannot", async () => {
+    const { tina, group, trip } = await street();
+    expect(await failure(tina.caller.trips.skipNext({ tripId: trip.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripNotRepeating,
+    });
+    const weekly = await tina.caller.trips.create({
+      groupIds: [group.id],
+      store: "Market",
+      departsAt: h.inHours(2 * 24),
+      repeat: { every: "week" },
+    });
+    expect(weekly.repeat).toEqual({ every: "week" });
+    expect(await tina.caller.trips.skipNext({ tripId: weekly.id })).toMatchObject({ skipNext: true });
+  });
+});
+
+describe("the calendar", () => {
+  it("gives the trip as an event with a reminder before leaving", async () => {
+    const { tina, trip } = await street();
+    const file = await tina.caller.trips.calendar({ tripId: trip.id });
+    expect(file.content).toContain("SUMMARY:Shopping trip: Aldi");
+    expect(file.content).toContain("BEGIN:VALARM");
+    expect(file.content).toContain(`UID:trip-${trip.id}@`);
+    void DAY;
+  });
+});
