@@ -42,8 +42,10 @@ const NewcomerStart = lazy(() =>
     default: module.NewcomerStart,
   })),
 );
-// Open trips at the top (issue 28), from the dashboard's answer: their own chunk, which loads its texts.
-const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
+// Open trips at the top (issue 28), from the dashboard's answer: their own chunk and texts, after the first paint.
+const DashboardTrips = lazy(() =>
+  Promise.all([import("../features/trips/DashboardTrips"), loadNamespaces(["trips"])]).then(([module]) => module),
+);
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),

@@ -1,14 +1,9 @@
 import { Link } from "react-router";
-import { loadNamespaces } from "../../i18n/i18n";
 import { useT } from "../../i18n/useT";
 import { formatWeekdayTime } from "../../lib/dates";
 import { closesText, personName, statusText } from "./trip-texts";
 import type { Trip } from "./types";
 import "./trips.css";
-
-// The dashboard imports this chunk lazily and shows it once its texts are in: loaded here, so the
-// dashboard's first download carries only the import (ADR 0011's budget).
-await loadNamespaces(["trips"]);
 
 /**
  * One trip in a list: "Ana is going to Aldi, Sat 14 Jun, 09:00 (closes 08:00)" and the way onto its list:
