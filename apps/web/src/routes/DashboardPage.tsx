@@ -42,10 +42,8 @@ const NewcomerStart = lazy(() =>
     default: module.NewcomerStart,
   })),
 );
-// Open trips at the top (issue 28), from the dashboard's answer: their own chunk and texts, after the first paint.
-const DashboardTrips = lazy(() =>
-  Promise.all([import("../features/trips/DashboardTrips"), loadNamespaces(["trips"])]).then(([module]) => module),
-);
+// Open trips at the top (issue 28), from the dashboard's answer: their own chunk, which brings its texts.
+const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
@@ -233,9 +231,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
       ) : data ? (
         <>
           <Suspense fallback={null}>
-            <DashboardTrips trips={data.trips} viewerId={viewer.id} now={now} />
-          </Suspense>
-          <Suspense fallback={null}>
+            <DashboardTrips trips={data.trips} />
             <DashboardUsage usage={data.usage} />
           </Suspense>
           {yourRequests}

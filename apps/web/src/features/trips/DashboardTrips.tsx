@@ -1,9 +1,16 @@
+import { use } from "react";
 import { Link } from "react-router";
+import { useAuth } from "../auth/AuthProvider";
+import { loadNamespaces } from "../../i18n/i18n";
 import { useT } from "../../i18n/useT";
 import { formatWeekdayTime } from "../../lib/dates";
 import { closesText, personName, statusText } from "./trip-texts";
 import type { Trip } from "./types";
 import "./trips.css";
+
+// Its texts start loading with this chunk, and the section waits for them (`use`), so the dashboard's first
+// download carries no more than the `import()` (ADR 0011's budget).
+const texts = loadNamespaces(["trips"]);
 
 /**
  * One trip in a list: "Ana is going to Aldi, Sat 14 Jun, 09:00 (closes 08:00)" and the way onto its list:
@@ -47,16 +54,11 @@ export function TripLine({ trip, viewerId, now }: { trip: Trip; viewerId: string
  * reloads serve them too), and "Going shopping? Announce a trip". Its own chunk with its own texts: the
  * dashboard's first download has no room for them.
  */
-export default function DashboardTrips({
-  trips,
-  viewerId,
-  now,
-}: {
-  trips: readonly Trip[];
-  viewerId: string;
-  now: Date;
-}) {
+export default function DashboardTrips({ trips }: { trips: readonly Trip[] }) {
+  use(texts);
   const t = useT();
+  const viewerId = useAuth().user?.id ?? "";
+  const now = new Date();
   return (
     <section className="dashboard-section dashboard-trips" aria-labelledby="dashboard-trips-title">
       <div className="dashboard-section-header">
