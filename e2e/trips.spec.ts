@@ -80,14 +80,14 @@ test("a member announces a trip, two neighbours add items, the tripper closes th
     await line.getByRole("link", { name: /^Add to the list/ }).click();
     await expect(theirs.getByRole("heading", { level: 1, name: "Trip to Aldi" })).toBeVisible();
     await expect(theirs.getByRole("radio", { name: "A similar one is fine" })).toBeChecked();
-    await theirs.getByLabel("Item").fill(item);
-    await theirs.getByLabel("Quantity").fill(quantity);
+    await theirs.getByRole("textbox", { name: "Item", exact: true }).fill(item);
+    await theirs.getByRole("spinbutton", { name: "Quantity" }).fill(quantity);
     await theirs.getByRole("radio", { name: rule }).check();
     await theirs.getByRole("button", { name: "Add to the list" }).click();
     await expect(toast(theirs, `${item} is on the list`)).toBeVisible();
     const mine = theirs.getByRole("region", { name: "My items on this trip" });
     await expect(mine.getByTestId("shopping-item")).toContainText([item]);
-    await expect(theirs.getByLabel("Item")).toHaveValue("");
+    await expect(theirs.getByRole("textbox", { name: "Item", exact: true })).toHaveValue("");
   }
   await screenshots(neighbourPages[0]!, "trips-member-en");
 
