@@ -210,6 +210,39 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await checkScreen(page, "/feedback", "logged in");
 });
 
+test("the trips page and a trip's page, open and shopping, pass axe in both themes", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const tripper = await confirmedUser("Tia Tripper");
+  const neighbour = await confirmedUser("Nia Neighbour");
+  const group = await groupWith(tripper, "Elm Street", [neighbour]);
+  const trip = await api<{ id: string }>(baseURL!, tripper.token, "POST", "/trips", {
+    groupIds: [group],
+    store: "Aldi",
+    departsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+  });
+  await api(baseURL!, neighbour.token, "POST", `/trips/${trip.id}/items`, {
+    itemDescription: "Oat milk",
+    quantity: 2,
+    ifUnavailable: "ask",
+  });
+  await signedInPage(tripper);
+  await page.goto("/trips?announce=1");
+  await page.getByRole("button", { name: "Announce trip" }).click();
+  await expect(page.locator(".field-error").first()).toBeVisible();
+  await checkScreen(page, "/trips", "announce form with errors");
+  await page.goto(`/trips/${trip.id}`);
+  await expect(page.getByRole("button", { name: "Close the list" })).toBeVisible();
+  await checkScreen(page, "/trips/:id", "the tripper's open trip");
+  await page.getByRole("button", { name: "Close the list" }).click();
+  await expect(page.getByRole("button", { name: "Got it: Oat milk" })).toBeVisible();
+  await checkScreen(page, "/trips/:id", "the shopping list");
+});
+
 test("the admin page with its charts passes axe in both themes", async ({ page, confirmedUser, signedInPage }) => {
   const admin = await confirmedUser("Ada Admin", "admin-a11y@example.com");
   await signedInPage(admin);

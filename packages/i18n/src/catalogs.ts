@@ -21,6 +21,7 @@ import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
 import type asking from "../catalogs/asking/en.json";
 import type moderation from "../catalogs/moderation/en.json";
+import type trips from "../catalogs/trips/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -46,6 +47,8 @@ export interface SourceCatalogs {
   asking: typeof asking;
   /** The report dialog (issue 29), loaded with it; the admin's report queue loads it too. */
   moderation: typeof moderation;
+  /** Shopping trips others add to (issue 28): the trips page, a trip's page and shopping list, the dashboard's trips. */
+  trips: typeof trips;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -63,6 +66,7 @@ export const WEB_NAMESPACES = [
   "unsubscribe",
   "asking",
   "moderation",
+  "trips",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];

@@ -22,6 +22,8 @@ describe("isSpaRoute", () => {
       "/admin",
       "/admin/reports",
       "/admin/audit",
+      "/trips",
+      "/trips/abc",
     ]) {
       expect(isSpaRoute(path), path).toBe(true);
     }

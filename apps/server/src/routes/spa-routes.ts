@@ -9,6 +9,7 @@ export const PAGE_PATHS_WITH_PARAMS = [
   "/join/:token",
   "/requests/:id",
   "/unsubscribe/:token",
+  "/trips/:id",
 ] as const;
 
 /**
@@ -17,7 +18,7 @@ export const PAGE_PATHS_WITH_PARAMS = [
  */
 const SPA_ROUTES: RegExp[] = [
   /^\/$/,
-  /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin)\/?$/,
+  /^\/(login|signup|verify-email|forgot-password|reset-password|groups|profile|invite|feedback|about|admin|trips)\/?$/,
   /^\/auth\/callback\/?$/,
   // The admin's report queue and audit log (issue 29).
   /^\/admin\/(reports|audit)\/?$/,

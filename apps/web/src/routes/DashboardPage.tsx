@@ -64,6 +64,8 @@ const NotificationsQuestion = lazy(() =>
   })),
 );
 
+// Open trips at the top (issue 28), from the dashboard's answer: their own chunk, which brings its texts.
+const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
 // A card's "⋯" menu (Block, PRODUCT "Blocking") comes after the first paint, with its texts (the profile's).
 const LazyCardMenu = lazy(() =>
   Promise.all([import("../features/blocking/blocking"), loadNamespaces(["profile"])]).then(([module]) => ({
@@ -254,6 +256,7 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         ) : data ? (
           <>
             <Suspense fallback={null}>
+              <DashboardTrips trips={data.trips} />
               <DashboardUsage usage={data.usage} />
             </Suspense>
             {yourRequests}

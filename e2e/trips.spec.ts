@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { expect, test, toast } from "./support";
+
+/** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
+
+const SHOTS = "test-results/screenshots";
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** "2030-06-15T09:00", as a datetime-local field takes it, in the browser's (this machine's) time zone. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The page at 1280 and 390 px in the light and the dark theme, in the language it shows. */
+async function screenshots(page: Page, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("a member announces a trip, two neighbours add items, the tripper closes the list, shops from it and delivers", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+  groupWith,
+}) => {
+  const tia = await confirmedUser("Tia");
+  const nia = await confirmedUser("Nia");
+  const omar = await confirmedUser("Omar");
+  await groupWith(tia, "Elm Street", [nia, omar]);
+
+  // Tia announces from her dashboard.
+  await signedInPage(tia);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Announce a trip" }).click();
+  await expect(page.getByRole("heading", { name: "Announce a trip" })).toBeVisible();
+  // The form's own check names the field and keeps what was typed.
+  await page.getByLabel("Store").fill("Aldi");
+  await page.getByRole("button", { name: "Announce trip" }).click();
+  await expect(page.getByText("Leaving time is required")).toBeVisible();
+  await expect(page.getByLabel("When you leave")).toBeFocused();
+  await expect(page.getByLabel("Store")).toHaveValue("Aldi");
+  const leaving = new Date(Date.now() + 3 * 3600_000);
+  await page.getByLabel("When you leave").fill(localInput(leaving));
+  await expect(page.getByRole("checkbox", { name: "Elm Street" })).toBeChecked();
+  await page.getByLabel("Note (optional)").fill("Room for one heavy bag");
+  await screenshots(page, "trips-announce-en");
+  await page.getByRole("button", { name: "Announce trip" }).click();
+  await expect(toast(page, "Trip to Aldi announced")).toBeVisible();
+  await expect(page).toHaveURL(/\/trips\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Trip to Aldi" })).toBeVisible();
+  await expect(page.getByText("Taking items")).toBeVisible();
+  const tripUrl = page.url();
+
+  // Two neighbours add to her list, from their dashboards.
+  const additions = [
+    { user: nia, item: "Oat milk", quantity: "2", rule: "Skip it" },
+    { user: omar, item: "Coffee beans", quantity: "1", rule: "Ask me first" },
+  ];
+  const neighbourPages: Page[] = [];
+  for (const { user, item, quantity, rule } of additions) {
+    const { page: theirs } = await secondPerson({ user });
+    neighbourPages.push(theirs);
+    await theirs.setViewportSize({ width: 390, height: 844 });
+    await theirs.goto("/");
+    // The dashboard's trips section leads to every trip (the dashboard answer's own list of open trips is
+    // still empty on the server: core's dashboard.ts answers `trips: []`).
+    await theirs.getByRole("region", { name: "Shopping trips" }).getByRole("link", { name: "All trips" }).click();
+    const line = theirs.getByTestId("trip-line").filter({ hasText: "Tia is going to Aldi" });
+    await expect(line).toContainText(/closes .*\d\d:\d\d/);
+    await line.getByRole("link", { name: /^Add to the list/ }).click();
+    await expect(theirs.getByRole("heading", { level: 1, name: "Trip to Aldi" })).toBeVisible();
+    await expect(theirs.getByRole("radio", { name: "A similar one is fine" })).toBeChecked();
+    await theirs.getByRole("textbox", { name: "Item", exact: true }).fill(item);
+    await theirs.getByRole("spinbutton", { name: "Quantity" }).fill(quantity);
+    await theirs.getByRole("radio", { name: rule }).check();
+    await theirs.getByRole("button", { name: "Add to the list" }).click();
+    await expect(toast(theirs, `${item} is on the list`)).toBeVisible();
+    const mine = theirs.getByRole("region", { name: "My items on this trip" });
+    await expect(mine.getByTestId("shopping-item")).toContainText([item]);
+    await expect(theirs.getByRole("textbox", { name: "Item", exact: true })).toHaveValue("");
+  }
+  await screenshots(neighbourPages[0]!, "trips-member-en");
+
+  // Tia's page shows the list as it fills, live.
+  const soFar = page.getByRole("region", { name: "On the list so far" });
+  await expect(soFar.getByRole("region", { name: "Nia" })).toContainText("Oat milk");
+  await expect(soFar.getByRole("region", { name: "Omar" })).toContainText("Coffee beans");
+  await page.getByRole("button", { name: "Close the list" }).click();
+  await expect(toast(page, "List closed: time to shop")).toBeVisible();
+
+  // The shopping list, grouped by neighbour, each item with its rule.
+  const list = page.getByRole("region", { name: "Shopping list" });
+  const niaBag = list.getByRole("region", { name: "Nia" });
+  const omarBag = list.getByRole("region", { name: "Omar" });
+  await expect(niaBag).toContainText("2 × Oat milk");
+  await expect(niaBag).toContainText("If not there: skip it");
+  await expect(omarBag).toContainText("If not there: ask first");
+  await screenshots(page, "trips-shopping-en");
+
+  await niaBag.getByRole("button", { name: "Got it: Oat milk" }).click();
+  await expect(niaBag.getByRole("button", { name: "Got it: Oat milk" })).toHaveAttribute("aria-pressed", "true");
+  await omarBag.getByRole("button", { name: "Got it: Coffee beans" }).click();
+  await expect(omarBag.getByRole("button", { name: "Got it: Coffee beans" })).toHaveAttribute("aria-pressed", "true");
+
+  await niaBag.getByRole("button", { name: "Delivered to Nia" }).click();
+  await expect(toast(page, "Nia's items delivered")).toBeVisible();
+  await expect(niaBag.getByText("Delivered", { exact: true })).toHaveCount(2);
+  await omarBag.getByRole("button", { name: "Delivered to Omar" }).click();
+  await expect(toast(page, "Omar's items delivered")).toBeVisible();
+  await screenshots(page, "trips-delivered-en");
+
+  // Nia sees hers delivered on the trip's page.
+  const niaPage = neighbourPages[0]!;
+  await niaPage.goto(tripUrl);
+  await expect(niaPage.getByRole("region", { name: "My items on this trip" })).toContainText("Delivered");
+
+  // The same screens in Spanish and German.
+  for (const locale of ["es", "de"] as const) {
+    // The footer's language choice (saved on the account too, which the app follows).
+    await page.locator(".language-choice select").selectOption(locale);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await page.goto(tripUrl);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Aldi");
+    await screenshots(page, `trips-delivered-${locale}`);
+    await page.goto("/trips?announce=1");
+    await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await screenshots(page, `trips-announce-${locale}`);
+  }
+});
