@@ -191,6 +191,8 @@ export const SWEEP: Record<string, Entry> = {
   "blocks.block": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "blocks.unblock": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
   "blocks.list": { outsider: "own", member: "own" },
+  // Issue 29: a group's rules are accepted by its members only.
+  "groups.acceptRules": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
 };
 
 export type CallResult = { ok: true } | { ok: false; code: string };

@@ -23,6 +23,7 @@ import {
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
   MAX_GROUP_DESCRIPTION_LENGTH,
+  MAX_GROUP_RULES_LENGTH,
   MAX_LIVE_GROUP_LINKS,
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
@@ -69,6 +70,7 @@ export const ERROR_TEXT_VALUES = {
   notifyIntervalHours: REQUEST_NOTIFY_INTERVAL_HOURS,
   maxNeededByYearsAhead: MAX_NEEDED_BY_YEARS_AHEAD,
   pageLimitMax: PAGE_LIMIT_MAX,
+  maxGroupRulesLength: MAX_GROUP_RULES_LENGTH,
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */

@@ -4,6 +4,7 @@ import {
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
   MAX_GROUP_DESCRIPTION_LENGTH,
+  MAX_GROUP_RULES_LENGTH,
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
   MAX_LIVE_GROUP_LINKS,
@@ -187,6 +188,9 @@ export const messages = {
   joinRequestNotFound: "Join request not found",
   contentTypeNotJson: "Content-Type must be application/json",
   crossSiteRefused: "Cross-site request refused",
+  // Not in the spec: a group's rules (issue 29).
+  groupRulesTooLong: `Group rules must be at most ${MAX_GROUP_RULES_LENGTH} characters`,
+  groupRulesNotAccepted: "Please accept the group's rules to join it",
 } as const;
 
 /** A message without values: its key in `messages`. */
