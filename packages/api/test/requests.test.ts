@@ -471,6 +471,7 @@ describe("the dashboard", () => {
         createdAt: expect.any(Date),
         joinedAt: expect.any(Date),
         memberCount: 3,
+        rulesToAccept: null,
       },
       {
         id: other.id,
@@ -479,6 +480,7 @@ describe("the dashboard", () => {
         createdAt: expect.any(Date),
         joinedAt: expect.any(Date),
         memberCount: 2,
+        rulesToAccept: null,
       },
     ]);
     expect(dashboard.usage).toEqual({
