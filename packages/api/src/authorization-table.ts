@@ -240,6 +240,8 @@ export const SWEEP: Record<string, Entry> = {
   },
   "trips.skipNext": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
   "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
+  // Issue 29: a group's rules are accepted by its members only.
+  "groups.acceptRules": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
 };
 
 export type CallResult = { ok: true } | { ok: false; code: string };

@@ -81,7 +81,7 @@ describe("joining through a link", () => {
     const anonymous = await h.caller(null);
     await ann.caller.groups.update({ groupId: group.id, description: "The even side, 2 to 40" });
     expect(await anonymous.groupLinks.joinPage({ token })).toEqual({
-      group: { id: group.id, name: "Maple Street", memberCount: 1, description: "The even side, 2 to 40" },
+      group: { id: group.id, name: "Maple Street", memberCount: 1, description: "The even side, 2 to 40", rules: null },
       inviterName: "Ann Lee",
       invitedEmail: null,
       alreadyMember: false,
@@ -106,7 +106,7 @@ describe("joining through a link", () => {
     const group = await createGroup(ann, "Maple Street");
     const invite = await ann.caller.invitations.create({ groupId: group.id, email: "new@example.com" });
     expect(await (await h.caller(null)).groupLinks.joinPage({ token: invite.token })).toEqual({
-      group: { id: group.id, name: "Maple Street", memberCount: 1, description: null },
+      group: { id: group.id, name: "Maple Street", memberCount: 1, description: null, rules: null },
       inviterName: "Ann Lee",
       // Only that address may join with it: the page says so to anyone else (PRODUCT "What is checked").
       invitedEmail: "new@example.com",

@@ -204,7 +204,7 @@ describe("validating an invitation link", () => {
     const { token } = await ann.caller.invitations.create({ groupId: group.id, email: "bo@example.com" });
     const anon = await h.caller();
     expect(await anon.invitations.validate({ token })).toEqual({
-      group: { id: group.id, name: "Maple Street", description: null },
+      group: { id: group.id, name: "Maple Street", description: null, rules: null },
       alreadyMember: false,
       invitedEmail: "bo@example.com",
     });
@@ -219,7 +219,7 @@ describe("validating an invitation link", () => {
     await bo.caller.invitations.joinByToken({ token: used.token });
 
     expect(await bo.caller.invitations.validate({ token: used.token })).toEqual({
-      group: { id: group.id, name: "Maple Street", description: null },
+      group: { id: group.id, name: "Maple Street", description: null, rules: null },
       alreadyMember: true,
       invitedEmail: null,
     });
@@ -564,7 +564,7 @@ describe("re-sending an invitation (POST /api/send-invitation)", () => {
       message: messages.invalidOrExpiredInviteToken,
     });
     expect(await anon.invitations.validate({ token: newToken })).toEqual({
-      group: { id: group.id, name: "Maple", description: null },
+      group: { id: group.id, name: "Maple", description: null, rules: null },
       alreadyMember: false,
       invitedEmail: "bo@example.com",
     });

@@ -495,6 +495,7 @@ describe("the dashboard", () => {
         createdAt: expect.any(Date),
         joinedAt: expect.any(Date),
         memberCount: 3,
+        rulesToAccept: null,
       },
       {
         id: other.id,
@@ -503,6 +504,7 @@ describe("the dashboard", () => {
         createdAt: expect.any(Date),
         joinedAt: expect.any(Date),
         memberCount: 2,
+        rulesToAccept: null,
       },
     ]);
     expect(dashboard.usage).toEqual({

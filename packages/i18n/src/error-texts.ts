@@ -23,6 +23,7 @@ import {
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
   MAX_GROUP_DESCRIPTION_LENGTH,
+  MAX_GROUP_RULES_LENGTH,
   MAX_LIVE_GROUP_LINKS,
   MAX_GROUP_NAME_LENGTH,
   MAX_MODERATION_REASON_LENGTH,
@@ -73,6 +74,7 @@ export const ERROR_TEXT_VALUES = {
   pageLimitMax: PAGE_LIMIT_MAX,
   maxReportNoteLength: MAX_REPORT_NOTE_LENGTH,
   maxModerationReasonLength: MAX_MODERATION_REASON_LENGTH,
+  maxGroupRulesLength: MAX_GROUP_RULES_LENGTH,
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */

@@ -60,6 +60,8 @@ export const joinPageOutput = z.object({
     memberCount: z.number().int(),
     /** The owner's description of the group (issue 27 §3), null when none. */
     description: z.string().nullable(),
+    /** The group's rules, which joining asks to accept (PRODUCT "Group rules"), null when none. */
+    rules: z.string().nullable(),
   }),
   inviterName: z.string(),
   /** An e-mail invitation's address, which alone may join with it (null for a group link, or a member's view). */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { inputString } from "./text";
+import { inputString, multilineInputString } from "./text";
 import { stripMarkup } from "./rules";
-import { MAX_GROUP_DESCRIPTION_LENGTH, MAX_GROUP_NAME_LENGTH, MEMBER_ACTIVITY } from "./policy";
+import { MAX_GROUP_DESCRIPTION_LENGTH, MAX_GROUP_NAME_LENGTH, MAX_GROUP_RULES_LENGTH, MEMBER_ACTIVITY } from "./policy";
 
 /**
  * PRODUCT "What is checked": required after trim ("Group name is required"); empty only after the markup is stripped:
@@ -48,14 +48,39 @@ export const groupDescriptionField = inputString()
   });
 export type CreateGroupInput = z.input<typeof createGroupInput>;
 
+/**
+ * PRODUCT "Group rules": optional, stripped of markup, line breaks kept (at most two in a row), at most
+ * 2,000 characters once cleaned; empty (or null) clears them.
+ */
+export const groupRulesField = multilineInputString()
+  .max(MAX_GROUP_RULES_LENGTH * 4, messages.groupRulesTooLong)
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const cleaned = stripMarkup(value)
+      .replace(/[^\S\n]+/g, " ")
+      .replace(/ *\n */g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    if (cleaned.length > MAX_GROUP_RULES_LENGTH) {
+      ctx.addIssue({ code: "custom", message: messages.groupRulesTooLong });
+      return z.NEVER;
+    }
+    return cleaned === "" ? null : cleaned;
+  });
+
 /** A malformed id cannot name a group, so it reads as one that does not exist. */
 export const groupIdField = z.uuid({ error: messages.groupNotFound });
 const memberIdField = z.uuid({ error: messages.userNotMember });
 
 export const groupIdInput = z.object({ groupId: groupIdField });
 export const groupMemberInput = z.object({ groupId: groupIdField, userId: memberIdField });
-/** PUT /api/groups/{id}: the owner sets what the group is about. */
-export const updateGroupInput = z.object({ groupId: groupIdField, description: groupDescriptionField });
+/** PUT /api/groups/{id}: the owner sets what the group is about and its rules; a field left out stays as it is. */
+export const updateGroupInput = z.object({
+  groupId: groupIdField,
+  description: groupDescriptionField.optional(),
+  rules: groupRulesField.optional(),
+});
 export type UpdateGroupInput = z.input<typeof updateGroupInput>;
 
 /** A group (PRODUCT "What is stored"), plus what the Groups page and the dashboard show on a card. */
@@ -70,6 +95,10 @@ export const groupOutput = z.object({
   memberCount: z.number().int(),
   /** When the caller joined (for the owner: when they created it). */
   joinedAt: z.date(),
+  /** The group's rules (PRODUCT "Group rules"), or null. */
+  rules: z.string().nullable(),
+  /** True when the group has rules the caller has not accepted since their last change (never for the owner). */
+  rulesToAccept: z.boolean(),
 });
 export type Group = z.infer<typeof groupOutput>;
 

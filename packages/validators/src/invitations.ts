@@ -40,6 +40,9 @@ export const inviteTokenInput = z.object({
     .max(200, messages.invalidOrExpiredInviteToken),
 });
 
+/** Joining by a link: `acceptRules` says the person accepted the group's rules (required when it has rules). */
+export const joinByTokenInput = inviteTokenInput.extend({ acceptRules: z.boolean().optional() });
+
 export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitationNotFound }) });
 
 /**
@@ -101,7 +104,13 @@ export type InvitationCount = z.infer<typeof invitationCountOutput>;
 
 /** What an invitation link is for; `alreadyMember` when the caller is in that group already. */
 export const inviteValidationOutput = z.object({
-  group: z.object({ id: z.string(), name: z.string(), description: z.string().nullable() }),
+  group: z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** The group's rules, which joining asks to accept (PRODUCT "Group rules"), null when none. */
+    rules: z.string().nullable(),
+  }),
   alreadyMember: z.boolean(),
   /**
    * The address the invitation was e-mailed to (null to a member reopening it): only that account may join

@@ -4,6 +4,7 @@ import {
   MAX_FEEDBACK_MESSAGE_LENGTH,
   MAX_GROUP_MEMBERS,
   MAX_GROUP_DESCRIPTION_LENGTH,
+  MAX_GROUP_RULES_LENGTH,
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
   MAX_LIVE_GROUP_LINKS,
@@ -237,6 +238,9 @@ export const messages = {
   tripTakeNotOffered: "One of these requests can no longer be taken along",
   tripNotRepeating: "This trip does not repeat",
   tripNeighbourNotFound: "This neighbour has no items on the trip",
+  // Not in the spec: a group's rules (issue 29).
+  groupRulesTooLong: `Group rules must be at most ${MAX_GROUP_RULES_LENGTH} characters`,
+  groupRulesNotAccepted: "Please accept the group's rules to join it",
 } as const;
 
 /** A message without values: its key in `messages`. */

@@ -15,6 +15,8 @@ export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;
 /** A group's optional description (PRODUCT "What is checked"): at most this many characters. */
 export const MAX_GROUP_DESCRIPTION_LENGTH = 500;
+/** A group's optional rules (PRODUCT "Group rules"): at most this many characters. */
+export const MAX_GROUP_RULES_LENGTH = 2000;
 /** The invite form takes at most this many addresses at once (more than the pending limit, so each is reported). */
 export const MAX_INVITE_ADDRESSES = 20;
 export const MAX_FEEDBACK_MESSAGE_LENGTH = 5000;

@@ -204,6 +204,8 @@ export const dashboardGroupOutput = z.object({
   createdAt: z.date(),
   joinedAt: z.date(),
   memberCount: z.number().int(),
+  /** The group's rules when the caller has not accepted them since their last change (PRODUCT "Group rules"), else null. */
+  rulesToAccept: z.string().nullable(),
 });
 export type DashboardGroup = z.infer<typeof dashboardGroupOutput>;
 

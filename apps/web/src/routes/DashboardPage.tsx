@@ -66,6 +66,13 @@ const NotificationsQuestion = lazy(() =>
 
 // Open trips at the top (issue 28), from the dashboard's answer: their own chunk, which brings its texts.
 const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
+// PRODUCT "Group rules": the dialog asking to accept a group's changed rules, only for a member it names.
+const RulesToAccept = lazy(() =>
+  Promise.all([import("../features/groups/RulesToAccept"), loadNamespaces(["sharing"])]).then(([module]) => ({
+    default: module.RulesToAccept,
+  })),
+);
+
 // A card's "⋯" menu (Block, PRODUCT "Blocking") comes after the first paint, with its texts (the profile's).
 const LazyCardMenu = lazy(() =>
   Promise.all([import("../features/blocking/blocking"), loadNamespaces(["profile"])]).then(([module]) => ({
@@ -148,6 +155,9 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
   const now = useServerNow(offsetMs, lists);
 
   const failedToLoad = dashboard.isError && !data;
+  const rulesGroup = data?.groups
+    .map((group) => (group.rulesToAccept === null ? null : { ...group, rulesToAccept: group.rulesToAccept }))
+    .find((group) => group !== null);
   useEffect(() => {
     if (failedToLoad) toast.error(translate("requests.loadDashboardFailed"));
   }, [failedToLoad, toast]);
@@ -215,6 +225,18 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
         {!viewer.notificationsAsked && (
           <Suspense fallback={null}>
             <NotificationsQuestion viewer={viewer} />
+          </Suspense>
+        )}
+        {rulesGroup && (
+          <Suspense fallback={null}>
+            <RulesToAccept
+              key={rulesGroup.id}
+              group={{ id: rulesGroup.id, name: rulesGroup.name, rules: rulesGroup.rulesToAccept }}
+              onDone={() => {
+                void utils.requests.dashboard.invalidate();
+                void utils.groups.list.invalidate();
+              }}
+            />
           </Suspense>
         )}
         <p className="dashboard-announcement" role="status" aria-live="polite" aria-atomic="true">

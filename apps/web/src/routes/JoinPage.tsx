@@ -101,6 +101,8 @@ function JoinWithToken({
   const [joined, setJoined] = useState<Joined | null>(null);
   const [asked, setAsked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [acceptRules, setAcceptRules] = useState(false);
+  const [rulesMissing, setRulesMissing] = useState(false);
   const { user } = useAuth();
 
   const toDashboard = (
@@ -184,8 +186,13 @@ function JoinWithToken({
     );
   }
   async function joinGroup() {
+    // PRODUCT "Group rules": joining a group with rules asks to accept them first.
+    if (group.rules && !acceptRules) {
+      setRulesMissing(true);
+      return;
+    }
     try {
-      const result = await join.mutateAsync({ token });
+      const result = await join.mutateAsync({ token, acceptRules: group.rules ? acceptRules : undefined });
       if ("pending" in result) {
         setAsked(true);
         return;
@@ -208,6 +215,29 @@ function JoinWithToken({
         <span>{t("sharing.groupMembersNow", { count: group.memberCount })}</span>
       </p>
       {group.description && <p className="join-group-description">{group.description}</p>}
+      {group.rules && (
+        <section className="join-group-rules" aria-labelledby="join-rules-title">
+          <h2 id="join-rules-title">{t("sharing.groupRulesTitle")}</h2>
+          <p className="group-rules-text">{group.rules}</p>
+          <label className="switch-row" htmlFor="join-accept-rules">
+            <input
+              id="join-accept-rules"
+              type="checkbox"
+              required
+              checked={acceptRules}
+              aria-invalid={rulesMissing && !acceptRules}
+              aria-describedby={rulesMissing && !acceptRules ? "join-accept-rules-error" : undefined}
+              onChange={(e) => setAcceptRules(e.target.checked)}
+            />
+            <span>{t("sharing.acceptGroupRules")}</span>
+          </label>
+          {rulesMissing && !acceptRules && (
+            <p id="join-accept-rules-error" className="field-error" role="alert">
+              {errorText("groupRulesNotAccepted")}
+            </p>
+          )}
+        </section>
+      )}
       <p>{approval ? t("sharing.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>

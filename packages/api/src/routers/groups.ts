@@ -19,7 +19,7 @@ export const groupsRouter = router({
     .output(groupOutput)
     .mutation(({ ctx, input }) => ctx.services.groups.create(ctx.session.user.id, input)),
 
-  /** The owner only (PRODUCT "Who may do what"): what the group is about. */
+  /** The owner only (PRODUCT "Who may do what"): what the group is about, and its rules. */
   update: protectedProcedure
     .meta({ rest: { method: "PUT", path: "/groups/:id", body: true, renameParams: { id: "groupId" } } })
     .input(updateGroupInput)
@@ -59,4 +59,11 @@ export const groupsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.groups.transferOwnership(ctx.session.user.id, input.groupId, input.userId),
     ),
+
+  /** A member accepts the group's current rules (PRODUCT "Group rules"). */
+  acceptRules: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/groups/:id/rules/accept", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(groupOutput)
+    .mutation(({ ctx, input }) => ctx.services.groups.acceptRules(ctx.session.user.id, input.groupId)),
 });

@@ -7,6 +7,7 @@ import {
   incomingInvitationOutput,
   invitationCountOutput,
   invitationIdInput,
+  joinByTokenInput,
   joinByTokenOutput,
   inviteTokenInput,
   inviteValidationOutput,
@@ -51,11 +52,16 @@ export const invitationsRouter = router({
 
   /** An e-mail invitation's link or a group link (issue 27): the group joined, or `{ pending: true }` (202) when the owner approves. */
   joinByToken: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/invites/:token/join", pendingStatus: 202 }, secretInputs: ["token"] })
-    .input(inviteTokenInput)
+    .meta({
+      rest: { method: "POST", path: "/invites/:token/join", pendingStatus: 202, body: true },
+      secretInputs: ["token"],
+    })
+    .input(joinByTokenInput)
     .output(joinByTokenOutput)
     .mutation(({ ctx, input }) =>
-      withJoinTokenGuard(ctx, () => ctx.services.groupLinks.join(ctx.session.user.id, input.token)),
+      withJoinTokenGuard(ctx, () =>
+        ctx.services.groupLinks.join(ctx.session.user.id, input.token, input.acceptRules === true),
+      ),
     ),
 
   pending: protectedProcedure

@@ -12,7 +12,14 @@ import { and, asc, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
-import { addMember, countMembers, isMember, lockGroup, type LockedGroup } from "../groups/membership";
+import {
+  addMember,
+  countMembers,
+  isMember,
+  lockGroup,
+  requireRulesAccepted,
+  type LockedGroup,
+} from "../groups/membership";
 import { groupOf } from "../groups/view";
 import type { InvitationsService } from "../invitations/service";
 import { enqueueEmail } from "../mail/outbox";
@@ -151,7 +158,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
   async function lockJoinRequest(tx: Transaction, ownerId: string, groupId: string, joinRequestId: string) {
     const group = await ownedGroup(tx, ownerId, groupId);
     const [request] = await tx
-      .select({ id: groupJoinRequests.id, userId: groupJoinRequests.userId })
+      .select({ id: groupJoinRequests.id, userId: groupJoinRequests.userId, createdAt: groupJoinRequests.createdAt })
       .from(groupJoinRequests)
       .where(and(eq(groupJoinRequests.id, joinRequestId), eq(groupJoinRequests.groupId, groupId)))
       .for("update");
@@ -233,6 +240,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
             id: groups.id,
             name: groups.name,
             description: groups.description,
+            rules: groups.rules,
             inviterName: displayNameSql(inviter),
           })
           .from(groups)
@@ -252,6 +260,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
             id: row.id,
             name: row.name,
             description: row.description,
+            rules: row.rules,
             memberCount: await memberCount(row.id),
           },
           inviterName: row.inviterName,
@@ -282,17 +291,18 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
      * a token that names no link is an e-mail invitation's. Race-free like accepting an invitation: the
      * group is locked before the link is read and the members are counted (membership.ts).
      */
-    async join(userId: string, token: string): Promise<JoinByToken> {
+    async join(userId: string, token: string, acceptRules = false): Promise<JoinByToken> {
       const now = clock.now();
       const found = await linkOf(db, token, now);
-      if (found === null) return invitations.joinByToken(userId, token);
+      if (found === null) return invitations.joinByToken(userId, token, acceptRules);
       if (found === "dead") throw new AppError("NOT_FOUND", "groupLinkInvalid");
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, found.groupId);
         const link = await linkOf(tx, token, now);
         if (link === null || link === "dead") throw new AppError("NOT_FOUND", "groupLinkInvalid");
+        requireRulesAccepted(group, acceptRules);
         if (!link.approval) {
-          await addMember(tx, group, userId, now);
+          await addMember(tx, group, userId, now, now);
           return groupOf(tx, userId, group.id);
         }
         if (await isMember(tx, group.id, userId)) throw new AppError("CONFLICT", "alreadyMember");
@@ -329,7 +339,8 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
       await db.transaction(async (tx) => {
         const { group, request } = await lockJoinRequest(tx, ownerId, groupId, joinRequestId);
         const already = await isMember(tx, group.id, request.userId);
-        if (!already) await addMember(tx, group, request.userId, now);
+        // They accepted the rules when they asked; rules changed since are asked again on their next visit.
+        if (!already) await addMember(tx, group, request.userId, now, request.createdAt);
         await tx.delete(groupJoinRequests).where(eq(groupJoinRequests.id, request.id));
         if (!already) await tellAsker(tx, now, group, request.userId, request.id, true);
       });

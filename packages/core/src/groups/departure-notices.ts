@@ -58,7 +58,7 @@ export async function noticeRemoval(
 export async function noticeHandover(
   deps: CoreDeps,
   tx: Transaction,
-  handover: { newOwnerId: string; previousOwnerId: string; group: LockedGroup },
+  handover: { newOwnerId: string; previousOwnerId: string; group: Pick<LockedGroup, "id" | "name"> },
 ): Promise<void> {
   const reader = await readerOf(tx, handover.newOwnerId);
   const [previous] = await tx

@@ -11,6 +11,8 @@ export interface LockedGroup {
   id: string;
   name: string;
   createdBy: string;
+  /** Whether the group has rules, which a join must accept (PRODUCT "Group rules"). */
+  hasRules: boolean;
 }
 
 /**
@@ -20,7 +22,12 @@ export interface LockedGroup {
  */
 export async function lockGroup(tx: Transaction, groupId: string): Promise<LockedGroup> {
   const [group] = await tx
-    .select({ id: groups.id, name: groups.name, createdBy: groups.createdBy })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      createdBy: groups.createdBy,
+      hasRules: sql<boolean>`${groups.rules} is not null`,
+    })
     .from(groups)
     .where(eq(groups.id, groupId))
     .for("no key update");
@@ -49,13 +56,29 @@ export async function countMembers(executor: Executor, groupId: string): Promise
  * group, and a user at their groups-joined limit (their limits row is locked before counting).
  * Lock order everywhere: group, then invitation, then user limits.
  */
-export async function addMember(tx: Transaction, group: LockedGroup, userId: string, now: Date): Promise<void> {
+/**
+ * Adds a member under the group's lock. `rulesAcceptedAt`: when they accepted the group's rules (PRODUCT
+ * "Group rules"); null joins without having accepted them (an invitation accepted from the app's list),
+ * and the app asks on their next visit.
+ */
+export async function addMember(
+  tx: Transaction,
+  group: LockedGroup,
+  userId: string,
+  now: Date,
+  rulesAcceptedAt: Date | null = null,
+): Promise<void> {
   if (await isMember(tx, group.id, userId)) throw new AppError("CONFLICT", "alreadyMember");
   if ((await countMembers(tx, group.id)) >= MAX_GROUP_MEMBERS) throw new AppError("CONFLICT", "groupFull");
   const limits = await lockUserLimits(tx, userId);
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);
-  await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now });
+  await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt });
+}
+
+/** PRODUCT "Group rules": joining by a link of a group with rules needs them accepted (400 otherwise). */
+export function requireRulesAccepted(group: LockedGroup, acceptRules: boolean): void {
+  if (group.hasRules && !acceptRules) throw new AppError("BAD_REQUEST", "groupRulesNotAccepted");
 }
 
 /** An open request taken out of a group because its requester departed it. */

@@ -43,16 +43,28 @@ export function createGroupsService(deps: CoreDeps) {
             createdAt: groups.createdAt,
           });
         await tx.insert(groupMembers).values({ groupId: group!.id, userId, joinedAt: now });
-        return { ...group!, memberCount: 1, joinedAt: now };
+        return { ...group!, memberCount: 1, joinedAt: now, rules: null, rulesToAccept: false };
       });
     },
 
-    /** PUT /api/groups/{id}: the owner sets (or clears) the description; one conditional update, so race-free. */
+    /**
+     * PUT /api/groups/{id}: the owner sets (or clears) the description and the rules, each only when given;
+     * one conditional update, so race-free. Changed rules (PRODUCT "Group rules") note when, so members
+     * who accepted them before accept again.
+     */
     async update(userId: string, input: UpdateGroup): Promise<Group> {
+      const now = clock.now();
       return db.transaction(async (tx) => {
+        const { description, rules } = input;
         const updated = await tx
           .update(groups)
-          .set({ description: input.description })
+          .set({
+            description: description === undefined ? sql`${groups.description}` : description,
+            ...(rules !== undefined && {
+              rules,
+              rulesChangedAt: sql`case when ${groups.rules} is distinct from ${rules}::text then ${now.toISOString()}::timestamptz else ${groups.rulesChangedAt} end`,
+            }),
+          })
           .where(and(eq(groups.id, input.groupId), eq(groups.createdBy, userId)))
           .returning({ id: groups.id });
         if (updated.length === 0) {
@@ -60,6 +72,23 @@ export function createGroupsService(deps: CoreDeps) {
           throw group ? new AppError("FORBIDDEN", "onlyOwnersDescribe") : new AppError("NOT_FOUND", "groupNotFound");
         }
         return groupOf(tx, userId, input.groupId);
+      });
+    },
+
+    /** POST /api/groups/{id}/rules/accept: the member accepts the group's current rules (PRODUCT "Group rules"). */
+    async acceptRules(userId: string, groupId: string): Promise<Group> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const accepted = await tx
+          .update(groupMembers)
+          .set({ rulesAcceptedAt: now })
+          .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+          .returning({ userId: groupMembers.userId });
+        if (accepted.length === 0) {
+          const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+          throw group ? new AppError("FORBIDDEN", "notMember") : new AppError("NOT_FOUND", "groupNotFound");
+        }
+        return groupOf(tx, userId, groupId);
       });
     },
 

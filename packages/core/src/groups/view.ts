@@ -1,6 +1,7 @@
 import { groupMembers, groups, type Executor } from "@hyn/db";
 import type { Group } from "@hyn/validators";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { rulesToAcceptSql } from "./rules";
 
 /**
  * The caller's groups with member count and their joined date, in one statement (the count is a
@@ -16,6 +17,8 @@ export async function groupsOf(executor: Executor, userId: string, onlyGroupIds?
       createdAt: groups.createdAt,
       memberCount: sql<number>`(select count(*) from group_members m where m.group_id = "groups"."id")`.mapWith(Number),
       joinedAt: groupMembers.joinedAt,
+      rules: groups.rules,
+      rulesToAccept: rulesToAcceptSql(),
     })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))

@@ -19,7 +19,7 @@ import { and, desc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { randomUUID } from "node:crypto";
-import { addMember, lockGroup } from "../groups/membership";
+import { addMember, lockGroup, requireRulesAccepted } from "../groups/membership";
 import { groupOf } from "../groups/view";
 import { lockUserLimits } from "../limits/usage";
 import { invitationEmail } from "../mail/templates";
@@ -287,6 +287,7 @@ export function createInvitationsService(deps: CoreDeps) {
           id: groups.id,
           name: groups.name,
           description: groups.description,
+          rules: groups.rules,
           email: invites.email,
           usedAt: invites.usedAt,
           expiresAt: invites.expiresAt,
@@ -299,7 +300,7 @@ export function createInvitationsService(deps: CoreDeps) {
           and(eq(groupMembers.groupId, invites.groupId), eq(groupMembers.userId, viewerId ?? sql`null`)),
         )
         .where(eq(invites.tokenHash, hashToken(token)));
-      const group = row && { id: row.id, name: row.name, description: row.description };
+      const group = row && { id: row.id, name: row.name, description: row.description, rules: row.rules };
       if (row?.viewerIsMember) return { group: group!, alreadyMember: true, invitedEmail: null };
       if (!row || row.usedAt) throw new AppError("NOT_FOUND", "invalidOrExpiredInviteToken");
       if (row.expiresAt.getTime() <= clock.now().getTime()) throw new AppError("CONFLICT", "inviteExpired");
@@ -310,7 +311,7 @@ export function createInvitationsService(deps: CoreDeps) {
      * An e-mailed link joins only the account with the address it was sent to (PRODUCT "What is checked"):
      * anyone else holding it gets "Invitation is not for your email address" (403), and it stays unused.
      */
-    async joinByToken(userId: string, token: string): Promise<Group> {
+    async joinByToken(userId: string, token: string, acceptRules = false): Promise<Group> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const locked = await lockInvitation(tx, eq(invites.tokenHash, hashToken(token)));
@@ -318,7 +319,8 @@ export function createInvitationsService(deps: CoreDeps) {
         if (locked.invite.expiresAt.getTime() <= now.getTime()) throw new AppError("CONFLICT", "inviteExpired");
         const me = await emailOf(tx, userId);
         if (me.email.toLowerCase() !== locked.invite.email) throw new AppError("FORBIDDEN", "invitationNotForYou");
-        await addMember(tx, locked.group, userId, now);
+        requireRulesAccepted(locked.group, acceptRules);
+        await addMember(tx, locked.group, userId, now, now);
         await markUsed(tx, locked.invite.id, userId, "accepted", now);
         return groupOf(tx, userId, locked.group.id);
       });

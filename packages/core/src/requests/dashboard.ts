@@ -4,6 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
+import { rulesToAcceptSql } from "../groups/rules";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {
@@ -19,6 +20,8 @@ const dashboardQueries = perDatabase((db) => {
         memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = "groups"."id")`.mapWith(
           Number,
         ),
+        // The rules ride on the groups statement, so the dashboard stays at four (PRODUCT "Group rules").
+        rulesToAccept: sql<string | null>`case when ${rulesToAcceptSql()} then ${groups.rules} end`,
       })
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))

@@ -10,6 +10,10 @@ export const groups = pgTable(
     name: text("name").notNull(),
     /** Optional, one line, markup stripped, at most 500 characters (PRODUCT "What is checked"); set by the owner. */
     description: text("description"),
+    /** Optional, at most 2,000 characters, line breaks kept (PRODUCT "Group rules"); set by the owner. */
+    rules: text("rules"),
+    /** When the rules last changed: members whose acceptance is older accept again. */
+    rulesChangedAt: ts("rules_changed_at"),
     /** The owner. Ownership can be transferred, so this is "current owner", not "original creator". */
     createdBy: uuid("created_by")
       .notNull()
@@ -29,6 +33,8 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: ts("joined_at").notNull().defaultNow(),
+    /** When this member last accepted the group's rules (PRODUCT "Group rules"), or null. */
+    rulesAcceptedAt: ts("rules_accepted_at"),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId], name: "group_members_pkey" }),

@@ -10,6 +10,7 @@ import { JoinRequests } from "../group-links/JoinRequests";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { GroupDescription } from "./GroupDescription";
+import { GroupRules } from "./GroupRules";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
@@ -92,6 +93,7 @@ export function GroupCard({
         </span>
       </header>
       <GroupDescription group={group} isOwner={isOwner} />
+      <GroupRules group={group} isOwner={isOwner} />
       <dl className="group-facts">
         <div>
           <dt>{t("groups.created")}</dt>
