@@ -168,13 +168,17 @@ describe("the answer cache", () => {
     expect((await get(bo, trpcGroupList(groupId))).response.statusCode).toBe(403);
   });
 
-  it("never gives someone in a block the list the group shares, nor keeps theirs for others (PRODUCT \"Blocking\")", async () => {
+  it('never gives someone in a block the list the group shares, nor keeps theirs for others (PRODUCT "Blocking")', async () => {
     const { ann, bo, groupId } = await street();
     const cy = await bearerFor(app, "cy@example.com");
     await app.db.insert(groupMembers).values({ groupId, userId: cy.userId });
     await post(ann, groupId, "Milk");
     await post(bo, groupId, "Eggs");
-    const blocked = await app.server.inject({ method: "POST", url: `/api/users/${bo.userId}/block`, headers: ann.headers });
+    const blocked = await app.server.inject({
+      method: "POST",
+      url: `/api/users/${bo.userId}/block`,
+      headers: ann.headers,
+    });
     expect(blocked.statusCode).toBe(200);
     for (const url of [trpcGroupList(groupId), restGroupList(groupId)]) {
       // Cy's load is kept for every member without a block; Ann's is her own, read afresh each time.

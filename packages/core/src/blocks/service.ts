@@ -32,7 +32,10 @@ export function createBlocksService(deps: CoreDeps) {
         .from(users)
         .where(and(eq(users.id, blockedId), shareAGroup(userId, users.id)));
       if (!neighbour) throw userNotFound();
-      await db.insert(userBlocks).values({ blockerId: userId, blockedId, createdAt: clock.now() }).onConflictDoNothing();
+      await db
+        .insert(userBlocks)
+        .values({ blockerId: userId, blockedId, createdAt: clock.now() })
+        .onConflictDoNothing();
     },
 
     /** DELETE /users/{id}/block: lifts the caller's own block; none there is "User not found". */

@@ -312,7 +312,10 @@ export async function selectVisibleRequestView(
   const [view] = await selectRequestViews(
     executor,
     now,
-    and(eq(requests.id, requestId), or(eq(requests.userId, userId), and(inGroupsOf(userId), shownTo(userId, requests)))),
+    and(
+      eq(requests.id, requestId),
+      or(eq(requests.userId, userId), and(inGroupsOf(userId), shownTo(userId, requests))),
+    ),
   );
   return view ?? null;
 }
