@@ -68,7 +68,7 @@ export const createAppRouter = () =>
             {
               element: <RequireAuth />,
               children: [
-                { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests", "groups"]) },
+                { path: "/", lazy: screen(() => import("../routes/DashboardPage"), ["requests"]) },
                 // "groups": the per-group "New requests" select is the group card's, with its texts;
                 // "auth": the change-password form uses the new-password fields of the auth screens.
                 {

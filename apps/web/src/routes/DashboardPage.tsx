@@ -36,8 +36,12 @@ const CreateRequestModal = lazy(() =>
   loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })),
 );
 // Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
-// dashboard mounts, alongside its own data, rather than before it can render.
-const loadPendingInvitations = () => import("../features/invitations/PendingInvitations");
+// dashboard mounts, alongside its own data, rather than before it can render. Its texts are the groups'
+// (the dashboard's first download needs none of them).
+const loadPendingInvitations = () =>
+  Promise.all([import("../features/invitations/PendingInvitations"), loadNamespaces(["groups"])]).then(
+    ([module]) => module,
+  );
 const PendingInvitations = lazy(() =>
   loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
 );
@@ -68,7 +72,7 @@ const NotificationsQuestion = lazy(() =>
 const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
 // PRODUCT "Group rules": the dialog asking to accept a group's changed rules, only for a member it names.
 const RulesToAccept = lazy(() =>
-  Promise.all([import("../features/groups/RulesToAccept"), loadNamespaces(["sharing"])]).then(([module]) => ({
+  Promise.all([import("../features/groups/RulesToAccept"), loadNamespaces(["groups", "sharing"])]).then(([module]) => ({
     default: module.RulesToAccept,
   })),
 );
