@@ -1,7 +1,7 @@
 import { groupMembers, groups, type Executor } from "@hyn/db";
 import type { Group } from "@hyn/validators";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { rulesToAcceptSql } from "./rules";
+import { rulesToAcceptSql } from "../shared/group-rules";
 
 /**
  * The caller's groups with member count and their joined date, in one statement (the count is a

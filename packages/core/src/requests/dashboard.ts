@@ -4,7 +4,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
-import { rulesToAcceptSql } from "../groups/rules";
+import { rulesToAcceptSql } from "../shared/group-rules";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {
