@@ -83,3 +83,35 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await expect(entry).toContainText("Suspended an account");
   await adminPage.screenshot({ path: testInfo.outputPath("admin-audit.png"), fullPage: true });
 });
+
+test("a member reports a neighbour's request from its card's menu on the dashboard", async ({
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const author = await confirmedUser("Pat Poster");
+  const reporter = await confirmedUser("Rui Reporter");
+  const groupId = await groupWith(author, `Menu Row ${Date.now().toString(36)}`, [reporter]);
+  const item = `Free kittens ${Date.now().toString(36)}`;
+  await api(baseURL!, author.token, "POST", "/requests", {
+    groupId,
+    itemDescription: item,
+    neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+  });
+
+  const page = await signedInPage(reporter);
+  await page.goto("/");
+  await page.getByRole("button", { name: `More actions for ${item}` }).click();
+  await page.getByRole("button", { name: "Report" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report this request" });
+  await dialog.getByRole("radio", { name: "Not allowed here" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(page, "Thank you for your report")).toBeVisible();
+  // Reported once: a second report of the same request is refused with its reason.
+  await page.getByRole("button", { name: `More actions for ${item}` }).click();
+  await page.getByRole("button", { name: "Report" }).click();
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(page, "You have already reported this. An admin will look at it.")).toBeVisible();
+});

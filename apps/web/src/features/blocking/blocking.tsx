@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { useToast } from "../../components/Toasts";
 import { ConfirmModal } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { LazyReportDialog } from "../moderation/ReportButton";
 
 /*
  * Blocking a member (PRODUCT "Blocking"): one module, so the request card's menu, which the dashboard
@@ -81,14 +82,26 @@ export function BlockDialog({ person, onClose }: { person: Person | null; onClos
 }
 
 /**
- * A request card's "⋯" menu (PRODUCT "Blocking"), on others' requests only: "Block {name}". Loaded
+ * A request card's "⋯" menu (PRODUCT "Blocking", "Reporting"), on others' requests only: "Block {name}" and
+ * "Report". Loaded
  * apart from the card (the dashboard's first download has no room for it), with its own texts.
  * A disclosure: the button says whether it is open, Escape closes it and hands focus back.
  */
-export function RequestCardMenu({ creator, item }: { creator: Person; item: string }) {
+export function RequestCardMenu({
+  creator,
+  item,
+  requestId,
+  groupId,
+}: {
+  creator: Person;
+  item: string;
+  requestId: string;
+  groupId: string;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [blocking, setBlocking] = useState<Person | null>(null);
+  const [reporting, setReporting] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -142,7 +155,31 @@ export function RequestCardMenu({ creator, item }: { creator: Person; item: stri
               {t("profile.blockNamed", { name: creator.name.trim() || t("profile.blockedNeighbour") })}
             </button>
           </li>
+          <li>
+            <button
+              type="button"
+              className="card-menu-item"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen(false);
+                setReporting(true);
+              }}
+            >
+              {t("common.report")}
+            </button>
+          </li>
         </ul>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <LazyReportDialog
+            subject={{ kind: "request", requestId, groupId }}
+            onClose={() => {
+              setReporting(false);
+              toggle.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
       {blocking && (
         <BlockDialog

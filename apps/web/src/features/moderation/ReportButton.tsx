@@ -5,7 +5,8 @@ import { useT } from "../../i18n/useT";
 import type { ReportSubject } from "./ReportDialog";
 
 // The dialog and its texts load when first opened: the dashboard's first download stays within budget.
-const ReportDialog = lazy(() =>
+// Also opened from a request card's "⋯" menu (features/blocking).
+export const LazyReportDialog = lazy(() =>
   Promise.all([import("./ReportDialog"), loadNamespaces(["moderation"])]).then(([module]) => ({
     default: module.ReportDialog,
   })),
@@ -28,7 +29,7 @@ export function ReportButton({ subject, describedBy }: { subject: ReportSubject;
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <ReportDialog subject={subject} onClose={() => setOpen(false)} />
+          <LazyReportDialog subject={subject} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

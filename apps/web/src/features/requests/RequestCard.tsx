@@ -144,7 +144,13 @@ export function RequestCard({
           {request.itemDescription}
         </h3>
         <StatusBadge status={status} />
-        {!isOwner && cardMenu?.({ creator: request.creator, item: request.itemDescription })}
+        {!isOwner &&
+          cardMenu?.({
+            creator: request.creator,
+            item: request.itemDescription,
+            requestId: request.id,
+            groupId: request.groupId,
+          })}
       </header>
 
       <dl className="request-facts">
