@@ -31,16 +31,19 @@ it("pnpm start ends with status 0 and no ELIFECYCLE when it gets SIGTERM", async
       },
     }),
   );
-  const pnpm = spawn("npx", ["-y", rootPackage.packageManager, "start"], { cwd: dir, env: process.env });
+  // An operator's shell: none of the npm_* settings a surrounding `pnpm test` passes down (npm warns of them).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm|pnpm)_/i.test(name)));
+  const pnpm = spawn("npx", ["-y", rootPackage.packageManager, "start"], { cwd: dir, env });
   let output = "";
   pnpm.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   pnpm.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain("up");
+  // The stand-in's own line ("up" alone), not a word of npm's that contains it.
+  await expect.poll(() => /^up$/m.test(output), { timeout: 60_000 }).toBe(true);
   // The pnpm process itself (npx runs it as its child), as an operator's kill would reach it.
   const pnpmPid = await pnpmProcessId(pnpm.pid!);
   process.kill(pnpmPid, "SIGTERM");
   const status = await new Promise<number | null>((resolve) => pnpm.on("close", resolve));
-  expect(output).toContain("stopped");
+  expect(output).toMatch(/^stopped$/m);
   expect(output).not.toContain("ELIFECYCLE");
   expect(status).toBe(0);
 }, 90_000);
