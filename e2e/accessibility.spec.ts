@@ -249,6 +249,13 @@ test("the admin page with its charts passes axe in both themes", async ({ page, 
   await page.goto("/admin");
   await expect(page.locator(".chart").first()).toBeVisible();
   await checkScreen(page, "/admin");
+  // The moderation pages (issue 29): the report queue and the audit log, empty or not.
+  await page.goto("/admin/reports");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkScreen(page, "/admin/reports");
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkScreen(page, "/admin/audit");
 });
 
 test("a neighbour picks Dark in the footer and the app stays dark on this device until they pick System", async ({
