@@ -1,6 +1,6 @@
 import type { MessageId } from "@hyn/i18n/catalogs";
 import type { EmailFrequency } from "@hyn/validators/rules";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useT } from "../../i18n/useT";
 import { formatDateTime } from "../../lib/dates";
 import "./account.css";
@@ -27,6 +27,14 @@ export function EmailPreferencesFieldset({
 }) {
   const t = useT();
   const baseId = useId();
+  // The choice shows as made at once, in the click's own render: a controlled radio would otherwise
+  // snap back to the saved value until the cache's update arrives a tick later. A new saved value wins.
+  const [chosen, setChosen] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setChosen(value);
+  }
   return (
     <fieldset className="choice-fieldset">
       <legend className="choice-legend">{t("profile.frequencyLegend")}</legend>
@@ -40,8 +48,11 @@ export function EmailPreferencesFieldset({
                 id={id}
                 name="email-frequency"
                 value={choice.value}
-                checked={value === choice.value}
-                onChange={() => onChange(choice.value)}
+                checked={chosen === choice.value}
+                onChange={() => {
+                  setChosen(choice.value);
+                  onChange(choice.value);
+                }}
                 aria-describedby={`${id}-hint`}
               />
               <div>
@@ -54,7 +65,7 @@ export function EmailPreferencesFieldset({
           );
         })}
       </div>
-      {value === "daily" && lastDailySent !== undefined && (
+      {chosen === "daily" && lastDailySent !== undefined && (
         <p className="last-digest" data-testid="last-daily-sent">
           {lastDailySent
             ? t("profile.lastDailySent", { date: formatDateTime(lastDailySent) })
