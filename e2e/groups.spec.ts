@@ -499,7 +499,7 @@ test("the REST API serves groups, members and invitations with the spec's paths 
   const valid = newTokens.filter((_, i) => validations[i]!.status === 200);
   expect(valid).toHaveLength(1);
   expect(validations.find((v) => v.status === 200)!.body).toEqual({
-    group: { id: groupId, name: "REST Street", description: null },
+    group: { id: groupId, name: "REST Street", description: null, rules: null },
     alreadyMember: false,
     invitedEmail: member.email,
   });
