@@ -17,6 +17,16 @@ const pgliteSnapshot = (process.env.HYN_PGLITE_SNAPSHOT ??= join(
 
 const shared = { setupFiles: ["./test/setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
 
+// With TEST_DATABASE_URL (CI) the integration suite runs on PostgreSQL, the production database; on
+// PGlite, 2.5 times slower per test, only the files that exercise the embedded database itself (its
+// start, migrations and demo), as the end-to-end tests run the whole app on it (ADR 0026).
+// TEST_PGLITE=all runs the whole suite on both.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const pgliteIncludes =
+  onPostgres && process.env.TEST_PGLITE !== "all"
+    ? ["packages/db/test/**/*.test.ts", "apps/server/test/{demo,readiness,admin-grant,shutdown}.test.ts"]
+    : integration;
+
 export default defineConfig({
   test: {
     projects: [
@@ -31,13 +41,13 @@ export default defineConfig({
         test: {
           ...shared,
           name: "pglite",
-          include: integration,
+          include: pgliteIncludes,
           exclude: [...postgresOnly, "**/node_modules/**"],
           env: { TEST_DB: "pglite", HYN_PGLITE_SNAPSHOT: pgliteSnapshot },
           globalSetup: ["./test/pglite-global-setup.ts"],
         },
       },
-      ...(process.env.TEST_DATABASE_URL
+      ...(onPostgres
         ? [
             {
               test: {
