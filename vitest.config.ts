@@ -16,6 +16,9 @@ const pgliteSnapshot = (process.env.HYN_PGLITE_SNAPSHOT ??= join(
 ));
 
 const shared = { setupFiles: ["./test/setup.ts"], testTimeout: 30_000, hookTimeout: 60_000 };
+// An integration file imports the whole app (a quarter of the suite's time when each file had a fresh
+// module graph); its state lives in the harness each test opens, so a worker's files share their imports.
+const integrationShared = { ...shared, isolate: false };
 
 // With TEST_DATABASE_URL (CI) the integration suite runs on PostgreSQL, the production database; on
 // PGlite, 2.5 times slower per test, only the files that exercise the embedded database itself (its
@@ -39,7 +42,7 @@ export default defineConfig({
       },
       {
         test: {
-          ...shared,
+          ...integrationShared,
           name: "pglite",
           include: pgliteIncludes,
           exclude: [...postgresOnly, "**/node_modules/**"],
@@ -51,7 +54,7 @@ export default defineConfig({
         ? [
             {
               test: {
-                ...shared,
+                ...integrationShared,
                 name: "postgres",
                 include: integration,
                 env: { TEST_DB: "postgres", HYN_TEMPLATE_DB: templateDb },
