@@ -13,8 +13,11 @@ export default defineConfig({
   testDir: "./e2e",
   // Per port, so two runs on one machine never delete each other's traces.
   outputDir: `test-results/${port}`,
+  // Two spec files at a time (a file's tests in order): a test waits on the browser and the server more
+  // than it computes, so two share the two cores (592 s instead of 757 s for 104 tests, docs/PERFORMANCE.md
+  // "CI time"). Specs never share an account: each admin spec has its own address in ADMIN_EMAILS below.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -54,7 +57,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database every run; e-mails land in the dev mailbox the tests read.
-      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-a11y@example.com pnpm start`,
+      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-a11y@example.com,admin-moderation@example.com,admin-pseudo@example.com pnpm start`,
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

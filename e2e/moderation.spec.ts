@@ -8,7 +8,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   groupWith,
   secondPerson,
 }, testInfo) => {
-  const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
+  const admin = await confirmedUser("Ada Admin", "admin-moderation@example.com");
   const author = await confirmedUser("Sam Seller");
   const reporter = await confirmedUser("Rita Reporter");
   const groupId = await groupWith(author, `Report Row ${Date.now().toString(36)}`, [reporter]);

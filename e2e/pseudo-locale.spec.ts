@@ -270,7 +270,7 @@ test("the admin page with its charts fits at 390 px with texts 40 % longer", asy
   baseURL,
   confirmedUser,
 }) => {
-  const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
+  const admin = await confirmedUser("Ada Admin", "admin-pseudo@example.com");
   const page = await pseudoPage(browser, baseURL!, admin);
   await page.goto("/admin");
   await expect(page.locator(".chart").first()).toBeVisible();
