@@ -1,15 +1,10 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
-import { createServices, HOUR_MS, silentLogger, type RequestReminderJob, type Services } from "@hyn/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { startJobEngine, type JobEngine } from "../src/jobs/engine";
-import { defineStillNeededNudges } from "../src/jobs/request-nudges";
-import { defineRequestReminders } from "../src/jobs/request-reminders";
+import { HOUR_MS, type RequestReminderJob } from "@hyn/core";
+import { describe, expect, it } from "vitest";
+import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
-const engines: JobEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-});
+const startTwoInstances = useTwoInstances(h);
 
 /**
  * Two app instances on one PostgreSQL database: each has its own job engine (pg-boss, the real one)
@@ -31,34 +26,9 @@ describe("reminders on two instances", () => {
     const street = await groupWith(h, requesters[0]!, [bo, ...requesters.slice(1)], "Elm Street");
 
     // Jobs wait for the go: posting and claiming first, then everything at once.
-    let go!: () => void;
-    const started = new Promise<void>((resolve) => (go = resolve));
-    const outcomes: string[] = [];
-    const instances: Services[] = [];
-    for (let i = 0; i < 2; i++) {
-      const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
-      engines.push(engine);
-      const services = createServices({
-        db: h.db,
-        clock: h.clock,
-        config: h.config,
-        logger: silentLogger,
-        jobs: engine,
-      });
-      instances.push(services);
-      // Posting also queues the group's "Still needed" nudge: its queue must exist (still-needed.pg.test.ts runs it).
-      await defineStillNeededNudges(engine, { logger: silentLogger, run: async () => "not under test" });
-      await defineRequestReminders(engine, {
-        logger: silentLogger,
-        run: async (job) => {
-          await started;
-          const outcome = await services.reminders.run(job);
-          outcomes.push(outcome);
-          return outcome;
-        },
-      });
-    }
-    const [one, two] = instances as [Services, Services];
+    const { one, two, go, outcomes } = await startTwoInstances("reminders", (services, job) =>
+      services.reminders.run(job),
+    );
 
     const neededBy = new Date(realNow + 2 * HOUR_MS);
     const jobs: RequestReminderJob[] = [];

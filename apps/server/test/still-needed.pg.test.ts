@@ -1,15 +1,10 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
-import { createServices, HOUR_MS, silentLogger, type Services, type StillNeededJob } from "@hyn/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { startJobEngine, type JobEngine } from "../src/jobs/engine";
-import { defineStillNeededNudges } from "../src/jobs/request-nudges";
-import { defineRequestReminders } from "../src/jobs/request-reminders";
+import { HOUR_MS, type StillNeededJob } from "@hyn/core";
+import { describe, expect, it } from "vitest";
+import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
-const engines: JobEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-});
+const startTwoInstances = useTwoInstances(h);
 
 /**
  * Issue 26 on two app instances over one PostgreSQL database, as in request-reminders.pg.test.ts: each
@@ -32,34 +27,7 @@ describe('"Still needed" nudges on two instances', () => {
     const bo = people[3]!;
     const street = await groupWith(h, people[0]!, people.slice(1), "Elm Street");
 
-    let go!: () => void;
-    const started = new Promise<void>((resolve) => (go = resolve));
-    const outcomes: string[] = [];
-    const instances: Services[] = [];
-    for (let i = 0; i < 2; i++) {
-      const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
-      engines.push(engine);
-      const services = createServices({
-        db: h.db,
-        clock: h.clock,
-        config: h.config,
-        logger: silentLogger,
-        jobs: engine,
-      });
-      instances.push(services);
-      // Posting also queues the requester's reminder: its queue must exist (request-reminders.pg.test.ts runs it).
-      await defineRequestReminders(engine, { logger: silentLogger, run: async () => "not under test" });
-      await defineStillNeededNudges(engine, {
-        logger: silentLogger,
-        run: async (job) => {
-          await started;
-          const outcome = await services.nudges.run(job);
-          outcomes.push(outcome);
-          return outcome;
-        },
-      });
-    }
-    const [one, two] = instances as [Services, Services];
+    const { one, two, go, outcomes } = await startTwoInstances("nudges", (services, job) => services.nudges.run(job));
 
     const neededBy = new Date(realNow + 2 * HOUR_MS);
     const jobs: StillNeededJob[] = [];

@@ -10,7 +10,7 @@ export {
   type Neighbour,
   type NeighbourOptions,
 } from "./harness";
-export { useHarness, type UseHarnessOptions } from "./use-harness";
+export { useHarness, type HarnessInUse, type UseHarnessOptions } from "./use-harness";
 export { failure } from "./failure";
 export { addMember, createGroup, groupOfSize, groupWith, inviteAndJoin } from "./groups";
 export { quickNeighbours } from "./quick-neighbours";
