@@ -3,32 +3,21 @@
  * hold because they are counted under row locks in the same transaction as the change.
  */
 import { DAY_MS, generateToken, hashToken } from "@hyn/core";
-import { groupMembers, invites } from "@hyn/db";
+import { invites } from "@hyn/db";
 import { limitMessage, messages } from "@hyn/validators";
-import { TRPCError } from "@trpc/server";
-import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { publicMessage } from "../src/errors";
-import { useHarness, inviteAndJoin, createGroup, groupOfSize } from "./support";
+import {
+  createGroup,
+  groupOfSize,
+  inviteAndJoin,
+  memberCount,
+  quickNeighbours,
+  settle,
+  tally,
+  useHarness,
+} from "./support";
 
 const h = useHarness({ maxConnections: 20 });
-
-/** "ok" for a success, else the message a client would see. */
-async function settle(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-    return "ok";
-  } catch (error) {
-    if (error instanceof TRPCError) return publicMessage(error);
-    throw error;
-  }
-}
-
-function tally(outcomes: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const outcome of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
-  return counts;
-}
 
 /**
  * Invitation rows written directly: the rule under test is joining, and an owner may only have 10
@@ -50,25 +39,11 @@ async function issueInvitations(groupId: string, invitedBy: string, emails: stri
   return tokens;
 }
 
-async function memberCount(groupId: string): Promise<number> {
-  const [row] = await h.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(groupMembers)
-    .where(eq(groupMembers.groupId, groupId));
-  return row!.n;
-}
-
-async function signUpMany(n: number) {
-  const users = [];
-  for (let i = 0; i < n; i++) users.push(await h.signUpUser());
-  return users;
-}
-
 describe("concurrent joins", () => {
   it("30 parallel joins into a group of 19 admit exactly one", async () => {
     const owner = await h.signUpUser();
     const { group } = await groupOfSize(h, owner, 19);
-    const joiners = await signUpMany(30);
+    const joiners = await quickNeighbours(h, 30);
     const tokens = await issueInvitations(
       group.id,
       owner.user.id,
@@ -79,12 +54,12 @@ describe("concurrent joins", () => {
       joiners.map((j, i) => settle(j.caller.invitations.joinByToken({ token: tokens[i]! }))),
     );
     expect(tally(outcomes)).toEqual({ ok: 1, [messages.groupFull]: 29 });
-    expect(await memberCount(group.id)).toBe(20);
+    expect(await memberCount(h, group.id)).toBe(20);
   });
 
   it("parallel accepts into different groups stop at the groups-joined limit", async () => {
     const joiner = await h.signUpUser();
-    const owners = await signUpMany(3);
+    const owners = await quickNeighbours(h, 3);
     const groupIds = [];
     for (const owner of owners)
       for (const name of ["A", "B", "C"]) groupIds.push({ owner, id: (await createGroup(owner, name)).id });
@@ -123,7 +98,7 @@ describe("an invitation is used at most once", () => {
       Array.from({ length: 10 }, () => settle(bo.caller.invitations.accept({ id: invite.id }))),
     );
     expect(tally(outcomes)).toEqual({ ok: 1, [messages.invitationUsed]: 9 });
-    expect(await memberCount(group.id)).toBe(2);
+    expect(await memberCount(h, group.id)).toBe(2);
   });
 
   it("under parallel joins by token: the invited account joins once, other holders of the link never", async () => {
@@ -131,7 +106,7 @@ describe("an invitation is used at most once", () => {
     const group = await createGroup(owner);
     const invited = await h.signUpUser();
     const { token } = await owner.caller.invitations.create({ groupId: group.id, email: invited.email });
-    const holders = await signUpMany(5);
+    const holders = await quickNeighbours(h, 5);
     const outcomes = await Promise.all([
       ...Array.from({ length: 5 }, () => settle(invited.caller.invitations.joinByToken({ token }))),
       ...holders.map((holder) => settle(holder.caller.invitations.joinByToken({ token }))),
@@ -142,7 +117,7 @@ describe("an invitation is used at most once", () => {
     const notForThem = tallied[messages.invitationNotForYou] ?? 0;
     expect(notForThem).toBeLessThanOrEqual(5);
     expect((tallied[messages.invalidOrExpiredInviteToken] ?? 0) + notForThem).toBe(9);
-    expect(await memberCount(group.id)).toBe(2);
+    expect(await memberCount(h, group.id)).toBe(2);
   });
 
   it("under an accept racing a decline and a cancel", async () => {
@@ -156,7 +131,7 @@ describe("an invitation is used at most once", () => {
       settle(owner.caller.invitations.cancel({ id: invite.id })),
     ]);
     expect(outcomes.filter((o) => o === "ok")).toHaveLength(1);
-    const joined = (await memberCount(group.id)) === 2;
+    const joined = (await memberCount(h, group.id)) === 2;
     expect(joined).toBe(outcomes[0] === "ok");
   });
 });
@@ -195,7 +170,7 @@ describe("leaving while others join", () => {
   it("an owner deleting the group by leaving never leaves a member behind in a deleted group", async () => {
     const owner = await h.signUpUser();
     const group = await createGroup(owner);
-    const joiners = await signUpMany(5);
+    const joiners = await quickNeighbours(h, 5);
     const tokens = await issueInvitations(
       group.id,
       owner.user.id,
@@ -205,7 +180,7 @@ describe("leaving while others join", () => {
       settle(owner.caller.groups.leave({ groupId: group.id })),
       ...joiners.map((j, i) => settle(j.caller.invitations.joinByToken({ token: tokens[i]! }))),
     ]);
-    const members = await memberCount(group.id);
+    const members = await memberCount(h, group.id);
     if (outcomes[0] === "ok") {
       // The owner went first: the group and its invitations are gone, and nobody joined it.
       expect(members).toBe(0);

@@ -1,4 +1,5 @@
 import { groupMembers, groups } from "@hyn/db";
+import { eq, sql } from "drizzle-orm";
 import type { Harness, Neighbour } from "./harness";
 
 interface Someone {
@@ -57,4 +58,13 @@ export async function groupOfSize(h: Harness, owner: Neighbour, size: number) {
     members.push(member);
   }
   return { group, members };
+}
+
+/** How many members a group has, read from the table (the concurrency proofs' final count). */
+export async function memberCount(h: Harness, groupId: string): Promise<number> {
+  const [row] = await h.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return row!.n;
 }

@@ -12,7 +12,8 @@ export {
 } from "./harness";
 export { useHarness, type HarnessInUse, type UseHarnessOptions } from "./use-harness";
 export { failure } from "./failure";
-export { addMember, createGroup, groupOfSize, groupWith, inviteAndJoin } from "./groups";
+export { addMember, createGroup, groupOfSize, groupWith, inviteAndJoin, memberCount } from "./groups";
+export { settle, tally } from "./outcomes";
 export { quickNeighbours } from "./quick-neighbours";
 export { listen } from "./live";
 export {
