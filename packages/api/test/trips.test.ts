@@ -35,6 +35,31 @@ describe("announcing a trip", () => {
     });
   });
 
+  it("tells the members of its groups by e-mail, as their trips switch and each group's setting say", async () => {
+    const [tina, ann, bo, cy, dee, olga] = await h.neighbours("Tina", "Ann", "Bo", "Cy", "Dee", "Olga");
+    const group = await groupWith(h, tina, [ann, bo, cy, dee], "Elm Street");
+    for (const who of [ann, bo, cy, dee, olga])
+      await who.caller.user.updateEmailPreferences({ frequency: "immediate" });
+    await bo.caller.user.updateGroupNotifications({ groupId: group.id, frequency: "off" });
+    await cy.caller.user.updateNotificationKind({ kind: "trips", email: false });
+    await dee.caller.blocks.block({ id: tina.user.id });
+    const trip = await tina.caller.trips.create({
+      groupIds: [group.id],
+      store: "Aldi",
+      departsAt: h.inHours(24),
+      note: "Back by noon",
+    });
+    await h.deliver();
+    const [mail, ...more] = h.inbox(ann.email).filter((m) => m.subject === "Tina is going to Aldi");
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(/Tina is going to Aldi, leaving around .*can bring things back for neighbours\./);
+    expect(mail!.text).toContain("Back by noon");
+    expect(mail!.links).toContain(`${h.config.appUrl}/trips/${trip.id}`);
+    expect(mail!.links.some((link) => link.includes("/unsubscribe"))).toBe(true);
+    for (const quiet of [tina, bo, cy, dee, olga])
+      expect(h.inbox(quiet.email).filter((m) => m.subject.includes("going to Aldi"))).toEqual([]);
+  });
+
   it("refuses a group one is not in, a list closing after leaving, and a leaving time past or beyond 60 days", async () => {
     const { olga, tina, group } = await street();
     const at = { groupIds: [group.id], store: "Aldi" };

@@ -21,6 +21,7 @@ import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../reques
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
+import { enqueueTripNotices } from "./notices";
 import { hasRoom, takesItems, tripTimes } from "./rules";
 import { selectTrip, selectTrips, tripVisibleTo } from "./view";
 
@@ -179,6 +180,7 @@ export function createTripsService(deps: CoreDeps) {
       const now = clock.now();
       const times = tripTimes(now, input.departsAt, input.closesAt);
       if ("refusal" in times) throw new AppError("BAD_REQUEST", times.refusal);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // Share locks on the memberships: leaving a group waits until the announcement commits.
         const held = await tx
@@ -202,6 +204,14 @@ export function createTripsService(deps: CoreDeps) {
           createdAt: now,
         });
         await tx.insert(tripGroups).values(input.groupIds.map((groupId) => ({ tripId: id, groupId })));
+        const trip = {
+          id,
+          tripperId: userId,
+          store: input.store,
+          departsAt: input.departsAt,
+          note: input.note ?? null,
+        };
+        await enqueueTripNotices(tx, config, unsubscribe, { ...trip, closesAt: times.closesAt }, now, jobs);
         return mustSelectTrip(tx, now, userId, id);
       });
     },
