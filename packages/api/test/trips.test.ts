@@ -1,7 +1,7 @@
 import { HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { describe, expect, it } from "vitest";
-import { failure, groupWith, useHarness } from "./support";
+import { failure, groupWith, parseCalendar, useHarness } from "./support";
 
 /** Trips (issue 28, ADR 0022): a member's shopping trip others add items to. */
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
@@ -262,5 +262,26 @@ describe("the calendar", () => {
     expect(file.content).toContain("BEGIN:VALARM");
     expect(file.content).toContain(`UID:trip-${trip.id}@`);
     void DAY;
+  });
+
+  it("puts the tripper's trips in their personal feed, with the reminder, until they leave or are cancelled", async () => {
+    const { tina, ann, group, trip } = await street();
+    const cancelled = await tina.caller.trips.create({ groupIds: [group.id], store: "Lidl", departsAt: h.inHours(5) });
+    await tina.caller.trips.cancel({ tripId: cancelled.id });
+    const feedOf = async (who: typeof tina) => {
+      const token = (await who.caller.user.calendarFeed()).url
+        .split("/")
+        .pop()!
+        .replace(/\.ics$/, "");
+      return parseCalendar((await h.services.calendar.feed(token, "127.0.0.1")).content).events;
+    };
+    const events = await feedOf(tina);
+    expect(events.map((e) => e.summary)).toEqual(["Shopping trip: Aldi"]);
+    expect(events[0]!.uid).toMatch(new RegExp(`^trip-${trip.id}@`));
+    expect((await tina.caller.trips.calendar({ tripId: trip.id })).content).toContain("BEGIN:VALARM");
+    // A neighbour's feed holds their own requests and claims, not others' trips.
+    expect(await feedOf(ann)).toEqual([]);
+    h.clock.advance(25 * HOUR_MS);
+    expect(await feedOf(tina)).toEqual([]);
   });
 });

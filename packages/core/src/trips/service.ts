@@ -13,7 +13,7 @@ import {
 } from "@hyn/validators";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { renderTripCalendar } from "../calendar/trip-ics";
-import { publishRequestEvent } from "../events/publish";
+import { publishRequestEvent, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
 import { bumpedRevision } from "../requests/revision";
@@ -212,6 +212,7 @@ export function createTripsService(deps: CoreDeps) {
           note: input.note ?? null,
         };
         await enqueueTripNotices(tx, config, unsubscribe, { ...trip, closesAt: times.closesAt }, now, jobs);
+        await publishTripEvent(tx, id);
         return mustSelectTrip(tx, now, userId, id);
       });
     },
@@ -293,6 +294,7 @@ export function createTripsService(deps: CoreDeps) {
           .update(trips)
           .set({ status: "closed", closedAt: now })
           .where(and(eq(trips.id, tripId), eq(trips.status, "open")));
+        await publishTripEvent(tx, tripId);
         return mustSelectTrip(tx, now, userId, tripId);
       });
     },
@@ -305,6 +307,7 @@ export function createTripsService(deps: CoreDeps) {
         const trip = await lockOwnTrip(tx, tripId, userId);
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
         await tx.update(trips).set({ status: "cancelled", cancelledAt: now }).where(eq(trips.id, tripId));
+        await publishTripEvent(tx, tripId);
         await releaseItems(
           tx,
           now,
@@ -443,6 +446,7 @@ export function createTripsService(deps: CoreDeps) {
         if (trip.repeat === null) throw new AppError("CONFLICT", "tripNotRepeating");
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
         await tx.update(trips).set({ skipNext: true }).where(eq(trips.id, tripId));
+        await publishTripEvent(tx, tripId);
         return mustSelectTrip(tx, now, userId, tripId);
       });
     },
