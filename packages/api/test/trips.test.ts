@@ -207,6 +207,21 @@ describe("cancelling", () => {
   });
 });
 
+describe("the tripper leaving", () => {
+  it("gives the items in that group back as ordinary open requests, off the trip", async () => {
+    const [owner, tina, ann] = await h.neighbours("Owen", "Tina", "Ann");
+    const group = await groupWith(h, owner, [tina, ann], "Elm Street");
+    const trip = await tina.caller.trips.create({ groupIds: [group.id], store: "Aldi", departsAt: h.inHours(24) });
+    const item = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk" });
+    await tina.caller.groups.leave({ groupId: group.id });
+    const [mine] = (await ann.caller.requests.dashboard()).myRequests.filter((r) => r.id === item.id);
+    expect(mine).toMatchObject({ status: "open", claimedBy: null, tripId: null });
+    expect(await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" }).catch(() => "refused")).toBe(
+      "refused",
+    );
+  });
+});
+
 describe("taking them along", () => {
   it("offers the tripper open requests in the trip's groups for the same store, and claims the ones taken", async () => {
     const { tina, ann, bo, group, trip } = await street();

@@ -16,6 +16,7 @@ import { renderTripCalendar } from "../calendar/trip-ics";
 import { publishRequestEvent, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
+import { reopenedClaim } from "../requests/reopened-claim";
 import { bumpedRevision } from "../requests/revision";
 import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
@@ -38,16 +39,6 @@ interface TripFacts {
   store: string;
   repeat: string | null;
 }
-
-/** An item's request leaving a trip: an ordinary open request of its requester again. */
-const releasedFromTrip = () => ({
-  status: "open" as const,
-  claimedBy: null,
-  claimedAt: null,
-  tripId: null,
-  tripMark: null,
-  ...bumpedRevision(),
-});
 
 /** Trips (issue 28, ADR 0022): announce, add to, close, shop, deliver, cancel. */
 export function createTripsService(deps: CoreDeps) {
@@ -105,7 +96,7 @@ export function createTripsService(deps: CoreDeps) {
     tripperId: string,
     where: ReturnType<typeof and>,
   ): Promise<void> {
-    const released = await tx.update(requests).set(releasedFromTrip()).where(where).returning({ id: requests.id });
+    const released = await tx.update(requests).set(reopenedClaim()).where(where).returning({ id: requests.id });
     for (const { id } of released) {
       const view = await selectRequestView(tx, now, id);
       if (!view) continue;
