@@ -1,4 +1,4 @@
-import { channelsFor, inDailyGroupsOf, newRequestRecipients, wantsDailySummarySql } from "@hyn/core";
+import { channelsFor, inDailyGroupsOf, newRequestRecipients, tripRecipients, wantsDailySummarySql } from "@hyn/core";
 import { groups, users } from "@hyn/db";
 import { notificationDelivery } from "@hyn/validators/notification-delivery";
 import {
@@ -51,8 +51,10 @@ describe("what the profile says equals what is sent", () => {
     }
 
     await poster!.caller.requests.create({ itemDescription: "Milk", groupId: street.id, neededBy: h.inHours(48) });
+    const trip = await poster!.caller.trips.create({ groupIds: [street.id], store: "Aldi", departsAt: h.inHours(24) });
     await h.deliver();
     const recipients = await newRequestRecipients(h.db, street.id, poster!.user.id);
+    const toldOfTrip = await tripRecipients(h.db, { id: trip.id, tripperId: poster!.user.id });
     let checked = 0;
 
     for (const [i, c] of COMBINATIONS.entries()) {
@@ -79,7 +81,14 @@ describe("what the profile says equals what is sent", () => {
       const newRequestsSent = { email: mailed || daily!.wants, push: pushed };
       expect(said.kinds.new_requests.email.sends, label).toBe(newRequestsSent.email);
       expect(said.kinds.new_requests.push.sends, label).toBe(newRequestsSent.push);
-      for (const kind of NOTIFICATION_KINDS.filter((k) => k !== "new_requests")) {
+      // A trip is told at once where a new request would be (Immediate), by the trips switches.
+      const tripSent = {
+        email: h.inbox(member.email).some((m) => m.subject.endsWith(" is going to Aldi")),
+        push: toldOfTrip.find((r) => r.userId === member.user.id)?.channels.push ?? false,
+      };
+      expect(tripSent.email, label).toBe(inStreet.newRequests.email === "now" && c.email);
+      expect({ email: said.kinds.trips.email.sends, push: said.kinds.trips.push.sends }, label).toEqual(tripSent);
+      for (const kind of NOTIFICATION_KINDS.filter((k) => k !== "new_requests" && k !== "trips")) {
         const channels = await channelsFor(h.db, member.user.id, kind);
         expect({ email: said.kinds[kind].email.sends, push: said.kinds[kind].push.sends }, `${kind} ${label}`).toEqual(
           channels,

@@ -1,7 +1,7 @@
 import { HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { describe, expect, it } from "vitest";
-import { failure, groupWith, useHarness } from "./support";
+import { failure, groupWith, parseCalendar, useHarness } from "./support";
 
 /** Trips (issue 28, ADR 0022): a member's shopping trip others add items to. */
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
@@ -33,6 +33,31 @@ describe("announcing a trip", () => {
       code: "NOT_FOUND",
       message: messages.tripNotFound,
     });
+  });
+
+  it("tells the members of its groups by e-mail, as their trips switch and each group's setting say", async () => {
+    const [tina, ann, bo, cy, dee, olga] = await h.neighbours("Tina", "Ann", "Bo", "Cy", "Dee", "Olga");
+    const group = await groupWith(h, tina, [ann, bo, cy, dee], "Elm Street");
+    for (const who of [ann, bo, cy, dee, olga])
+      await who.caller.user.updateEmailPreferences({ frequency: "immediate" });
+    await bo.caller.user.updateGroupNotifications({ groupId: group.id, frequency: "off" });
+    await cy.caller.user.updateNotificationKind({ kind: "trips", email: false });
+    await dee.caller.blocks.block({ id: tina.user.id });
+    const trip = await tina.caller.trips.create({
+      groupIds: [group.id],
+      store: "Aldi",
+      departsAt: h.inHours(24),
+      note: "Back by noon",
+    });
+    await h.deliver();
+    const [mail, ...more] = h.inbox(ann.email).filter((m) => m.subject === "Tina is going to Aldi");
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(/Tina is going to Aldi, leaving around .*can bring things back for neighbours\./);
+    expect(mail!.text).toContain("Back by noon");
+    expect(mail!.links).toContain(`${h.config.appUrl}/trips/${trip.id}`);
+    expect(mail!.links.some((link) => link.includes("/unsubscribe"))).toBe(true);
+    for (const quiet of [tina, bo, cy, dee, olga])
+      expect(h.inbox(quiet.email).filter((m) => m.subject.includes("going to Aldi"))).toEqual([]);
   });
 
   it("refuses a group one is not in, a list closing after leaving, and a leaving time past or beyond 60 days", async () => {
@@ -182,6 +207,21 @@ describe("cancelling", () => {
   });
 });
 
+describe("the tripper leaving", () => {
+  it("gives the items in that group back as ordinary open requests, off the trip", async () => {
+    const [owner, tina, ann] = await h.neighbours("Owen", "Tina", "Ann");
+    const group = await groupWith(h, owner, [tina, ann], "Elm Street");
+    const trip = await tina.caller.trips.create({ groupIds: [group.id], store: "Aldi", departsAt: h.inHours(24) });
+    const item = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk" });
+    await tina.caller.groups.leave({ groupId: group.id });
+    const [mine] = (await ann.caller.requests.dashboard()).myRequests.filter((r) => r.id === item.id);
+    expect(mine).toMatchObject({ status: "open", claimedBy: null, tripId: null });
+    expect(await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" }).catch(() => "refused")).toBe(
+      "refused",
+    );
+  });
+});
+
 describe("taking them along", () => {
   it("offers the tripper open requests in the trip's groups for the same store, and claims the ones taken", async () => {
     const { tina, ann, bo, group, trip } = await street();
@@ -237,5 +277,26 @@ describe("the calendar", () => {
     expect(file.content).toContain("BEGIN:VALARM");
     expect(file.content).toContain(`UID:trip-${trip.id}@`);
     void DAY;
+  });
+
+  it("puts the tripper's trips in their personal feed, with the reminder, until they leave or are cancelled", async () => {
+    const { tina, ann, group, trip } = await street();
+    const cancelled = await tina.caller.trips.create({ groupIds: [group.id], store: "Lidl", departsAt: h.inHours(5) });
+    await tina.caller.trips.cancel({ tripId: cancelled.id });
+    const feedOf = async (who: typeof tina) => {
+      const token = (await who.caller.user.calendarFeed()).url
+        .split("/")
+        .pop()!
+        .replace(/\.ics$/, "");
+      return parseCalendar((await h.services.calendar.feed(token, "127.0.0.1")).content).events;
+    };
+    const events = await feedOf(tina);
+    expect(events.map((e) => e.summary)).toEqual(["Shopping trip: Aldi"]);
+    expect(events[0]!.uid).toMatch(new RegExp(`^trip-${trip.id}@`));
+    expect((await tina.caller.trips.calendar({ tripId: trip.id })).content).toContain("BEGIN:VALARM");
+    // A neighbour's feed holds their own requests and claims, not others' trips.
+    expect(await feedOf(ann)).toEqual([]);
+    h.clock.advance(25 * HOUR_MS);
+    expect(await feedOf(tina)).toEqual([]);
   });
 });

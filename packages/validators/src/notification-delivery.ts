@@ -31,8 +31,11 @@ export const NEW_REQUEST_TIMING: Record<GroupNotifyFrequency, Record<Notificatio
   off: { email: null, push: null },
 };
 
-/** The kinds whose timing is a group's frequency; every other kind is sent at once, by its switches alone. */
-export const KINDS_BY_GROUP_FREQUENCY: readonly NotificationKind[] = ["new_requests"];
+/**
+ * The kinds whose timing is a group's frequency; every other kind is sent at once, by its switches alone.
+ * A trip (issue 28) is told at once where the group carries new requests at once (Immediate), else not.
+ */
+export const KINDS_BY_GROUP_FREQUENCY: readonly NotificationKind[] = ["new_requests", "trips"];
 
 /** The group frequencies under which a channel carries new requests with a timing (for the senders' SQL). */
 export function frequenciesWhere(channel: NotificationChannel, timing: Exclude<NewRequestTiming, null>) {
@@ -113,9 +116,11 @@ export function notificationDelivery(preferences: DeliveryPreferences): Delivery
   const idleOf = (kind: NotificationKind, channel: NotificationChannel): SwitchIdle | null => {
     if (channel === "push" && preferences.pushDevices === 0) return "noDevice";
     if (!KINDS_BY_GROUP_FREQUENCY.includes(kind)) return null;
-    const carried = groups.some(
-      (g) => NEW_REQUEST_TIMING[effectiveGroupFrequency(preferences.profileFrequency, g.own)][channel] !== null,
-    );
+    // New requests may wait for the daily summary; a trip is told at once or not at all.
+    const carried = groups.some((g) => {
+      const timing = NEW_REQUEST_TIMING[effectiveGroupFrequency(preferences.profileFrequency, g.own)][channel];
+      return kind === "trips" ? timing === "now" : timing !== null;
+    });
     return carried ? null : "noGroup";
   };
 

@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   "still_needed",
   /** A helper gave a request in my groups back shortly before its needed-by time (when: as new requests). */
   "given_back",
+  /** A neighbour announces a trip to one of my groups (when: as new requests, told at once on Immediate). */
+  "trips",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -227,5 +227,7 @@ export const dashboardUsageOutput = z.object({
 export const requestEventOutput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("connected") }),
   z.object({ type: z.enum(REQUEST_EVENT_TYPES), requestId: z.string(), groupId: z.string() }),
+  /** A trip announced to the group changed (issue 28): announced, closed, cancelled, skipped. Its items are requests. */
+  z.object({ type: z.literal("trip.changed"), tripId: z.string(), groupId: z.string() }),
 ]);
 export type RequestEventMessage = z.infer<typeof requestEventOutput>;

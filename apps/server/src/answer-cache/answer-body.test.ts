@@ -60,6 +60,13 @@ describe("how long an answer's statuses hold", () => {
     expect(validUntilOf([{ status: "open", neededBy: "2026-11-23T10:00:00.001Z" }], since)).toBe(since + 1);
   });
 
+  it("until a trip shown closes its list, or leaves once it is closed", () => {
+    const trip = { status: "open", closesAt: "2026-11-23T10:30:00.000Z", departsAt: "2026-11-23T11:30:00.000Z" };
+    expect(validUntilOf({ trips: [trip] }, since)).toBe(Date.parse("2026-11-23T10:30:00.000Z"));
+    const closed = { ...trip, status: "closed", closesAt: "2026-11-23T09:30:00.000Z" };
+    expect(validUntilOf({ trips: [closed] }, since)).toBe(Date.parse("2026-11-23T11:30:00.000Z"));
+  });
+
   it("for ever when nothing open is still ahead", () => {
     expect(
       validUntilOf(

@@ -47,7 +47,9 @@ export function writeAnswer(
 
 /**
  * The earliest moment, after `since`, that any request in the answer turns expired (expiryOf decides;
- * PRODUCT "How things change": "expired" is shown, never stored), and leaves the helpable list. Infinity when none will.
+ * PRODUCT "How things change": "expired" is shown, never stored), and leaves the helpable list, or that a
+ * trip shown closes its list or leaves (a trip's "closed" is read from its time too, and the dashboard drops
+ * it then: PRODUCT "Trips on screen"). Infinity when none will.
  * `since` is when building began, so a request that expired while the answer was being built makes
  * the entry stale at once.
  */
@@ -63,6 +65,11 @@ export function validUntilOf(answer: unknown, since: number): number {
     if (isRequestStatus(record.status) && typeof record.neededBy === "string") {
       const at = expiryOf(record.status, new Date(record.neededBy))?.getTime();
       if (at !== undefined && at > since && at < earliest) earliest = at;
+    }
+    if (typeof record.closesAt === "string" && typeof record.departsAt === "string") {
+      for (const at of [Date.parse(record.closesAt), Date.parse(record.departsAt)]) {
+        if (at > since && at < earliest) earliest = at;
+      }
     }
     for (const key in record) visit(record[key]);
   };

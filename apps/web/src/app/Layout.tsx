@@ -112,6 +112,7 @@ export function Layout() {
               <>
                 {link("/", t("common.navDashboard"))}
                 {link("/groups", t("common.navGroups"))}
+                {link("/trips", t("common.navTrips"))}
                 {link("/profile", t("common.navProfile"))}
                 {link("/feedback", t("common.navFeedback"))}
               </>

@@ -17,8 +17,8 @@ import { usePageTitle } from "../lib/usePageTitle";
 import "../features/trips/trips.css";
 
 /**
- * Read again this often (and on returning to the tab): closing and cancelling, or the stream being down,
- * are not always on the requests' live stream.
+ * Read again this often (and on returning to the tab): a list that closes by its time has no event, and the
+ * live stream may be down. Every change someone makes comes live (useTripLiveUpdates).
  */
 const REFRESH_MS = 30_000;
 
@@ -118,6 +118,19 @@ function TripFacts({ trip, viewerId }: { trip: TripDetail; viewerId: string }) {
           : t("trips.itemCountOfMax", { count: trip.itemCount, max: trip.maxItems })}
       </p>
       {trip.note && <p className="trip-note">{trip.note}</p>}
+      {trip.repeat && trip.skipNext && <p className="small muted">{t("trips.nextSkipped")}</p>}
+      {trip.status !== "cancelled" && (
+        // A plain link: the browser downloads the file with the session cookie (as a request's calendar file).
+        <p>
+          <a
+            className="btn btn-secondary btn-small"
+            href={`/api/trips/${encodeURIComponent(trip.id)}/calendar.ics`}
+            download
+          >
+            {t("trips.addToCalendar")}
+          </a>
+        </p>
+      )}
     </section>
   );
 }
@@ -158,7 +171,7 @@ function TripperView({ trip }: { trip: TripDetail }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
-  const [busyAction, setBusyAction] = useState<"close" | "cancel" | "take" | null>(null);
+  const [busyAction, setBusyAction] = useState<"close" | "cancel" | "take" | "skip" | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   const setTrip = (next: TripDetail) => utils.trips.byId.setData({ tripId: trip.id }, next);
@@ -195,6 +208,19 @@ function TripperView({ trip }: { trip: TripDetail }) {
       setConfirmingCancel(false);
     } catch (error) {
       toast.error(errorMessage(error, t("trips.cancelFailed")));
+    } finally {
+      setBusyAction(null);
+      refresh();
+    }
+  }
+
+  async function skipNext() {
+    setBusyAction("skip");
+    try {
+      await utils.client.trips.skipNext.mutate({ tripId: trip.id });
+      toast.success(t("trips.nextSkipped"));
+    } catch (error) {
+      toast.error(errorMessage(error, t("trips.skipNextFailed")));
     } finally {
       setBusyAction(null);
       refresh();
@@ -260,6 +286,16 @@ function TripperView({ trip }: { trip: TripDetail }) {
         {trip.status === "open" && (
           <Button onClick={() => void close()} busy={busyAction === "close"} disabled={busyAction !== null}>
             {busyAction === "close" ? t("trips.closing") : t("trips.closeList")}
+          </Button>
+        )}
+        {trip.repeat && !trip.skipNext && (
+          <Button
+            variant="secondary"
+            onClick={() => void skipNext()}
+            busy={busyAction === "skip"}
+            disabled={busyAction !== null}
+          >
+            {busyAction === "skip" ? t("trips.skipping") : t("trips.skipNext")}
           </Button>
         )}
         <Button variant="danger" onClick={() => setConfirmingCancel(true)} disabled={busyAction !== null}>

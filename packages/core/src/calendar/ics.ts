@@ -1,4 +1,4 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ical-generator";
 import { MINUTE_MS } from "../shared/clock";
 import { serverTranslator, type ServerTranslate } from "@hyn/i18n/server";
 import type { Locale } from "@hyn/validators/locales";
@@ -98,6 +98,11 @@ export interface CalendarOptions {
  * informs, it asks no one to reply.
  */
 export function renderCalendar(entries: CalendarEntry[], options: CalendarOptions): string {
+  return requestsCalendar(entries, options).toString();
+}
+
+/** The calendar of renderCalendar, before it is written out: the personal feed adds the reader's trips to it. */
+export function requestsCalendar(entries: CalendarEntry[], options: CalendarOptions): ICalCalendar {
   const t = serverTranslator(options.locale);
   const calendar = ical({
     prodId: { company: PRODUCT_NAME, product: "Requests", language: options.locale.toUpperCase() },
@@ -117,7 +122,7 @@ export function renderCalendar(entries: CalendarEntry[], options: CalendarOption
       url: entry.url,
     });
   }
-  return calendar.toString();
+  return calendar;
 }
 
 /** Long enough to tell items apart in a downloads list, short enough for any file system. */

@@ -1,5 +1,5 @@
-import { calendarFeeds, users } from "@hyn/db";
-import { eq } from "drizzle-orm";
+import { calendarFeeds, trips, users } from "@hyn/db";
+import { and, eq, gt, ne } from "drizzle-orm";
 import type { RateLimitService } from "../rate-limits/service";
 import type { CoreDeps } from "../shared/deps";
 import { PRODUCT_NAME } from "../shared/config";
@@ -8,7 +8,9 @@ import { localeOf } from "../shared/locale";
 import { hashToken } from "../shared/tokens";
 import { selectCalendarEntry, selectFeedEntries } from "./entries";
 import { feedToken, loadFeedKey, newFeedSeed } from "./feed-tokens";
-import { CALENDAR_CONTENT_TYPE, renderCalendar, requestCalendarFilename } from "./ics";
+import { CALENDAR_CONTENT_TYPE, renderCalendar, requestCalendarFilename, requestsCalendar } from "./ics";
+import { addTripEvent } from "./trip-ics";
+import { selectTrips } from "../trips/view";
 
 /** A calendar file as a transport sends it. */
 export interface CalendarFile {
@@ -109,11 +111,24 @@ export function createCalendarService(deps: CoreDeps, rateLimits: RateLimitServi
         await rateLimits.record("calendarFeedFailuresPerIp", ip);
         throw new AppError("NOT_FOUND", "notFound");
       }
-      const entries = await selectFeedEntries(db, config, feed.userId, clock.now());
+      const now = clock.now();
+      const [entries, ownTrips] = await Promise.all([
+        selectFeedEntries(db, config, feed.userId, now),
+        // The reader's own trips not cancelled, until they leave (issue 28): each with its reminder.
+        selectTrips(
+          db,
+          now,
+          feed.userId,
+          and(eq(trips.tripperId, feed.userId), ne(trips.status, "cancelled"), gt(trips.departsAt, now))!,
+        ),
+      ]);
+      const options = { ...calendarOptions(feed.userId, feed.locale), name: PRODUCT_NAME };
+      const calendar = requestsCalendar(entries, options);
+      for (const trip of ownTrips) addTripEvent(calendar, config.appUrl, trip, options.locale);
       return {
         filename: `${PRODUCT_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.ics`,
         contentType: CALENDAR_CONTENT_TYPE,
-        content: renderCalendar(entries, { ...calendarOptions(feed.userId, feed.locale), name: PRODUCT_NAME }),
+        content: calendar.toString(),
       };
     },
   };

@@ -2,7 +2,8 @@ import { serverTranslator } from "@hyn/i18n/server";
 import { localeOf } from "../shared/locale";
 import { TRIP_REMINDER_LEAD_MINUTES } from "@hyn/validators/policy";
 import type { Trip } from "@hyn/validators";
-import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from "ical-generator";
+import type { Locale } from "@hyn/validators/locales";
 import { MINUTE_MS } from "../shared/clock";
 import { PRODUCT_NAME, type CoreConfig } from "../shared/config";
 import { CALENDAR_CONTENT_TYPE, CALENDAR_EVENT_MINUTES } from "./ics";
@@ -18,14 +19,20 @@ export function tripEventUid(tripId: string, appUrl: string): string {
  */
 export function renderTripCalendar(config: CoreConfig, trip: Trip, locale: string) {
   const lang = localeOf(locale);
-  const t = serverTranslator(lang);
   const calendar = ical({
     prodId: { company: PRODUCT_NAME, product: "Trips", language: lang.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
   });
-  const url = `${config.appUrl}/trips/${trip.id}`;
+  addTripEvent(calendar, config.appUrl, trip, lang);
+  return { filename: `trip-${trip.id}.ics`, contentType: CALENDAR_CONTENT_TYPE, content: calendar.toString() };
+}
+
+/** The trip's event, the same in its own file and in the tripper's personal feed (one UID: updated in place). */
+export function addTripEvent(calendar: ICalCalendar, appUrl: string, trip: Trip, locale: Locale): void {
+  const t = serverTranslator(locale);
+  const url = `${appUrl}/trips/${trip.id}`;
   const event = calendar.createEvent({
-    id: tripEventUid(trip.id, config.appUrl),
+    id: tripEventUid(trip.id, appUrl),
     start: trip.departsAt,
     end: new Date(trip.departsAt.getTime() + CALENDAR_EVENT_MINUTES * MINUTE_MS),
     status: trip.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
@@ -44,5 +51,4 @@ export function renderTripCalendar(config: CoreConfig, trip: Trip, locale: strin
     trigger: TRIP_REMINDER_LEAD_MINUTES * 60,
     description: t("calendar.tripReminder", { store: trip.store }),
   });
-  return { filename: `trip-${trip.id}.ics`, contentType: CALENDAR_CONTENT_TYPE, content: calendar.toString() };
 }

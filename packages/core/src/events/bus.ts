@@ -1,10 +1,10 @@
 import type { Database } from "@hyn/db";
 import { REQUEST_EVENT_TYPES } from "@hyn/validators";
 import type { Logger } from "../shared/logger";
-import { REQUEST_EVENTS_CHANNEL, type RequestEvent } from "./types";
+import { REQUEST_EVENTS_CHANNEL, type LiveEvent, type RequestEvent, type TripEvent } from "./types";
 
 export interface BusListener {
-  onEvent(event: RequestEvent): void;
+  onEvent(event: LiveEvent): void;
   /** The database connection that listens was lost and is back: events in between may be missed. */
   onResync(): void;
 }
@@ -44,8 +44,13 @@ async function listenOn(
   return unlisten;
 }
 
-function parseEvent(payload: string): RequestEvent | null {
+function parseEvent(payload: string): LiveEvent | null {
   try {
+    const trip = JSON.parse(payload) as Partial<TripEvent>;
+    if (trip.type === "trip.changed") {
+      if (typeof trip.tripId !== "string" || typeof trip.groupId !== "string") return null;
+      return { type: "trip.changed", tripId: trip.tripId, groupId: trip.groupId };
+    }
     const value = JSON.parse(payload) as Partial<RequestEvent>;
     if (typeof value.requestId !== "string" || typeof value.groupId !== "string") return null;
     if (!REQUEST_EVENT_TYPES.includes(value.type as RequestEvent["type"])) return null;

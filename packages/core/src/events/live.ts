@@ -3,7 +3,7 @@ import type { RequestEventMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import type { EventBus } from "./bus";
-import type { RequestEvent } from "./types";
+import type { LiveEvent } from "./types";
 
 /** A subscriber that stops reading is cut off rather than allowed to grow memory without bound. */
 const MAX_QUEUED_PER_STREAM = 100;
@@ -26,14 +26,17 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
   let dispatching: Promise<void> = Promise.resolve();
   let closed = false;
 
-  async function dispatch(event: RequestEvent) {
+  async function dispatch(event: LiveEvent) {
     if (streams.size === 0) return;
     const members = await deps.db
       .select({ userId: groupMembers.userId })
       .from(groupMembers)
       .where(eq(groupMembers.groupId, event.groupId));
     const memberIds = new Set(members.map((m) => m.userId));
-    const message: RequestEventMessage = { type: event.type, requestId: event.requestId, groupId: event.groupId };
+    const message: RequestEventMessage =
+      event.type === "trip.changed"
+        ? { type: event.type, tripId: event.tripId, groupId: event.groupId }
+        : { type: event.type, requestId: event.requestId, groupId: event.groupId };
     for (const stream of streams) if (memberIds.has(stream.userId)) stream.push(message);
   }
 

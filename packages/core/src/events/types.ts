@@ -7,5 +7,15 @@ export interface RequestEvent {
   groupId: string;
 }
 
+/** A trip's change, once per group it is announced to (issue 28): its page and the dashboards read it again. */
+export interface TripEvent {
+  type: "trip.changed";
+  tripId: string;
+  groupId: string;
+}
+
+/** What the live stream carries from one commit to every instance. */
+export type LiveEvent = RequestEvent | TripEvent;
+
 /** The one Postgres NOTIFY channel for request events (lower case: LISTEN folds unquoted names). */
 export const REQUEST_EVENTS_CHANNEL = "hyn_request_events";

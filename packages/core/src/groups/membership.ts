@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
-import { bumpedRevision } from "../requests/revision";
+import { reopenedClaim } from "../requests/reopened-claim";
 import { AppError } from "../shared/errors";
 
 export interface LockedGroup {
@@ -122,7 +122,7 @@ export async function departFromGroups(
     groupId === undefined ? undefined : eq(column, groupId);
   const reopened = await tx
     .update(requests)
-    .set({ status: "open", claimedBy: null, claimedAt: null, ...bumpedRevision() })
+    .set(reopenedClaim())
     .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), inDeparted(requests.groupId)))
     .returning({ id: requests.id, groupId: requests.groupId });
   for (const request of reopened)

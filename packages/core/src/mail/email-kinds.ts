@@ -32,6 +32,8 @@ export const EMAIL_KINDS = [
   // To the group about a request still wanting a helper (nudges/service.ts, nudges/notices.ts).
   "still_needed",
   "given_back",
+  // To the trip's groups, about a new trip (trips/notices.ts).
+  "trip_announced",
   // An admin's action (moderation/admin-actions.ts): essential, always sent.
   "account_suspended",
   "group_removed",

@@ -24,7 +24,7 @@ import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueEmail } from "../mail/outbox";
 import { accountSuspendedEmail, groupRemovedEmail } from "../mail/templates";
-import { bumpedRevision } from "../requests/revision";
+import { reopenedClaim } from "../requests/reopened-claim";
 import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
@@ -131,7 +131,7 @@ export function createAdminActionsService(deps: CoreDeps) {
         const ended = await tx.delete(sessions).where(eq(sessions.userId, input.id)).returning({ id: sessions.id });
         const reopened = await tx
           .update(requests)
-          .set({ status: "open", claimedBy: null, claimedAt: null, ...bumpedRevision() })
+          .set(reopenedClaim())
           .where(and(eq(requests.claimedBy, input.id), eq(requests.status, "claimed")))
           .returning({ id: requests.id, groupId: requests.groupId });
         for (const request of reopened)

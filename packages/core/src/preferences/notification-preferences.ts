@@ -5,6 +5,7 @@ import {
   groupMembers,
   groupNotificationSettings,
   pushSubscriptions,
+  tripGroups,
   userNotificationKinds,
   users,
   type Executor,
@@ -287,4 +288,43 @@ export async function setGroupFrequency(
     })
     .returning({ groupId: groupNotificationSettings.groupId });
   return written.length > 0;
+}
+
+/**
+ * Who hears of a new trip at once (issue 28, the "trips" kind): the members of any of its groups, the
+ * tripper and anyone with a block between them aside, by each channel the new-request rule carries at
+ * once for one of those groups (so a group on Off or Daily is quiet about its trips as about its new
+ * requests; push needs Immediate and a device) with the "trips" switch of that channel on.
+ */
+export async function tripRecipients(
+  executor: Executor,
+  trip: { id: string; tripperId: string },
+): Promise<NewRequestRecipient[]> {
+  const carriedNow = (channel: NotificationChannel): SQL<boolean> =>
+    sql<boolean>`(${channelOnSql(users.id, "trips", channel)} and exists (select 1 from ${tripGroups} ttg
+      join ${groupMembers} tgm on tgm.group_id = ttg.group_id
+      where ttg.trip_id = ${trip.id} and tgm.user_id = ${users.id}
+      and ${inArray(groupFrequencySql(sql`tgm.user_id`, sql`tgm.group_id`), frequenciesWhere(channel, "now"))})
+      ${channel === "push" ? sql`and ${hasDeviceSql(users.id)}` : sql``})`;
+  const emailOn = carriedNow("email");
+  const pushOn = carriedNow("push");
+  const rows = await executor
+    .select({ userId: users.id, email: users.email, locale: users.locale, byEmail: emailOn, byPush: pushOn })
+    .from(users)
+    .where(
+      and(
+        // The trip's groups' members first, so the rest is asked of them alone.
+        sql`${users.id} in (select mgm.user_id from ${tripGroups} mtg join ${groupMembers} mgm on mgm.group_id = mtg.group_id where mtg.trip_id = ${trip.id})`,
+        ne(users.id, trip.tripperId),
+        noBlockBetween(users.id, trip.tripperId),
+        or(emailOn, pushOn),
+      ),
+    )
+    .orderBy(users.id);
+  return rows.map((row) => ({
+    userId: row.userId,
+    email: row.email,
+    locale: localeOf(row.locale),
+    channels: { email: row.byEmail, push: row.byPush },
+  }));
 }

@@ -31,6 +31,8 @@ export const PUSH_DELIVERY: Record<NotificationKind, { ttlSeconds: number; urgen
   // Both are about a request due within a day: stale once the needed-by time has passed.
   still_needed: { ttlSeconds: 12 * 60 * 60, urgency: "normal" },
   given_back: { ttlSeconds: 12 * 60 * 60, urgency: "high" },
+  // Worth something until the list closes, at most a day or so ahead.
+  trips: { ttlSeconds: 12 * 60 * 60, urgency: "normal" },
 };
 
 export interface RequestFacts {
@@ -240,5 +242,21 @@ export function stillWantedPayload(
         : t("push.givenBackBody", { requester: requesterName || t("push.aNeighbour"), group }),
     url: request.url,
     tag: `request-${request.requestId}`,
+  };
+}
+
+/** A neighbour announced a trip to one of my groups (issue 28): a tap opens its list. */
+export function tripAnnouncedPayload(
+  trip: { tripId: string; store: string; groupName: string; url: string },
+  tripperName: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "trips",
+    title: t("push.tripAnnouncedTitle", { tripper: tripperName || t("push.ANeighbour"), store: trip.store }),
+    body: t("push.tripAnnouncedBody", { group: trip.groupName }),
+    url: trip.url,
+    tag: `trip-${trip.tripId}`,
   };
 }

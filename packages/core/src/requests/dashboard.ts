@@ -5,6 +5,7 @@ import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
 import { rulesToAcceptSql } from "../shared/group-rules";
+import { dashboardTripsJson, tripsFromJson } from "../trips/view";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {
@@ -35,6 +36,8 @@ const dashboardQueries = perDatabase((db) => {
         maxGroupsCreated: userLimits.maxGroupsCreated,
         maxGroupsJoined: userLimits.maxGroupsJoined,
         ...usageCountColumns(sql`${userId}`),
+        // The trips ride on the usage statement (one row per user), so the dashboard stays at four.
+        trips: dashboardTripsJson(userId, sql.placeholder("now")),
       })
       .from(userLimits)
       .where(eq(userLimits.userId, userId))
@@ -52,7 +55,7 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
     selectMyRequestPage(db, now, userId, { limit: FINISHED_REQUESTS_PER_PAGE, cursor: null }),
     selectHelpableRequestViews(db, now, userId),
     queries.myGroups.execute({ userId }),
-    queries.usage.execute({ userId }),
+    queries.usage.execute({ userId, now: now.toISOString() }),
   ]);
   const [row] = usage;
   if (!row) throw new AppError("NOT_FOUND", "userLimitsNotFound");
@@ -74,6 +77,6 @@ export async function loadDashboard(db: Database, now: Date, userId: string): Pr
       },
     },
     serverTime: now,
-    trips: [],
+    trips: tripsFromJson(row.trips, now),
   };
 }

@@ -13,14 +13,16 @@ import {
 } from "@hyn/validators";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { renderTripCalendar } from "../calendar/trip-ics";
-import { publishRequestEvent } from "../events/publish";
+import { publishRequestEvent, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
+import { reopenedClaim } from "../requests/reopened-claim";
 import { bumpedRevision } from "../requests/revision";
 import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
+import { enqueueTripNotices } from "./notices";
 import { hasRoom, takesItems, tripTimes } from "./rules";
 import { selectTrip, selectTrips, tripVisibleTo } from "./view";
 
@@ -37,16 +39,6 @@ interface TripFacts {
   store: string;
   repeat: string | null;
 }
-
-/** An item's request leaving a trip: an ordinary open request of its requester again. */
-const releasedFromTrip = () => ({
-  status: "open" as const,
-  claimedBy: null,
-  claimedAt: null,
-  tripId: null,
-  tripMark: null,
-  ...bumpedRevision(),
-});
 
 /** Trips (issue 28, ADR 0022): announce, add to, close, shop, deliver, cancel. */
 export function createTripsService(deps: CoreDeps) {
@@ -104,7 +96,7 @@ export function createTripsService(deps: CoreDeps) {
     tripperId: string,
     where: ReturnType<typeof and>,
   ): Promise<void> {
-    const released = await tx.update(requests).set(releasedFromTrip()).where(where).returning({ id: requests.id });
+    const released = await tx.update(requests).set(reopenedClaim()).where(where).returning({ id: requests.id });
     for (const { id } of released) {
       const view = await selectRequestView(tx, now, id);
       if (!view) continue;
@@ -179,6 +171,7 @@ export function createTripsService(deps: CoreDeps) {
       const now = clock.now();
       const times = tripTimes(now, input.departsAt, input.closesAt);
       if ("refusal" in times) throw new AppError("BAD_REQUEST", times.refusal);
+      const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // Share locks on the memberships: leaving a group waits until the announcement commits.
         const held = await tx
@@ -202,6 +195,15 @@ export function createTripsService(deps: CoreDeps) {
           createdAt: now,
         });
         await tx.insert(tripGroups).values(input.groupIds.map((groupId) => ({ tripId: id, groupId })));
+        const trip = {
+          id,
+          tripperId: userId,
+          store: input.store,
+          departsAt: input.departsAt,
+          note: input.note ?? null,
+        };
+        await enqueueTripNotices(tx, config, unsubscribe, { ...trip, closesAt: times.closesAt }, now, jobs);
+        await publishTripEvent(tx, id);
         return mustSelectTrip(tx, now, userId, id);
       });
     },
@@ -283,6 +285,7 @@ export function createTripsService(deps: CoreDeps) {
           .update(trips)
           .set({ status: "closed", closedAt: now })
           .where(and(eq(trips.id, tripId), eq(trips.status, "open")));
+        await publishTripEvent(tx, tripId);
         return mustSelectTrip(tx, now, userId, tripId);
       });
     },
@@ -295,6 +298,7 @@ export function createTripsService(deps: CoreDeps) {
         const trip = await lockOwnTrip(tx, tripId, userId);
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
         await tx.update(trips).set({ status: "cancelled", cancelledAt: now }).where(eq(trips.id, tripId));
+        await publishTripEvent(tx, tripId);
         await releaseItems(
           tx,
           now,
@@ -433,6 +437,7 @@ export function createTripsService(deps: CoreDeps) {
         if (trip.repeat === null) throw new AppError("CONFLICT", "tripNotRepeating");
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
         await tx.update(trips).set({ skipNext: true }).where(eq(trips.id, tripId));
+        await publishTripEvent(tx, tripId);
         return mustSelectTrip(tx, now, userId, tripId);
       });
     },

@@ -1,14 +1,18 @@
 import { groupMembers, requests, tripGroups, trips, users, type Executor } from "@hyn/db";
 import { tripStatusAt, type Trip, type TripStatus } from "@hyn/validators";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { noBlockBetween } from "../shared/blocks";
+
+/** The reader: an id, or a prepared statement's placeholder for one. */
+type Reader = string | SQL | Placeholder;
 
 /** A trip the reader may see: their own, or one announced to a group they are in. */
-export function tripVisibleTo(readerId: string): SQL {
+export function tripVisibleTo(readerId: Reader): SQL {
   return sql`(${trips.tripperId} = ${readerId} or exists (select 1 from ${tripGroups} vtg join ${groupMembers} vgm on vgm.group_id = vtg.group_id where vtg.trip_id = ${trips.id} and vgm.user_id = ${readerId}))`;
 }
 
 /** Explicit columns: of the tripper only what a neighbour may see (the name, else "" for "A neighbour"). */
-function tripColumns(readerId: string) {
+function tripColumns(readerId: Reader) {
   return {
     id: trips.id,
     tripperId: trips.tripperId,
@@ -40,7 +44,30 @@ export async function selectTrips(executor: Executor, now: Date, readerId: strin
     .innerJoin(users, eq(users.id, trips.tripperId))
     .where(and(tripVisibleTo(readerId), where))
     .orderBy(asc(trips.departsAt), asc(trips.id));
-  return rows.map((row) => ({
+  return rows.map((row) => tripOf(row, now));
+}
+
+/** A row of tripColumns, as a select answers it. */
+interface TripRow {
+  id: string;
+  tripperId: string;
+  tripperName: string;
+  tripperArea: string | null;
+  store: string;
+  departsAt: Date;
+  closesAt: Date;
+  note: string | null;
+  maxItems: number | null;
+  status: string;
+  repeat: NonNullable<Trip["repeat"]>["every"] | null;
+  skipNext: boolean;
+  createdAt: Date;
+  groupIds: string | null;
+  itemCount: number;
+}
+
+function tripOf(row: TripRow, now: Date): Trip {
+  return {
     id: row.id,
     tripperId: row.tripperId,
     tripper: { id: row.tripperId, name: row.tripperName, generalArea: row.tripperArea },
@@ -55,7 +82,43 @@ export async function selectTrips(executor: Executor, now: Date, readerId: strin
     skipNext: row.skipNext,
     itemCount: row.itemCount,
     createdAt: row.createdAt,
-  }));
+  };
+}
+
+/**
+ * The trips on the reader's dashboard (PRODUCT "Trips on screen"), as one JSON column, so they ride on a
+ * statement the dashboard already makes (its budget is four): open trips announced to the reader's groups
+ * by someone with no block between them, and the reader's own not cancelled until they leave, soonest first.
+ */
+export function dashboardTripsJson(readerId: Reader, now: Reader): SQL<unknown> {
+  const columns = tripColumns(readerId);
+  const pairs = sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+  const shown = sql`(${trips.tripperId} = ${readerId} and ${trips.status} <> 'cancelled' and ${trips.departsAt} > ${now}::timestamptz)
+    or (${trips.status} = 'open' and ${trips.closesAt} > ${now}::timestamptz and ${noBlockBetween(trips.tripperId, readerId)})`;
+  // Written out in full: in a single-table statement drizzle leaves its own columns unqualified.
+  return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by "trips"."departs_at", "trips"."id"), '[]'::json)
+    from ${trips} inner join ${users} on "users"."id" = "trips"."tripper_id"
+    where ${tripVisibleTo(readerId)} and (${shown}))`;
+}
+
+/** The trips of dashboardTripsJson, read back: JSON carries times as text. */
+export function tripsFromJson(value: unknown, now: Date): Trip[] {
+  const rows = (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>[];
+  return rows.map((row) =>
+    tripOf(
+      {
+        ...(row as unknown as TripRow),
+        departsAt: new Date(row.departsAt as string),
+        closesAt: new Date(row.closesAt as string),
+        createdAt: new Date(row.createdAt as string),
+        itemCount: Number(row.itemCount),
+      },
+      now,
+    ),
+  );
 }
 
 export async function selectTrip(

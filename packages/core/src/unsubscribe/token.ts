@@ -32,6 +32,7 @@ const KIND_CODES: Record<NotificationKind, number> = {
   thanks: 5,
   still_needed: 6,
   given_back: 7,
+  trips: 8,
 };
 const KIND_OF_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as NotificationKind]));
 

@@ -111,6 +111,22 @@ describe("the Notifications section says what is sent", () => {
     ]);
   });
 
+  it("has a trips switch per channel, which a group on Daily leaves idle: a trip is told at once or not at all", async () => {
+    show({ profile: "daily", group: null, email: true, push: true, devices: 1 });
+    const tripsEmail = await screen.findByRole("switch", { name: "E-mail: A neighbour announces a trip to the shops" });
+    expect(tripsEmail).toHaveProperty("disabled", true);
+    expect(document.getElementById(tripsEmail.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "Trips are told only in groups on Immediate, and none of yours is.",
+    );
+    // New requests still go into the daily summary.
+    expect(screen.getByRole("switch", { name: "E-mail: New requests in my groups" })).toHaveProperty("checked", true);
+    cleanup();
+    show({ profile: "daily", group: "immediate", email: true, push: true, devices: 1 });
+    const onImmediate = await screen.findByRole("switch", { name: "Push: A neighbour announces a trip to the shops" });
+    expect(onImmediate).toHaveProperty("checked", true);
+    expect(onImmediate).toHaveProperty("disabled", false);
+  });
+
   it("saves the frequency at once, says so in place, and the group's sentence follows", async () => {
     let profileFrequency: EmailFrequency = "disabled";
     const c: Combination = { profile: "disabled", group: null, email: true, push: true, devices: 1 };

@@ -28,6 +28,7 @@ function idleReason(
   if (state.idle === "noDevice") return "profile.idleNoDevice";
   if (state.idle === "noGroup" && kind === "new_requests")
     return channel === "email" ? "profile.idleNewRequestsEmail" : "profile.idleNewRequestsPush";
+  if (state.idle === "noGroup" && kind === "trips") return "profile.idleTrips";
   return null;
 }
 

@@ -33,6 +33,7 @@ export const KIND_TEXTS: Record<
     hint: "profile.kindGivenBackHint",
     inToast: "profile.toastKindGivenBack",
   },
+  trips: { label: "profile.kindTrips", hint: "profile.kindTripsHint", inToast: "profile.toastKindTrips" },
 };
 
 export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = {

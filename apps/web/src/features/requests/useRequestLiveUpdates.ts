@@ -47,6 +47,11 @@ export function useRequestLiveUpdates(own: RecentOwnChanges) {
         void utils.requests.dashboard.invalidate();
         return;
       }
+      if (message.type === "trip.changed") {
+        // The dashboard's trips; the trip's own page listens for itself (useTripLiveUpdates).
+        void utils.requests.dashboard.invalidate();
+        return;
+      }
       const itemBefore = itemOf(utils.requests.dashboard.getData(), message.requestId);
       void utils.limits.invalidate();
       void utils.requests.dashboard.invalidate().then(() => {

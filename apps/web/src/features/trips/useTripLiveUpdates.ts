@@ -1,14 +1,15 @@
 import { trpc } from "../../lib/trpc";
 
 /**
- * The trip's page stays live (PRODUCT "Trips on screen"): its items are requests, so every change in the viewer's groups
- * on the requests' live stream (an item added, ticked, delivered, the trip closed or cancelled with its items)
- * reads the trip again.
+ * The trip's page stays live (PRODUCT "Trips on screen"): the trip's own changes (closed, cancelled, the next
+ * one skipped) come as "trip.changed", and its items are requests, so every request change in the viewer's
+ * groups (an item added, ticked, delivered, given back) reads the trip again too.
  */
 export function useTripLiveUpdates(tripId: string): void {
   const utils = trpc.useUtils();
   trpc.requests.onChange.useSubscription(undefined, {
-    onData() {
+    onData(message) {
+      if (message.type === "trip.changed" && message.tripId !== tripId) return;
       void utils.trips.byId.invalidate({ tripId });
     },
   });

@@ -14,6 +14,7 @@ const KIND_TOPICS: Record<Kind, MessageId<"unsubscribe">> = {
   thanks: "unsubscribe.topicThanks",
   still_needed: "unsubscribe.topicStillNeeded",
   given_back: "unsubscribe.topicGivenBack",
+  trips: "unsubscribe.topicTrips",
 };
 
 /** "new requests in Elm Street", "invitations to groups": what a link's e-mails are about, in the current language. */

@@ -19,3 +19,4 @@ export {
   thanksEmail,
   type RequestChange,
 } from "./requests";
+export { tripAnnouncedEmail, type TripSummary } from "./trips";
