@@ -35,13 +35,16 @@ export async function addMember(h: Harness, groupId: string, member: Someone): P
   await h.db.insert(groupMembers).values({ groupId, userId: member.user.id, joinedAt: h.clock.now() });
 }
 
+/** Someone acting through the API: a signed-up `Neighbour` or one of `quickNeighbours`. */
+type Actor = Pick<Neighbour, "caller" | "email">;
+
 /** A group created through the API by `owner`, who becomes its owner and first member. */
-export async function createGroup(owner: Neighbour, name = "Maple Street") {
+export async function createGroup(owner: Actor, name = "Maple Street") {
   return owner.caller.groups.create({ name });
 }
 
 /** Through the API: the owner invites `member` by e-mail and the member joins with the link's token. */
-export async function inviteAndJoin(owner: Neighbour, member: Neighbour, groupId: string) {
+export async function inviteAndJoin(owner: Actor, member: Actor, groupId: string) {
   const invite = await owner.caller.invitations.create({ groupId, email: member.email });
   const joined = await member.caller.invitations.joinByToken({ token: invite.token });
   if ("pending" in joined) throw new Error("an e-mail invitation joins at once");
