@@ -51,7 +51,7 @@ describe("pending invitations", () => {
     });
   });
 
-  it("show a group's rules before accepting, and join only once they are accepted (PRODUCT \"Group rules\")", async () => {
+  it('show a group\'s rules before accepting, and join only once they are accepted (PRODUCT "Group rules")', async () => {
     await loadNamespaces(["groups", "sharing"]);
     const invitation = { ...(handlers["invitations.pending"]!(undefined) as object[])[0], groupRules: "Be kind" };
     const group = { id: "g1", name: "Elm Street" };
