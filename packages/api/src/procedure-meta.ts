@@ -19,7 +19,7 @@ export interface RestMeta {
   renameParams?: Record<string, string>;
   /**
    * "page": a list in pages (ADR 0014): `limit` and `cursor` come from the query string, the
-   * procedure answers a RequestPage, the body is its list and a `Link: <...>; rel="next"` header its
+   * procedure answers one list (under any name) and `nextCursor`, the body is the list and a `Link: <...>; rel="next"` header its
    * next page. "calendar": the procedure answers a calendar file ({ filename, contentType, content }),
    * sent as that type, as a download (issue 15).
    */

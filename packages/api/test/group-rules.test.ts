@@ -74,6 +74,25 @@ describe("a group's rules (issue 29)", () => {
     });
   });
 
+  it("must be accepted when an invitation is accepted from the app's list, which shows them", async () => {
+    const ann = await h.signUpUser();
+    const bo = await h.signUpUser();
+    const group = await createGroup(ann);
+    await ann.caller.groups.update({ groupId: group.id, rules: "Be kind" });
+    await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
+    const [invitation] = await bo.caller.invitations.pending();
+    expect(invitation).toMatchObject({ groupId: group.id, groupRules: "Be kind" });
+    const refused = { code: "BAD_REQUEST", message: messages.groupRulesNotAccepted };
+    expect(await failure(bo.caller.invitations.accept({ id: invitation!.id }))).toEqual(refused);
+    expect(await failure(bo.caller.invitations.accept({ id: invitation!.id, acceptRules: false }))).toEqual(refused);
+    expect(await bo.caller.groups.list()).toEqual([]);
+    expect(await bo.caller.invitations.accept({ id: invitation!.id, acceptRules: true })).toMatchObject({
+      id: group.id,
+      rulesToAccept: false,
+    });
+    expect((await bo.caller.requests.dashboard()).groups[0]!.rulesToAccept).toBeNull();
+  });
+
   it("once changed, are accepted again by each member (not the owner), as the dashboard and the groups say", async () => {
     const ann = await h.signUpUser();
     const bo = await h.signUpUser();

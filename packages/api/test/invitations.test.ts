@@ -344,6 +344,7 @@ describe("incoming and outgoing invitations", () => {
       id: second.id,
       groupId: oak.id,
       groupName: "Oak",
+      groupRules: null,
       inviterName: "Cy",
       email: bo.email,
       expiresAt: second.expiresAt,

@@ -182,7 +182,7 @@ describe("an admin acts", () => {
       code: "NOT_FOUND",
       message: messages.reportNotFound,
     });
-    expect(await admin.caller.admin.audit()).toEqual([
+    expect((await admin.caller.admin.audit()).entries).toEqual([
       expect.objectContaining({
         action: "report_dismissed",
         admin: { id: admin.user.id, label: `Ada Admin <${ADMIN}>` },
@@ -259,7 +259,7 @@ describe("an admin acts", () => {
     expect(await h.db.select().from(invites).where(eq(invites.invitedBy, poster.user.id))).toEqual([]);
     // The report it answered is closed; the audit log keeps the reason.
     expect(await admin.caller.admin.reports()).toEqual([]);
-    const [entry] = await admin.caller.admin.audit();
+    const [entry] = (await admin.caller.admin.audit()).entries;
     expect(entry).toMatchObject({
       action: "user_suspended",
       subjectId: poster.user.id,
@@ -300,6 +300,8 @@ describe("an admin acts", () => {
   it("reinstating lifts only the suspension: the person signs in again, nothing withdrawn comes back", async () => {
     const { admin, poster, request } = await street();
     await admin.caller.admin.suspendUser({ id: poster.user.id, reason: "Mistake" });
+    // The log's entry offers the reinstatement while the account is suspended.
+    expect((await admin.caller.admin.audit()).entries[0]).toMatchObject({ subjectSuspended: true });
     h.clock.advance(1000);
     await admin.caller.admin.reinstateUser({ id: poster.user.id });
     const anonymous = await h.caller();
@@ -309,7 +311,10 @@ describe("an admin acts", () => {
       code: "CONFLICT",
       message: messages.notSuspended,
     });
-    expect((await admin.caller.admin.audit()).map((e) => e.action)).toEqual(["user_reinstated", "user_suspended"]);
+    expect((await admin.caller.admin.audit()).entries.map((e) => [e.action, e.subjectSuspended])).toEqual([
+      ["user_reinstated", null],
+      ["user_suspended", false],
+    ]);
   });
 
   it("removing a request deletes it and closes its reports; removing a group tells its members", async () => {
@@ -335,10 +340,60 @@ describe("an admin acts", () => {
     await h.deliver();
     for (const member of [poster, neighbour])
       expect(h.inbox(member.email).at(-1)).toMatchObject({ subject: 'The group "Elm Street" was removed' });
-    expect((await admin.caller.admin.audit()).map((e) => [e.action, e.subjectLabel, e.reason])).toEqual([
+    expect((await admin.caller.admin.audit()).entries.map((e) => [e.action, e.subjectLabel, e.reason])).toEqual([
       ["group_removed", "Elm Street", "Spam ring"],
       ["request_removed", "Buy followers cheap", "Selling"],
     ]);
+  });
+
+  it("a suspended owner's group links stop working (a clear text, not 'invalid'), and work again on reinstatement", async () => {
+    const { admin, poster, outsider, group } = await street();
+    const link = await poster.caller.groupLinks.create({ groupId: group.id });
+    await admin.caller.admin.suspendUser({ id: poster.user.id, reason: "Spam" });
+    const paused = { code: "CONFLICT", message: messages.groupLinkPaused };
+    expect(await failure(outsider.caller.groupLinks.joinPage({ token: link.token }))).toEqual(paused);
+    expect(await failure(outsider.caller.invitations.joinByToken({ token: link.token }))).toEqual(paused);
+    expect((await outsider.caller.groups.list()).map((g) => g.id)).not.toContain(group.id);
+
+    await admin.caller.admin.reinstateUser({ id: poster.user.id });
+    expect((await outsider.caller.groupLinks.joinPage({ token: link.token })).group.id).toBe(group.id);
+    expect(await outsider.caller.invitations.joinByToken({ token: link.token })).toMatchObject({ id: group.id });
+  });
+
+  it("the audit log comes in pages, newest first, each continuing where the last ended", async () => {
+    const { admin, poster, neighbour, request } = await street();
+    await admin.caller.admin.removeRequest({ id: request.id, reason: "one" });
+    for (const reason of ["two", "three"]) {
+      h.clock.advance(1000);
+      await admin.caller.admin.suspendUser({ id: poster.user.id, reason });
+      await admin.caller.admin.reinstateUser({ id: poster.user.id, reason });
+    }
+    // Same instant as the last entries: the id breaks the tie, so nothing is skipped or shown twice.
+    await admin.caller.admin.suspendUser({ id: neighbour.user.id, reason: "four" });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof admin.caller.admin.audit>> = await admin.caller.admin.audit({
+        limit: 2,
+        cursor,
+      });
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.entries.map((e) => e.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    const all = (await admin.caller.admin.audit()).entries;
+    expect(all).toHaveLength(6);
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect(pages).toBe(3);
+    expect(all.at(-1)!.action).toBe("request_removed");
+    const times = all.map((e) => e.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(await failure(admin.caller.admin.audit({ cursor: "not-an-id" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.pageCursorInvalid,
+    });
   });
 
   it("the audit log is append-only: the database refuses to change or delete an entry", async () => {
@@ -347,6 +402,6 @@ describe("an admin acts", () => {
     await expect(h.db.update(adminAudit).set({ reason: "nothing" })).rejects.toThrow();
     await expect(h.db.delete(adminAudit)).rejects.toThrow();
     await expect(h.db.execute(sql`truncate admin_audit`)).rejects.toThrow();
-    expect(await admin.caller.admin.audit()).toHaveLength(1);
+    expect((await admin.caller.admin.audit()).entries).toHaveLength(1);
   });
 });

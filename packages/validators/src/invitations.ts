@@ -44,6 +44,8 @@ export const inviteTokenInput = z.object({
 export const joinByTokenInput = inviteTokenInput.extend({ acceptRules: z.boolean().optional() });
 
 export const invitationIdInput = z.object({ id: z.uuid({ error: messages.invitationNotFound }) });
+/** Accepting from the app's list: `acceptRules` as for a link (required when the group has rules). */
+export const acceptInvitationInput = invitationIdInput.extend({ acceptRules: z.boolean().optional() });
 
 /**
  * POST /api/send-invitation. The names and the address only help find the caller's own
@@ -74,6 +76,8 @@ export const incomingInvitationOutput = z.object({
   id: z.string(),
   groupId: z.string(),
   groupName: z.string(),
+  /** The group's rules, which accepting asks to accept first (PRODUCT "Group rules"), null when none. */
+  groupRules: z.string().nullable(),
   inviterName: z.string(),
   email: z.string(),
   expiresAt: z.date(),

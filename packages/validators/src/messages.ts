@@ -241,6 +241,8 @@ export const messages = {
   // Not in the spec: a group's rules (issue 29).
   groupRulesTooLong: `Group rules must be at most ${MAX_GROUP_RULES_LENGTH} characters`,
   groupRulesNotAccepted: "Please accept the group's rules to join it",
+  // Not in the spec: a group link of a suspended owner pauses until reinstatement (issue 29).
+  groupLinkPaused: "This group link is paused for now. Please try again later.",
 } as const;
 
 /** A message without values: its key in `messages`. */

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { ADMIN_AUDIT_ACTIONS, MAX_MODERATION_REASON_LENGTH, MAX_REPORT_NOTE_LENGTH, REPORT_CATEGORIES } from "./policy";
+import {
+  ADMIN_AUDIT_ACTIONS,
+  ADMIN_AUDIT_PAGE_SIZE,
+  MAX_MODERATION_REASON_LENGTH,
+  MAX_REPORT_NOTE_LENGTH,
+  PAGE_LIMIT_MAX,
+  REPORT_CATEGORIES,
+} from "./policy";
 import { groupIdField } from "./groups";
 import { inputString, multilineInputString } from "./text";
 
@@ -92,5 +99,30 @@ export const adminAuditEntryOutput = z.object({
   reportId: z.string().nullable(),
   reason: z.string().nullable(),
   details: z.record(z.string(), z.number()).nullable(),
+  /** A suspension's entry: whether the account is suspended now (the admin may reinstate it); else null. */
+  subjectSuspended: z.boolean().nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntryOutput>;
+
+/**
+ * GET /admin/audit: a page of the log, newest first (keyset: `cursor` is the id of the last entry seen,
+ * so entries written meanwhile never shift a page). Over REST, `limit` and `cursor` come from the query.
+ */
+export const adminAuditPageInput = z.object({
+  limit: z.coerce
+    .number({ error: messages.pageLimitInvalid })
+    .int(messages.pageLimitInvalid)
+    .min(1, messages.pageLimitInvalid)
+    .max(PAGE_LIMIT_MAX, messages.pageLimitInvalid)
+    .default(ADMIN_AUDIT_PAGE_SIZE),
+  cursor: z
+    .uuid({ error: messages.pageCursorInvalid })
+    .nullish()
+    .transform((cursor) => cursor ?? null),
+});
+export const adminAuditPageOutput = z.object({
+  entries: z.array(adminAuditEntryOutput),
+  /** Where the next (older) page starts; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type AdminAuditPage = z.infer<typeof adminAuditPageOutput>;

@@ -1,7 +1,7 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { DEFAULT_LOCALE, type Locale, type RequestPage } from "@hyn/validators";
+import { DEFAULT_LOCALE, type Locale } from "@hyn/validators";
 import { serverErrorText } from "@hyn/i18n/server";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -38,6 +38,9 @@ export function restErrorOf(
 }
 
 /** RFC 8288: the same list, from `cursor` on, as a reference relative to this server. */
+/** A page's answer (procedure-meta "page"): its one list, under whatever name, and where the next page starts. */
+type Page = { nextCursor: string | null } & Record<string, unknown>;
+
 export function nextPageLink(requestUrl: string, cursor: string): string {
   const url = new URL(requestUrl, "http://server.invalid");
   url.searchParams.set("cursor", cursor);
@@ -97,9 +100,9 @@ export async function registerRestRoutes(
           const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
           if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);
           if (route.answer === "page") {
-            const { requests, nextCursor } = result as RequestPage;
+            const { nextCursor, ...list } = result as Page;
             if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));
-            return reply.code(route.successStatus ?? 200).send(requests);
+            return reply.code(route.successStatus ?? 200).send(Object.values(list)[0]);
           }
           const pending = route.pendingStatus && (result as { pending?: unknown } | null)?.pending === true;
           return reply.code(pending ? route.pendingStatus! : (route.successStatus ?? 200)).send(result ?? { ok: true });

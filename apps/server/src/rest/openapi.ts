@@ -57,6 +57,12 @@ function pageParameters(input: JsonSchema | undefined) {
   }));
 }
 
+/** The one list of a page's answer (procedure-meta "page"), whatever it is called beside nextCursor. */
+function pageListSchema(output: JsonSchema): JsonSchema | undefined {
+  const properties = (output.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties).find(([name]) => name !== "nextCursor")?.[1];
+}
+
 const LINK_HEADER = {
   description: 'RFC 8288 `<...>; rel="next"`: the next page, present only when there is one.',
   schema: { type: "string" },
@@ -143,7 +149,7 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
                   description: "Success: one page of the list",
                   headers: { Link: LINK_HEADER },
                   content: {
-                    "application/json": { schema: (output.properties as Record<string, JsonSchema>).requests },
+                    "application/json": { schema: pageListSchema(output) },
                   },
                 }
               : { description: "Success", content: { "application/json": { schema: output } } },

@@ -1,10 +1,15 @@
+import { useState } from "react";
 import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
+import { useToast } from "../components/Toasts";
 import { AdminNav } from "../features/admin/AdminNav";
+import { ModerationDialog } from "../features/admin/ModerationDialog";
 import { formatDateTime } from "../lib/dates";
-import { errorMessage, trpc } from "../lib/trpc";
+import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
 import "../features/admin/admin.css";
+
+type Entry = RouterOutputs["admin"]["audit"]["entries"][number];
 
 const ACTION_LABELS = {
   report_dismissed: "admin.action_report_dismissed",
@@ -14,15 +19,43 @@ const ACTION_LABELS = {
   group_removed: "admin.action_group_removed",
 } as const;
 
-/** /admin/audit (issue 29): every admin action, newest first; the app offers no way to change one. */
+/**
+ * /admin/audit (issue 29): every admin action, newest first, in pages ("Show older entries" continues where the
+ * last page ended); the app offers no way to change one. A suspension still in force can be lifted from its entry.
+ */
 export default function AdminAuditPage() {
   const t = useT();
   usePageTitle(t("admin.auditTitle"));
-  const audit = trpc.admin.audit.useQuery();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const audit = trpc.admin.audit.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  const reinstate = trpc.admin.reinstateUser.useMutation();
+  const [reinstating, setReinstating] = useState<Entry | null>(null);
+
+  async function confirmReinstate(reason: string) {
+    if (!reinstating) return;
+    try {
+      await reinstate.mutateAsync({ id: reinstating.subjectId, reason: reason || undefined });
+      toast.success(t("admin.reinstated", { name: reinstating.subjectLabel }));
+    } catch (error) {
+      toast.error(errorMessage(error, t("admin.actionFailed")));
+    }
+    setReinstating(null);
+    await Promise.all([utils.admin.audit.invalidate(), utils.admin.reports.invalidate()]);
+  }
+
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  // An account suspended twice has two entries: the reinstatement is offered on the newest only.
+  const offered = new Set<string>();
+  const offersReinstate = (entry: Entry) => {
+    if (!entry.subjectSuspended || offered.has(entry.subjectId)) return false;
+    offered.add(entry.subjectId);
+    return true;
+  };
 
   let body;
   if (audit.isPending) body = <Spinner label={t("admin.auditLoading")} />;
-  else if (audit.isError)
+  else if (audit.isError && entries.length === 0)
     body = (
       <Alert>
         <p>{errorMessage(audit.error, t("admin.auditFailed"))}</p>
@@ -31,7 +64,7 @@ export default function AdminAuditPage() {
         </Button>
       </Alert>
     );
-  else if (audit.data.length === 0) body = <EmptyState title={t("admin.auditEmpty")} />;
+  else if (entries.length === 0) body = <EmptyState title={t("admin.auditEmpty")} />;
   else
     body = (
       <Card>
@@ -45,10 +78,13 @@ export default function AdminAuditPage() {
                 <th scope="col">{t("admin.auditWhat")}</th>
                 <th scope="col">{t("admin.auditSubject")}</th>
                 <th scope="col">{t("admin.auditWhy")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("admin.auditActions")}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
-              {audit.data.map((entry) => (
+              {entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-entry">
                   <td data-label={t("admin.auditWhen")}>
                     <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
@@ -57,11 +93,30 @@ export default function AdminAuditPage() {
                   <td data-label={t("admin.auditWhat")}>{t(ACTION_LABELS[entry.action])}</td>
                   <td data-label={t("admin.auditSubject")}>{entry.subjectLabel}</td>
                   <td data-label={t("admin.auditWhy")}>{entry.reason ?? t("admin.auditNoReason")}</td>
+                  <td className="audit-actions">
+                    {offersReinstate(entry) && (
+                      <Button
+                        variant="secondary"
+                        className="btn-small"
+                        aria-label={`${t("admin.reinstate")}: ${entry.subjectLabel}`}
+                        onClick={() => setReinstating(entry)}
+                      >
+                        {t("admin.reinstate")}
+                      </Button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
+        {audit.hasNextPage && (
+          <div className="audit-more">
+            <Button variant="secondary" busy={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+              {audit.isFetchingNextPage ? t("admin.auditLoadingMore") : t("admin.auditMore")}
+            </Button>
+          </div>
+        )}
       </Card>
     );
 
@@ -73,6 +128,17 @@ export default function AdminAuditPage() {
       <AdminNav />
       <p className="muted">{t("admin.auditIntro")}</p>
       {body}
+      {reinstating && (
+        <ModerationDialog
+          key={reinstating.id}
+          title={t("admin.reinstateTitle", { name: reinstating.subjectLabel })}
+          explain={t("admin.reinstateExplain")}
+          confirmLabel={t("admin.reinstate")}
+          busy={reinstate.isPending}
+          onConfirm={(reason) => void confirmReinstate(reason)}
+          onClose={() => setReinstating(null)}
+        />
+      )}
     </div>
   );
 }

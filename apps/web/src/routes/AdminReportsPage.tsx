@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Alert, Button, Card, EmptyState, Modal, Spinner } from "../components/ui";
+import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { AdminNav } from "../features/admin/AdminNav";
+import { ModerationDialog } from "../features/admin/ModerationDialog";
 import { CATEGORY_LABELS } from "../features/moderation/ReportDialog";
 import { formatDateTime } from "../lib/dates";
 import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
@@ -10,7 +11,8 @@ import { useT } from "../i18n/useT";
 import "../features/admin/admin.css";
 
 type Report = RouterOutputs["admin"]["reports"][number];
-type Pending = { kind: "suspend" | "removeRequest"; report: Report } | null;
+type Action = "suspend" | "reinstate" | "removeRequest" | "removeGroup";
+type Pending = { kind: Action; report: Report } | null;
 
 const personName = (user: { name: string; email: string }) => user.name || user.email;
 
@@ -24,9 +26,9 @@ export default function AdminReportsPage() {
   const dismiss = trpc.admin.dismissReport.useMutation();
   const suspend = trpc.admin.suspendUser.useMutation();
   const removeRequest = trpc.admin.removeRequest.useMutation();
+  const removeGroup = trpc.admin.removeGroup.useMutation();
+  const reinstate = trpc.admin.reinstateUser.useMutation();
   const [pending, setPending] = useState<Pending>(null);
-  const [reason, setReason] = useState("");
-  const [reasonMissing, setReasonMissing] = useState(false);
 
   const refresh = () => Promise.all([utils.admin.reports.invalidate(), utils.admin.audit.invalidate()]);
 
@@ -40,26 +42,22 @@ export default function AdminReportsPage() {
     await refresh();
   }
 
-  function open(kind: "suspend" | "removeRequest", report: Report) {
-    setReason("");
-    setReasonMissing(false);
-    setPending({ kind, report });
-  }
-
-  async function confirm() {
+  async function confirm(reason: string) {
     if (!pending) return;
     const { kind, report } = pending;
-    const given = reason.trim();
-    if (kind === "suspend" && given === "") {
-      setReasonMissing(true);
-      return;
-    }
+    const name = personName(report.user);
     try {
       if (kind === "suspend") {
-        await suspend.mutateAsync({ id: report.user.id, reason: given, reportId: report.id });
-        toast.success(t("admin.suspended", { name: personName(report.user) }));
-      } else if (report.request) {
-        await removeRequest.mutateAsync({ id: report.request.id, reason: given || undefined, reportId: report.id });
+        await suspend.mutateAsync({ id: report.user.id, reason, reportId: report.id });
+        toast.success(t("admin.suspended", { name }));
+      } else if (kind === "reinstate") {
+        await reinstate.mutateAsync({ id: report.user.id, reason: reason || undefined });
+        toast.success(t("admin.reinstated", { name }));
+      } else if (kind === "removeGroup" && report.group) {
+        await removeGroup.mutateAsync({ id: report.group.id, reason: reason || undefined, reportId: report.id });
+        toast.success(t("admin.groupRemoved"));
+      } else if (kind === "removeRequest" && report.request) {
+        await removeRequest.mutateAsync({ id: report.request.id, reason: reason || undefined, reportId: report.id });
         toast.success(t("admin.requestRemoved"));
       }
     } catch (error) {
@@ -67,6 +65,37 @@ export default function AdminReportsPage() {
     }
     setPending(null);
     await refresh();
+  }
+
+  /** Each action's dialog: its title, what it does, its button. */
+  function dialogTexts(kind: Action, report: Report) {
+    const name = personName(report.user);
+    switch (kind) {
+      case "suspend":
+        return {
+          title: t("admin.suspendTitle", { name }),
+          explain: t("admin.suspendExplain"),
+          label: t("admin.suspendMember"),
+        };
+      case "reinstate":
+        return {
+          title: t("admin.reinstateTitle", { name }),
+          explain: t("admin.reinstateExplain"),
+          label: t("admin.reinstate"),
+        };
+      case "removeGroup":
+        return {
+          title: t("admin.removeGroupTitle", { group: report.group?.name ?? "" }),
+          explain: t("admin.removeGroupExplain"),
+          label: t("admin.removeGroup"),
+        };
+      case "removeRequest":
+        return {
+          title: t("admin.removeRequestTitle"),
+          explain: t("admin.removeRequestExplain"),
+          label: t("admin.removeRequest"),
+        };
+    }
   }
 
   let body;
@@ -132,17 +161,36 @@ export default function AdminReportsPage() {
                       variant="secondary"
                       className="btn-small"
                       aria-describedby={titleId}
-                      onClick={() => open("removeRequest", report)}
+                      onClick={() => setPending({ kind: "removeRequest", report })}
                     >
                       {t("admin.removeRequest")}
                     </Button>
                   )}
-                  {!report.user.suspended && (
+                  {report.group && (
+                    <Button
+                      variant="secondary"
+                      className="btn-small"
+                      aria-describedby={titleId}
+                      onClick={() => setPending({ kind: "removeGroup", report })}
+                    >
+                      {t("admin.removeGroup")}
+                    </Button>
+                  )}
+                  {report.user.suspended ? (
+                    <Button
+                      variant="secondary"
+                      className="btn-small"
+                      aria-describedby={titleId}
+                      onClick={() => setPending({ kind: "reinstate", report })}
+                    >
+                      {t("admin.reinstate")}
+                    </Button>
+                  ) : (
                     <Button
                       variant="danger"
                       className="btn-small"
                       aria-describedby={titleId}
-                      onClick={() => open("suspend", report)}
+                      onClick={() => setPending({ kind: "suspend", report })}
                     >
                       {t("admin.suspendMember")}
                     </Button>
@@ -155,7 +203,8 @@ export default function AdminReportsPage() {
       </ul>
     );
 
-  const busy = suspend.isPending || removeRequest.isPending;
+  const busy = suspend.isPending || reinstate.isPending || removeRequest.isPending || removeGroup.isPending;
+  const dialog = pending && dialogTexts(pending.kind, pending.report);
   return (
     <div className="page">
       <div className="page-header">
@@ -163,49 +212,18 @@ export default function AdminReportsPage() {
       </div>
       <AdminNav />
       {body}
-      <Modal
-        open={pending !== null}
-        title={
-          pending?.kind === "suspend"
-            ? t("admin.suspendTitle", { name: personName(pending.report.user) })
-            : t("admin.removeRequestTitle")
-        }
-        onClose={() => {
-          if (!busy) setPending(null);
-        }}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
-              {t("common.cancel")}
-            </Button>
-            <Button variant="danger" busy={busy} onClick={() => void confirm()}>
-              {pending?.kind === "suspend" ? t("admin.suspendMember") : t("admin.removeRequest")}
-            </Button>
-          </>
-        }
-      >
-        <p>{pending?.kind === "suspend" ? t("admin.suspendExplain") : t("admin.removeRequestExplain")}</p>
-        <div className={`field${reasonMissing ? " field-invalid" : ""}`}>
-          <label htmlFor="moderation-reason">{t("admin.reasonLabel")}</label>
-          <input
-            id="moderation-reason"
-            value={reason}
-            maxLength={500}
-            required={pending?.kind === "suspend"}
-            aria-invalid={reasonMissing || undefined}
-            aria-describedby={reasonMissing ? "moderation-reason-error" : undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonMissing(false);
-            }}
-          />
-          {reasonMissing && (
-            <p id="moderation-reason-error" className="field-error" role="alert">
-              {t("admin.reasonRequired")}
-            </p>
-          )}
-        </div>
-      </Modal>
+      {pending && dialog && (
+        <ModerationDialog
+          key={`${pending.kind}-${pending.report.id}`}
+          title={dialog.title}
+          explain={dialog.explain}
+          confirmLabel={dialog.label}
+          reasonRequired={pending.kind === "suspend"}
+          busy={busy}
+          onConfirm={(reason) => void confirm(reason)}
+          onClose={() => setPending(null)}
+        />
+      )}
     </div>
   );
 }

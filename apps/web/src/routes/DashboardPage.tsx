@@ -37,9 +37,9 @@ const CreateRequestModal = lazy(() =>
 );
 // Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
 // dashboard mounts, alongside its own data, rather than before it can render. Its texts are the groups'
-// (the dashboard's first download needs none of them).
+// and, for a group's rules, the sharing texts (the dashboard's first download needs none of them).
 const loadPendingInvitations = () =>
-  Promise.all([import("../features/invitations/PendingInvitations"), loadNamespaces(["groups"])]).then(
+  Promise.all([import("../features/invitations/PendingInvitations"), loadNamespaces(["groups", "sharing"])]).then(
     ([module]) => module,
   );
 const PendingInvitations = lazy(() =>

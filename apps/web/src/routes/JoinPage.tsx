@@ -3,12 +3,13 @@ import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } 
 import { Button, Card, Spinner } from "../components/ui";
 import { NotificationsQuestion } from "../features/account/NotificationsQuestion";
 import { StatusView } from "../features/account/StatusView";
+import { errorText } from "../i18n/errorText";
+import { RulesConsent } from "../features/groups/RulesConsent";
 import { useAuth } from "../features/auth/AuthProvider";
 import { useGroupsCache } from "../lib/useGroupsCache";
-import { errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
+import { errorKey, errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
 import { useT } from "../i18n/useT";
-import { errorText } from "../i18n/errorText";
 import "../features/invitations/invitations.css";
 
 type Joined = Exclude<RouterOutputs["invitations"]["joinByToken"], { pending: true }>;
@@ -131,7 +132,14 @@ function JoinWithToken({
     const joinFailed = t("groups.joinFailed");
     return (
       <StatusView tone="error" title={t("groups.invitationErrorTitle")} takeFocus={failure !== null}>
-        <p>{failure !== null ? joinFailed : t("groups.invalidLink")}</p>
+        <p>
+          {failure !== null
+            ? joinFailed
+            : // A suspended owner's link is paused, not dead: its own text says to try again later.
+              errorKey(validation.error) === "groupLinkPaused"
+              ? errorText("groupLinkPaused")
+              : t("groups.invalidLink")}
+        </p>
         {reason && reason !== joinFailed && <p className="join-reason">{reason}</p>}
         {toDashboard}
       </StatusView>
@@ -219,23 +227,7 @@ function JoinWithToken({
         <section className="join-group-rules" aria-labelledby="join-rules-title">
           <h2 id="join-rules-title">{t("sharing.groupRulesTitle")}</h2>
           <p className="group-rules-text">{group.rules}</p>
-          <label className="switch-row" htmlFor="join-accept-rules">
-            <input
-              id="join-accept-rules"
-              type="checkbox"
-              required
-              checked={acceptRules}
-              aria-invalid={rulesMissing && !acceptRules}
-              aria-describedby={rulesMissing && !acceptRules ? "join-accept-rules-error" : undefined}
-              onChange={(e) => setAcceptRules(e.target.checked)}
-            />
-            <span>{t("sharing.acceptGroupRules")}</span>
-          </label>
-          {rulesMissing && !acceptRules && (
-            <p id="join-accept-rules-error" className="field-error" role="alert">
-              {errorText("groupRulesNotAccepted")}
-            </p>
-          )}
+          <RulesConsent id="join-accept-rules" checked={acceptRules} missing={rulesMissing} onChange={setAcceptRules} />
         </section>
       )}
       <p>{approval ? t("sharing.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>

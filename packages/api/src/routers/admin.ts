@@ -1,5 +1,6 @@
 import {
-  adminAuditEntryOutput,
+  adminAuditPageInput,
+  adminAuditPageOutput,
   adminMetricsOutput,
   adminReportOutput,
   reinstateUserInput,
@@ -62,7 +63,8 @@ export const adminRouter = router({
       return { ok: true as const };
     }),
   audit: adminProcedure
-    .meta({ rest: { method: "GET", path: "/admin/audit" } })
-    .output(z.array(adminAuditEntryOutput))
-    .query(({ ctx }) => ctx.services.adminActions.auditLog()),
+    .meta({ rest: { method: "GET", path: "/admin/audit", answer: "page" } })
+    .input(adminAuditPageInput.prefault({}))
+    .output(adminAuditPageOutput)
+    .query(({ ctx, input }) => ctx.services.adminActions.auditLog(input)),
 });

@@ -1,4 +1,5 @@
 import {
+  acceptInvitationInput,
   createdInviteOutput,
   createInviteInput,
   createInvitesInput,
@@ -89,10 +90,12 @@ export const invitationsRouter = router({
     }),
 
   accept: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/invitations/:id/accept" } })
-    .input(invitationIdInput)
+    .meta({ rest: { method: "POST", path: "/invitations/:id/accept", body: true } })
+    .input(acceptInvitationInput)
     .output(groupOutput)
-    .mutation(({ ctx, input }) => ctx.services.invitations.accept(ctx.session.user.id, input.id)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.invitations.accept(ctx.session.user.id, input.id, input.acceptRules === true),
+    ),
 
   decline: protectedProcedure
     .meta({ rest: { method: "POST", path: "/invitations/:id/decline" } })

@@ -61,7 +61,11 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyCreatorsInvite");
   }
 
-  /** A live link by its token; "dead" for a revoked or expired one; null when the token names no link. */
+  /**
+   * A live link by its token; "dead" for a revoked or expired one; null when the token names no link.
+   * The link of a suspended person is refused while the suspension lasts, and works again when they are
+   * reinstated (PRODUCT "Suspension"): it is paused, not revoked, and the text says so without saying why.
+   */
   async function linkOf(executor: Executor, token: string, now: Date) {
     const [link] = await executor
       .select({
@@ -70,11 +74,14 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
         approval: groupLinks.approval,
         expiresAt: groupLinks.expiresAt,
         revokedAt: groupLinks.revokedAt,
+        creatorSuspended: sql<boolean>`${users.suspendedAt} is not null`,
       })
       .from(groupLinks)
+      .innerJoin(users, eq(users.id, groupLinks.createdBy))
       .where(eq(groupLinks.tokenHash, hashToken(token)));
     if (!link) return null;
     if (link.revokedAt || link.expiresAt.getTime() <= now.getTime()) return "dead" as const;
+    if (link.creatorSuspended) throw new AppError("CONFLICT", "groupLinkPaused");
     return link;
   }
 

@@ -57,9 +57,8 @@ export async function countMembers(executor: Executor, groupId: string): Promise
  * Lock order everywhere: group, then invitation, then user limits.
  */
 /**
- * Adds a member under the group's lock. `rulesAcceptedAt`: when they accepted the group's rules (PRODUCT
- * "Group rules"); null joins without having accepted them (an invitation accepted from the app's list),
- * and the app asks on their next visit.
+ * `rulesAcceptedAt`: when they accepted the group's rules (PRODUCT "Group rules"), or joined one without
+ * any; rules written later are newer, and asked on the member's next visit.
  */
 export async function addMember(
   tx: Transaction,

@@ -336,6 +336,7 @@ export function createInvitationsService(deps: CoreDeps) {
           id: invites.id,
           groupId: invites.groupId,
           groupName: groups.name,
+          groupRules: groups.rules,
           inviterName: displayNameSql(inviter),
           email: invites.email,
           expiresAt: invites.expiresAt,
@@ -424,13 +425,15 @@ export function createInvitationsService(deps: CoreDeps) {
     },
 
     /** Only the addressee; joins the group (full group and joined limit apply) and uses the invitation. */
-    async accept(userId: string, invitationId: string): Promise<Group> {
+    async accept(userId: string, invitationId: string, acceptRules = false): Promise<Group> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const locked = await lockInvitation(tx, eq(invites.id, invitationId));
         if (!locked) throw new AppError("NOT_FOUND", "invitationNotFound");
         await assertAnswerable(tx, userId, locked.invite, now);
-        await addMember(tx, locked.group, userId, now);
+        // As on the join page: the app's list shows the rules, and accepting needs them accepted.
+        requireRulesAccepted(locked.group, acceptRules);
+        await addMember(tx, locked.group, userId, now, now);
         await markUsed(tx, invitationId, userId, "accepted", now);
         return groupOf(tx, userId, locked.group.id);
       });

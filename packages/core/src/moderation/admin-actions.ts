@@ -10,16 +10,16 @@ import {
   type Transaction,
 } from "@hyn/db";
 import {
-  ADMIN_AUDIT_PAGE_SIZE,
+  type adminAuditPageInput,
   type AdminAuditAction,
-  type AdminAuditEntry,
+  type AdminAuditPage,
   type removeGroupInput,
   type removeRequestInput,
   type reinstateUserInput,
   type Suspension,
   type suspendUserInput,
 } from "@hyn/validators";
-import { and, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueEmail } from "../mail/outbox";
@@ -34,6 +34,7 @@ type SuspendUser = z.output<typeof suspendUserInput>;
 type ReinstateUser = z.output<typeof reinstateUserInput>;
 type RemoveRequest = z.output<typeof removeRequestInput>;
 type RemoveGroup = z.output<typeof removeGroupInput>;
+type AuditPageInput = z.output<typeof adminAuditPageInput>;
 
 interface AuditRecord {
   action: AdminAuditAction;
@@ -252,8 +253,15 @@ export function createAdminActionsService(deps: CoreDeps) {
       });
     },
 
-    /** GET /admin/audit: the latest entries, newest first. */
-    async auditLog(): Promise<AdminAuditEntry[]> {
+    /**
+     * GET /admin/audit: a page of entries, newest first. Keyset on (created_at, id), the index's order: the
+     * cursor is the last entry's id, so entries written meanwhile (at the top) never shift the later pages.
+     * One more row than asked says whether a next page exists.
+     */
+    async auditLog(input: AuditPageInput): Promise<AdminAuditPage> {
+      const after = input.cursor
+        ? sql`(${adminAudit.createdAt}, ${adminAudit.id}) < (select a.created_at, a.id from admin_audit a where a.id = ${input.cursor})`
+        : undefined;
       const rows = await db
         .select({
           id: adminAudit.id,
@@ -266,11 +274,18 @@ export function createAdminActionsService(deps: CoreDeps) {
           reportId: adminAudit.reportId,
           reason: adminAudit.reason,
           details: adminAudit.details,
+          subjectSuspended: sql<boolean | null>`case when ${adminAudit.action} = 'user_suspended' then exists (
+            select 1 from users u where u.id = ${adminAudit.subjectId} and u.suspended_at is not null) end`,
         })
         .from(adminAudit)
+        .where(after)
         .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-        .limit(ADMIN_AUDIT_PAGE_SIZE);
-      return rows.map(({ adminId, adminLabel, ...row }) => ({ ...row, admin: { id: adminId, label: adminLabel } }));
+        .limit(input.limit + 1);
+      const page = rows.slice(0, input.limit);
+      return {
+        entries: page.map(({ adminId, adminLabel, ...row }) => ({ ...row, admin: { id: adminId, label: adminLabel } })),
+        nextCursor: rows.length > input.limit ? page.at(-1)!.id : null,
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, loadNamespaces } from "../../i18n/i18n";
 import { renderWithApi, type Handlers } from "../../test/render";
@@ -16,6 +16,7 @@ const handlers: Handlers = {
     {
       id: "invite-1",
       groupName: "Elm Street",
+      groupRules: null,
       inviterName: "Ana",
       createdAt: new Date(loadedAt - 2 * DAY),
       expiresAt: new Date(loadedAt + 5 * DAY + 60_000),
@@ -48,5 +49,31 @@ describe("pending invitations", () => {
       expect(card.textContent).toContain("Caduca en 5 días");
       expect(screen.getByRole("button", { name: "Aceptar" })).toBeTruthy();
     });
+  });
+
+  it('show a group\'s rules before accepting, and join only once they are accepted (PRODUCT "Group rules")', async () => {
+    await loadNamespaces(["groups", "sharing"]);
+    const invitation = { ...(handlers["invitations.pending"]!(undefined) as object[])[0], groupRules: "Be kind" };
+    const group = { id: "g1", name: "Elm Street" };
+    const { calls } = renderWithApi(<PendingInvitations />, {
+      ...handlers,
+      "invitations.pending": () => [invitation],
+      "invitations.accept": () => group,
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Accept" }));
+    const dialog = await screen.findByRole("dialog", { name: "The rules of Elm Street" });
+    expect(dialog.textContent).toContain("Be kind");
+    fireEvent.click(screen.getByRole("button", { name: "Join Group" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Please accept the group's rules to join it");
+    expect(calls.some((call) => call.path === "invitations.accept")).toBe(false);
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "I accept the group's rules" }));
+    fireEvent.click(screen.getByRole("button", { name: "Join Group" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === "invitations.accept")?.input).toEqual({
+        id: "invite-1",
+        acceptRules: true,
+      }),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { Button } from "../../components/ui";
+import { Button, Modal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
@@ -8,13 +8,16 @@ import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
 import { richText } from "../../i18n/richText";
+import { RulesConsent } from "../groups/RulesConsent";
 import "./invitations.css";
+import "../groups/groups.css";
 
 type Incoming = RouterOutputs["invitations"]["pending"][number];
 
 /**
  * The incoming panel (PRODUCT "Screens") "Pending Group Invitations", hidden when empty. Accepting adds the group to
- * the list and tells the parent (which highlights it); both answers drop the invitation from the panel.
+ * the list and tells the parent (which highlights it); both answers drop the invitation from the panel. A group with
+ * rules shows them first, and joins only once they are accepted, as on the join page (PRODUCT "Group rules").
  */
 export function PendingInvitations({
   onJoined,
@@ -33,16 +36,35 @@ export function PendingInvitations({
   const toast = useToast();
   const now = useNow();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [withRules, setWithRules] = useState<Incoming | null>(null);
+  const [rulesAccepted, setRulesAccepted] = useState(false);
+  const [rulesMissing, setRulesMissing] = useState(false);
+
+  function askRules(invitation: Incoming) {
+    setRulesAccepted(false);
+    setRulesMissing(false);
+    setWithRules(invitation);
+  }
+
+  async function acceptWithRules() {
+    if (!withRules) return;
+    if (!rulesAccepted) {
+      setRulesMissing(true);
+      return;
+    }
+    await answer(withRules, "accept", true);
+    setWithRules(null);
+  }
 
   useLoadFailureToast(pending, t("groups.loadPendingFailed"));
 
   const drop = (id: string) => utils.invitations.pending.setData(undefined, (list) => list?.filter((i) => i.id !== id));
 
-  async function answer(invitation: Incoming, choice: "accept" | "decline") {
+  async function answer(invitation: Incoming, choice: "accept" | "decline", acceptRules?: boolean) {
     setBusyId(invitation.id);
     try {
       if (choice === "accept") {
-        const group = await accept.mutateAsync({ id: invitation.id });
+        const group = await accept.mutateAsync({ id: invitation.id, acceptRules });
         drop(invitation.id);
         cache.addGroup(group);
         toast.success(t("groups.joinedGroup", { name: group.name }));
@@ -102,7 +124,7 @@ export function PendingInvitations({
                 className="btn-small"
                 disabled={busyId !== null}
                 busy={busyId === invitation.id && accept.isPending}
-                onClick={() => void answer(invitation, "accept")}
+                onClick={() => (invitation.groupRules ? askRules(invitation) : void answer(invitation, "accept"))}
               >
                 {t("groups.accept")}
               </Button>
@@ -110,6 +132,32 @@ export function PendingInvitations({
           </li>
         ))}
       </ul>
+      <Modal
+        open={withRules !== null}
+        title={t("sharing.rulesChangedTitle", { name: withRules?.groupName ?? "" })}
+        onClose={() => {
+          if (!accept.isPending) setWithRules(null);
+        }}
+        footer={
+          <>
+            <Button variant="secondary" disabled={accept.isPending} onClick={() => setWithRules(null)}>
+              {t("common.cancel")}
+            </Button>
+            <Button busy={accept.isPending} onClick={() => void acceptWithRules()}>
+              {t("groups.joinGroup")}
+            </Button>
+          </>
+        }
+      >
+        <p>{t("groups.rulesBeforeJoining")}</p>
+        <p className="group-rules-text rules-dialog-text">{withRules?.groupRules}</p>
+        <RulesConsent
+          id="invitation-accept-rules"
+          checked={rulesAccepted}
+          missing={rulesMissing}
+          onChange={setRulesAccepted}
+        />
+      </Modal>
     </section>
   );
 }
