@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import {
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type Location,
+} from "react-router";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeChoice } from "../features/theme/ThemeChoice";
@@ -27,6 +36,13 @@ export function StartupShell() {
   );
 }
 
+/**
+ * Where a scroll position is kept: per history entry. Every page opened afresh (typed, from an e-mail) has the key
+ * "default", so those are told apart by address: one would otherwise open at another's position.
+ */
+const scrollKey = (location: Location) =>
+  location.key === "default" ? location.pathname + location.search : location.key;
+
 export function Layout() {
   const t = useT();
   const { user, loading, signOut } = useAuth();
@@ -43,6 +59,11 @@ export function Layout() {
     setLastPath(location.pathname);
     setMenuOpen(false);
   }
+
+  // An error toast is about the page it was said on ("Invalid email or password" has no place on "Check your email").
+  useEffect(() => {
+    toast.pageShown(location.pathname);
+  }, [location.pathname, toast]);
 
   // The open phone menu closes like any popup: on Escape or a tap outside it, handing focus back to
   // its toggle when focus was in the menu (so keyboard users are not left on a hidden link).
@@ -69,12 +90,15 @@ export function Layout() {
   }, [menuOpen]);
 
   async function logout() {
+    let failed = false;
     try {
       await signOut();
     } catch {
-      toast.error(t("common.logoutFailed"));
+      failed = true;
     }
-    void navigate("/login");
+    await navigate("/login");
+    // Said on the login page, where it stays (an error said before leaving a page goes with it).
+    if (failed) toast.error(t("common.logoutFailed"));
   }
 
   const link = (to: string, label: string) => (
@@ -140,6 +164,8 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {/* A new page opens at its top; back, forward and a reload return to where the person was on it. */}
+      <ScrollRestoration getKey={scrollKey} />
       <footer className="footer">
         <p>{t("common.footerPromise")}</p>
         <div className="footer-choices">

@@ -66,4 +66,19 @@ describe("the toasts", () => {
     act(() => screen.getAllByRole("button", { name: "Dismiss notification" })[0]!.click());
     expect(shown()).toEqual(["Request claimed"]);
   });
+
+  it("drop an error said on another page once the person is on the next one, and keep the rest", () => {
+    window.history.pushState(null, "", "/login");
+    act(() => {
+      api.error("Invalid email or password");
+      api.success("Signed out");
+    });
+    window.history.pushState(null, "", "/verify-email");
+    act(() => api.pageShown("/verify-email"));
+    expect(shown()).toEqual(["Signed out"]);
+    // An error said on the page it is about stays there.
+    act(() => api.error("Failed to resend"));
+    act(() => api.pageShown("/verify-email"));
+    expect(shown()).toEqual(["Signed out", "Failed to resend"]);
+  });
 });

@@ -6,6 +6,8 @@ interface Toast {
   id: number;
   type: ToastType;
   message: string;
+  /** The page it was shown on (ToastProvider sits outside the router, hence the address bar's path). */
+  path: string;
 }
 interface ToastApi {
   show(type: ToastType, message: string, durationMs?: number): void;
@@ -13,6 +15,11 @@ interface ToastApi {
   error(message: string): void;
   warning(message: string): void;
   info(message: string): void;
+  /**
+   * The person is now on `path`: an error said on another page goes (it was about that page's form or
+   * data). Successes stay their time. An error meant for the next page is shown once there.
+   */
+  pageShown(path: string): void;
 }
 
 /** PRODUCT "Screens": at most 5 at once (the oldest is dropped), 4000 ms by default. */
@@ -22,6 +29,12 @@ export const TOAST_DURATION_MS = 4000;
 /** A new toast joins the end; past MAX_TOASTS the oldest is dropped. */
 export function addToast<T>(list: T[], toast: T): T[] {
   return [...list, toast].slice(-MAX_TOASTS);
+}
+
+/** The toasts still shown on `path`: every error said on another page is gone. */
+export function toastsOnPage<T extends { type: ToastType; path: string }>(list: T[], path: string): T[] {
+  const kept = list.filter((toast) => toast.type !== "error" || toast.path === path);
+  return kept.length === list.length ? list : kept;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -34,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (type: ToastType, message: string, durationMs = TOAST_DURATION_MS) => {
       const id = nextId.current++;
-      setToasts((list) => addToast(list, { id, type, message }));
+      setToasts((list) => addToast(list, { id, type, message, path: window.location.pathname }));
       window.setTimeout(() => dismiss(id), durationMs);
     },
     [dismiss],
@@ -46,6 +59,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       error: (m) => show("error", m),
       warning: (m) => show("warning", m),
       info: (m) => show("info", m),
+      pageShown: (path) => setToasts((list) => toastsOnPage(list, path)),
     }),
     [show],
   );

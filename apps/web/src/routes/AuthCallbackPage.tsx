@@ -39,8 +39,10 @@ export default function AuthCallbackPage() {
         void navigate(result.to, { replace: true });
         break;
       case "error":
-        toast.error(callbackMessage(result.message, t));
-        void navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined });
+        // Said on the page it leads to: an error said here would go when this page does.
+        void Promise.resolve(
+          navigate(result.to, { replace: true, state: result.offerResend ? { offerResend: true } : undefined }),
+        ).then(() => toast.error(callbackMessage(result.message, t)));
         break;
     }
   });

@@ -10,6 +10,7 @@ import {
   clockOffsetMs,
   displayStatusOf,
   formatNeededBy,
+  keepPlaces,
   nextExpiry,
   requestPermissions,
   sortRequests,
@@ -85,6 +86,30 @@ describe("list order", () => {
     const input = [third, second, first];
     expect(sortRequests(input, NOW).map((r) => r.id)).toEqual([first.id, second.id, third.id]);
     expect(input.map((r) => r.id)).toEqual([third.id, second.id, first.id]);
+  });
+});
+
+describe("a card the viewer just acted on", () => {
+  const ids = (list: readonly { id: string }[]) => list.map((item) => item.id);
+  const [a, b, c, d] = ["a", "b", "c", "d"].map((id) => ({ id }));
+
+  it("stays at the place it had while the others keep their sorted order", () => {
+    // b was second when claimed; sorted, it now follows the open ones.
+    expect(ids(keepPlaces([a!, c!, d!, b!], new Map([["b", 1]])))).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("keeps several places, and a place past the end becomes the end", () => {
+    const kept = new Map([
+      ["d", 0],
+      ["b", 2],
+    ]);
+    expect(ids(keepPlaces([a!, b!, c!, d!], kept))).toEqual(["d", "a", "b", "c"]);
+    expect(ids(keepPlaces([a!, b!], new Map([["a", 5]])))).toEqual(["b", "a"]);
+  });
+
+  it("leaves the sorted list as it is when nothing was acted on, or the card is gone", () => {
+    expect(ids(keepPlaces([a!, b!, c!], new Map()))).toEqual(["a", "b", "c"]);
+    expect(ids(keepPlaces([a!, c!], new Map([["b", 0]])))).toEqual(["a", "c"]);
   });
 });
 

@@ -42,6 +42,18 @@ export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Da
   );
 }
 
+/**
+ * A sorted list with the cards the viewer just acted on back at the places they had (`kept`: id -> index), so a card
+ * does not jump away from the finger that tapped "I can help"; the next visit shows it at its sorted place.
+ */
+export function keepPlaces<T extends { id: string }>(sorted: readonly T[], kept: ReadonlyMap<string, number>): T[] {
+  const placed = sorted.filter((item) => !kept.has(item.id));
+  const held = sorted.filter((item) => kept.has(item.id)).sort((a, b) => kept.get(a.id)! - kept.get(b.id)!);
+  // In ascending order of place, each insertion lands at its own index.
+  for (const item of held) placed.splice(Math.min(kept.get(item.id)!, placed.length), 0, item);
+  return placed;
+}
+
 /** When the next open request in these lists expires (so the page can re-render right then), or null. */
 export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Date): Date | null {
   let next: number | null = null;
