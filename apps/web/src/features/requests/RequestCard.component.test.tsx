@@ -37,6 +37,9 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     helper: null,
     tripId: null,
     quantity: 1,
+    seriesId: null,
+    repeats: null,
+    seriesHelperId: null,
     ...overrides,
   };
 }
