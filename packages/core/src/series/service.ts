@@ -6,7 +6,7 @@ import {
   type SeriesView,
   type UpdateSeries,
 } from "@hyn/validators";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { countUsage, lockUserLimits } from "../limits/usage";
@@ -374,7 +374,7 @@ export function createSeriesService(deps: CoreDeps) {
               eq(requests.occurrenceIndex, taken.currentIndex),
               eq(requests.status, "open"),
               isNull(requests.claimedBy),
-              sql`${requests.neededBy} > ${now}`,
+              gt(requests.neededBy, now),
               inGroupsOf(userId),
             ),
           )
