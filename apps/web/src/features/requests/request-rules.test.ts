@@ -180,6 +180,8 @@ describe("the new-request form's checks", () => {
     storePreference: "  ",
     pickupNotes: "Leave it at the door",
     ifUnavailable: "ask",
+    repeatEvery: "never",
+    repeatUntil: "",
   };
 
   it("names every missing required field with the spec's texts", () => {
@@ -191,6 +193,8 @@ describe("the new-request form's checks", () => {
         storePreference: "",
         pickupNotes: "",
         ifUnavailable: "similar",
+        repeatEvery: "never",
+        repeatUntil: "",
       },
       NOW,
     );
@@ -235,6 +239,7 @@ describe("the new-request form's checks", () => {
         storePreference: null,
         pickupNotes: "Leave it at the door",
         ifUnavailable: "ask",
+        repeat: null,
       },
     });
   });
