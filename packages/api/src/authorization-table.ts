@@ -24,6 +24,8 @@ export interface World {
   /** The owner's trip (issue 28), with one item of the member's on it. */
   tripId: string;
   tripItemRequestId: string;
+  /** The owner's weekly request (issue 28 §2). */
+  seriesId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -240,6 +242,17 @@ export const SWEEP: Record<string, Entry> = {
   },
   "trips.skipNext": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
   "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
+  // Repeating requests (issue 28 §2): seen by the group's members; changed by the requester; taken by a member.
+  "requestSeries.byId": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "allowed" },
+  "requestSeries.skip": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
+  "requestSeries.stop": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
+  "requestSeries.update": {
+    input: (w) => ({ id: w.seriesId, itemDescription: "Sweep oat milk" }),
+    outsider: "denied",
+    member: "denied",
+  },
+  "requestSeries.take": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "allowed" },
+  "requestSeries.release": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "skip" },
   // Issue 29: a group's rules are accepted by its members only.
   "groups.acceptRules": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
 };
@@ -327,6 +340,12 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     repeat: { every: "week" },
   });
   const tripItem = await memberUser.caller.trips.addItem({ tripId: trip.id, itemDescription: "Member's pears" });
+  const weekly = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Owner's weekly oat milk",
+    neededBy: future(),
+    repeat: { every: "week" },
+  });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -339,6 +358,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     invitationToken: pending.token,
     tripId: trip.id,
     tripItemRequestId: tripItem.id,
+    seriesId: weekly.seriesId!,
   };
   return { world, owner, member: memberUser, outsider: outsiderUser };
 }

@@ -15,6 +15,7 @@ import { userRouter } from "./routers/user";
 import { blocksRouter } from "./routers/blocks";
 import { reportsRouter } from "./routers/reports";
 import { tripsRouter } from "./routers/trips";
+import { requestSeriesRouter } from "./routers/request-series";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   blocks: blocksRouter,
   reports: reportsRouter,
   trips: tripsRouter,
+  requestSeries: requestSeriesRouter,
 });
 
 export type AppRouter = typeof appRouter;

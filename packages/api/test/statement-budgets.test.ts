@@ -113,4 +113,28 @@ describe("statements per call", () => {
     expect(few).toBeLessThanOrEqual(2);
     expect(await statementsOf(() => ann.caller.admin.audit())).toBeLessThanOrEqual(2);
   });
+
+  it("a repeating request reads in the same few statements after one occurrence or many (issue 28)", async () => {
+    const group = await createGroup(cy, "Weekly");
+    await inviteAndJoin(cy, bo, group.id);
+    const first = await cy.caller.requests.create({
+      itemDescription: "Oat milk",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+      repeat: { every: "week" },
+    });
+    const seriesId = first.seriesId!;
+    const few = await statementsOf(() => bo.caller.requestSeries.byId({ id: seriesId }));
+    for (let i = 0; i < 4; i++) {
+      const current = (await cy.caller.requestSeries.byId({ id: seriesId })).current!;
+      await cy.caller.requests.remove({ id: current.id });
+      await h.runDueSeries();
+    }
+    expect((await cy.caller.requestSeries.byId({ id: seriesId })).current?.neededBy).toEqual(
+      new Date(first.neededBy.getTime() + 4 * 7 * 24 * 3_600_000),
+    );
+    expect(await statementsOf(() => bo.caller.requestSeries.byId({ id: seriesId }))).toBe(few);
+    // The session check, the series, the reader's membership, the current occurrence and its card, in a transaction.
+    expect(few).toBeLessThanOrEqual(7);
+  });
 });

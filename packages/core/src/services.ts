@@ -23,6 +23,7 @@ import type { CoreDeps } from "./shared/deps";
 import { createUnsubscribeService } from "./unsubscribe/service";
 import { createBlocksService } from "./blocks/service";
 import { createTripsService } from "./trips/service";
+import { createSeriesService } from "./series/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -50,6 +51,8 @@ export function createServices(deps: CoreDeps) {
     unsubscribe: createUnsubscribeService(deps),
     push: createPushService(deps),
     trips: createTripsService(deps),
+    // Repeating requests (issue 28 §2, ADR 0023).
+    series: createSeriesService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
     live: createLiveUpdates(deps, createEventBus(deps)),
     blocks: createBlocksService(deps),

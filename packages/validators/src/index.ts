@@ -14,6 +14,7 @@ export * from "./group-links";
 export * from "./limits";
 export * from "./requests";
 export * from "./trips";
+export * from "./request-series";
 export * from "./dashboard";
 export * from "./notifications";
 export * from "./unsubscribe";

@@ -238,6 +238,18 @@ export const messages = {
   tripTakeNotOffered: "One of these requests can no longer be taken along",
   tripNotRepeating: "This trip does not repeat",
   tripNeighbourNotFound: "This neighbour has no items on the trip",
+  // Not in the spec: repeating requests (issue 28 §2).
+  repeatInvalid: 'repeat.every must be "week", "2weeks" or "month"',
+  repeatUntilNotADate: "The repeat's end date must be a date, such as 2027-06-14",
+  repeatUntilBeforeFirst: "The repeat's end date must not come before the first needed-by time",
+  seriesNotFound: "Repeating request not found",
+  seriesOnlyRequester: "Only the neighbour who asked can change a repeating request",
+  seriesStopped: "This request no longer repeats",
+  seriesNothingToSkip: "There is no next time waiting to be skipped",
+  seriesNextTaken: "A helper has already taken the next time; it can no longer be skipped or changed",
+  seriesOwn: "You cannot take your own repeating request",
+  seriesTakenByOther: "Another neighbour already does this every time",
+  seriesNotTaken: "Nobody does this every time",
   // Not in the spec: a group's rules (issue 29).
   groupRulesTooLong: `Group rules must be at most ${MAX_GROUP_RULES_LENGTH} characters`,
   groupRulesNotAccepted: "Please accept the group's rules to join it",

@@ -10,9 +10,11 @@ import {
   PAGE_LIMIT_MAX,
   REQUEST_DISPLAY_STATUSES,
   REQUEST_EVENT_TYPES,
+  REPEAT_EVERY,
   REQUEST_STATUSES,
   stripMarkup,
 } from "./rules";
+import { dateTimeField } from "./date-time-field";
 import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +33,24 @@ export const ifUnavailableInput = z
   .enum(IF_UNAVAILABLE_CHOICES, { error: messages.ifUnavailableInvalid })
   .optional()
   .transform((v) => v ?? IF_UNAVAILABLE_DEFAULT);
+
+/**
+ * `repeat: { every, until? }` makes a repeating request (issue 28 §2); absent or null, a single one. `until` is
+ * the last moment an occurrence may be needed by (the web sends the end of the chosen day); the service
+ * refuses one before the first needed-by time.
+ */
+export const requestRepeatInput = z
+  .object(
+    {
+      every: z.enum(REPEAT_EVERY, { error: messages.repeatInvalid }),
+      until: dateTimeField(messages.repeatUntilNotADate)
+        .nullish()
+        .transform((v) => v ?? null),
+    },
+    { error: messages.repeatInvalid },
+  )
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** POST /requests (PRODUCT "What is checked"). "In the future" needs the clock, so the service checks it. */
 export const createRequestInput = z.object({
@@ -80,6 +100,7 @@ export const createRequestInput = z.object({
     .optional()
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,
+  repeat: requestRepeatInput,
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
@@ -164,6 +185,12 @@ export const requestOutput = z.object({
   tripId: z.string().nullable(),
   /** How many (a trip item's quantity; 1 for an ordinary request). */
   quantity: z.number().int(),
+  /** The repeating request it is an occurrence of (issue 28 §2); null for a single request. */
+  seriesId: z.string().nullable(),
+  /** How often it comes back ("Repeats every week"); null when it does not (or its series has stopped). */
+  repeats: z.enum(REPEAT_EVERY).nullable(),
+  /** The helper who does the whole series ("I can do this every week"), or null. */
+  seriesHelperId: z.string().nullable(),
 });
 export type RequestView = z.infer<typeof requestOutput>;
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { MAX_TRIP_ITEMS, MAX_TRIP_NOTE_LENGTH, MAX_TRIP_STORE_LENGTH, MAX_TRIP_TAKE } from "./policy";
 import { ifUnavailableInput, requestOutput, requestUserOutput } from "./requests";
-import { readDateTime, stripMarkup, TRIP_ITEM_MARKS, TRIP_REPEAT_EVERY, TRIP_STATUSES } from "./rules";
-import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
+import { dateTimeField } from "./date-time-field";
+import { stripMarkup, TRIP_ITEM_MARKS, TRIP_REPEAT_EVERY, TRIP_STATUSES } from "./rules";
+import { exactInputString, inputString, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,41 +14,6 @@ const itemRequestIdField = exactInputString({ error: messages.tripItemNotFound }
   UUID_PATTERN,
   messages.tripItemNotFound,
 );
-
-/**
- * A date and time as tRPC (a Date) or REST (an ISO string) sends it; `required` when absent is refused with
- * its message, else it is null. "In the future" and "within 60 days" need the clock: the service checks them.
- */
-function dateTimeField(notADate: string, required?: string) {
-  return z
-    .union([z.date(), z.string()], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? (required ?? notADate) : notADate),
-    })
-    .transform((v, ctx) => {
-      if (typeof v === "string" && !isStorableText(v)) {
-        ctx.addIssue({ code: "custom", message: messages.unsupportedCharacters });
-        return z.NEVER;
-      }
-      if (typeof v === "string" && v.trim() === "") {
-        ctx.addIssue({ code: "custom", message: required ?? notADate });
-        return z.NEVER;
-      }
-      const date =
-        v instanceof Date
-          ? Number.isNaN(v.getTime())
-            ? null
-            : v
-          : (() => {
-              const reading = readDateTime(v);
-              return "date" in reading ? reading.date : null;
-            })();
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: notADate });
-        return z.NEVER;
-      }
-      return date;
-    });
-}
 
 /** `repeat: { every: "week" }` makes a weekly trip; absent or null, a single one. */
 export const tripRepeatInput = z

@@ -9,6 +9,7 @@ import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
 import { defineStillNeededNudges } from "./request-nudges";
 import { defineRequestReminders } from "./request-reminders";
+import { defineSeriesNext } from "./request-series";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -41,6 +42,12 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     run: (job) => services.nudges.run(job),
     logger,
     onSent: () => void outbox.kick(),
+  });
+  // A repeating request's next occurrence (issue 28 §2).
+  await defineSeriesNext(jobs, {
+    run: (job) => services.series.run(job),
+    logger,
+    onPosted: () => void outbox.kick(),
   });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
   await definePushDelivery(jobs, { db, clock, logger, push: deps.push });

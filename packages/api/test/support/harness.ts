@@ -10,11 +10,13 @@ import {
   HOUR_MS,
   REQUEST_REMINDER_JOB,
   STILL_NEEDED_JOB,
+  SERIES_NEXT_JOB,
   type MailTransport,
   type CoreConfig,
   type JobQueue,
   type RequestReminderJob,
   type StillNeededJob,
+  type SeriesNextJob,
 } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
@@ -135,6 +137,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     return outcomes;
   }
 
+  /** Runs the repeating requests' jobs due by the fake clock (their next occurrences); returns their outcomes. */
+  async function runDueSeries(): Promise<string[]> {
+    const outcomes: string[] = [];
+    for (const job of fakeJobs.takeDue(SERIES_NEXT_JOB, clock.now()))
+      outcomes.push(await services.series.run(job.data as SeriesNextJob));
+    return outcomes;
+  }
+
   function inbox(to: string) {
     return transport.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase());
   }
@@ -197,6 +207,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     /** The fake queue (unused when the test brought its own `jobs`). */
     jobs: fakeJobs,
     runDueJobs,
+    runDueSeries,
     runDueNudges,
     caller,
     deliver,

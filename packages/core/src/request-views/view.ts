@@ -4,6 +4,7 @@ import {
   groups,
   perDatabase,
   requests,
+  requestSeries,
   timestampParam,
   timestampPlaceholder,
   users,
@@ -16,6 +17,7 @@ import {
   type RequestPage,
   type RequestPageInput,
   type RequestStatus,
+  type RepeatEvery,
   type RequestView,
 } from "@hyn/validators";
 import { and, asc, eq, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
@@ -53,6 +55,10 @@ const requestViewColumns = {
   createdAt: requests.createdAt,
   tripId: requests.tripId,
   quantity: requests.quantity,
+  seriesId: requests.seriesId,
+  // A stopped series no longer repeats: its last occurrence shows no "Repeats every week".
+  repeats: sql<RepeatEvery | null>`case when ${requestSeries.stoppedAt} is null then ${requestSeries.every} end`,
+  seriesHelperId: requestSeries.helperId,
   creatorName: displayNameInGroup(creator, requests.groupId, requests.userId),
   creatorArea: creator.generalArea,
   helperName: sql<
@@ -83,7 +89,8 @@ function withPeople<Query extends PgSelect>(query: Query) {
   return query
     .innerJoin(groups, eq(groups.id, requests.groupId))
     .innerJoin(creator, eq(creator.id, requests.userId))
-    .leftJoin(helper, eq(helper.id, requests.claimedBy));
+    .leftJoin(helper, eq(helper.id, requests.claimedBy))
+    .leftJoin(requestSeries, eq(requestSeries.id, requests.seriesId));
 }
 type Row = Awaited<ReturnType<typeof viewQuery>>[number];
 
@@ -352,5 +359,8 @@ function toRequestView(row: Row, now: Date): RequestView {
         : null,
     tripId: row.tripId,
     quantity: row.quantity,
+    seriesId: row.seriesId,
+    repeats: row.repeats,
+    seriesHelperId: row.seriesHelperId,
   };
 }

@@ -34,6 +34,8 @@ import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
 import { requesterPhoneFor } from "./requester-phone";
 import { bumpedRevision } from "./revision";
+import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "../series/service";
+import { scheduleSeriesNext } from "../series/schedule";
 import { activeAccountHeld, holdActiveAccount } from "./suspension-guard";
 import {
   inGroupsHeldBy,
@@ -44,7 +46,9 @@ import {
   selectVisibleRequestView,
 } from "../request-views/view";
 
-type CreateRequest = z.output<typeof createRequestInput>;
+/** A post as the API parses it; `repeat` may be left out by callers that never repeat (tests, the demo). */
+type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat"> &
+  Partial<Pick<z.output<typeof createRequestInput>, "repeat">>;
 
 /** What the refusal messages are decided from, read only after a conditional change matched nothing. */
 interface RequestFacts {
@@ -63,6 +67,21 @@ function storedReach(reach: Reach) {
 }
 
 const notFound = () => new AppError("NOT_FOUND", "requestNotFound");
+
+/** Which occurrence of a repeating request a changed row is (both null for a single request). */
+interface Occurrence {
+  seriesId: string | null;
+  occurrenceIndex: number | null;
+}
+
+/**
+ * A repeating request's occurrence was fulfilled or deleted: its next one is posted now, by the series job
+ * queued in this transaction (ADR 0023), not at its needed-by time.
+ */
+async function nextOccurrenceNow(deps: CoreDeps, tx: Transaction, occurrence: Occurrence): Promise<void> {
+  if (occurrence.seriesId === null || occurrence.occurrenceIndex === null) return;
+  await scheduleSeriesNext(deps.jobs, tx, { seriesId: occurrence.seriesId, afterIndex: occurrence.occurrenceIndex });
+}
 
 /** A group's list is read on every group page: its membership check is built once per database. */
 const groupListQueries = perDatabase((db) => ({
@@ -114,7 +133,13 @@ export function createRequestsService(deps: CoreDeps) {
       allowedWhen: (now: Date) => SQL;
       refuse: (facts: RequestFacts) => AppError;
       /** More work in the same transaction, once the change is made. */
-      then?: (tx: Transaction, view: RequestView, now: Date, unsubscribe: UnsubscribeLinks) => Promise<void>;
+      then?: (
+        tx: Transaction,
+        view: RequestView,
+        now: Date,
+        unsubscribe: UnsubscribeLinks,
+        occurrence: Occurrence,
+      ) => Promise<void>;
       /** A further e-mail to the actor, queued with the change. */
       confirm?: (tx: Transaction, now: Date, unsubscribe: UnsubscribeLinks) => Promise<unknown>;
     },
@@ -128,10 +153,10 @@ export function createRequestsService(deps: CoreDeps) {
         .where(
           and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId), activeAccountHeld(userId)),
         )
-        .returning({ id: requests.id });
+        .returning({ id: requests.id, seriesId: requests.seriesId, occurrenceIndex: requests.occurrenceIndex });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
-      await change.then?.(tx, view, now, unsubscribe);
+      await change.then?.(tx, view, now, unsubscribe, changed);
       await enqueueChangeNotice(
         tx,
         config,
@@ -167,6 +192,7 @@ export function createRequestsService(deps: CoreDeps) {
         throw new AppError("BAD_REQUEST", "neededByFuture");
       }
       if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", "neededByTooFar");
+      if (input.repeat) assertRepeatIsPossible(input.neededBy, input.repeat);
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
@@ -179,6 +205,8 @@ export function createRequestsService(deps: CoreDeps) {
         await holdActiveAccount(tx, userId);
         await assertBelowOpenRequestLimit(tx, userId);
         const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
+        // A repeating request: this post is its first occurrence (issue 28 §2).
+        const seriesId = input.repeat ? await insertSeries(tx, userId, input, input.repeat, now) : null;
         const [created] = await tx
           .insert(requests)
           .values({
@@ -193,10 +221,12 @@ export function createRequestsService(deps: CoreDeps) {
             // Posting sends the notice, so the hour before a manual re-send starts now.
             lastNotifiedAt: now,
             ...storedReach(audience.reach),
+            ...(seriesId ? { seriesId, occurrenceIndex: 0 } : {}),
             createdAt: now,
           })
           .returning({ id: requests.id });
         const view = await mustSelectView(tx, now, created!.id);
+        if (seriesId) await scheduleNextAtNeededBy(deps, tx, { seriesId, index: 0, neededBy: view.neededBy });
         await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
         if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
@@ -285,6 +315,7 @@ export function createRequestsService(deps: CoreDeps) {
           facts.status !== "claimed"
             ? new AppError("CONFLICT", "requestNotInClaimedStatus")
             : new AppError("FORBIDDEN", "onlyFulfillOwnClaims"),
+        then: (tx, _view, _now, _unsubscribe, occurrence) => nextOccurrenceNow(deps, tx, occurrence),
       });
     },
 
@@ -294,12 +325,18 @@ export function createRequestsService(deps: CoreDeps) {
         const [deleted] = await tx
           .delete(requests)
           .where(and(eq(requests.id, requestId), requestPermissionSql.canDelete(userId, clock.now())))
-          .returning({ id: requests.id, groupId: requests.groupId });
+          .returning({
+            id: requests.id,
+            groupId: requests.groupId,
+            seriesId: requests.seriesId,
+            occurrenceIndex: requests.occurrenceIndex,
+          });
         if (!deleted) {
           const facts = await visibleFacts(tx, requestId, userId);
           if (facts.userId !== userId) throw new AppError("FORBIDDEN", "onlyDeleteOwnRequests");
           throw new AppError("CONFLICT", "cannotDeleteFulfilled");
         }
+        await nextOccurrenceNow(deps, tx, deleted);
         await publish(tx, "request.deleted", deleted);
       });
     },

@@ -17,3 +17,4 @@ export * from "./group-links";
 export * from "./blocks";
 export * from "./moderation";
 export * from "./trips";
+export * from "./request-series";

@@ -1,8 +1,9 @@
 import { IF_UNAVAILABLE_CHOICES, IF_UNAVAILABLE_DEFAULT, TRIP_ITEM_MARKS } from "@hyn/validators/rules";
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, ts } from "./columns";
 import { groups } from "./groups";
+import { requestSeries } from "./request-series";
 import { trips } from "./trips";
 import { users } from "./users";
 
@@ -47,6 +48,10 @@ export const requests = pgTable(
     quantity: integer("quantity").notNull().default(1),
     /** The tripper's tick on the shopping list; null off a trip. */
     tripMark: text("trip_mark", { enum: TRIP_ITEM_MARKS }),
+    /** The repeating request it is an occurrence of (issue 28 §2, ADR 0023); null for a single request. */
+    seriesId: uuid("series_id").references(() => requestSeries.id, { onDelete: "set null" }),
+    /** Which occurrence of its series (0 the first); with series_id unique, so each is created once. */
+    occurrenceIndex: integer("occurrence_index"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,6 +60,7 @@ export const requests = pgTable(
     check("requests_trip_mark_check", sql`${t.tripMark} IS NULL OR ${t.tripMark} IN (${inList(TRIP_ITEM_MARKS)})`),
     check("requests_quantity_check", sql`${t.quantity} BETWEEN 1 AND 99`),
     index("requests_trip_id_idx").on(t.tripId),
+    uniqueIndex("requests_series_occurrence_unique").on(t.seriesId, t.occurrenceIndex),
     index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
     // needed_by too: a person's active requests skip their expired ones (status "open") in the index.
     index("requests_user_status_needed_by_idx").on(t.userId, t.status, t.neededBy),

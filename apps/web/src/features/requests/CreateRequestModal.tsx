@@ -10,6 +10,7 @@ import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type Re
 import type { DashboardGroup, RequestView } from "./types";
 import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
+import { RepeatField } from "./RepeatField";
 
 const EMPTY: RequestFormValues = {
   itemDescription: "",
@@ -18,11 +19,14 @@ const EMPTY: RequestFormValues = {
   storePreference: "",
   pickupNotes: "",
   ifUnavailable: IF_UNAVAILABLE_DEFAULT,
+  repeatEvery: "never",
+  repeatUntil: "",
 };
 const FIELD_IDS = {
   itemDescription: "new-request-item",
   groupId: "new-request-group",
   neededBy: "new-request-needed-by",
+  repeatUntil: "new-request-repeat-until",
 } as const;
 const FORM_ID = "new-request-form";
 
@@ -63,6 +67,7 @@ export function CreateRequestModal({
     values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
 
   const set = (field: Exclude<keyof RequestFormValues, "ifUnavailable">) => (event: { target: { value: string } }) => {
+    // The select and text fields hold strings; "repeatEvery" holds one of its options' values.
     const value = event.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
@@ -191,6 +196,14 @@ export function CreateRequestModal({
         <IfUnavailableField
           value={values.ifUnavailable}
           onChange={(ifUnavailable) => setValues((v) => ({ ...v, ifUnavailable }))}
+        />
+        <RepeatField
+          every={values.repeatEvery}
+          until={values.repeatUntil}
+          untilId={FIELD_IDS.repeatUntil}
+          untilError={errors.repeatUntil && errorText(errors.repeatUntil)}
+          onEvery={set("repeatEvery")}
+          onUntil={set("repeatUntil")}
         />
       </form>
     </Modal>

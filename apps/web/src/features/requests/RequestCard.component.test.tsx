@@ -37,6 +37,9 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     helper: null,
     tripId: null,
     quantity: 1,
+    seriesId: null,
+    repeats: null,
+    seriesHelperId: null,
     ...overrides,
   };
 }
@@ -53,7 +56,15 @@ const claimed = (overrides: Partial<RequestView> = {}) =>
 
 function fakeActions(): { [K in keyof RequestActions]: Mock<RequestActions[K]> } {
   const done = () => vi.fn(async () => true);
-  return { claim: done(), unclaim: done(), fulfill: done(), notify: done(), remove: done(), thank: done() } as never;
+  return {
+    claim: done(),
+    unclaim: done(),
+    fulfill: done(),
+    notify: done(),
+    remove: done(),
+    thank: done(),
+    series: done(),
+  } as never;
 }
 
 function show(view: RequestView, viewerId: string, actions = fakeActions()) {
@@ -219,5 +230,35 @@ describe("what to do if the item is not there (issue 28)", () => {
     show(request({ ifUnavailable: choice }), OTHER);
     const fact = within(screen.getByTestId("request-card")).getByText("If not there").parentElement!;
     expect(fact.textContent).toBe(`If not there${text}`);
+  });
+});
+
+describe("a repeating request's card (issue 28 §2)", () => {
+  const weekly = (overrides: Partial<RequestView> = {}) =>
+    request({ seriesId: "series-1", repeats: "week", ...overrides });
+
+  it("says it repeats, and offers Skip next and Stop repeating to its requester", async () => {
+    const actions = show(weekly(), OWNER);
+    expect(screen.getByTestId("request-repeats").textContent).toBe("Repeats every week");
+    expect(buttons()).toEqual(["Notify group", "Skip next", "Stop repeating", "Delete"]);
+    await act(async () => screen.getByRole("button", { name: "Skip next" }).click());
+    expect(actions.series).toHaveBeenCalledWith(expect.objectContaining({ seriesId: "series-1" }), "skip");
+  });
+
+  it("offers a neighbour to do it every time while nobody does, and says who does", async () => {
+    const actions = show(weekly(), OTHER);
+    expect(buttons()).toEqual(["I can help", "I can do this every week"]);
+    await act(async () => screen.getByRole("button", { name: "I can do this every week" }).click());
+    expect(actions.series).toHaveBeenCalledWith(expect.objectContaining({ id: "request-1" }), "take");
+    cleanup();
+    show(claimed({ seriesId: "series-1", repeats: "month", seriesHelperId: HELPER }), HELPER);
+    expect(screen.getByTestId("request-repeats").textContent).toBe("Repeats every month · you do it every time");
+    expect(buttons()).toEqual(["Mark fulfilled", "Unclaim"]);
+  });
+
+  it("says nothing of repeating once its series stopped", () => {
+    show(request({ seriesId: "series-1", repeats: null }), OWNER);
+    expect(screen.queryByTestId("request-repeats")).toBeNull();
+    expect(buttons()).toEqual(["Notify group", "Delete"]);
   });
 });

@@ -12,7 +12,9 @@ import { StatusBadge } from "./StatusBadge";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
-type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove";
+type SeriesAction = "skip" | "stop" | "take";
+type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove" | SeriesAction;
+type RequestAction = Exclude<Action, "remove" | SeriesAction>;
 
 /**
  * A request card (PRODUCT "Screens"): item, store, pickup notes, needed-by, group, creator and helper, the status
@@ -57,6 +59,12 @@ export function RequestCard({
   const notifyNoteId = `request-${request.id}-notify-note`;
   // Who heard of the last notice (PRODUCT "Who will hear"): the owner's card says it while the request is open.
   const showReach = isOwner && status === "open" && request.lastReach !== null && request.lastNotifiedAt !== null;
+  // A repeating request (issue 28 §2): the requester skips the next one or stops it; another member may do it
+  // every time while nobody does.
+  const repeats = request.repeats;
+  const canSkip = Boolean(repeats) && isOwner && request.status === "open" && status === "open";
+  const canStop = Boolean(repeats) && isOwner;
+  const canTakeSeries = Boolean(repeats) && !isOwner && request.seriesHelperId === null && status !== "fulfilled";
 
   // The pressed button is disabled while it works, then replaced (I can help becomes Mark fulfilled):
   // the keyboard's place goes back to the card rather than to the page's start.
@@ -90,7 +98,7 @@ export function RequestCard({
     };
   }, [requestId]);
 
-  async function run(action: Exclude<Action, "remove">) {
+  async function run(action: RequestAction) {
     refocusCard.current = cardRef.current?.contains(document.activeElement) ?? false;
     setBusy(action);
     try {
@@ -98,6 +106,30 @@ export function RequestCard({
     } finally {
       setBusy(null);
     }
+  }
+
+  async function runSeries(action: SeriesAction) {
+    setBusy(action);
+    try {
+      await actions.series(request, action);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function seriesButton(action: SeriesAction, label: string) {
+    return (
+      <Button
+        variant="secondary"
+        className="btn-small"
+        busy={busy === action}
+        disabled={busy !== null}
+        aria-describedby={titleId}
+        onClick={() => void runSeries(action)}
+      >
+        {label}
+      </Button>
+    );
   }
 
   async function remove() {
@@ -111,7 +143,7 @@ export function RequestCard({
   }
 
   const actionButton = (
-    action: Exclude<Action, "remove">,
+    action: RequestAction,
     label: string,
     variant: "primary" | "secondary" | "ghost",
     waiting = false,
@@ -179,6 +211,20 @@ export function RequestCard({
             {!isOwner && request.creator.generalArea && <span className="muted"> · {request.creator.generalArea}</span>}
           </dd>
         </div>
+        {repeats && (
+          <div>
+            <dt>{t("requests.repeatsLabel")}</dt>
+            <dd data-testid="request-repeats">
+              {t(`requests.repeats_${repeats}`)}
+              {request.seriesHelperId && (
+                <span className="muted">
+                  {" · "}
+                  {request.seriesHelperId === viewerId ? t("requests.seriesYouEveryTime") : t("requests.seriesHelped")}
+                </span>
+              )}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t("requests.ifUnavailableLabel")}</dt>
           <dd>{t(`requests.ifUnavailable_${request.ifUnavailable}`)}</dd>
@@ -204,12 +250,18 @@ export function RequestCard({
         can.canNotify ||
         can.canDelete ||
         inCalendar ||
+        canSkip ||
+        canStop ||
+        canTakeSeries ||
         (!isOwner && reportAction)) && (
         <div className="request-actions">
           {can.canClaim && actionButton("claim", t("requests.claim"), "primary")}
           {can.canFulfill && actionButton("fulfill", t("requests.fulfill"), "primary")}
           {can.canUnclaim && actionButton("unclaim", t("requests.unclaim"), "secondary")}
           {can.canNotify && actionButton("notify", t("requests.notify"), "secondary", notifyWaiting)}
+          {canTakeSeries && seriesButton("take", t(`requests.series_take_${repeats!}`))}
+          {canSkip && seriesButton("skip", t("requests.series_skip"))}
+          {canStop && seriesButton("stop", t("requests.series_stop"))}
           {inCalendar && <AddToCalendarLink requestId={request.id} describedBy={titleId} />}
           {can.canDelete && (
             <Button

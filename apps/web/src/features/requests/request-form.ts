@@ -1,5 +1,11 @@
 import type { MessageKey } from "@hyn/validators/messages";
-import { latestNeededBy, startOfTomorrow, stripMarkup, type IfUnavailable } from "@hyn/validators/rules";
+import {
+  latestNeededBy,
+  startOfTomorrow,
+  stripMarkup,
+  type IfUnavailable,
+  type RepeatEvery,
+} from "@hyn/validators/rules";
 
 // The Create Request form's rules: apart from request-rules.ts, so that they load with the form and
 // not with the dashboard (ADR 0011's budget).
@@ -48,9 +54,22 @@ export interface RequestFormValues {
   storePreference: string;
   pickupNotes: string;
   ifUnavailable: IfUnavailable;
+  /** The Repeat choice (issue 28 §2): "never", or how often it comes back. */
+  repeatEvery: "never" | RepeatEvery;
+  /** The optional last day, as an <input type="date"> holds it ("YYYY-MM-DD"); "" until stopped. */
+  repeatUntil: string;
 }
 
-export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy", MessageKey>>;
+export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy" | "repeatUntil", MessageKey>>;
+
+/** The end of a chosen day in local time (an occurrence needed on that day still comes); null if not a date. */
+export function endOfDateInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(year, month - 1, day, 23, 59, 59, 999);
+  return date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
 
 export interface RequestFormInput {
   itemDescription: string;
@@ -59,6 +78,7 @@ export interface RequestFormInput {
   storePreference: string | null;
   pickupNotes: string | null;
   ifUnavailable: IfUnavailable;
+  repeat: { every: RepeatEvery; until: Date | null } | null;
 }
 
 /**
@@ -77,6 +97,12 @@ export function validateRequestForm(
   if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = "neededByRequired";
   else if (neededBy.getTime() <= now.getTime()) errors.neededBy = "neededByFutureForm";
   else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = "neededByTooFar";
+  const until =
+    values.repeatEvery !== "never" && values.repeatUntil.trim() !== "" ? endOfDateInput(values.repeatUntil) : null;
+  if (values.repeatEvery !== "never" && values.repeatUntil.trim() !== "") {
+    if (!until) errors.repeatUntil = "repeatUntilNotADate";
+    else if (neededBy && until.getTime() < neededBy.getTime()) errors.repeatUntil = "repeatUntilBeforeFirst";
+  }
   if (Object.keys(errors).length > 0 || !neededBy) return { errors, input: null };
   const optional = (text: string) => {
     const cleaned = stripMarkup(text);
@@ -91,6 +117,7 @@ export function validateRequestForm(
       storePreference: optional(values.storePreference),
       pickupNotes: optional(values.pickupNotes),
       ifUnavailable: values.ifUnavailable,
+      repeat: values.repeatEvery === "never" ? null : { every: values.repeatEvery, until },
     },
   };
 }

@@ -205,6 +205,8 @@ describe("the new-request form's checks", () => {
     storePreference: "  ",
     pickupNotes: "Leave it at the door",
     ifUnavailable: "ask",
+    repeatEvery: "never",
+    repeatUntil: "",
   };
 
   it("names every missing required field with the spec's texts", () => {
@@ -216,6 +218,8 @@ describe("the new-request form's checks", () => {
         storePreference: "",
         pickupNotes: "",
         ifUnavailable: "similar",
+        repeatEvery: "never",
+        repeatUntil: "",
       },
       NOW,
     );
@@ -260,6 +264,7 @@ describe("the new-request form's checks", () => {
         storePreference: null,
         pickupNotes: "Leave it at the door",
         ifUnavailable: "ask",
+        repeat: null,
       },
     });
   });

@@ -150,6 +150,25 @@ export function useRequestActions(own: RecentOwnChanges) {
         return true;
       },
 
+      /**
+       * A repeating request's series (issue 28 §2): the requester skips the next one or stops repeating, a
+       * helper does it every time. The lists are read again: the series' occurrence may have changed.
+       */
+      async series(request: RequestView, action: "skip" | "stop" | "take"): Promise<boolean> {
+        const id = request.seriesId;
+        if (!id) return false;
+        const call = async (): Promise<true> => {
+          if (action === "stop") await utils.client.requestSeries.stop.mutate({ id });
+          else await utils.client.requestSeries[action].mutate({ id });
+          return true;
+        };
+        const done = await attempt(request, null, call, translate("requests.seriesFailed"));
+        if (!done) return false;
+        refresh();
+        toast.success(translate(`requests.series_${action}_done`, { item: quoted(request) }));
+        return true;
+      },
+
       /** Re-sends the posting notice; the toast says what the server answered. */
       async notify(request: RequestView): Promise<boolean> {
         const result = await attempt(

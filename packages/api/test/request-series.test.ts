@@ -1,0 +1,228 @@
+import { DAY_MS, HOUR_MS } from "@hyn/core";
+import { messages } from "@hyn/validators";
+import { describe, expect, it } from "vitest";
+import { failure, groupWith, useHarness } from "./support";
+
+/** Repeating requests (issue 28 §2, ADR 0023): one open occurrence at a time, the next posted once. */
+const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
+const WEEK = 7 * DAY_MS;
+
+async function street() {
+  const [ann, bo, olga] = await h.neighbours("Ann", "Bo", "Olga");
+  // Cy hears of new requests at once, so the next occurrence's posting notice reaches her inbox.
+  const cy = await h.signUpUser({ name: "Cy", frequency: "immediate" });
+  const group = await groupWith(h, ann, [bo, cy], "Elm Street");
+  return { ann, bo, cy, olga, group };
+}
+
+async function weekly(
+  ann: Awaited<ReturnType<typeof street>>["ann"],
+  groupId: string,
+  extra: { until?: Date; every?: "week" | "2weeks" | "month" } = {},
+) {
+  return ann.caller.requests.create({
+    groupId,
+    itemDescription: "Oat milk",
+    neededBy: h.inHours(48),
+    repeat: { every: extra.every ?? "week", ...(extra.until ? { until: extra.until } : {}) },
+  });
+}
+
+/** The requester's open requests of the series, as the dashboard lists them. */
+async function openOccurrences(caller: Awaited<ReturnType<typeof street>>["ann"]["caller"], seriesId: string) {
+  const page = await caller.requests.mine({});
+  return page.requests.filter((r) => r.seriesId === seriesId && r.displayStatus === "open");
+}
+
+describe("posting a repeating request", () => {
+  it("answers its series, marks it as repeating, and takes one slot of the open-request limit", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    expect(first).toMatchObject({ repeats: "week", seriesHelperId: null, status: "open" });
+    expect(first.seriesId).toEqual(expect.any(String));
+    const series = await bo.caller.requestSeries.byId({ id: first.seriesId! });
+    expect(series).toMatchObject({ every: "week", until: null, helperId: null, stoppedAt: null });
+    expect(series.current?.id).toBe(first.id);
+    expect(series.nextNeededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    const counts = await ann.caller.limits.counts();
+    expect(counts.openRequestsCount).toBe(1);
+    // A request that does not repeat answers no series.
+    const single = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Tea",
+      neededBy: h.inHours(5),
+    });
+    expect(single).toMatchObject({ seriesId: null, repeats: null });
+  });
+
+  it("refuses an end date before the first needed-by time", async () => {
+    const { ann, group } = await street();
+    expect(await failure(weekly(ann, group.id, { until: h.inHours(24) }))).toMatchObject({
+      code: "BAD_REQUEST",
+      message: messages.repeatUntilBeforeFirst,
+    });
+    expect((await ann.caller.requests.mine({})).requests).toEqual([]);
+  });
+
+  it("is not seen by a neighbour outside the group", async () => {
+    const { ann, olga, group } = await street();
+    const first = await weekly(ann, group.id);
+    expect(await failure(olga.caller.requestSeries.byId({ id: first.seriesId! }))).toMatchObject({
+      code: "NOT_FOUND",
+      message: messages.seriesNotFound,
+    });
+  });
+});
+
+describe("the next occurrence", () => {
+  it("is posted once when the current one is fulfilled, a week after the first, and the group hears of it", async () => {
+    const { ann, bo, cy, group } = await street();
+    const first = await weekly(ann, group.id);
+    await bo.caller.requests.claim({ id: first.id });
+    await bo.caller.requests.fulfill({ id: first.id });
+    await h.deliver();
+    const heardBefore = h.inbox(cy.email).length;
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    // The job at its needed-by time comes too, and finds the series moved on.
+    h.clock.advance(48 * HOUR_MS);
+    expect(await h.runDueSeries()).toEqual(["already moved on"]);
+    const open = await openOccurrences(ann.caller, first.seriesId!);
+    expect(open).toHaveLength(1);
+    expect(open[0]!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(open[0]!.itemDescription).toBe("Oat milk");
+    await h.deliver();
+    expect(
+      h
+        .inbox(cy.email)
+        .slice(heardBefore)
+        .map((m) => m.subject),
+    ).toEqual([expect.stringContaining("Oat milk")]);
+    // Running the same job again (a retry, another instance) posts nothing more.
+    expect(await h.services.series.run({ seriesId: first.seriesId!, afterIndex: 0 })).toBe("already moved on");
+    expect(await openOccurrences(ann.caller, first.seriesId!)).toHaveLength(1);
+  });
+
+  it("is posted when the current one is deleted, or once it is past its needed-by time", async () => {
+    const { ann, group } = await street();
+    const first = await weekly(ann, group.id);
+    await ann.caller.requests.remove({ id: first.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const [second] = await openOccurrences(ann.caller, first.seriesId!);
+    expect(second!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    // Nobody helped with the second: at its needed-by time the third is posted.
+    h.clock.set(second!.neededBy);
+    h.clock.advance(1000);
+    const outcomes = await h.runDueSeries();
+    expect(outcomes).toContain("posted");
+    const [third] = await openOccurrences(ann.caller, first.seriesId!);
+    expect(third!.neededBy).toEqual(new Date(first.neededBy.getTime() + 2 * WEEK));
+  });
+
+  it("stops after its end date", async () => {
+    const { ann, group } = await street();
+    const first = await weekly(ann, group.id, { until: h.inHours(48 + 24 * 8) });
+    await ann.caller.requests.remove({ id: first.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const [second] = await openOccurrences(ann.caller, first.seriesId!);
+    await ann.caller.requests.remove({ id: second!.id });
+    expect(await h.runDueSeries()).toEqual(["over"]);
+    expect((await ann.caller.requestSeries.byId({ id: first.seriesId! })).nextNeededBy).toBeNull();
+  });
+
+  it("waits while the requester is at their open-request limit", async () => {
+    const { ann, group } = await street();
+    const first = await weekly(ann, group.id);
+    await ann.caller.requests.remove({ id: first.id });
+    for (let i = 0; i < 5; i++) {
+      await ann.caller.requests.create({ groupId: group.id, itemDescription: `Thing ${i}`, neededBy: h.inHours(24) });
+    }
+    expect(await h.runDueSeries()).toEqual(["over the open-request limit"]);
+    expect(await openOccurrences(ann.caller, first.seriesId!)).toHaveLength(0);
+  });
+});
+
+describe("the requester's changes", () => {
+  it("skips the next one: the one after it is posted now, and a taken one cannot be skipped", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    expect(skipped.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    const open = await openOccurrences(ann.caller, first.seriesId!);
+    expect(open.map((r) => r.id)).toEqual([skipped.current!.id]);
+    await bo.caller.requests.claim({ id: skipped.current!.id });
+    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesNextTaken,
+    });
+    expect(await failure(bo.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.seriesOnlyRequester,
+    });
+  });
+
+  it("stops the series: the open one goes, nothing more is posted, and it no longer says it repeats", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    await ann.caller.requestSeries.stop({ id: first.seriesId! });
+    expect((await ann.caller.requests.mine({})).requests).toEqual([]);
+    h.clock.advance(3 * DAY_MS);
+    expect(await h.runDueSeries()).toEqual(["stopped"]);
+    expect((await ann.caller.requests.mine({})).requests).toEqual([]);
+    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesStopped,
+    });
+    // A claimed one stays to be finished, without the mark.
+    const again = await weekly(ann, group.id);
+    await bo.caller.requests.claim({ id: again.id });
+    await ann.caller.requestSeries.stop({ id: again.seriesId! });
+    expect(await ann.caller.requests.byId({ id: again.id })).toMatchObject({ status: "claimed", repeats: null });
+  });
+
+  it("edits the next unclaimed occurrence and later ones, never one a helper has taken", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    await ann.caller.requestSeries.update({ id: first.seriesId!, itemDescription: "Oat milk, 2 litres" });
+    expect((await ann.caller.requests.byId({ id: first.id })).itemDescription).toBe("Oat milk, 2 litres");
+    await bo.caller.requests.claim({ id: first.id });
+    await ann.caller.requestSeries.update({ id: first.seriesId!, itemDescription: "Soy milk" });
+    expect((await bo.caller.requests.byId({ id: first.id })).itemDescription).toBe("Oat milk, 2 litres");
+    await bo.caller.requests.fulfill({ id: first.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const [second] = await openOccurrences(ann.caller, first.seriesId!);
+    expect(second!.itemDescription).toBe("Soy milk");
+  });
+});
+
+describe("a helper who does it every time", () => {
+  it("gets the current and every later occurrence claimed for them, until they stop", async () => {
+    const { ann, bo, cy, group } = await street();
+    const first = await weekly(ann, group.id);
+    expect(await failure(ann.caller.requestSeries.take({ id: first.seriesId! }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.seriesOwn,
+    });
+    const taken = await bo.caller.requestSeries.take({ id: first.seriesId! });
+    expect(taken.helperId).toBe(bo.user.id);
+    expect(taken.current).toMatchObject({ status: "claimed", claimedBy: bo.user.id, seriesHelperId: bo.user.id });
+    expect(await failure(cy.caller.requestSeries.take({ id: first.seriesId! }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesTakenByOther,
+    });
+    await bo.caller.requests.fulfill({ id: first.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const second = (await ann.caller.requestSeries.byId({ id: first.seriesId! })).current!;
+    expect(second).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
+    expect(second.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+
+    await bo.caller.requestSeries.release({ id: first.seriesId! });
+    await bo.caller.requests.fulfill({ id: second.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const third = (await ann.caller.requestSeries.byId({ id: first.seriesId! })).current!;
+    expect(third).toMatchObject({ status: "open", claimedBy: null, seriesHelperId: null });
+    expect(await failure(cy.caller.requestSeries.release({ id: first.seriesId! }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesNotTaken,
+    });
+  });
+});

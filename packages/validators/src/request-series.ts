@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { messages } from "./messages";
+import { ifUnavailableInput, requestOutput } from "./requests";
+import { IF_UNAVAILABLE_CHOICES, REPEAT_EVERY, stripMarkup } from "./rules";
+import { exactInputString, inputString, optionalCleanText } from "./text";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A repeating request's id (issue 28 §2); a malformed one names no series the caller can see. */
+const seriesIdField = exactInputString({ error: messages.seriesNotFound }).regex(UUID_PATTERN, messages.seriesNotFound);
+
+export const seriesIdInput = z.object({ id: seriesIdField });
+
+/**
+ * PATCH /request-series/{id}: the requester changes what is asked; the next occurrence changes with it unless a
+ * helper has taken it. Only the fields sent change; timing is not editable (stop it and post a new one).
+ */
+export const updateSeriesInput = z.object({
+  id: seriesIdField,
+  itemDescription: inputString({ error: messages.itemDescriptionRequired })
+    .max(4000, messages.itemDescriptionTooLong)
+    .transform((v) => stripMarkup(v).slice(0, 500))
+    .refine((v) => v.length > 0, messages.itemDescriptionRequired)
+    .optional(),
+  storePreference: optionalCleanText(200).optional(),
+  pickupNotes: optionalCleanText(1000, { multiline: true }).optional(),
+  ifUnavailable: ifUnavailableInput.optional(),
+});
+export type UpdateSeries = z.output<typeof updateSeriesInput>;
+
+/** GET /request-series/{id}: the series and its current occurrence. */
+export const seriesOutput = z.object({
+  id: z.string(),
+  userId: z.string(),
+  groupId: z.string(),
+  itemDescription: z.string(),
+  storePreference: z.string().nullable(),
+  pickupNotes: z.string().nullable(),
+  ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES),
+  every: z.enum(REPEAT_EVERY),
+  firstNeededBy: z.date(),
+  until: z.date().nullable(),
+  /** The helper who does it every time, or null. */
+  helperId: z.string().nullable(),
+  stoppedAt: z.date().nullable(),
+  createdAt: z.date(),
+  /** The occurrence that is open or being helped with now, or null (between two, or stopped). */
+  current: requestOutput.nullable(),
+  /** When the one after the current one is needed; null when the series is over. */
+  nextNeededBy: z.date().nullable(),
+});
+export type SeriesView = z.infer<typeof seriesOutput>;
