@@ -170,7 +170,7 @@ function JoinWithToken({
               );
             }}
           >
-            {t("sharing.signInWithInvited")}
+            {t("sharing.signInWithInvited", { email: invitedEmail })}
           </Button>
         </div>
       </StatusView>
