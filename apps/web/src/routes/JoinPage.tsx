@@ -26,7 +26,6 @@ export default function JoinPage() {
   const token = (pathToken ?? params.get("token") ?? "").trim();
   const { user, loading } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   // Signing out to use the invited address: the page waits for Log In rather than going on to Sign Up.
   const [switching, setSwitching] = useState(false);
 
