@@ -137,7 +137,7 @@ test("a neighbour who forgot the password resets it from the e-mail and is signe
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
   await expect(page.getByText(/The link expires in 24 hours/)).toBeVisible();
 
   const link = await mailbox.waitForLink(email, /type=recovery/);

@@ -13,7 +13,7 @@ test("in demo mode a visitor signs in with a sample account offered on the login
   const password = demo.getByText("neighbourly-demo", { exact: true }).first();
   expect(await password.evaluate((node) => node.getClientRects().length)).toBe(1);
   // One tap signs in (issue 30): no second "Log In".
-  await demo.getByRole("button", { name: "Sign in as Alex Rivera" }).click();
+  await demo.getByRole("button", { name: "Log In as Alex Rivera" }).click();
   await expect(page.getByRole("link", { name: "Admin" })).toBeVisible();
 
   await page.getByRole("link", { name: "Admin" }).click();
@@ -39,7 +39,7 @@ test("in demo mode a visitor signs in with a sample account offered on the login
 
 test("a neighbour who is not an admin sees Access Denied at /admin and can go back", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In as Sam Okafor" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
   await page.goto("/about");
@@ -52,7 +52,7 @@ test("a neighbour who is not an admin sees Access Denied at /admin and can go ba
 
 test("a neighbour downloads their data and then deletes their account", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In as Sam Okafor" }).click();
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   await page.goto("/profile");
 
@@ -76,6 +76,6 @@ test("a neighbour downloads their data and then deletes their account", async ({
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByRole("button", { name: "Sign in as Sam Okafor" }).click();
+  await page.getByRole("button", { name: "Log In as Sam Okafor" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Invalid email or password" })).toBeVisible();
 });

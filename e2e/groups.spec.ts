@@ -402,27 +402,34 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   await visitor.close();
 });
 
-test("the Join page explains a link without a code, a made-up code, and a logged-out visit", async ({
+test("a bad invitation link shows one Invalid Invitation screen, signed in or out, at /invite and /join", async ({
   page,
   confirmedUser,
 }) => {
-  await page.goto("/invite");
-  await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+  const invalidScreen = async () => {
+    await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
+    await expect(page.getByText("Invalid invitation link", { exact: true })).toBeVisible();
+    await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Go to Home" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Invitation Error" })).toHaveCount(0);
+  };
+  const badLinks = ["/invite", "/invite?token=made-up", "/join/made-up?from=email", "/invite/made-up"];
+  for (const link of badLinks) {
+    await page.goto(link);
+    await invalidScreen();
+  }
   await page.getByRole("button", { name: "Go to Home" }).click();
   await expect(page).toHaveURL(/\/login/);
-
-  await page.goto("/join/some-token?from=email");
-  await expect(page.getByRole("heading", { name: "Join a Group" })).toBeVisible();
-  await page.getByRole("button", { name: "Log In / Sign Up" }).click();
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent("/join/some-token?from=email")}`);
 
   const user = await confirmedUser("Jo Joiner");
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Log In" }).click();
-  await expect(page).toHaveURL("/join/some-token?from=email");
-  await expect(page.getByRole("heading", { name: "Invitation Error" })).toBeVisible();
-  await expect(page.getByText("This invitation link is invalid or has expired.")).toBeVisible();
+  await expect(page).toHaveURL("/");
+  for (const link of badLinks) {
+    await page.goto(link);
+    await invalidScreen();
+  }
 });
 
 test("the REST API serves groups, members and invitations with the spec's paths and statuses", async ({

@@ -30,8 +30,8 @@ test("an e-mail invitation opened by another account says whom it is for, and jo
   const sent = await api<{ email: string; outcome: string }[]>(baseURL!, owner.token, "GET", "/invitations/outgoing");
   expect(sent.map(({ email, outcome }) => ({ email, outcome }))).toEqual([{ email: invited, outcome: "pending" }]);
 
-  // "Sign in with that address" signs out and asks for the invited address's password, coming back here after.
-  await page.getByRole("button", { name: "Sign in with that address" }).click();
+  // "Log In as <the invited address>" signs out and asks for the invited address's password, coming back here after.
+  await page.getByRole("button", { name: /^Log In as / }).click();
   await expect(page).toHaveURL(
     `/login?email=${encodeURIComponent(invited)}&redirect=${encodeURIComponent(`/invite/${invite.token}`)}`,
   );

@@ -179,7 +179,15 @@ test("the new-request form shows the spec's messages", async ({ page, mailbox })
   await newRequest.click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
 
+  // The needed-by field starts at tomorrow 18:00, and says the chosen time in words (issue 30).
+  const neededBy = dialog.getByLabel("Needed by");
+  await expect(neededBy).toHaveValue(await localDateTime(page, 1, "18:00"));
+  await expect(neededBy).toHaveAccessibleDescription(
+    /^Chosen: \w{3} \d{1,2} \w{3} \d{4}, 18:00\. Set to tomorrow at 18:00 to start with\. Need it later today\? Type today's date and a time\.$/,
+  );
+
   // Everything missing: the spec's three texts, and focus on the first field to fix.
+  await neededBy.fill("");
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog.getByText(messages.itemDescriptionRequired)).toBeVisible();
   await expect(dialog.getByText(messages.selectGroup)).toBeVisible();
@@ -406,4 +414,23 @@ test("a member with a long history sees the ten latest finished requests and sho
 
   await context.close();
   expect(helperErrors).toEqual([]);
+});
+
+test("in German the needed-by field says the chosen time in German, whatever the browser's own format", async ({
+  page,
+  mailbox,
+}) => {
+  await signUpAndConfirm(page, mailbox, { name: "Greta Gebraucht" });
+  await createGroup(page, "Lindenweg");
+  await openDashboard(page);
+  await page.getByRole("contentinfo").getByRole("combobox", { name: "Language" }).selectOption("de");
+  await page.getByRole("button", { name: "Neue Anfrage" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue Anfrage erstellen" });
+  const neededBy = dialog.getByLabel("Gebraucht bis");
+  await expect(neededBy).toHaveValue(await localDateTime(page, 1, "18:00"));
+  // "Gewählt: Fr. 27. Nov. 2026, 18:00.": day before month, the German names, no mm/dd/yyyy.
+  await expect(neededBy).toHaveAccessibleDescription(
+    /^Gewählt: \S+ \d{1,2}\. \S+ \d{4}, 18:00\. Vorgeschlagen ist morgen um 18:00 Uhr\./,
+  );
+  await expect(neededBy).not.toHaveAccessibleDescription(/\d{1,2}\/\d{1,2}\/\d{4}/);
 });

@@ -21,4 +21,5 @@ if ! hyn_node_is_recent; then
   unset hyn_node_bin
 fi
 unset -f hyn_node_is_recent
-echo "node: $(node --version) at $(command -v node)"
+# scripts/pnpm sources this on every call and says nothing unless it installs.
+if [ -z "${HYN_NODE_QUIET:-}" ]; then echo "node: $(node --version) at $(command -v node)"; fi

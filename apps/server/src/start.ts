@@ -58,8 +58,9 @@ export async function startServer(
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.server.listen({ port: env.PORT, host: env.HOST });
+  // Once listening, so the address it names answers (the README's start command ends with this line).
   app.server.log.info(
-    `Help Your Neighbor is up at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`,
+    `Help Your Neighbor is ready at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`,
   );
   return { app, db };
 }

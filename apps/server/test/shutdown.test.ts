@@ -105,6 +105,8 @@ describe("graceful shutdown", () => {
     const { port, child, exited } = server;
     try {
       await waitUntilUp(port, 60_000);
+      // Where the app is, said once it listens (the README's start command ends with this line).
+      await expect.poll(() => server.log).toContain(`Help Your Neighbor is ready at http://localhost:${port}`);
       // Sign-up hashes a password (tens of milliseconds): SIGTERM arrives while it is in flight.
       const inFlight = fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
         method: "POST",

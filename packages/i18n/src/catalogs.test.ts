@@ -96,3 +96,44 @@ describe("pseudo-locale", () => {
     expect(pseudoText("# days")).toBe("# dáýs~~");
   });
 });
+
+/**
+ * One spelling of each action in English (issue 30): logging in is "Log In" on a button, a link or a
+ * title and "log in" (or "Log in", opening it) in a sentence, never "sign in"; "Login" only where the spec names it (the
+ * menu's "Login", "Go to Login", "Back to Login", "Login failed"); "Check Your Email" as the spec names
+ * that page, wherever the words stand as a heading.
+ */
+describe("English spelling of actions", () => {
+  const english = namespaces.flatMap((namespace) =>
+    namespace === "errors"
+      ? []
+      : Object.entries(read(namespace, "en")).map(([key, text]) => ({ key: `${namespace}.${key}`, text })),
+  );
+  const specLogin = new Set([
+    "common.navLogin",
+    "auth.goToLogin",
+    "auth.backToLoginButton",
+    "auth.backToLoginLink",
+    "auth.loginFailed",
+  ]);
+
+  it("logs in, never signs in, and says Login only in the spec's own texts", () => {
+    const wrong = english.filter(({ key, text }) => {
+      if (/\bsign in\b/i.test(text)) return true;
+      for (const [word] of text.matchAll(/\blog ?in\b/gi)) {
+        const sentence = /[.!?]/.test(text);
+        if (word === "Login") {
+          if (!specLogin.has(key)) return true;
+        } else if (sentence ? word !== "log in" && word !== "Log in" : word !== "Log In") return true;
+      }
+      return false;
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("says Check Your Email one way", () => {
+    expect(english.filter(({ text }) => /check your email/i.test(text) && !text.includes("Check Your Email"))).toEqual(
+      [],
+    );
+  });
+});

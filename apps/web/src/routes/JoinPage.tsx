@@ -27,18 +27,10 @@ export default function JoinPage() {
   const token = (pathToken ?? params.get("token") ?? "").trim();
   const { user, loading } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   // Signing out to use the invited address: the page waits for Log In rather than going on to Sign Up.
   const [switching, setSwitching] = useState(false);
 
-  if (!token) {
-    return (
-      <StatusView tone="error" title={t("groups.invalidInvitationTitle")}>
-        <p>{errorText("invalidInvitationLink")}</p>
-        <Button onClick={() => navigate("/")}>{t("groups.goHome")}</Button>
-      </StatusView>
-    );
-  }
+  if (!token) return <InvalidInvitation />;
   if (loading || switching) return <JoinLoading />;
   if (!user) return <JoinSignedOut token={token} here={location.pathname + location.search} />;
   return <JoinWithToken token={token} viewerEmail={user.email} onSwitching={() => setSwitching(true)} />;
@@ -54,6 +46,7 @@ function JoinSignedOut({ token, here }: { token: string; here: string }) {
   const navigate = useNavigate();
   const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
   if (validation.isPending) return <JoinLoading />;
+  if (isRefusedToken(validation.error)) return <InvalidInvitation />;
   const invitedEmail = validation.data?.invitedEmail;
   if (invitedEmail) {
     // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
@@ -69,6 +62,28 @@ function JoinSignedOut({ token, here }: { token: string; here: string }) {
     </StatusView>
   );
 }
+
+/**
+ * A link this page cannot use (no code, an unknown, used or expired one): one screen, signed in or out, at
+ * /invite and /join, with the spec's texts ("Invalid Invitation", Go to Home; issue 30).
+ */
+function InvalidInvitation() {
+  const t = useT();
+  const navigate = useNavigate();
+  return (
+    <StatusView tone="error" title={t("groups.invalidInvitationTitle")}>
+      <p>{errorText("invalidInvitationLink")}</p>
+      <p>{t("groups.invalidLink")}</p>
+      <Button onClick={() => navigate("/")}>{t("groups.goHome")}</Button>
+    </StatusView>
+  );
+}
+
+/** The server answered that the token is no invitation (not a failure to reach it, which may pass). */
+const isRefusedToken = (error: { data?: { httpStatus?: number } | null } | null) => {
+  const status = error?.data?.httpStatus;
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+};
 
 function JoinLoading() {
   const t = useT();
@@ -127,6 +142,7 @@ function JoinWithToken({
       </StatusView>
     );
   }
+  if (failure === null && isRefusedToken(validation.error)) return <InvalidInvitation />;
   if (failure !== null || validation.isError) {
     const reason = failure ?? null;
     const joinFailed = t("groups.joinFailed");
@@ -178,7 +194,7 @@ function JoinWithToken({
               );
             }}
           >
-            {t("sharing.signInWithInvited")}
+            {t("sharing.signInWithInvited", { email: invitedEmail })}
           </Button>
         </div>
       </StatusView>

@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  // "Sign in as …" on an invitation for another address fills that address in (JoinPage, issue 27).
+  // "Log In as …" on an invitation for another address fills that address in (JoinPage, issue 27).
   const [email, setEmail] = useState(() => params.get("email") ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);

@@ -4,24 +4,32 @@ import { Button, Modal, SelectField, TextArea, TextField } from "../../component
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
+import { formatDateTime } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
-import { neededByPickerMin, validateRequestForm, type RequestFormErrors, type RequestFormValues } from "./request-form";
+import {
+  defaultNeededBy,
+  neededByPickerMin,
+  parseDateTimeLocal,
+  validateRequestForm,
+  type RequestFormErrors,
+  type RequestFormValues,
+} from "./request-form";
 import type { DashboardGroup, RequestView } from "./types";
 import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
 
-const EMPTY: RequestFormValues = {
+const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",
   groupId: "",
-  neededBy: "",
+  neededBy: defaultNeededBy(now),
   storePreference: "",
   pickupNotes: "",
   ifUnavailable: IF_UNAVAILABLE_DEFAULT,
   repeatEvery: "never",
   repeatUntil: "",
-};
+});
 const FIELD_IDS = {
   itemDescription: "new-request-item",
   groupId: "new-request-group",
@@ -54,7 +62,7 @@ export function CreateRequestModal({
   onCreated: (request: RequestView) => void;
 }) {
   const t = useT();
-  const [values, setValues] = useState<RequestFormValues>(EMPTY);
+  const [values, setValues] = useState<RequestFormValues>(() => emptyForm(now));
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
@@ -65,6 +73,9 @@ export function CreateRequestModal({
   const onlyGroupId = groups.length === 1 ? groups[0]!.id : "";
   const groupId =
     values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
+
+  const chosenNeededBy = parseDateTimeLocal(values.neededBy);
+  const neededByChosen = chosenNeededBy ? t("asking.neededByChosen", { when: formatDateTime(chosenNeededBy) }) : "";
 
   const set = (field: Exclude<keyof RequestFormValues, "ifUnavailable">) => (event: { target: { value: string } }) => {
     // The select and text fields hold strings; "repeatEvery" holds one of its options' values.
@@ -79,7 +90,7 @@ export function CreateRequestModal({
 
   function cancel() {
     if (busy) return;
-    setValues(EMPTY);
+    setValues(emptyForm(new Date()));
     setErrors({});
     onClose();
   }
@@ -100,7 +111,7 @@ export function CreateRequestModal({
     try {
       const created = await utils.client.requests.create.mutate(input);
       createdId = created.id;
-      setValues(EMPTY);
+      setValues(emptyForm(new Date()));
       setErrors({});
       // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
       const { reach, ...view } = created;
@@ -174,7 +185,9 @@ export function CreateRequestModal({
           required
           error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
-          hint={t("asking.neededByHint")}
+          // The browser shows the field in its own locale's format, whatever the page's language: the chosen
+          // date is also said in the app's language, so German reads German whatever the browser.
+          hint={[neededByChosen, t("asking.neededByHint")].filter(Boolean).join(" ")}
         />
         <TextField
           label={t("asking.storeLabel")}

@@ -159,6 +159,14 @@ describe("a request card's buttons", () => {
     expect(screen.queryByTestId("request-reach")).toBeNull();
   });
 
+  it("open the request's page from the card's title, the item's name", () => {
+    show(request(), OTHER);
+    const title = screen.getByRole("heading", { level: 3 });
+    expect(within(title).getByRole("link", { name: request().itemDescription }).getAttribute("href")).toBe(
+      "/requests/request-1",
+    );
+  });
+
   it("say plainly when nobody was told, and offer the request's page to share", () => {
     show(request({ lastReach: { now: 0, daily: 0, appOnly: 3 } }), OWNER);
     const note = screen.getByTestId("request-reach");

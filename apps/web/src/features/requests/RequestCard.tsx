@@ -173,7 +173,10 @@ export function RequestCard({
     >
       <header className="request-card-header">
         <h3 id={titleId} className="request-card-title">
-          {request.itemDescription}
+          {/* The title opens the request's page (issue 30), as the card's share link does; the buttons stay buttons. */}
+          <a className="request-card-link" href={`/requests/${request.id}`}>
+            {request.itemDescription}
+          </a>
         </h3>
         <StatusBadge status={status} />
         {!isOwner &&

@@ -46,6 +46,16 @@ export function neededByPickerMin(now: Date): string {
   return toDateTimeLocal(startOfTomorrow(now));
 }
 
+/** The hour a new request's needed-by starts at, tomorrow: an evening, when most errands are done. */
+export const DEFAULT_NEEDED_BY_HOUR = 18;
+
+/** The needed-by field's first value: tomorrow at DEFAULT_NEEDED_BY_HOUR, local time (issue 30). */
+export function defaultNeededBy(now: Date): string {
+  const tomorrow = startOfTomorrow(now);
+  tomorrow.setHours(DEFAULT_NEEDED_BY_HOUR);
+  return toDateTimeLocal(tomorrow);
+}
+
 export interface RequestFormValues {
   itemDescription: string;
   groupId: string;
