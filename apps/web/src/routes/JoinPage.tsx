@@ -4,7 +4,7 @@ import { Button, Card, Spinner } from "../components/ui";
 import { NotificationsQuestion } from "../features/account/NotificationsQuestion";
 import { StatusView } from "../features/account/StatusView";
 import { errorText } from "../i18n/errorText";
-import { RulesConsent } from "../features/groups/RulesConsent";
+import { RulesConsent } from "../features/invitations/RulesConsent";
 import { useAuth } from "../features/auth/AuthProvider";
 import { useGroupsCache } from "../lib/useGroupsCache";
 import { errorKey, errorMessage, trpc, type RouterOutputs } from "../lib/trpc";
@@ -46,7 +46,8 @@ function JoinSignedOut({ token, here }: { token: string; here: string }) {
   const navigate = useNavigate();
   const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
   if (validation.isPending) return <JoinLoading />;
-  if (isRefusedToken(validation.error)) return <InvalidInvitation />;
+  // Signed out, a token is not judged (the spec: it is validated only once someone is logged in), so an
+  // unknown one asks to log in like any other; a link without a token is invalid for everyone.
   const invitedEmail = validation.data?.invitedEmail;
   if (invitedEmail) {
     // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
@@ -64,8 +65,9 @@ function JoinSignedOut({ token, here }: { token: string; here: string }) {
 }
 
 /**
- * A link this page cannot use (no code, an unknown, used or expired one): one screen, signed in or out, at
- * /invite and /join, with the spec's texts ("Invalid Invitation", Go to Home; issue 30).
+ * A link this page cannot use: one screen at /invite and /join, with the spec's texts ("Invalid Invitation",
+ * Go to Home; issue 30): for everyone when it has no code, and once signed in when its code is unknown, used
+ * or expired.
  */
 function InvalidInvitation() {
   const t = useT();

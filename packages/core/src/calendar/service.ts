@@ -10,7 +10,7 @@ import { selectCalendarEntry, selectFeedEntries } from "./entries";
 import { feedToken, loadFeedKey, newFeedSeed } from "./feed-tokens";
 import { CALENDAR_CONTENT_TYPE, renderCalendar, requestCalendarFilename, requestsCalendar } from "./ics";
 import { addTripEvent } from "./trip-ics";
-import { selectTrips } from "../trips/view";
+import { selectTrips } from "../request-views/trips";
 
 /** A calendar file as a transport sends it. */
 export interface CalendarFile {

@@ -5,7 +5,7 @@ import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
 import { rulesToAcceptSql } from "../shared/group-rules";
-import { dashboardTripsJson, tripsFromJson } from "../trips/view";
+import { dashboardTripsJson, tripsFromJson } from "../request-views/trips";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
 const dashboardQueries = perDatabase((db) => {

@@ -1,4 +1,4 @@
-import { bumpedRevision } from "./revision";
+import { bumpedRevision } from "../shared/request-revision";
 
 /**
  * A claimed request given back to its requester as an ordinary open request (a helper or tripper who

@@ -33,7 +33,7 @@ import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
 import { requesterPhoneFor } from "./requester-phone";
-import { bumpedRevision } from "./revision";
+import { bumpedRevision } from "../shared/request-revision";
 import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "../series/service";
 import { scheduleSeriesNext } from "../series/schedule";
 import { activeAccountHeld, holdActiveAccount } from "./suspension-guard";

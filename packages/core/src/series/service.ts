@@ -17,7 +17,7 @@ import { newRequestAudience } from "../preferences/notification-preferences";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
 import { inGroupsOf, selectRequestView, selectVisibleRequestView } from "../request-views/view";
-import { bumpedRevision } from "../requests/revision";
+import { bumpedRevision } from "../shared/request-revision";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { HOUR_MS } from "../shared/clock";

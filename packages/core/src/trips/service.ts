@@ -17,14 +17,14 @@ import { publishRequestEvent, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
 import { reopenedClaim } from "../requests/reopened-claim";
-import { bumpedRevision } from "../requests/revision";
+import { bumpedRevision } from "../shared/request-revision";
 import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { enqueueTripNotices } from "./notices";
 import { hasRoom, takesItems, tripTimes } from "./rules";
-import { selectTrip, selectTrips, tripVisibleTo } from "./view";
+import { selectTrip, selectTrips, tripVisibleTo } from "../request-views/trips";
 
 const notFound = () => new AppError("NOT_FOUND", "tripNotFound");
 

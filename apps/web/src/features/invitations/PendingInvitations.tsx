@@ -8,7 +8,7 @@ import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";
 import { useNow } from "./useNow";
 import { richText } from "../../i18n/richText";
-import { RulesConsent } from "../groups/RulesConsent";
+import { RulesConsent } from "./RulesConsent";
 import "./invitations.css";
 import "../groups/groups.css";
 
