@@ -1,11 +1,13 @@
 /**
  * The benchmarked server, in a process of its own (started by server-child.ts): the real app built by
  * `buildApp` with production settings, and beside it the baseline, a bare Fastify route answering the
- * same JSON from memory. Its own process means the load generator's CPU and memory are not counted as
+ * same JSON from memory, and the same-SQL reference (same-sql.ts) at `/same-sql/<path>` on that same
+ * bare Fastify. Its own process means the load generator's CPU and memory are not counted as
  * the server's, and its RSS is the server's alone.
  *
- * Messages (IPC): in `{ type: "baseline", body }` sets the baseline's answer, `{ type: "statements" }`
- * asks for the SQL statement count so far, `{ type: "stop" }` closes everything; out: `ready`, the
+ * Messages (IPC): in `{ type: "baseline", body }` sets the baseline's answer, `{ type: "sameSql", plans }`
+ * the reference's, `{ type: "statements" }` asks for the SQL statement count so far, `record` and
+ * `recorded` bracket the statements of a call, `{ type: "stop" }` closes everything; out: `ready`, the
  * answers, each with the request's `id`.
  */
 import type { AddressInfo } from "node:net";
