@@ -55,7 +55,7 @@ baseline.get("/baseline", async (_request, reply) => reply.type("application/jso
 const sameSqlPool = postgres(url, { max: 20, onnotice: () => undefined, fetch_types: false });
 // Dates and times as text, as drizzle sets up the app's client (drizzle-orm/postgres-js, construct):
 // the statements compare with 'infinity', which no Date holds.
-for (const oid of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
+for (const oid of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
   sameSqlPool.options.parsers[oid] = (value: string) => value;
   sameSqlPool.options.serializers[oid] = (value: unknown) => value;
 }
