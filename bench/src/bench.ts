@@ -49,13 +49,28 @@ function printTable(suite: SuiteResult) {
   }
 }
 
+function printSameSql(suite: SuiteResult) {
+  if (suite.sameSql.length === 0) return;
+  out(`\n${suite.label}: the app's req/s as a share of the same SQL sent by postgres.js on bare Fastify (same run)`);
+  out(
+    `${"scenario".padEnd(32)} ${"app".padStart(7)} ${"same SQL".padStart(9)} ${"share".padStart(6)} ${"goal".padStart(6)}`,
+  );
+  for (const s of suite.sameSql)
+    out(
+      `${s.scenario.padEnd(32)} ${String(s.appReqPerSec).padStart(7)} ${String(s.referenceReqPerSec).padStart(9)} ${`${s.share} %`.padStart(6)} ${`${s.goal} %`.padStart(6)}`,
+    );
+}
+
 const { dbs, settings } = parseArgs(process.argv.slice(2));
 out(
   `Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}`,
 );
 const suites: SuiteResult[] = [];
 for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
-for (const suite of suites) printTable(suite);
+for (const suite of suites) {
+  printTable(suite);
+  printSameSql(suite);
+}
 
 const budgets = checkBudgets(suites);
 out("\nBudgets");

@@ -2,21 +2,34 @@ import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { bundleServer } from "@hyn/server/bundle";
 import { nodeFlagsOfStartScript } from "@hyn/server/start-flags";
+import type { RecordedStatement } from "@hyn/db";
 import { cpuMsOf, rssOf } from "./proc";
+import type { SameSqlPlan } from "./same-sql";
 
-type ChildCommand = { type: "baseline"; body: string } | { type: "statements" } | { type: "stop" };
+type ChildCommand =
+  | { type: "baseline"; body: string }
+  | { type: "statements" }
+  | { type: "record" }
+  | { type: "sameSql"; plans: SameSqlPlan[] }
+  | { type: "recorded" }
+  | { type: "stop" };
 export type ChildRequest = ChildCommand & { id: number };
 export type ChildReply =
   | { type: "ready"; appUrl: string; baselineUrl: string }
   | { type: "statements"; id: number; count: number }
+  | { type: "recorded"; id: number; statements: RecordedStatement[] }
   | { type: "done"; id: number };
 
 export interface ServerChild {
   appUrl: string;
   baselineUrl: string;
   setBaselineBody(body: string): Promise<void>;
+  /** Gives the same-SQL reference (same-sql.ts) its plans: it answers `/same-sql/<path>` on the baseline's server. */
+  setSameSqlPlans(plans: SameSqlPlan[]): Promise<void>;
   /** SQL statements the server has sent so far. */
   statementCount(): Promise<number>;
+  /** Keeps the text and parameters of every statement the server sends until the returned function gives them. */
+  recordStatements(): Promise<() => Promise<RecordedStatement[]>>;
   /** The server process's resident memory now, in bytes (Linux: /proc). */
   rss(): number;
   /** CPU time the server process has used so far, in ms (Linux: /proc, 100 Hz ticks). */
@@ -85,9 +98,17 @@ export async function startServerChild(databaseUrl: string): Promise<ServerChild
     appUrl,
     baselineUrl,
     setBaselineBody: async (body) => void (await ask({ type: "baseline", body })),
+    setSameSqlPlans: async (plans) => void (await ask({ type: "sameSql", plans })),
     statementCount: async () => {
       const reply = await ask({ type: "statements" });
       return reply.type === "statements" ? reply.count : 0;
+    },
+    recordStatements: async () => {
+      await ask({ type: "record" });
+      return async () => {
+        const reply = await ask({ type: "recorded" });
+        return reply.type === "recorded" ? reply.statements : [];
+      };
     },
     rss: () => rssOf(child.pid!),
     cpuMs: async () => cpuMsOf(child.pid!),

@@ -1,18 +1,22 @@
 /**
  * The benchmarked server, in a process of its own (started by server-child.ts): the real app built by
  * `buildApp` with production settings, and beside it the baseline, a bare Fastify route answering the
- * same JSON from memory. Its own process means the load generator's CPU and memory are not counted as
+ * same JSON from memory, and the same-SQL reference (same-sql.ts) at `/same-sql/<path>` on that same
+ * bare Fastify. Its own process means the load generator's CPU and memory are not counted as
  * the server's, and its RSS is the server's alone.
  *
- * Messages (IPC): in `{ type: "baseline", body }` sets the baseline's answer, `{ type: "statements" }`
- * asks for the SQL statement count so far, `{ type: "stop" }` closes everything; out: `ready`, the
+ * Messages (IPC): in `{ type: "baseline", body }` sets the baseline's answer, `{ type: "sameSql", plans }`
+ * the reference's, `{ type: "statements" }` asks for the SQL statement count so far, `record` and
+ * `recorded` bracket the statements of a call, `{ type: "stop" }` closes everything; out: `ready`, the
  * answers, each with the request's `id`.
  */
 import type { AddressInfo } from "node:net";
-import { createDb } from "@hyn/db";
+import { createDb, type RecordedStatement } from "@hyn/db";
 import { buildApp } from "@hyn/server";
 import { parseEnv } from "@hyn/server/env";
 import Fastify from "fastify";
+import postgres from "postgres";
+import { replay, SameSqlRefusal, type SameSqlPlan } from "./same-sql";
 import type { ChildReply, ChildRequest } from "./server-child";
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -44,8 +48,32 @@ const listen = async (server: {
 const handle = await createDb({ url, maxConnections: 20 });
 const app = await buildApp({ env, db: handle, startWorkers: false });
 let baselineBody = "{}";
+let stopRecording: (() => RecordedStatement[]) | undefined;
 const baseline = Fastify({ logger: false });
 baseline.get("/baseline", async (_request, reply) => reply.type("application/json").send(baselineBody));
+// The same-SQL reference (same-sql.ts): the app's statements for a path, from a pool of the app's size.
+const sameSqlPool = postgres(url, { max: 20, onnotice: () => undefined, fetch_types: false });
+// Dates and times as text, as drizzle sets up the app's client (drizzle-orm/postgres-js, construct):
+// the statements compare with 'infinity', which no Date holds.
+for (const oid of [1184, 1082, 1083, 1114, 1182, 1185, 1115, 1231]) {
+  sameSqlPool.options.parsers[oid] = (value: string) => value;
+  sameSqlPool.options.serializers[oid] = (value: unknown) => value;
+}
+const sameSqlPlans = new Map<string, SameSqlPlan>();
+baseline.route<{ Params: { path: string }; Querystring: { id?: string } }>({
+  method: ["GET", "POST"],
+  url: "/same-sql/:path",
+  handler: async (request, reply) => {
+    const plan = sameSqlPlans.get(request.params.path);
+    if (!plan) return reply.code(404).send();
+    try {
+      return reply.type("application/json").send(JSON.stringify(await replay(sameSqlPool, plan, request.query.id)));
+    } catch (error) {
+      if (error instanceof SameSqlRefusal) return reply.code(409).send();
+      throw error;
+    }
+  },
+});
 const [appUrl, baselineUrl] = [await listen(app.server), await listen(baseline)];
 
 process.on("message", (message: ChildRequest) => {
@@ -54,11 +82,21 @@ process.on("message", (message: ChildRequest) => {
     send({ type: "done", id: message.id });
   } else if (message.type === "statements") {
     send({ type: "statements", id: message.id, count: handle.statementCount() });
+  } else if (message.type === "sameSql") {
+    for (const plan of message.plans) sameSqlPlans.set(plan.path, plan);
+    send({ type: "done", id: message.id });
+  } else if (message.type === "record") {
+    stopRecording = handle.recordStatements();
+    send({ type: "done", id: message.id });
+  } else if (message.type === "recorded") {
+    send({ type: "recorded", id: message.id, statements: stopRecording?.() ?? [] });
+    stopRecording = undefined;
   } else {
     void (async () => {
       await baseline.close();
       await app.server.close();
       await handle.close();
+      await sameSqlPool.end({ timeout: 5 });
       send({ type: "done", id: message.id });
       process.disconnect();
     })();

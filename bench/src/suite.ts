@@ -1,7 +1,8 @@
 import { createDb } from "@hyn/db";
 import { prepareFixture } from "./fixture";
 import { runLoad, type LoadRequest, type LoadResult } from "./load";
-import { startServerChild } from "./server-child";
+import { sameSqlPlan, type SameSqlPath, type SameSqlPlan } from "./same-sql";
+import { startServerChild, type ServerChild } from "./server-child";
 import { batchQuery, mutation, restGet, send, sendForSize } from "./trpc-http";
 
 /** Sequential calls per scenario that count its SQL statements. */
@@ -18,6 +19,7 @@ export interface RunSettings {
 
 export interface ScenarioResult extends LoadResult {
   name: string;
+  /** For a same-SQL reference (same-sql.ts): the statements of the recorded call, per call. */
   statementsPerCall: number;
   /** The answer's body, in bytes, averaged over the probe calls. */
   bytesPerCall: number;
@@ -29,11 +31,52 @@ export const LONG_HISTORY_PAIRS = [
   ["long-history group list (tRPC)", "group request list (tRPC)"],
 ] as const;
 
+/** An app path beside the same SQL sent by postgres.js on bare Fastify (same-sql.ts), from one run. */
+export interface SameSqlShare {
+  scenario: string;
+  reference: string;
+  appReqPerSec: number;
+  referenceReqPerSec: number;
+  /** The app's req/s as a share of its reference's, in %. */
+  share: number;
+  /** Issue 31's goal for this path, in %. */
+  goal: number;
+}
+
 export interface SuiteResult {
   label: string;
   requestCount: number;
   scenarios: ScenarioResult[];
+  sameSql: SameSqlShare[];
 }
+
+/** The app's paths that have a same-SQL reference: its scenario, the reference's, and issue 31's goal (%). */
+export const SAME_SQL_PAIRS = [
+  {
+    scenario: "dashboard, fresh (no-cache)",
+    reference: "dashboard, fresh: same SQL, bare Fastify",
+    paths: ["dashboard"],
+    goal: 75,
+  },
+  {
+    scenario: "claim + unclaim",
+    reference: "claim + unclaim: same SQL, bare Fastify",
+    paths: ["claim", "unclaim"],
+    goal: 60,
+  },
+  { scenario: "create request", reference: "create request: same SQL, bare Fastify", paths: ["create"], goal: 60 },
+] as const satisfies readonly { scenario: string; reference: string; paths: readonly SameSqlPath[]; goal: number }[];
+
+/** The statements and answer of one call, recorded in the server. */
+async function recordCall(server: ServerChild, request: LoadRequest) {
+  const stop = await server.recordStatements();
+  const body = await send(server.appUrl, request);
+  return { statements: await stop(), body };
+}
+
+/** The id in a tRPC batch answer of one request view (`[{ result: { data: { json: { id } } } }]`). */
+const answeredId = (body: unknown) =>
+  String((body as [{ result: { data: { json: { id: string } } } }])[0].result.data.json.id);
 
 /**
  * Runs every scenario against the real app on one database, in a server process of its own beside a
@@ -67,101 +110,150 @@ export async function runSuite(
     ...request,
     headers: { ...request.headers, "cache-control": "no-cache" },
   });
-  const scenarios: { name: string; url: string; perConnection: LoadRequest[][]; afterEachRun?: () => Promise<void> }[] =
-    [
-      { name: "baseline (bare Fastify)", url: baselineUrl, perConnection: [[{ method: "GET", path: "/baseline" }]] },
-      // Not a budget: the cheapest tRPC call there is (no session, no database, a few bytes back), the
-      // ceiling any procedure can reach through the same stack.
-      { name: "tRPC floor (system.info)", url: appUrl, perConnection: [[batchQuery([{ path: "system.info" }])]] },
-      { name: "dashboard first load", url: appUrl, perConnection: [[dashboard]] },
-      { name: "group request list (tRPC)", url: appUrl, perConnection: [[groupList]] },
-      { name: "group request list (REST)", url: appUrl, perConnection: [[restGroupList]] },
-      // Years of use (issue 13): a person with 5,000 past requests, a group with 20,000.
-      ...(fixture.veteran
-        ? [
-            {
-              name: LONG_HISTORY_PAIRS[0][0],
-              url: appUrl,
-              perConnection: [[batchQuery([{ path: "requests.dashboard" }], fixture.veteran.token)]],
-            },
-            {
-              name: LONG_HISTORY_PAIRS[1][0],
-              url: appUrl,
-              perConnection: [
-                [
-                  batchQuery(
-                    [{ path: "requests.forGroup", input: { groupId: fixture.veteran.groupId } }],
-                    fixture.veteran.token,
-                  ),
-                ],
-              ],
-            },
-          ]
-        : []),
-      { name: "dashboard, fresh (no-cache)", url: appUrl, perConnection: [[fresh(dashboard)]] },
-      { name: "group request list (tRPC, fresh)", url: appUrl, perConnection: [[fresh(groupList)]] },
-      { name: "group request list (REST, fresh)", url: appUrl, perConnection: [[fresh(restGroupList)]] },
-      {
-        name: "groups page",
-        url: appUrl,
-        // The queries GroupsPage and its panels send in their first render: one batch.
-        perConnection: [
-          [
-            batchQuery(
+  // The same-SQL references (same-sql.ts): one call of each path recorded now, on this database.
+  const claimableId = fixture.claimableIds[0]!;
+  const createCall = mutation(
+    "requests.create",
+    {
+      itemDescription: "Benchmark milk",
+      groupId: fixture.benchGroupId,
+      neededBy: new Date(Date.now() + 7 * 86_400_000),
+    },
+    fixture.poster.token,
+  );
+  const claimCall = (id: string) => mutation("requests.claim", { id }, fixture.reader.token);
+  const unclaimCall = (id: string) => mutation("requests.unclaim", { id }, fixture.reader.token);
+  // Each path once unrecorded first: a first call reads what the server then keeps (the unsubscribe secret).
+  for (const request of [fresh(dashboard), createCall, claimCall(claimableId), unclaimCall(claimableId)])
+    await send(appUrl, request);
+  const recorded = {
+    dashboard: await recordCall(server, fresh(dashboard)),
+    create: await recordCall(server, createCall),
+    claim: await recordCall(server, claimCall(claimableId)),
+    unclaim: await recordCall(server, unclaimCall(claimableId)),
+  };
+  const plans: SameSqlPlan[] = [
+    sameSqlPlan("dashboard", recorded.dashboard.statements),
+    sameSqlPlan("create", recorded.create.statements, answeredId(recorded.create.body)),
+    sameSqlPlan("claim", recorded.claim.statements, claimableId),
+    sameSqlPlan("unclaim", recorded.unclaim.statements, claimableId),
+  ];
+  await server.setSameSqlPlans(plans);
+  const statementsOf = (...paths: SameSqlPath[]) =>
+    paths.reduce((sum, path) => sum + recorded[path].statements.length, 0) / paths.length;
+  // The reference receives the app's own request (headers, body), at its own path.
+  const sameSql = (request: LoadRequest, path: SameSqlPath, id?: string): LoadRequest => ({
+    ...request,
+    path: `/same-sql/${path}${id ? `?id=${id}` : ""}`,
+  });
+  const [dashboardPair, claimPair, createPair] = SAME_SQL_PAIRS;
+
+  const scenarios: {
+    name: string;
+    url: string;
+    perConnection: LoadRequest[][];
+    afterEachRun?: () => Promise<void>;
+    /** A same-SQL reference: its statements per call, as recorded. */
+    sameSqlStatements?: number;
+  }[] = [
+    { name: "baseline (bare Fastify)", url: baselineUrl, perConnection: [[{ method: "GET", path: "/baseline" }]] },
+    // Not a budget: the cheapest tRPC call there is (no session, no database, a few bytes back), the
+    // ceiling any procedure can reach through the same stack.
+    { name: "tRPC floor (system.info)", url: appUrl, perConnection: [[batchQuery([{ path: "system.info" }])]] },
+    { name: "dashboard first load", url: appUrl, perConnection: [[dashboard]] },
+    { name: "group request list (tRPC)", url: appUrl, perConnection: [[groupList]] },
+    { name: "group request list (REST)", url: appUrl, perConnection: [[restGroupList]] },
+    // Years of use (issue 13): a person with 5,000 past requests, a group with 20,000.
+    ...(fixture.veteran
+      ? [
+          {
+            name: LONG_HISTORY_PAIRS[0][0],
+            url: appUrl,
+            perConnection: [[batchQuery([{ path: "requests.dashboard" }], fixture.veteran.token)]],
+          },
+          {
+            name: LONG_HISTORY_PAIRS[1][0],
+            url: appUrl,
+            perConnection: [
               [
-                { path: "groups.list" },
-                { path: "limits.withCounts" },
-                { path: "invitations.pending" },
-                { path: "invitations.outgoing" },
+                batchQuery(
+                  [{ path: "requests.forGroup", input: { groupId: fixture.veteran.groupId } }],
+                  fixture.veteran.token,
+                ),
               ],
-              fixture.reader.token,
-            ),
-          ],
+            ],
+          },
+        ]
+      : []),
+    // Each same-SQL reference runs right before its app path (same-sql.ts).
+    {
+      name: dashboardPair.reference,
+      url: baselineUrl,
+      perConnection: [[sameSql(fresh(dashboard), "dashboard")]],
+      sameSqlStatements: statementsOf(...dashboardPair.paths),
+    },
+    { name: dashboardPair.scenario, url: appUrl, perConnection: [[fresh(dashboard)]] },
+    { name: "group request list (tRPC, fresh)", url: appUrl, perConnection: [[fresh(groupList)]] },
+    { name: "group request list (REST, fresh)", url: appUrl, perConnection: [[fresh(restGroupList)]] },
+    {
+      name: "groups page",
+      url: appUrl,
+      // The queries GroupsPage and its panels send in their first render: one batch.
+      perConnection: [
+        [
+          batchQuery(
+            [
+              { path: "groups.list" },
+              { path: "limits.withCounts" },
+              { path: "invitations.pending" },
+              { path: "invitations.outgoing" },
+            ],
+            fixture.reader.token,
+          ),
         ],
-      },
-      {
-        name: "admin metrics",
-        url: appUrl,
-        perConnection: [[batchQuery([{ path: "admin.metrics" }], fixture.admin.token)]],
-      },
-      {
-        name: "claim + unclaim",
-        url: appUrl,
-        perConnection: fixture.claimableIds.map((id) => [
-          mutation("requests.claim", { id }, fixture.reader.token),
-          mutation("requests.unclaim", { id }, fixture.reader.token),
-        ]),
-        // A run can stop between a claim and its unclaim; the next run starts from open requests.
-        afterEachRun: fixture.reopenClaimable,
-      },
-      {
-        name: "create request",
-        url: appUrl,
-        perConnection: [
-          [
-            mutation(
-              "requests.create",
-              {
-                itemDescription: "Benchmark milk",
-                groupId: fixture.benchGroupId,
-                neededBy: new Date(Date.now() + 7 * 86_400_000),
-              },
-              fixture.poster.token,
-            ),
-          ],
-        ],
-      },
-      {
-        name: "sign-in (argon2, apart)",
-        url: appUrl,
-        perConnection: [[mutation("auth.signIn", { email: fixture.poster.email, password: "scale-test-password" })]],
-      },
-    ];
+      ],
+    },
+    {
+      name: "admin metrics",
+      url: appUrl,
+      perConnection: [[batchQuery([{ path: "admin.metrics" }], fixture.admin.token)]],
+    },
+    {
+      name: claimPair.reference,
+      url: baselineUrl,
+      perConnection: fixture.claimableIds.map((id) => [
+        sameSql(claimCall(id), "claim", id),
+        sameSql(unclaimCall(id), "unclaim", id),
+      ]),
+      afterEachRun: fixture.reopenClaimable,
+      sameSqlStatements: statementsOf(...claimPair.paths),
+    },
+    {
+      name: claimPair.scenario,
+      url: appUrl,
+      perConnection: fixture.claimableIds.map((id) => [claimCall(id), unclaimCall(id)]),
+      // A run can stop between a claim and its unclaim; the next run starts from open requests.
+      afterEachRun: fixture.reopenClaimable,
+    },
+    {
+      name: createPair.reference,
+      url: baselineUrl,
+      perConnection: [[sameSql(createCall, "create")]],
+      sameSqlStatements: statementsOf(...createPair.paths),
+    },
+    { name: createPair.scenario, url: appUrl, perConnection: [[createCall]] },
+    {
+      name: "sign-in (argon2, apart)",
+      url: appUrl,
+      perConnection: [[mutation("auth.signIn", { email: fixture.poster.email, password: "scale-test-password" })]],
+    },
+  ];
 
   const results: ScenarioResult[] = [];
   try {
     for (const scenario of scenarios) {
-      if (settings.only && !settings.only.has(scenario.name.split(" ")[0]!)) continue;
+      // The first word, without its comma: `--only dashboard` runs the fresh dashboard and its reference too.
+      if (settings.only && !settings.only.has(scenario.name.split(/[\s,]/)[0]!)) continue;
       const load = {
         url: scenario.url,
         connections: settings.connections,
@@ -184,9 +276,15 @@ export async function runSuite(
       const measured = await runLoad({ ...load, seconds: settings.measureSeconds });
       await settle();
       await scenario.afterEachRun?.();
+      // The reference sends the statements of one recorded call: that call must be like every other.
+      const pair = SAME_SQL_PAIRS.find((p) => p.scenario === scenario.name);
+      if (pair && Math.round(statementsOf(...pair.paths) * 10) / 10 !== statementsPerCall)
+        throw new Error(
+          `${scenario.name}: ${statementsPerCall} SQL statements per call, but its same-SQL reference recorded ${statementsOf(...pair.paths)}`,
+        );
       results.push({
         name: scenario.name,
-        statementsPerCall: scenario.url === baselineUrl ? 0 : statementsPerCall,
+        statementsPerCall: scenario.sameSqlStatements ?? (scenario.url === baselineUrl ? 0 : statementsPerCall),
         bytesPerCall,
         ...measured,
       });
@@ -199,5 +297,14 @@ export async function runSuite(
     await server.stop();
     await handle.close();
   }
-  return { label, requestCount: fixture.requestCount, scenarios: results };
+  const reqPerSecOf = (name: string) => results.find((r) => r.name === name)?.reqPerSec;
+  const sameSqlShares: SameSqlShare[] = SAME_SQL_PAIRS.flatMap((pair) => {
+    const [appReqPerSec, referenceReqPerSec] = [reqPerSecOf(pair.scenario), reqPerSecOf(pair.reference)];
+    if (!appReqPerSec || !referenceReqPerSec) return [];
+    const share = Math.round((appReqPerSec / referenceReqPerSec) * 100);
+    return [
+      { scenario: pair.scenario, reference: pair.reference, goal: pair.goal, appReqPerSec, referenceReqPerSec, share },
+    ];
+  });
+  return { label, requestCount: fixture.requestCount, scenarios: results, sameSql: sameSqlShares };
 }
