@@ -13,6 +13,11 @@ export const CACHED_ANSWER_READS: Record<string, "every change" | readonly strin
   user_limits: "every change",
   // A block hides each person's requests from the other (PRODUCT "Blocking"; migration 0026).
   user_blocks: "every change",
+  // Open trips ride on the dashboard (issue 28; migration 0028), and a request's series says whether it
+  // repeats and who takes every occurrence (migration 0029).
+  trips: "every change",
+  trip_groups: "every change",
+  request_series: "every change",
   // A person shows by these columns only (their id never changes); the hourly last_active_at write
   // is deliberately not logged, so it never empties anyone's cache.
   users: ["id", "name", "email", "general_area"],
