@@ -63,5 +63,7 @@ export { pruneChangeLog, readTransactionHorizon } from "./answer-cache/change-lo
 export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";
 // The reminders' job queue, for the server's job engine (issue 15).
 export { REQUEST_REMINDER_JOB, reminderJobKey, type RequestReminderJob } from "./reminders/schedule";
+// Weekly trips' next announcements (issue 28).
+export { NEXT_TRIP_JOB, type NextTripJob } from "./trips/series";
 // The "Still needed" nudges' job queue (issue 26).
 export { STILL_NEEDED_JOB, stillNeededJobKey, type StillNeededJob } from "./nudges/schedule";

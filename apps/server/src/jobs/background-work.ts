@@ -9,6 +9,7 @@ import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
 import { defineStillNeededNudges } from "./request-nudges";
 import { defineRequestReminders } from "./request-reminders";
+import { defineNextTrips } from "./trip-series";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -39,6 +40,12 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
   // The group's "Still needed" nudge of a request nobody has taken yet (issue 26).
   await defineStillNeededNudges(jobs, {
     run: (job) => services.nudges.run(job),
+    logger,
+    onSent: () => void outbox.kick(),
+  });
+  // A weekly trip's next one, announced a set time ahead (issue 28).
+  await defineNextTrips(jobs, {
+    run: (job) => services.trips.announceNext(job),
     logger,
     onSent: () => void outbox.kick(),
   });
