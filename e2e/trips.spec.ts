@@ -170,8 +170,12 @@ test("a member hears of a weekly trip by e-mail, and its tripper finds it from t
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trips" }).click();
   await expect(page).toHaveURL(/\/trips$/);
+  await expect(page.getByTestId("trip-line").filter({ hasText: "Saturday market" })).toBeVisible();
+  await screenshots(page, "trips-list-en");
   await page.getByTestId("trip-line").filter({ hasText: "Saturday market" }).getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}$`));
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+  await screenshots(page, "trips-weekly-en");
 
   // The calendar button downloads the trip as an .ics file.
   const download = page.waitForEvent("download");
