@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { groupWith, useHarness } from "./support";
 
 /** A weekly trip's next one (issue 28, ADR 0022), announced by its job on the fake clock. */
-const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
+const h = useHarness({
+  startsAt: new Date("2026-06-01T10:00:00Z"),
+  config: { adminEmails: new Set(["admin@example.com"]) },
+});
 const DAY = 24 * HOUR_MS;
 
 async function weekly() {
@@ -62,6 +65,15 @@ describe("a weekly trip's next one", () => {
   it("ends when the trip is cancelled", async () => {
     const { tina, ann, trip } = await weekly();
     await tina.caller.trips.cancel({ tripId: trip.id });
+    h.clock.advance(3 * DAY);
+    expect(await h.runDueTrips()).toEqual(["series ended"]);
+    expect(await departuresOf(ann.caller)).toEqual([]);
+  });
+
+  it("ends when the tripper is suspended", async () => {
+    const { tina, ann } = await weekly();
+    const admin = await h.signUpUser({ email: "admin@example.com", name: "Admin" });
+    await admin.caller.admin.suspendUser({ id: tina.user.id, reason: "Spam" });
     h.clock.advance(3 * DAY);
     expect(await h.runDueTrips()).toEqual(["series ended"]);
     expect(await departuresOf(ann.caller)).toEqual([]);

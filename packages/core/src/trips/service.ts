@@ -216,8 +216,8 @@ export function createTripsService(deps: CoreDeps) {
     /**
      * The job announcing a weekly trip's next one (`nextWeeklyTrip`) to the trip's groups the tripper is still
      * in, told as any new trip is, and queueing the one after. Exactly once however many runs: the insert
-     * does nothing when (series_id, departs_at) exists. A cancelled trip, or a tripper in none of its groups,
-     * ends the series. Answers what it did.
+     * does nothing when (series_id, departs_at) exists. A cancelled trip, a suspended tripper, or a tripper in
+     * none of its groups ends the series. Answers what it did.
      */
     async announceNext(job: NextTripJob): Promise<string> {
       const now = clock.now();
@@ -235,11 +235,13 @@ export function createTripsService(deps: CoreDeps) {
             repeat: trips.repeat,
             skipNext: trips.skipNext,
             seriesId: trips.seriesId,
+            tripperSuspendedAt: users.suspendedAt,
           })
           .from(trips)
+          .innerJoin(users, eq(users.id, trips.tripperId))
           .where(eq(trips.id, job.tripId));
         if (!trip || trip.repeat === null || trip.seriesId === null) return "not repeating";
-        if (trip.status === "cancelled") return "series ended";
+        if (trip.status === "cancelled" || trip.tripperSuspendedAt !== null) return "series ended";
         const next = nextWeeklyTrip(trip, now);
         // Its next one was skipped after this job was queued: come back when the one after is due.
         if (next.announceAt.getTime() > now.getTime()) {
