@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./support";
+import { api, expect, test, toast } from "./support";
 
 /** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
 
@@ -137,4 +137,53 @@ test("a member announces a trip, two neighbours add items, the tripper closes th
     await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
     await screenshots(page, `trips-announce-${locale}`);
   }
+});
+
+test("a member hears of a weekly trip by e-mail, and its tripper finds it from the nav, saves it to the calendar and skips next week", async ({
+  page,
+  baseURL,
+  mailbox,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const tia = await confirmedUser("Tia");
+  const nia = await confirmedUser("Nia");
+  const groupId = await groupWith(tia, "Market Row", [nia]);
+  // Nia hears of new things at once (her profile's setting), so the trip's e-mail comes now.
+  await api(baseURL!, nia.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+  const trip = await api<{ id: string }>(baseURL!, tia.token, "POST", "/trips", {
+    groupIds: [groupId],
+    store: "Saturday market",
+    departsAt: new Date(Date.now() + 26 * 3600_000).toISOString(),
+    repeat: { every: "week" },
+  });
+
+  // The e-mail, as Nia reads it in her mailbox, leads to the trip's page.
+  const link = await mailbox.waitForLink(nia.email, new RegExp(`/trips/${trip.id}$`));
+  const [mail] = (await mailbox.all(nia.email)).filter((m) => m.links.includes(link));
+  expect(mail!.subject).toBe("Tia is going to Saturday market");
+
+  // Tia reaches her trips from the navigation (behind the menu at 390 px).
+  await signedInPage(tia);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trips" }).click();
+  await expect(page).toHaveURL(/\/trips$/);
+  await expect(page.getByTestId("trip-line").filter({ hasText: "Saturday market" })).toBeVisible();
+  await screenshots(page, "trips-list-en");
+  await page.getByTestId("trip-line").filter({ hasText: "Saturday market" }).getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/trips/${trip.id}$`));
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toBeVisible();
+  await screenshots(page, "trips-weekly-en");
+
+  // The calendar button downloads the trip as an .ics file.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Add to calendar" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+
+  // Next week's trip is skipped.
+  await page.getByRole("button", { name: "Skip next week's trip" }).click();
+  await expect(toast(page, "Next week's trip will not be announced.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Skip next week's trip" })).toHaveCount(0);
 });

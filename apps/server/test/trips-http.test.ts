@@ -57,7 +57,7 @@ describe("trips over REST", () => {
     ).toBe(200);
     for (const [lang, text] of [
       ["en", messages.tripNotTakingItems],
-      ["es", "Este viaje ya no acepta artículos"],
+      ["es", "Esta compra ya no acepta artículos"],
       ["de", "Diese Einkaufsfahrt nimmt keine Artikel mehr an"],
     ] as const) {
       const refused = await app.server.inject({

@@ -137,4 +137,49 @@ describe("statements per call", () => {
     // The session check, the series, the reader's membership, the current occurrence and its card, in a transaction.
     expect(few).toBeLessThanOrEqual(7);
   });
+
+  it("a trip's reads and its adding of an item take the same statements with one item or many (issue 28)", async () => {
+    const group = await createGroup(ann, "Trip street");
+    await inviteAndJoin(ann, bo, group.id);
+    await inviteAndJoin(ann, cy, group.id);
+    const trip = await ann.caller.trips.create({ groupIds: [group.id], store: "Aldi", departsAt: h.inHours(48) });
+    const add = (who: Neighbour, item: string) => who.caller.trips.addItem({ tripId: trip.id, itemDescription: item });
+    // One request for the same store, offered to the tripper to take along.
+    await bo.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(30),
+      storePreference: "Aldi",
+    });
+    await add(bo, "Milk");
+    const reads = {
+      list: () => bo.caller.trips.list(),
+      asTripper: () => ann.caller.trips.byId({ tripId: trip.id }),
+      asNeighbour: () => bo.caller.trips.byId({ tripId: trip.id }),
+      adding: () => add(cy, "Tea"),
+    };
+    const few: Record<string, number> = {};
+    for (const [name, read] of Object.entries(reads)) few[name] = await statementsOf(read);
+
+    for (let i = 0; i < 4; i++) {
+      await add(bo, `Item ${i}`);
+      await add(cy, `Other ${i}`);
+      await cy.caller.requests.create({
+        itemDescription: `Offer ${i}`,
+        groupId: group.id,
+        neededBy: h.inHours(30),
+        storePreference: "aldi",
+      });
+      await ann.caller.trips.create({ groupIds: [group.id], store: `Shop ${i}`, departsAt: h.inHours(20 + i) });
+    }
+    const detail = await ann.caller.trips.byId({ tripId: trip.id });
+    expect(detail.neighbours.flatMap((n) => n.items)).toHaveLength(10);
+    expect(detail.takeAlong).toHaveLength(5);
+    for (const [name, read] of Object.entries(reads))
+      expect({ [name]: await statementsOf(read) }).toEqual({ [name]: few[name] });
+    // The list in one statement (and the session check); a trip page in a handful however long its list.
+    expect(few.list).toBeLessThanOrEqual(2);
+    expect(few.asTripper).toBeLessThanOrEqual(8);
+    expect(few.asNeighbour).toBeLessThanOrEqual(7);
+  });
 });

@@ -299,4 +299,31 @@ describe("the calendar", () => {
     h.clock.advance(25 * HOUR_MS);
     expect(await feedOf(tina)).toEqual([]);
   });
+
+  it("leaves a trip's items out of the tripper's feed, the trip's event counting them; the requester keeps theirs", async () => {
+    const { tina, ann, bo, group, trip } = await street();
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" });
+    await bo.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
+    // A request Tina claimed outside any trip stays an event of its own.
+    const posted = await ann.caller.requests.create({
+      itemDescription: "Stamps",
+      groupId: group.id,
+      neededBy: h.inHours(30),
+    });
+    await tina.caller.requests.claim({ id: posted.id });
+    const feedOf = async (who: typeof tina) => {
+      const token = (await who.caller.user.calendarFeed()).url
+        .split("/")
+        .pop()!
+        .replace(/\.ics$/, "");
+      return parseCalendar((await h.services.calendar.feed(token, "127.0.0.1")).content).events;
+    };
+    const events = await feedOf(tina);
+    expect(events.map((e) => e.summary)).toEqual(["Help Ann with Stamps", "Shopping trip: Aldi"]);
+    expect(events[1]!.description).toContain("2 items on the list");
+    expect((await feedOf(ann)).map((e) => e.summary)).toEqual([
+      expect.stringContaining("Milk"),
+      expect.stringContaining("Stamps"),
+    ]);
+  });
 });

@@ -65,5 +65,7 @@ export { CACHED_ANSWER_READS } from "./requests/cached-answer-reads";
 export { REQUEST_REMINDER_JOB, reminderJobKey, type RequestReminderJob } from "./reminders/schedule";
 // The repeating requests' job queue (issue 28 §2).
 export { SERIES_NEXT_JOB, type SeriesNextJob } from "./series/schedule";
+// Weekly trips' next announcements (issue 28).
+export { NEXT_TRIP_JOB, type NextTripJob } from "./trips/series";
 // The "Still needed" nudges' job queue (issue 26).
 export { STILL_NEEDED_JOB, stillNeededJobKey, type StillNeededJob } from "./nudges/schedule";

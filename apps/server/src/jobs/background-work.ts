@@ -10,6 +10,7 @@ import { definePushDelivery } from "./push-delivery";
 import { defineStillNeededNudges } from "./request-nudges";
 import { defineRequestReminders } from "./request-reminders";
 import { defineSeriesNext } from "./request-series";
+import { defineNextTrips } from "./trip-series";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -48,6 +49,12 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     run: (job) => services.series.run(job),
     logger,
     onPosted: () => void outbox.kick(),
+  });
+  // A weekly trip's next one, announced a set time ahead (issue 28).
+  await defineNextTrips(jobs, {
+    run: (job) => services.trips.announceNext(job),
+    logger,
+    onSent: () => void outbox.kick(),
   });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
   await definePushDelivery(jobs, { db, clock, logger, push: deps.push });

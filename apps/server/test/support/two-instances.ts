@@ -1,14 +1,23 @@
 import type { HarnessInUse } from "@hyn/api/testing";
-import { createServices, silentLogger, type RequestReminderJob, type Services, type StillNeededJob } from "@hyn/core";
+import {
+  createServices,
+  silentLogger,
+  type NextTripJob,
+  type RequestReminderJob,
+  type Services,
+  type StillNeededJob,
+} from "@hyn/core";
 import { afterEach } from "vitest";
 import { startJobEngine, type JobEngine } from "../../src/jobs/engine";
 import { defineStillNeededNudges } from "../../src/jobs/request-nudges";
 import { defineRequestReminders } from "../../src/jobs/request-reminders";
+import { defineNextTrips } from "../../src/jobs/trip-series";
 
 /** The timed jobs a post queues: each needs its queue on every instance, whichever one a test runs. */
 interface TimedJobs {
   reminders: RequestReminderJob;
   nudges: StillNeededJob;
+  trips: NextTripJob;
 }
 type TimedJobKind = keyof TimedJobs;
 
@@ -17,6 +26,7 @@ const defineTimedJob: {
 } = {
   reminders: (engine, run) => defineRequestReminders(engine, { logger: silentLogger, run }),
   nudges: (engine, run) => defineStillNeededNudges(engine, { logger: silentLogger, run }),
+  trips: (engine, run) => defineNextTrips(engine, { logger: silentLogger, run }),
 };
 
 export interface TwoInstances {

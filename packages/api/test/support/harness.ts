@@ -11,12 +11,14 @@ import {
   REQUEST_REMINDER_JOB,
   STILL_NEEDED_JOB,
   SERIES_NEXT_JOB,
+  NEXT_TRIP_JOB,
   type MailTransport,
   type CoreConfig,
   type JobQueue,
   type RequestReminderJob,
   type StillNeededJob,
   type SeriesNextJob,
+  type NextTripJob,
 } from "@hyn/core";
 import { FakeClock, FakeJobQueue, testConfig } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
@@ -145,6 +147,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     return outcomes;
   }
 
+  /** Runs the weekly trips' next announcements due by the fake clock, as the job engine would; returns their outcomes. */
+  async function runDueTrips(): Promise<string[]> {
+    const outcomes: string[] = [];
+    for (const job of fakeJobs.takeDue(NEXT_TRIP_JOB, clock.now()))
+      outcomes.push(await services.trips.announceNext(job.data as NextTripJob));
+    return outcomes;
+  }
+
   function inbox(to: string) {
     return transport.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase());
   }
@@ -208,6 +218,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     jobs: fakeJobs,
     runDueJobs,
     runDueSeries,
+    runDueTrips,
     runDueNudges,
     caller,
     deliver,

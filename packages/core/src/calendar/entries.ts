@@ -1,6 +1,6 @@
 import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/validators/policy";
 import { groups, requests, users, type Executor } from "@hyn/db";
-import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
@@ -86,7 +86,8 @@ export function selectFeedEntries(
     and(
       gt(requests.neededBy, now),
       or(
-        and(eq(requests.claimedBy, readerId), eq(requests.status, "claimed")),
+        // A trip's items are counted by the trip's own event in the tripper's feed (service.ts), not listed.
+        and(eq(requests.claimedBy, readerId), eq(requests.status, "claimed"), isNull(requests.tripId)),
         and(eq(requests.userId, readerId), or(eq(requests.status, "open"), eq(requests.status, "claimed"))),
       ),
     ),

@@ -1,6 +1,6 @@
 import { tripStatusAt } from "@hyn/validators";
 import { describe, expect, it } from "vitest";
-import { hasRoom, takesItems, tripTimes } from "./rules";
+import { hasRoom, nextWeeklyTrip, takesItems, tripTimes } from "./rules";
 
 /** The trip rules (PRODUCT "Trips", ADR 0022) on a fixed clock: every time is said from `now`. */
 const now = new Date("2026-06-06T08:00:00Z");
@@ -53,5 +53,33 @@ describe("whether a trip takes items", () => {
     expect(hasRoom(10, 10)).toBe(false);
     expect(hasRoom(10, 8, 2)).toBe(true);
     expect(hasRoom(10, 8, 3)).toBe(false);
+  });
+});
+
+describe("a weekly trip's next one", () => {
+  const DAY = 24 * 60;
+  const saturday = { departsAt: at(3 * DAY), closesAt: at(3 * DAY - 90), skipNext: false };
+
+  it("leaves a week later, its list closing as long before, announced six days ahead", () => {
+    expect(nextWeeklyTrip(saturday, now)).toEqual({
+      departsAt: at(10 * DAY),
+      closesAt: at(10 * DAY - 90),
+      announceAt: at(4 * DAY),
+    });
+  });
+
+  it("leaves two weeks later when the next one is skipped, and is announced a week later", () => {
+    expect(nextWeeklyTrip({ ...saturday, skipNext: true }, now)).toEqual({
+      departsAt: at(17 * DAY),
+      closesAt: at(17 * DAY - 90),
+      announceAt: at(11 * DAY),
+    });
+  });
+
+  it("moves on by whole weeks when the announcement ran late, its list not closing in the past", () => {
+    const late = at(10 * DAY + 30);
+    const next = nextWeeklyTrip(saturday, late);
+    expect(next.departsAt).toEqual(at(17 * DAY));
+    expect(nextWeeklyTrip(saturday, at(10 * DAY - 60)).closesAt).toEqual(at(10 * DAY - 60));
   });
 });

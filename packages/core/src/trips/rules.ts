@@ -1,4 +1,8 @@
-import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES, TRIP_MAX_DAYS_AHEAD } from "@hyn/validators/policy";
+import {
+  TRIP_DEFAULT_CLOSE_LEAD_MINUTES,
+  TRIP_MAX_DAYS_AHEAD,
+  TRIP_REPEAT_ANNOUNCE_LEAD_DAYS,
+} from "@hyn/validators/policy";
 import type { MessageKey } from "@hyn/validators";
 
 const MINUTE_MS = 60_000;
@@ -33,4 +37,31 @@ export function takesItems(trip: { status: string; closesAt: Date }, now: Date):
 /** Whether `count` items leave room for one more under the cap (none: always). */
 export function hasRoom(maxItems: number | null, count: number, adding = 1): boolean {
   return maxItems === null || count + adding <= maxItems;
+}
+
+const WEEK_MS = 7 * DAY_MS;
+
+/** When the next trip after one leaving at `departsAt` is announced: TRIP_REPEAT_ANNOUNCE_LEAD_DAYS before it leaves. */
+export function announceAt(departsAt: Date): Date {
+  return new Date(departsAt.getTime() - TRIP_REPEAT_ANNOUNCE_LEAD_DAYS * DAY_MS);
+}
+
+/**
+ * The next trip of a weekly series after `trip`, as seen at `now`: a week after it (two when its next one is
+ * skipped), and never one already gone (an announcement that ran late moves on by whole weeks); its list
+ * closes as long before leaving as the trip's did, but not before `now`. `announceAt` is when it is due.
+ */
+export function nextWeeklyTrip(
+  trip: { departsAt: Date; closesAt: Date; skipNext: boolean },
+  now: Date,
+): { departsAt: Date; closesAt: Date; announceAt: Date } {
+  let departs = trip.departsAt.getTime() + (trip.skipNext ? 2 : 1) * WEEK_MS;
+  while (departs <= now.getTime()) departs += WEEK_MS;
+  const closeLead = trip.departsAt.getTime() - trip.closesAt.getTime();
+  const departsAt = new Date(departs);
+  return {
+    departsAt,
+    closesAt: new Date(Math.max(departs - closeLead, now.getTime())),
+    announceAt: announceAt(departsAt),
+  };
 }
