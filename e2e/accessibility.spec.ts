@@ -164,7 +164,11 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await checkScreen(nicoPage, "/join/:token", "logged in");
   await api(baseURL!, nico.token, "POST", `/invites/${invite.token}/join`);
   const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  await api(baseURL!, nico.token, "POST", "/requests", { groupId, itemDescription: "Birthday candles", neededBy });
+  const candles = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", {
+    groupId,
+    itemDescription: "Birthday candles",
+    neededBy,
+  });
   await nicoContext.close();
 
   await page.goto("/");
@@ -201,6 +205,12 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   await page.getByRole("dialog", { name: "Delete Request" }).getByRole("button", { name: "Keep Request" }).click();
   // Focus goes back to the button that opened the modal.
   await expect(remove).toBeFocused();
+
+  // A claimed request's page, with the other person's contact (issue 30).
+  await api(baseURL!, olive.token, "POST", `/requests/${candles.id}/claim`);
+  await page.goto(`/requests/${candles.id}`);
+  await expect(page.getByRole("region", { name: "How to reach Nico Neighbour" })).toBeVisible();
+  await expectAccessible(page, "a claimed request's page with the requester's contact");
 
   await page.goto("/groups");
   await checkScreen(page, "/groups", "one group");

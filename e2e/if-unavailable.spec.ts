@@ -14,7 +14,7 @@ async function localDateTime(page: Page, days: number, time: string): Promise<st
   );
 }
 
-test("a neighbour asks to be asked first if there is no oat milk, and only her helper sees her phone", async ({
+test("a neighbour asks to be asked first if there is no oat milk; while it is claimed she and her helper see each other's phone and area, and a third member does not", async ({
   page,
   baseURL,
   confirmedUser,
@@ -28,7 +28,12 @@ test("a neighbour asks to be asked first if there is no oat milk, and only her h
   await api(baseURL!, asker.token, "PUT", "/user/profile", {
     name: "Rosa Requester",
     phone: "+44 20 7946 0958",
-    generalArea: null,
+    generalArea: "Elm Street",
+  });
+  await api(baseURL!, helper.token, "PUT", "/user/profile", {
+    name: "Hugo Helper",
+    phone: "0151 234 5678",
+    generalArea: "Oak Close",
   });
   await groupWith(asker, `Oat Lane ${Date.now().toString(36)}`, [helper, other]);
 
@@ -51,27 +56,44 @@ test("a neighbour asks to be asked first if there is no oat milk, and only her h
   await expect(mine).toContainText("If not thereAsk me first");
   const requestId = (await mine.getAttribute("data-request-id"))!;
 
-  // The helper sees the choice on the card, claims it on its page, and then sees her phone.
+  // The helper sees the choice on the card, claims it on its page, and then sees her phone and area.
   const { page: helperPage } = await secondPerson({ user: helper });
   await helperPage.setViewportSize({ width: 390, height: 844 });
   await helperPage.goto(`/requests/${requestId}`);
   await expect(helperPage.getByTestId("request-card")).toContainText("Ask me first");
-  await expect(helperPage.getByTestId("requester-phone")).toHaveCount(0);
+  await expect(helperPage.getByTestId("claim-contact")).toHaveCount(0);
   await helperPage.getByRole("button", { name: "I can help" }).click();
-  const phone = helperPage.getByTestId("requester-phone");
-  await expect(phone).toContainText("Rosa Requester asked to be asked first if it is not there.");
-  await expect(phone.getByRole("link", { name: "+44 20 7946 0958" })).toHaveAttribute("href", "tel:+442079460958");
-  await helperPage.screenshot({ path: testInfo.outputPath("ask-first-helper-390.png"), fullPage: true });
+  const hers = helperPage.getByRole("region", { name: "How to reach Rosa Requester" });
+  await expect(hers).toContainText("Rosa Requester asked to be asked first if it is not there.");
+  await expect(hers.getByRole("link", { name: "+44 20 7946 0958" })).toHaveAttribute("href", "tel:+442079460958");
+  await expect(hers).toContainText("Elm Street");
+  await helperPage.screenshot({ path: testInfo.outputPath("contact-helper-390.png"), fullPage: true });
   await helperPage.emulateMedia({ colorScheme: "dark" });
-  await helperPage.screenshot({ path: testInfo.outputPath("ask-first-helper-390-dark.png"), fullPage: true });
+  await helperPage.screenshot({ path: testInfo.outputPath("contact-helper-390-dark.png"), fullPage: true });
 
-  // Another member, and the requester herself, never see it.
+  // She sees his, on the same page.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/requests/${requestId}`);
+  const his = page.getByRole("region", { name: "How to reach Hugo Helper" });
+  await expect(his.getByRole("link", { name: "0151 234 5678" })).toHaveAttribute("href", "tel:01512345678");
+  await expect(his).toContainText("Oak Close");
+  await expect(his).not.toContainText("asked to be asked first");
+  await page.screenshot({ path: testInfo.outputPath("contact-requester-1280.png"), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: testInfo.outputPath("contact-requester-1280-dark.png"), fullPage: true });
+
+  // Another member sees neither phone.
   const { page: otherPage } = await secondPerson({ user: other });
   await otherPage.goto(`/requests/${requestId}`);
   await expect(otherPage.getByTestId("request-card")).toContainText("Ask me first");
-  await expect(otherPage.getByTestId("requester-phone")).toHaveCount(0);
+  await expect(otherPage.getByTestId("claim-contact")).toHaveCount(0);
   await expect(otherPage.getByText("+44 20 7946 0958")).toHaveCount(0);
-  await page.goto(`/requests/${requestId}`);
+  await expect(otherPage.getByText("0151 234 5678")).toHaveCount(0);
+
+  // Once delivered, the two of them no longer see each other's.
+  await helperPage.getByRole("button", { name: "Mark fulfilled" }).click();
+  await expect(helperPage.getByTestId("claim-contact")).toHaveCount(0);
+  await page.reload();
   await expect(page.getByTestId("request-card")).toContainText("Ask me first");
-  await expect(page.getByText("+44 20 7946 0958")).toHaveCount(0);
+  await expect(page.getByTestId("claim-contact")).toHaveCount(0);
 });

@@ -1,13 +1,16 @@
 import { messages } from "@hyn/validators/messages";
 import { api, expect, signUpAndConfirm, test } from "./support";
 
-test("the About page says what fellow members see: name, e-mail and general area, the phone only to an ask-me-first helper", async ({
+test("the About page says what fellow members see: name, e-mail and general area, the phone only to the two people of a claim", async ({
   page,
 }) => {
   await page.goto("/about");
   const privacy = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Privacy first" }) });
   await expect(privacy).toContainText("Fellow members see your name, e-mail address and general area");
-  await expect(privacy).toContainText("your phone number is shown to no one, except to the neighbour helping");
+  await expect(privacy).toContainText(
+    "Your phone number is shown to one person at a time, and only while a request is being helped with: to the neighbour helping you with yours, and to the neighbour whose request you are helping with",
+  );
+  await expect(privacy).not.toContainText("shown to no one");
   await expect(privacy).not.toContainText("only your general area is shown");
 });
 

@@ -146,9 +146,9 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
 
     const seen = await get(bo, milk.id);
     expect(seen.statusCode).toBe(200);
-    // The page's answer adds requesterPhone, null but for an "ask me first" request's helper (issue 28).
-    expect(seen.json()).toEqual({ ...milk, requesterPhone: null });
-    expect((await get(ann, milk.id)).json()).toEqual({ ...milk, requesterPhone: null });
+    // The page's answer adds `contact`: null but for the two people of a claim, while it is claimed (issue 30).
+    expect(seen.json()).toEqual({ ...milk, contact: null });
+    expect((await get(ann, milk.id)).json()).toEqual({ ...milk, contact: null });
     const hidden = await get(olga, milk.id);
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
     const unknown = await get(bo, "00000000-0000-4000-8000-000000000000");
@@ -157,6 +157,39 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: expect.any(String) });
     expect((await get(null, milk.id)).statusCode).toBe(401);
+
+    // Claimed: the requester sees the helper's phone and area, the helper the requester's; nobody else.
+    const profile = (
+      who: { headers: Record<string, string> },
+      name: string,
+      phone: string | null,
+      generalArea: string,
+    ) =>
+      app.server.inject({
+        method: "PUT",
+        url: "/api/user/profile",
+        headers: who.headers,
+        payload: { name, phone, generalArea },
+      });
+    expect((await profile(ann, "Ann", "+44 20 7946 0958", "Elm Street")).statusCode).toBe(200);
+    expect((await profile(bo, "Bo", null, "Oak Close")).statusCode).toBe(200);
+    const claim = await app.server.inject({
+      method: "POST",
+      url: `/api/requests/${milk.id}/claim`,
+      headers: bo.headers,
+    });
+    expect(claim.statusCode).toBe(200);
+    expect((await get(bo, milk.id)).json().contact).toEqual({
+      userId: ann.userId,
+      phone: "+44 20 7946 0958",
+      generalArea: "Elm Street",
+    });
+    expect((await get(ann, milk.id)).json().contact).toEqual({
+      userId: bo.userId,
+      phone: null,
+      generalArea: "Oak Close",
+    });
+    expect((await get(olga, milk.id)).statusCode).toBe(404);
 
     const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
       paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;

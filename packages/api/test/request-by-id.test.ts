@@ -24,7 +24,7 @@ describe("one request by its id", () => {
     });
     const seen = await bo.caller.requests.byId({ id: posted.id });
     const [listed] = (await bo.caller.requests.forGroup({ groupId: street.id })).requests;
-    expect(seen).toEqual({ ...listed, requesterPhone: null });
+    expect(seen).toEqual({ ...listed, contact: null });
     expect(seen).toMatchObject({
       id: posted.id,
       status: "open",

@@ -199,10 +199,21 @@ export const createdRequestOutput = requestOutput.extend({ reach: reachOutput })
 export type CreatedRequest = z.infer<typeof createdRequestOutput>;
 
 /**
- * GET /requests/{id}: the request, and for its helper alone, while they hold it and its requester asked to be
- * asked first if the item is not there (issue 28), the requester's phone (null for everyone else, or none given).
+ * The other person of a claim, as the request's page shows them to the requester (the helper) or to the helper
+ * (the requester) while the request is claimed: their phone if their profile has one, and their general area.
  */
-export const oneRequestOutput = requestOutput.extend({ requesterPhone: z.string().nullable() });
+export const claimContactOutput = z.object({
+  userId: z.string(),
+  phone: z.string().nullable(),
+  generalArea: z.string().nullable(),
+});
+export type ClaimContact = z.infer<typeof claimContactOutput>;
+
+/**
+ * GET /requests/{id}: the request, and for the two people of a claim alone, while it is claimed, the other
+ * one's contact (null for everyone else, and while open or once fulfilled).
+ */
+export const oneRequestOutput = requestOutput.extend({ contact: claimContactOutput.nullable() });
 export type OneRequestView = z.infer<typeof oneRequestOutput>;
 
 /** A page of a request list; REST sends `requests` as the body and `nextCursor` in a Link header. */

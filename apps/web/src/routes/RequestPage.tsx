@@ -5,8 +5,9 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { RecentOwnChanges } from "../features/requests/live-announcements";
 import { displayStatusOf, personName, requestPermissions } from "../features/requests/request-rules";
 import { RequestCard } from "../features/requests/RequestCard";
+import { ClaimContact } from "../features/requests/ClaimContact";
 import { ReportButton } from "../features/moderation/ReportButton";
-import type { OneRequestView, RequestView } from "../features/requests/types";
+import type { RequestView } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useServerNow } from "../features/requests/useServerNow";
 import { useT } from "../i18n/useT";
@@ -82,7 +83,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
   return (
     <RequestPageFrame>
       <RequestState request={request} viewerId={viewer.id} now={now} />
-      <AskFirst request={request} viewerId={viewer.id} />
+      <ClaimContact request={request} viewerId={viewer.id} />
       <RequestCard
         request={request}
         viewerId={viewer.id}
@@ -111,30 +112,6 @@ function RequestPageFrame({ children }: { children: ReactNode }) {
       <h1 className="request-page-title">{t("requests.requestTitle")}</h1>
       {children}
     </div>
-  );
-}
-
-/**
- * "Ask me first" (issue 28), for the helper holding the request: the requester's phone when the server sent it
- * (it sends it to that helper alone), else that they gave none.
- */
-function AskFirst({ request, viewerId }: { request: OneRequestView; viewerId: string }) {
-  const t = useT();
-  if (request.ifUnavailable !== "ask" || request.status !== "claimed" || request.claimedBy !== viewerId) return null;
-  const name = personName(request.creator.name);
-  return (
-    <Alert type="info">
-      <p className="asking-phone" data-testid="requester-phone">
-        {request.requesterPhone ? (
-          <>
-            {t("asking.requesterPhone", { name })}{" "}
-            <a href={`tel:${request.requesterPhone.replace(/[^\d+]/g, "")}`}>{request.requesterPhone}</a>
-          </>
-        ) : (
-          t("asking.requesterNoPhone", { name })
-        )}
-      </p>
-    </Alert>
   );
 }
 

@@ -32,7 +32,7 @@ import { newRequestAudience } from "../preferences/notification-preferences";
 import { loadDashboard } from "./dashboard";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { requestPermissionSql } from "./permissions";
-import { requesterPhoneFor } from "./requester-phone";
+import { claimContactFor } from "./claim-contact";
 import { bumpedRevision } from "../shared/request-revision";
 import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "../series/service";
 import { scheduleSeriesNext } from "../series/schedule";
@@ -256,7 +256,7 @@ export function createRequestsService(deps: CoreDeps) {
     async byId(userId: string, requestId: string): Promise<OneRequestView> {
       const view = await selectVisibleRequestView(db, clock.now(), requestId, userId);
       if (!view) throw notFound();
-      return { ...view, requesterPhone: await requesterPhoneFor(db, view, userId) };
+      return { ...view, contact: await claimContactFor(db, view, userId) };
     },
 
     /** open -> claimed, by a member other than the requester, before the needed-by time. */

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from "vitest";
 import { activateLocale, i18n, loadNamespaces } from "../../i18n/i18n";
 import { RequestCard } from "./RequestCard";
@@ -67,10 +68,18 @@ function fakeActions(): { [K in keyof RequestActions]: Mock<RequestActions[K]> }
   } as never;
 }
 
+/** Where the in-app router is, so a test can tell a link that navigates in the app from one that reloads. */
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
 function show(view: RequestView, viewerId: string, actions = fakeActions()) {
   render(
     <I18nProvider i18n={i18n}>
-      <RequestCard request={view} viewerId={viewerId} now={NOW} actions={actions} />
+      <MemoryRouter initialEntries={["/"]}>
+        <RequestCard request={view} viewerId={viewerId} now={NOW} actions={actions} />
+        <Location />
+      </MemoryRouter>
     </I18nProvider>,
   );
   return actions;
@@ -268,5 +277,22 @@ describe("a repeating request's card (issue 28 §2)", () => {
     show(request({ seriesId: "series-1", repeats: null }), OWNER);
     expect(screen.queryByTestId("request-repeats")).toBeNull();
     expect(buttons()).toEqual(["Notify group", "Delete"]);
+  });
+});
+
+describe("a request card's title", () => {
+  it("opens the request's page inside the app, without reloading, as a link the keyboard reaches", async () => {
+    show(request(), OTHER);
+    const title = within(screen.getByTestId("request-card")).getByRole("link", { name: "Two pints of milk" });
+    expect(title.getAttribute("href")).toBe("/requests/request-1");
+    title.focus();
+    expect(document.activeElement).toBe(title);
+    // A router link handles the click itself (a plain <a> would leave it to the browser: a reload).
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    await act(async () => {
+      title.dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(true);
+    expect(screen.getByTestId("location").textContent).toBe("/requests/request-1");
   });
 });

@@ -1,5 +1,6 @@
 import { nextNotifyAt } from "@hyn/validators/rules";
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
 import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
@@ -173,10 +174,10 @@ export function RequestCard({
     >
       <header className="request-card-header">
         <h3 id={titleId} className="request-card-title">
-          {/* The title opens the request's page (issue 30), as the card's share link does; the buttons stay buttons. */}
-          <a className="request-card-link" href={`/requests/${request.id}`}>
+          {/* The title opens the request's page in the app (issue 30), as the card's share link does; the buttons stay buttons. */}
+          <Link className="request-card-link" to={`/requests/${request.id}`}>
             {request.itemDescription}
-          </a>
+          </Link>
         </h3>
         <StatusBadge status={status} />
         {!isOwner &&
@@ -296,7 +297,7 @@ export function RequestCard({
           </p>
           {!anyoneHears(request.lastReach) && (
             <p>
-              <a href={`/requests/${request.id}`}>{t("requests.sharePage")}</a>
+              <Link to={`/requests/${request.id}`}>{t("requests.sharePage")}</Link>
             </p>
           )}
         </div>

@@ -85,8 +85,12 @@ export function useRequestActions(own: RecentOwnChanges) {
       const view = await attempt(request, echo, () => call({ id: request.id }), fallback);
       if (!view) return false;
       patch((data) => replaceRequest(data, view));
-      // The page's answer also carries the requester's phone for an "ask me first" helper: read again.
-      utils.requests.byId.setData({ id: view.id }, (old) => ({ ...view, requesterPhone: old?.requesterPhone ?? null }));
+      // The page's answer also carries the other person's contact while claimed: kept until read again, gone at once
+      // when the claim ends.
+      utils.requests.byId.setData({ id: view.id }, (old) => ({
+        ...view,
+        contact: view.status === "claimed" ? (old?.contact ?? null) : null,
+      }));
       void utils.requests.byId.invalidate({ id: view.id });
       refresh();
       toast.success(success(view));
