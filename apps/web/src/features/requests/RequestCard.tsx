@@ -124,6 +124,7 @@ export function RequestCard({
         className="btn-small"
         busy={busy === action}
         disabled={busy !== null}
+        needsNetwork
         aria-describedby={titleId}
         onClick={() => void runSeries(action)}
       >
@@ -154,6 +155,7 @@ export function RequestCard({
       className="btn-small"
       busy={busy === action}
       disabled={busy !== null || waiting}
+      needsNetwork
       aria-describedby={waiting ? `${titleId} ${notifyNoteId}` : titleId}
       onClick={() => void run(action)}
     >
@@ -271,6 +273,7 @@ export function RequestCard({
               variant="ghost"
               className="btn-small request-delete"
               disabled={busy !== null}
+              needsNetwork
               aria-describedby={titleId}
               onClick={() => setConfirmDelete(true)}
             >
