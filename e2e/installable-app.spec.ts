@@ -16,7 +16,7 @@ test.use({ serviceWorkers: "allow" });
 
 const screens = `test-results/${process.env.E2E_PORT ?? 3100}/screens`;
 const builtServiceWorker = fileURLToPath(new URL("../apps/web/dist/sw.js", import.meta.url));
-const OFFLINE_NOT_SENT = "You are offline, so this was not sent. Try again when you are back online.";
+const NEEDS_NETWORK = "You are offline. This works again once you are back online.";
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${screens}/${name}-desktop.png`, fullPage: true });
@@ -178,6 +178,15 @@ test("the installed app starts offline after one online visit: its shell and a p
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByTestId("request-card")).toHaveCount(0);
   await shoot(page, "offline-start");
+  // The Groups page too (issue 30): its title and a plain offline state, not "Loading…" for ever.
+  await page.goto("/groups");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Groups" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your groups will show here as soon as you are back online." }),
+  ).toBeVisible();
+  await expect(page.locator(".loading")).toHaveCount(0);
+  await shoot(page, "offline-start-groups");
+  await page.goto("/");
 
   // Back online, the page loads by itself.
   await page.context().setOffline(false);
@@ -209,14 +218,20 @@ test("a neighbour opens a request from its link and claims it with one tap", asy
   await nico.context.close();
 });
 
-test("a claim tried offline is refused plainly and never sent later", async ({ page, mailbox, secondPerson }) => {
+test("offline, a claim is disabled with the reason before a tap, and nothing is sent later", async ({
+  page,
+  mailbox,
+  secondPerson,
+}) => {
   const { requestId, link, nico } = await requestWithLink(page, secondPerson, mailbox);
   await nico.page.goto(link);
   const claim = nico.page.getByRole("button", { name: "I can help" });
   await expect(claim).toBeFocused();
   await nico.context.setOffline(true);
-  await claim.click();
-  await expect(toast(nico.page, OFFLINE_NOT_SENT)).toBeVisible();
+  // Issue 30: not refused after a tap, but off from the start, saying why.
+  await expect(claim).toBeDisabled();
+  await expect(claim).toHaveAttribute("title", NEEDS_NETWORK);
+  await expect(claim).toHaveAttribute("aria-describedby", /offline-reason/);
   await shoot(nico.page, "request-page-offline-claim");
 
   await nico.context.setOffline(false);

@@ -158,9 +158,9 @@ export function Layout() {
             )}
           </nav>
         </div>
+        <AppBanners />
         {changingPage && <div className="page-progress" role="progressbar" aria-label={t("common.openingPage")} />}
       </header>
-      <AppBanners />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

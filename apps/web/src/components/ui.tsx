@@ -1,4 +1,5 @@
 import { translate } from "../i18n/useT";
+import { networkGate, useOnline } from "../lib/online";
 import {
   useEffect,
   useId,
@@ -20,18 +21,31 @@ export function Button({
   children,
   disabled,
   type = "button",
+  needsNetwork = false,
+  title,
+  "aria-describedby": describedBy,
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   busy?: boolean;
+  /** It sends something: disabled offline, with the reason (lib/online.ts networkGate). */
+  needsNetwork?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }) {
+  const online = useOnline();
+  const gate = networkGate(
+    online || !needsNetwork,
+    { disabled: disabled || busy, describedBy, title },
+    translate("common.needsNetwork"),
+  );
   return (
     <button
       {...rest}
       type={type}
       className={`btn btn-${variant} ${className}`}
-      disabled={disabled || busy}
+      disabled={gate.disabled}
+      title={gate.title}
+      aria-describedby={gate["aria-describedby"]}
       aria-busy={busy || undefined}
     >
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
@@ -148,6 +162,22 @@ export function SelectField({
 }
 
 /** The default texts below come from `translate` at render: these render inside screens, which render again in a new language. */
+/**
+ * Before a first answer: a spinner, or without a network a plain offline state. A query waits, paused,
+ * for the network (ADR 0016), so a spinner would turn forever.
+ */
+export function Loading({ label, offlineText }: { label?: string; offlineText?: string }) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <div className="alert alert-warning offline-state" role="status">
+        {offlineText ?? translate("common.offlineText")}
+      </div>
+    );
+  }
+  return <Spinner label={label} />;
+}
+
 export function Spinner({ label }: { label?: string }) {
   return (
     <div className="loading" role="status">
@@ -239,6 +269,7 @@ export function Modal({
   );
 }
 
+/** A destructive change asked about first; every confirmation sends something, so its button needs the network. */
 export function ConfirmModal({
   open,
   title,
@@ -268,7 +299,7 @@ export function ConfirmModal({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {cancelLabel ?? translate("common.cancel")}
           </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
+          <Button variant="danger" needsNetwork onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>
         </>

@@ -22,3 +22,24 @@ const subscribe = (listener: () => void) => {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
+
+/** The id of the offline bar's sentence: what a button that needs the network points to, while offline, as its reason. */
+export const OFFLINE_REASON_ID = "offline-reason";
+
+/**
+ * What a button that needs the network (create, invite, post, claim...) carries: while offline it is
+ * disabled and says why (the offline bar's sentence, and a tooltip), rather than refusing after a tap
+ * (ADR 0016). Its own reasons to be disabled and its own description are kept.
+ */
+export function networkGate(
+  online: boolean,
+  own: { disabled?: boolean | undefined; describedBy?: string | undefined; title?: string | undefined },
+  reason: string,
+): { disabled: boolean | undefined; "aria-describedby": string | undefined; title: string | undefined } {
+  if (online) return { disabled: own.disabled, "aria-describedby": own.describedBy, title: own.title };
+  return {
+    disabled: true,
+    "aria-describedby": [own.describedBy, OFFLINE_REASON_ID].filter(Boolean).join(" "),
+    title: reason,
+  };
+}

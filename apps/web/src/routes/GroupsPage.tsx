@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useSearchParams } from "react-router";
-import { Alert, Button, Card, EmptyState, Spinner } from "../components/ui";
+import { Alert, Button, Card, EmptyState, Loading } from "../components/ui";
 import { useAuth } from "../features/auth/AuthProvider";
 import { CreateGroupForm } from "../features/groups/CreateGroupForm";
 import { GroupCard } from "../features/groups/GroupCard";
@@ -30,7 +30,8 @@ export default function GroupsPage() {
           <h1>{t("groups.pageTitle")}</h1>
         </div>
         {loading ? (
-          <Spinner />
+          // Opened without a network: who is signed in is not known yet, and is said plainly.
+          <Loading offlineText={t("groups.offline")} />
         ) : (
           <Card>
             <p>{t("groups.loginToView")}</p>
@@ -98,6 +99,7 @@ function Groups({ viewerId }: { viewerId: string }) {
           <span title={atCreateLimit ? errorText("groupsCreatedLimitTooltip") : undefined}>
             <Button
               ref={createButton}
+              needsNetwork
               onClick={() => setCreating(true)}
               disabled={creating || atCreateLimit}
               aria-describedby={atCreateLimit ? "create-limit-note" : undefined}
@@ -132,7 +134,7 @@ function Groups({ viewerId }: { viewerId: string }) {
           {t("groups.groupListTitle")}
         </h2>
         {groups.isPending ? (
-          <Spinner label={t("groups.loadingGroups")} />
+          <Loading label={t("groups.loadingGroups")} offlineText={t("groups.offline")} />
         ) : groups.isError ? (
           <Alert>
             {errorMessage(groups.error, t("groups.loadGroupsFailed"))}{" "}

@@ -253,7 +253,7 @@ function JoinWithToken({
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
           {t("groups.notNow")}
         </Button>
-        <Button onClick={() => void joinGroup()} busy={join.isPending}>
+        <Button needsNetwork onClick={() => void joinGroup()} busy={join.isPending}>
           {approval ? t("sharing.askToJoin") : t("groups.joinGroup")}
         </Button>
       </div>

@@ -108,7 +108,7 @@ export default function LoginPage() {
               {t("auth.forgotPasswordLink")}
             </Link>
           </div>
-          <Button type="submit" className="btn-block" busy={busy}>
+          <Button needsNetwork type="submit" className="btn-block" busy={busy}>
             {busy ? t("auth.loggingIn") : t("auth.logInButton")}
           </Button>
         </form>

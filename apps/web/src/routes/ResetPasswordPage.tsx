@@ -143,7 +143,7 @@ export default function ResetPasswordPage() {
             onConfirmChange={(value) => (setConfirm(value), setError(null))}
             autoFocus
           />
-          <Button type="submit" className="btn-block" busy={complete.isPending}>
+          <Button needsNetwork type="submit" className="btn-block" busy={complete.isPending}>
             {complete.isPending ? t("auth.updating") : t("auth.updatePassword")}
           </Button>
         </form>

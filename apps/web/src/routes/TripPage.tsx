@@ -284,12 +284,18 @@ function TripperView({ trip }: { trip: TripDetail }) {
     <>
       <div className="row trip-actions">
         {trip.status === "open" && (
-          <Button onClick={() => void close()} busy={busyAction === "close"} disabled={busyAction !== null}>
+          <Button
+            needsNetwork
+            onClick={() => void close()}
+            busy={busyAction === "close"}
+            disabled={busyAction !== null}
+          >
             {busyAction === "close" ? t("trips.closing") : t("trips.closeList")}
           </Button>
         )}
         {trip.repeat && !trip.skipNext && (
           <Button
+            needsNetwork
             variant="secondary"
             onClick={() => void skipNext()}
             busy={busyAction === "skip"}

@@ -98,7 +98,7 @@ function Confirm({ token, topic, onDone }: { token: string; topic: string; onDon
       <p className="unsubscribe-topic">{t("unsubscribe.willStop", { topic })}</p>
       <p>{t("unsubscribe.otherEmails")}</p>
       <div className="row unsubscribe-primary">
-        <Button onClick={() => void unsubscribe()} busy={confirm.isPending}>
+        <Button needsNetwork onClick={() => void unsubscribe()} busy={confirm.isPending}>
           {t("unsubscribe.unsubscribeButton")}
         </Button>
       </div>
@@ -170,7 +170,13 @@ function Actions({
   return (
     <div className="row unsubscribe-actions">
       {showStopAll && (
-        <Button variant="secondary" onClick={() => void stopAllEmails()} busy={stopAll.isPending} disabled={disabled}>
+        <Button
+          needsNetwork
+          variant="secondary"
+          onClick={() => void stopAllEmails()}
+          busy={stopAll.isPending}
+          disabled={disabled}
+        >
           {t("unsubscribe.stopAll")}
         </Button>
       )}

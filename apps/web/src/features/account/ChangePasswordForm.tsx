@@ -70,7 +70,7 @@ export function ChangePasswordForm() {
           onConfirmChange={(value) => (setConfirm(value), setError(null))}
         />
         <div className="form-actions">
-          <Button type="submit" variant="secondary" busy={updatePassword.isPending}>
+          <Button needsNetwork type="submit" variant="secondary" busy={updatePassword.isPending}>
             {updatePassword.isPending ? t("profile.changingPassword") : t("profile.changePasswordButton")}
           </Button>
         </div>

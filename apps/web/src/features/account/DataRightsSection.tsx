@@ -59,7 +59,7 @@ export function DataRightsSection() {
     <Card>
       <h2>{t("profile.dataTitle")}</h2>
       <p className="muted">{t("profile.dataIntro")}</p>
-      <Button variant="secondary" onClick={download} busy={downloading}>
+      <Button needsNetwork variant="secondary" onClick={download} busy={downloading}>
         {t("profile.downloadMyData")}
       </Button>
       <hr className="divider" />
@@ -92,7 +92,7 @@ export function DataRightsSection() {
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteAccount.isPending}>
               {t("profile.keepMyAccount")}
             </Button>
-            <Button type="submit" variant="danger" busy={deleteAccount.isPending}>
+            <Button needsNetwork type="submit" variant="danger" busy={deleteAccount.isPending}>
               {t("profile.deleteMyAccount")}
             </Button>
           </div>

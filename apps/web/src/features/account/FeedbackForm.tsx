@@ -155,7 +155,7 @@ export function FeedbackForm() {
         <Button variant="secondary" onClick={cancel} disabled={send.isPending}>
           {t("about.cancel")}
         </Button>
-        <Button type="submit" busy={busy}>
+        <Button needsNetwork type="submit" busy={busy}>
           {send.isPending ? t("about.sending") : t("about.send")}
         </Button>
       </div>

@@ -75,7 +75,7 @@ export function NameStep({ viewer }: { viewer: CurrentUser }) {
           <Button variant="secondary" onClick={skip} disabled={updateProfile.isPending}>
             {t("profile.skipForNow")}
           </Button>
-          <Button type="submit" busy={updateProfile.isPending}>
+          <Button needsNetwork type="submit" busy={updateProfile.isPending}>
             {t("profile.saveName")}
           </Button>
         </div>

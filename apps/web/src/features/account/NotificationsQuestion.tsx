@@ -137,10 +137,16 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
         </fieldset>
         {error && <Alert>{error}</Alert>}
         <div className="row row-end notifications-question-actions">
-          <Button variant="secondary" onClick={() => void send(null)} busy={busy === "skip"} disabled={busy !== null}>
+          <Button
+            needsNetwork
+            variant="secondary"
+            onClick={() => void send(null)}
+            busy={busy === "skip"}
+            disabled={busy !== null}
+          >
             {t("profile.askSkip")}
           </Button>
-          <Button type="submit" busy={busy === "save"} disabled={busy !== null || choice === null}>
+          <Button needsNetwork type="submit" busy={busy === "save"} disabled={busy !== null || choice === null}>
             {t("profile.askSave")}
           </Button>
         </div>

@@ -43,7 +43,14 @@ export function ResendConfirmationButton({
   }
 
   return (
-    <Button variant={variant} className={className} onClick={send} busy={resend.isPending} disabled={waitSeconds > 0}>
+    <Button
+      needsNetwork
+      variant={variant}
+      className={className}
+      onClick={send}
+      busy={resend.isPending}
+      disabled={waitSeconds > 0}
+    >
       {resend.isPending
         ? t("auth.sending")
         : waitSeconds > 0

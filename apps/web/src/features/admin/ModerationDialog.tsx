@@ -49,7 +49,7 @@ export function ModerationDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t("common.cancel")}
           </Button>
-          <Button variant="danger" busy={busy} onClick={confirm}>
+          <Button needsNetwork variant="danger" busy={busy} onClick={confirm}>
             {confirmLabel}
           </Button>
         </>

@@ -69,7 +69,7 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
           />
           <span>{t("sharing.linkApprovalLabel")}</span>
         </label>
-        <Button type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
+        <Button needsNetwork type="submit" className="btn-small" busy={create.isPending} disabled={atLimit}>
           {t("sharing.createLink")}
         </Button>
       </form>

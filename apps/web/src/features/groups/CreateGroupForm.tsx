@@ -51,7 +51,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
         <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
           {t("groups.cancel")}
         </Button>
-        <Button type="submit" busy={create.isPending} disabled={name.trim() === ""}>
+        <Button type="submit" needsNetwork busy={create.isPending} disabled={name.trim() === ""}>
           {t("groups.createGroup")}
         </Button>
       </div>

@@ -125,6 +125,7 @@ export function GroupCard({
               className="btn-small"
               aria-expanded={inviting}
               disabled={atInviteLimit}
+              needsNetwork
               onClick={() => setInviting((v) => !v)}
             >
               {t("groups.inviteMembers")}

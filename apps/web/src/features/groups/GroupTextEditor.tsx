@@ -95,7 +95,7 @@ export function GroupTextEditor({
           <Button variant="secondary" className="btn-small" onClick={close} disabled={update.isPending}>
             {t("groups.cancel")}
           </Button>
-          <Button type="submit" className="btn-small" busy={update.isPending}>
+          <Button needsNetwork type="submit" className="btn-small" busy={update.isPending}>
             {texts.save}
           </Button>
         </div>

@@ -41,6 +41,7 @@ export function RulesToAccept({
       footer={
         <>
           <Button
+            needsNetwork
             variant="secondary"
             disabled={busy}
             busy={leave.isPending}
@@ -49,6 +50,7 @@ export function RulesToAccept({
             {t("groups.leaveGroup")}
           </Button>
           <Button
+            needsNetwork
             busy={accept.isPending}
             disabled={busy}
             onClick={() => void run(() => accept.mutateAsync({ groupId: group.id }), t("sharing.acceptRulesFailed"))}

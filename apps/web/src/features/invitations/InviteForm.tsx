@@ -122,7 +122,7 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
             {t("sharing.close")}
           </Button>
           <span title={atLimit ? errorText("invitationLimitTooltip") : undefined}>
-            <Button type="submit" className="btn-small" busy={busy} disabled={atLimit}>
+            <Button type="submit" needsNetwork className="btn-small" busy={busy} disabled={atLimit}>
               {t("groups.createInvite")}
             </Button>
           </span>

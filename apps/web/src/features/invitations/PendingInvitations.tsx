@@ -115,6 +115,7 @@ export function PendingInvitations({
                 variant="secondary"
                 className="btn-small"
                 disabled={busyId !== null}
+                needsNetwork
                 busy={busyId === invitation.id && decline.isPending}
                 onClick={() => void answer(invitation, "decline")}
               >
@@ -123,6 +124,7 @@ export function PendingInvitations({
               <Button
                 className="btn-small"
                 disabled={busyId !== null}
+                needsNetwork
                 busy={busyId === invitation.id && accept.isPending}
                 onClick={() => (invitation.groupRules ? askRules(invitation) : void answer(invitation, "accept"))}
               >
@@ -143,7 +145,7 @@ export function PendingInvitations({
             <Button variant="secondary" disabled={accept.isPending} onClick={() => setWithRules(null)}>
               {t("common.cancel")}
             </Button>
-            <Button busy={accept.isPending} onClick={() => void acceptWithRules()}>
+            <Button needsNetwork busy={accept.isPending} onClick={() => void acceptWithRules()}>
               {t("groups.joinGroup")}
             </Button>
           </>

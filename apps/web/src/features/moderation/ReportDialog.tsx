@@ -102,7 +102,7 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
           <Button type="button" variant="secondary" onClick={onClose} disabled={report.isPending}>
             {t("common.cancel")}
           </Button>
-          <Button type="submit" variant="danger" busy={report.isPending}>
+          <Button needsNetwork type="submit" variant="danger" busy={report.isPending}>
             {t("moderation.send")}
           </Button>
         </div>

@@ -177,6 +177,7 @@ export function DevicesSection() {
                 </span>
               </div>
               <Button
+                needsNetwork
                 variant="secondary"
                 onClick={() => void remove(device)}
                 busy={removing === device.id}

@@ -139,7 +139,7 @@ export function CreateRequestModal({
           <Button variant="secondary" onClick={cancel} disabled={busy}>
             {t("asking.cancel")}
           </Button>
-          <Button type="submit" form={FORM_ID} busy={busy}>
+          <Button type="submit" needsNetwork form={FORM_ID} busy={busy}>
             {busy ? t("asking.creating") : t("asking.createButton")}
           </Button>
         </>

@@ -125,6 +125,7 @@ export function RequestCard({
         className="btn-small"
         busy={busy === action}
         disabled={busy !== null}
+        needsNetwork
         aria-describedby={titleId}
         onClick={() => void runSeries(action)}
       >
@@ -155,6 +156,7 @@ export function RequestCard({
       className="btn-small"
       busy={busy === action}
       disabled={busy !== null || waiting}
+      needsNetwork
       aria-describedby={waiting ? `${titleId} ${notifyNoteId}` : titleId}
       onClick={() => void run(action)}
     >
@@ -272,6 +274,7 @@ export function RequestCard({
               variant="ghost"
               className="btn-small request-delete"
               disabled={busy !== null}
+              needsNetwork
               aria-describedby={titleId}
               onClick={() => setConfirmDelete(true)}
             >

@@ -36,6 +36,7 @@ export function RequestThanks({
     return (
       <div className="request-thanks">
         <Button
+          needsNetwork
           variant="secondary"
           className="btn-small"
           busy={busy}

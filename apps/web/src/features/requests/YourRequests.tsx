@@ -65,6 +65,7 @@ export function YourRequests({
           )}
           <span title={blocker ?? undefined}>
             <Button
+              needsNetwork
               onClick={onNewRequest}
               onPointerEnter={onNewRequestIntent}
               onFocus={onNewRequestIntent}

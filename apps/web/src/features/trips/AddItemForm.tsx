@@ -117,7 +117,7 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
         rows={2}
       />
       <IfUnavailableChoice name="ifUnavailable" value={ifUnavailable} onChange={setIfUnavailable} />
-      <Button type="submit" busy={busy} className="btn-block">
+      <Button needsNetwork type="submit" busy={busy} className="btn-block">
         {busy ? t("trips.adding") : t("trips.addButton")}
       </Button>
     </form>

@@ -225,7 +225,7 @@ export function AnnounceTripForm({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {t("trips.cancel")}
         </Button>
-        <Button type="submit" busy={busy}>
+        <Button needsNetwork type="submit" busy={busy}>
           {busy ? t("trips.announcing") : t("trips.announceButton")}
         </Button>
       </div>

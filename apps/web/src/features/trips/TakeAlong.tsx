@@ -45,7 +45,7 @@ export function TakeAlong({
         ))}
       </ul>
       {trip.takeAlong.length > 1 && (
-        <Button busy={busy} onClick={() => onTake(trip.takeAlong.map((r) => r.id))}>
+        <Button needsNetwork busy={busy} onClick={() => onTake(trip.takeAlong.map((r) => r.id))}>
           {t("trips.takeAll")}
         </Button>
       )}
