@@ -266,10 +266,14 @@ export function createSeriesService(deps: CoreDeps) {
    * calendars see it.
    */
   async function touchCurrent(tx: Transaction, series: { id: string; currentIndex: number }): Promise<void> {
-    await tx
+    const [touched] = await tx
       .update(requests)
       .set(bumpedRevision())
-      .where(and(eq(requests.seriesId, series.id), eq(requests.occurrenceIndex, series.currentIndex)));
+      .where(and(eq(requests.seriesId, series.id), eq(requests.occurrenceIndex, series.currentIndex)))
+      .returning({ id: requests.id, groupId: requests.groupId });
+    // Open dashboards read it again.
+    if (touched)
+      await publishRequestEvent(tx, { type: "request.changed", requestId: touched.id, groupId: touched.groupId });
   }
 
   return {
@@ -330,8 +334,7 @@ export function createSeriesService(deps: CoreDeps) {
         };
         if (Object.keys(changes).length > 0) {
           await tx.update(requestSeries).set(changes).where(eq(requestSeries.id, series.id));
-          // No live event: the event types name status changes only; lists show the edit on their next read.
-          await tx
+          const [edited] = await tx
             .update(requests)
             .set({ ...changes, ...bumpedRevision() })
             .where(
@@ -341,7 +344,10 @@ export function createSeriesService(deps: CoreDeps) {
                 eq(requests.status, "open"),
                 isNull(requests.claimedBy),
               ),
-            );
+            )
+            .returning({ id: requests.id, groupId: requests.groupId });
+          if (edited)
+            await publishRequestEvent(tx, { type: "request.changed", requestId: edited.id, groupId: edited.groupId });
         }
         return viewOf(tx, userId, (await selectSeries(tx, series.id, false))!);
       });
