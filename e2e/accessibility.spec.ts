@@ -177,9 +177,12 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
   await expect(dialog.getByLabel("Item description")).toBeFocused();
   await expectAccessible(page, "the create request modal");
+  // Repeating (issue 28 §2): the Repeat choice open, with its hint and Until day, is checked with the errors.
+  await dialog.getByLabel("Repeat").selectOption({ label: "Every week" });
+  await expect(dialog.getByLabel("Until (optional)")).toBeVisible();
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog.locator(".field-error, .alert-error").first()).toBeVisible();
-  await expectAccessible(page, "the create request modal with errors shown");
+  await expectAccessible(page, "the create request modal, repeating, with errors shown");
   await dialog.getByLabel("Item description").fill("Two litres of oat milk");
   await dialog
     .getByLabel("Needed by")
@@ -195,6 +198,8 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
     groupId,
     itemDescription: "Paper towels",
     neededBy,
+    // A repeating request's page: "Repeats", "Skip next" and "Stop repeating".
+    repeat: { every: "week" },
   });
   await page.goto(`/requests/${paperTowels.id}`);
   await checkScreen(page, "/requests/:id");

@@ -260,6 +260,50 @@ describe("the answer cache", () => {
     expect(signedOut.response.body).toContain(messages.noAuthenticatedUser);
   });
 
+  it("shows a repeating request stopped, or let go by its helper, on the very next load of either dashboard", async () => {
+    const { ann, bo, groupId } = await street();
+    const posted = await app.server.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: ann.headers,
+      payload: {
+        itemDescription: "Milk",
+        groupId,
+        neededBy: new Date(app.clock.now().getTime() + 24 * HOUR).toISOString(),
+        repeat: { every: "week" },
+      },
+    });
+    const { seriesId } = posted.json() as { seriesId: string };
+    const series = (action: string, who: Who) =>
+      app.server.inject({
+        method: action === "stop" ? "DELETE" : "POST",
+        url: `/api/request-series/${seriesId}${action === "stop" ? "" : `/${action}`}`,
+        headers: who.headers,
+      });
+    type Seen = { repeats: string | null; seriesHelperId: string | null };
+    const seen = async (who: Who) => {
+      const json = dashboardOf((await get(who, DASHBOARD)).response.body) as unknown as {
+        myRequests: Seen[];
+        helpableRequests: Seen[];
+      };
+      return [...json.myRequests, ...json.helpableRequests][0]!;
+    };
+
+    expect((await series("take", bo)).statusCode).toBe(200);
+    await get(ann, DASHBOARD);
+    await get(bo, DASHBOARD);
+    expect((await series("release", bo)).statusCode).toBe(200);
+    expect((await seen(ann)).seriesHelperId).toBeNull();
+    expect((await seen(bo)).seriesHelperId).toBeNull();
+
+    expect((await series("take", bo)).statusCode).toBe(200);
+    await get(ann, DASHBOARD);
+    await get(bo, DASHBOARD);
+    expect((await series("stop", ann)).statusCode).toBe(200);
+    expect((await seen(ann)).repeats).toBeNull();
+    expect((await seen(bo)).repeats).toBeNull();
+  });
+
   it("checks calls that arrive together in one statement, and answers each as its own", async () => {
     const { ann, bo, olga, groupId } = await street();
     await post(ann, groupId, "Milk");

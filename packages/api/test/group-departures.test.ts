@@ -44,6 +44,28 @@ describe("a helper who departs a group", () => {
 
 type Neighbours = Awaited<ReturnType<typeof neighbours>>;
 
+describe("a helper who did a repeating request every time departs (issue 28 §2)", () => {
+  it("leaving lets the series go, so another member may take it", async () => {
+    const { owner, helper, group } = await neighbours();
+    const milk = await owner.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Milk every week",
+      neededBy: h.inHours(48),
+      repeat: { every: "week" },
+    });
+    await helper.caller.requestSeries.take({ id: milk.seriesId! });
+    await helper.caller.groups.leave({ groupId: group.id });
+    expect(await owner.caller.requestSeries.byId({ id: milk.seriesId! })).toMatchObject({ helperId: null });
+
+    const other = await h.signUpUser();
+    const invite = await owner.caller.invitations.create({ groupId: group.id, email: other.email });
+    await other.caller.invitations.joinByToken({ token: invite.token });
+    await expect(other.caller.requestSeries.take({ id: milk.seriesId! })).resolves.toMatchObject({
+      helperId: other.user.id,
+    });
+  });
+});
+
 describe("every way of departing announces the reopened request live", () => {
   const departures = {
     leaving: ({ helper, group }: Neighbours) => helper.caller.groups.leave({ groupId: group.id }),

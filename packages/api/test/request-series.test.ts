@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { describe, expect, it } from "vitest";
-import { failure, groupWith, useHarness } from "./support";
+import { failure, groupWith, listen, useHarness } from "./support";
 
 /** Repeating requests (issue 28 §2, ADR 0023): one open occurrence at a time, the next posted once. */
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
@@ -224,5 +224,26 @@ describe("a helper who does it every time", () => {
       code: "CONFLICT",
       message: messages.seriesNotTaken,
     });
+  });
+});
+
+describe("open dashboards hear of a series' change (issue 28 §2)", () => {
+  it("an edit, a take, a release and a stop each announce the current occurrence as changed", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    const live = await listen(h.services, ann.token);
+    expect(await live.next()).toEqual({ type: "connected" });
+    const changed = { type: "request.changed", requestId: first.id, groupId: group.id };
+    await ann.caller.requestSeries.update({ id: first.seriesId!, itemDescription: "Oat milk, barista" });
+    expect(await live.next()).toEqual(changed);
+    await bo.caller.requests.claim({ id: first.id });
+    expect(await live.next()).toMatchObject({ type: "request.claimed", requestId: first.id });
+    await bo.caller.requestSeries.take({ id: first.seriesId! });
+    expect(await live.next()).toEqual(changed);
+    await bo.caller.requestSeries.release({ id: first.seriesId! });
+    expect(await live.next()).toEqual(changed);
+    await ann.caller.requestSeries.stop({ id: first.seriesId! });
+    expect(await live.next()).toEqual(changed);
+    live.stop();
   });
 });

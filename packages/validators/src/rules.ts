@@ -257,6 +257,8 @@ export const REQUEST_EVENT_TYPES = [
   "request.fulfilled",
   "request.thanked",
   "request.deleted",
+  // A repeating request's series changed what its occurrence shows (issue 28 §2): taken, let go, edited, stopped.
+  "request.changed",
 ] as const;
 export type RequestEventType = (typeof REQUEST_EVENT_TYPES)[number];
 

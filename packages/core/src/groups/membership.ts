@@ -1,4 +1,4 @@
-import { groupMembers, groups, invites, requests, type Executor, type Transaction } from "@hyn/db";
+import { groupMembers, groups, invites, requests, requestSeries, type Executor, type Transaction } from "@hyn/db";
 import { MAX_GROUP_MEMBERS } from "@hyn/validators";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { countUsage, lockUserLimits } from "../limits/usage";
@@ -117,8 +117,13 @@ export async function departFromGroups(
     .where(and(eq(groupMembers.userId, userId), groupId === undefined ? undefined : eq(groupMembers.groupId, groupId)))
     .returning({ groupId: groupMembers.groupId });
   // One group, or all of them (with no filter: the account's rows go, whichever group they are in).
-  const inDeparted = (column: typeof requests.groupId | typeof invites.groupId) =>
+  const inDeparted = (column: typeof requests.groupId | typeof invites.groupId | typeof requestSeries.groupId) =>
     groupId === undefined ? undefined : eq(column, groupId);
+  // A repeating request they did every time (issue 28 §2) is free for another member to take.
+  await tx
+    .update(requestSeries)
+    .set({ helperId: null })
+    .where(and(eq(requestSeries.helperId, userId), inDeparted(requestSeries.groupId)));
   const reopened = await tx
     .update(requests)
     .set(reopenedClaim())

@@ -260,6 +260,22 @@ export function createSeriesService(deps: CoreDeps) {
     return Boolean(deleted);
   }
 
+  /**
+   * The series changed what its current occurrence shows ("Repeats", who does it every time): the occurrence's
+   * row is touched, so the answer caches' change log (a trigger on requests, none on request_series) and
+   * calendars see it.
+   */
+  async function touchCurrent(tx: Transaction, series: { id: string; currentIndex: number }): Promise<void> {
+    const [touched] = await tx
+      .update(requests)
+      .set(bumpedRevision())
+      .where(and(eq(requests.seriesId, series.id), eq(requests.occurrenceIndex, series.currentIndex)))
+      .returning({ id: requests.id, groupId: requests.groupId });
+    // Open dashboards read it again.
+    if (touched)
+      await publishRequestEvent(tx, { type: "request.changed", requestId: touched.id, groupId: touched.groupId });
+  }
+
   return {
     /** The job: posts the next occurrence if it is due and not yet posted (see `advance`). */
     async run(job: SeriesNextJob): Promise<string> {
@@ -299,7 +315,7 @@ export function createSeriesService(deps: CoreDeps) {
           .update(requestSeries)
           .set({ stoppedAt: clock.now(), helperId: null })
           .where(eq(requestSeries.id, series.id));
-        await deleteUnclaimedCurrent(tx, series);
+        if (!(await deleteUnclaimedCurrent(tx, series))) await touchCurrent(tx, series);
       });
     },
 
@@ -318,8 +334,7 @@ export function createSeriesService(deps: CoreDeps) {
         };
         if (Object.keys(changes).length > 0) {
           await tx.update(requestSeries).set(changes).where(eq(requestSeries.id, series.id));
-          // No live event: the event types name status changes only; lists show the edit on their next read.
-          await tx
+          const [edited] = await tx
             .update(requests)
             .set({ ...changes, ...bumpedRevision() })
             .where(
@@ -329,7 +344,10 @@ export function createSeriesService(deps: CoreDeps) {
                 eq(requests.status, "open"),
                 isNull(requests.claimedBy),
               ),
-            );
+            )
+            .returning({ id: requests.id, groupId: requests.groupId });
+          if (edited)
+            await publishRequestEvent(tx, { type: "request.changed", requestId: edited.id, groupId: edited.groupId });
         }
         return viewOf(tx, userId, (await selectSeries(tx, series.id, false))!);
       });
@@ -384,7 +402,7 @@ export function createSeriesService(deps: CoreDeps) {
           const remindAt = helperReminderDueAt(claimed.neededBy, now);
           if (remindAt) await scheduleReminder(jobs, tx, { requestId: claimed.id, kind: "helper" }, remindAt);
           await publishRequestEvent(tx, { type: "request.claimed", requestId: claimed.id, groupId: claimed.groupId });
-        }
+        } else await touchCurrent(tx, { id: seriesId, currentIndex: taken.currentIndex });
         return viewOf(tx, userId, (await selectSeries(tx, seriesId, false))!);
       });
     },
@@ -401,6 +419,7 @@ export function createSeriesService(deps: CoreDeps) {
           throw new AppError("FORBIDDEN", "seriesOnlyRequester");
         }
         await tx.update(requestSeries).set({ helperId: null }).where(eq(requestSeries.id, seriesId));
+        await touchCurrent(tx, series);
         return viewOf(tx, userId, (await selectSeries(tx, seriesId, false))!);
       });
     },

@@ -63,5 +63,7 @@ export function liveAnnouncement(type: RequestEventType, itemDescription: string
       return translate("requests.announceThanked", { item });
     case "request.deleted":
       return translate("requests.announceDeleted", { item });
+    case "request.changed":
+      return translate("requests.announceChanged", { item });
   }
 }

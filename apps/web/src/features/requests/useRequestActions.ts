@@ -166,7 +166,9 @@ export function useRequestActions(own: RecentOwnChanges) {
           else await utils.client.requestSeries[action].mutate({ id });
           return true;
         };
-        const done = await attempt(request, null, call, translate("requests.seriesFailed"));
+        // A stop or take announces the card as changed: the one who did it hears no echo of it.
+        const echo = action === "skip" ? null : "request.changed";
+        const done = await attempt(request, echo, call, translate("requests.seriesFailed"));
         if (!done) return false;
         refresh();
         toast.success(translate(`requests.series_${action}_done`, { item: quoted(request) }));

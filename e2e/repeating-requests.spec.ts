@@ -1,0 +1,195 @@
+import type { Locator, Page } from "@playwright/test";
+import { api, expect, test, toast } from "./support";
+
+/** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
+
+const SHOTS = "test-results/screenshots";
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** A date-and-time field's value `days` from now in the browser's own time zone. */
+async function localDateTime(page: Page, days: number, time: string): Promise<string> {
+  return page.evaluate(
+    ([d, t]) => {
+      const date = new Date();
+      date.setDate(date.getDate() + Number(d));
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${t}`;
+    },
+    [String(days), time] as const,
+  );
+}
+
+/** The dashboard's section titled `title`. */
+function section(page: Page, title: string): Locator {
+  return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+}
+
+/** The cards of `item` in `scope`. */
+function cards(scope: Locator, item: string): Locator {
+  return scope.getByTestId("request-card").filter({ hasText: item });
+}
+
+/** The card of the request `id`. */
+function cardOf(page: Page, id: string): Locator {
+  return page.locator(`[data-testid="request-card"][data-request-id="${id}"]`);
+}
+
+/**
+ * The page at 1280 and 390 px in the light and the dark theme, in the language it shows: `target` alone when
+ * given, or with `scrollTo`, the screen with that in view (a dialog scrolls inside itself).
+ */
+async function screenshots(page: Page, name: string, target?: Locator, scrollTo?: Locator) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // A theme switch fades some backgrounds (CSS transitions): the picture shows the colours they end on.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      const path = `${SHOTS}/${name}-${theme}-${width}.png`;
+      if (scrollTo) {
+        await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));
+        await page.screenshot({ path });
+      } else if (target) await target.screenshot({ path });
+      else await page.screenshot({ path, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test("a neighbour posts a weekly request, another does it every week, and the requester skips one and stops it", async ({
+  page,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+  groupWith,
+}) => {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  await groupWith(rita, `Milk Row ${Date.now().toString(36)}`, [hugo]);
+
+  // Rita asks through the form, every week.
+  await signedInPage(rita);
+  await page.goto("/");
+  await page.getByRole("button", { name: "New Request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Request" });
+  await dialog.getByLabel("Item description").fill("Milk for the week");
+  await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2, "18:30"));
+  await expect(dialog.getByText("Only the next time is open at once")).toHaveCount(0);
+  await dialog.getByLabel("Repeat").selectOption({ label: "Every week" });
+  await expect(dialog.getByText("Only the next time is open at once")).toBeVisible();
+  await expect(dialog.getByLabel("Until (optional)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Create Request" }).click();
+  await expect(dialog).toBeHidden();
+  const ritasFirst = cards(section(page, "Your Requests"), "Milk for the week");
+  await expect(ritasFirst).toHaveCount(1);
+  await expect(ritasFirst.getByTestId("request-repeats")).toHaveText("Every week");
+  const firstId = (await ritasFirst.getAttribute("data-request-id"))!;
+
+  // Hugo takes the whole series from his dashboard, and fulfils this week's.
+  const { page: hugoPage } = await secondPerson({ user: hugo });
+  await hugoPage.setViewportSize({ width: 390, height: 844 });
+  await hugoPage.goto("/");
+  const offered = cardOf(hugoPage, firstId);
+  await expect(offered.getByTestId("request-repeats")).toHaveText("Every week");
+  await offered.getByRole("button", { name: "I can do this every week" }).click();
+  await expect(toast(hugoPage, "every time now")).toBeVisible();
+  const taken = cardOf(hugoPage, firstId);
+  await expect(taken.getByTestId("request-repeats")).toContainText("you do it every time");
+  await expect(taken.getByRole("button", { name: "I can do this every week" })).toHaveCount(0);
+  await taken.getByRole("button", { name: "Mark fulfilled" }).click();
+  await expect(toast(hugoPage, "is marked fulfilled")).toBeVisible();
+
+  // The next week's is posted by the job at once, already Hugo's.
+  const nextForHugo = hugoPage
+    .getByTestId("request-card")
+    .filter({ hasText: "Milk for the week" })
+    .filter({ has: hugoPage.getByRole("button", { name: "Mark fulfilled" }) });
+  await expect(async () => {
+    await hugoPage.reload();
+    await expect(nextForHugo).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  const secondId = (await nextForHugo.getAttribute("data-request-id"))!;
+  expect(secondId).not.toBe(firstId);
+  await expect(nextForHugo.getByTestId("request-repeats")).toContainText("you do it every time");
+
+  // Rita sees it taken, by a neighbour who does it every time: a taken one cannot be skipped.
+  await page.goto("/");
+  const ritasSecond = cardOf(page, secondId);
+  await expect(ritasSecond.getByTestId("request-repeats")).toHaveText("Every week · a neighbour does it every time");
+  await expect(ritasSecond.getByRole("button", { name: "Skip next" })).toHaveCount(0);
+  await expect(ritasSecond.getByRole("button", { name: "Stop repeating" })).toBeVisible();
+
+  // Hugo cannot make it that week and gives it back; Rita then skips it, and the one after is his again.
+  await cardOf(hugoPage, secondId).getByRole("button", { name: "Unclaim" }).click();
+  await expect(toast(hugoPage, "It is open for others again")).toBeVisible();
+  await page.goto("/");
+  await cardOf(page, secondId).getByRole("button", { name: "Skip next" }).click();
+  await expect(toast(page, "the next one is posted")).toBeVisible();
+  await expect(cardOf(page, secondId)).toHaveCount(0);
+  const ritasThird = section(page, "Your Requests")
+    .locator(`[data-testid="request-card"]:not([data-request-id="${firstId}"])`)
+    .filter({ hasText: "Milk for the week" });
+  await expect(ritasThird).toHaveCount(1);
+  const thirdId = (await ritasThird.getAttribute("data-request-id"))!;
+  expect([firstId, secondId]).not.toContain(thirdId);
+  await expect(ritasThird.getByTestId("request-repeats")).toContainText("a neighbour does it every time");
+
+  // She stops the series: the one Hugo holds stays to be finished, and says nothing of repeating.
+  await ritasThird.getByRole("button", { name: "Stop repeating" }).click();
+  await expect(toast(page, "no longer repeats")).toBeVisible();
+  await expect(cardOf(page, thirdId)).toBeVisible();
+  await expect(cardOf(page, thirdId).getByTestId("request-repeats")).toHaveCount(0);
+  await expect(cardOf(page, thirdId).getByRole("button", { name: "Stop repeating" })).toHaveCount(0);
+  await hugoPage.reload();
+  await expect(cardOf(hugoPage, thirdId).getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
+});
+
+test("the New Request form's Repeat, and a repeating request's card and page, in three languages", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  const groupId = await groupWith(rita, "Milk Row", [hugo]);
+  const neededBy = new Date(Date.now() + 2 * 24 * 3600_000);
+  const posted = await api<{ id: string; seriesId: string }>(baseURL!, rita.token, "POST", "/requests", {
+    groupId,
+    itemDescription: "Milk for the week",
+    storePreference: "Corner shop",
+    neededBy: neededBy.toISOString(),
+    repeat: { every: "2weeks" },
+  });
+  expect(posted.seriesId).toBeTruthy();
+  await api(baseURL!, hugo.token, "POST", `/request-series/${posted.seriesId}/take`);
+
+  await signedInPage(rita);
+  const NEW_REQUEST = { en: "New Request", es: "Nueva solicitud", de: "Neue Anfrage" } as const;
+  for (const locale of ["en", "es", "de"] as const) {
+    await page.goto("/");
+    if (locale !== "en") {
+      // The footer's language choice (saved on the account too, which the app follows).
+      await page.locator(".language-choice select").selectOption(locale);
+    }
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    const card = cardOf(page, posted.id);
+    await expect(card.getByTestId("request-repeats")).toBeVisible();
+    await screenshots(page, `repeating-card-${locale}`, card);
+    await page.goto(`/requests/${posted.id}`);
+    await expect(page.getByTestId("request-repeats")).toBeVisible();
+    await screenshots(page, `repeating-page-${locale}`);
+
+    await page.goto("/");
+    await page.getByRole("button", { name: NEW_REQUEST[locale] }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator('select[name="repeatEvery"]').selectOption("week");
+    await expect(dialog.locator('input[name="repeatUntil"]')).toBeVisible();
+    await screenshots(page, `repeating-form-${locale}`, undefined, dialog.locator('input[name="repeatUntil"]'));
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+});
