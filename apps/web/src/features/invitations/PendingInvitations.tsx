@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Button, Modal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
+import { useLoadFailureToast } from "../../components/useLoadFailureToast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 import { useT } from "../../i18n/useT";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, ConfirmModal } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { useLoadFailureToast } from "../../lib/useLoadFailureToast";
+import { useLoadFailureToast } from "../../components/useLoadFailureToast";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { expiresInText, sentAgoText } from "./relative-time";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useToast } from "../components/Toasts";
-import { errorMessage } from "./trpc";
+import { useToast } from "./Toasts";
+import { errorMessage } from "../lib/trpc";
 
 /**
  * A panel whose list failed to load says so once, as a toast: the server's text, else `fallback`.
