@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  Link,
-  NavLink,
-  Outlet,
-  ScrollRestoration,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  type Location,
-} from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "../components/Toasts";
+import { useScrollRestoration } from "./scroll-restoration";
 import { useAuth } from "../features/auth/AuthProvider";
 import { ThemeChoice } from "../features/theme/ThemeChoice";
 import { LanguageChoice } from "../features/language/LanguageChoice";
@@ -36,13 +28,6 @@ export function StartupShell() {
   );
 }
 
-/**
- * Where a scroll position is kept: per history entry. Every page opened afresh (typed, from an e-mail) has the key
- * "default", so those are told apart by address: one would otherwise open at another's position.
- */
-const scrollKey = (location: Location) =>
-  location.key === "default" ? location.pathname + location.search : location.key;
-
 export function Layout() {
   const t = useT();
   const { user, loading, signOut } = useAuth();
@@ -52,6 +37,8 @@ export function Layout() {
   const navigate = useNavigate();
   const toast = useToast();
   const location = useLocation();
+  // A new page opens at its top; back, forward and a reload return to where the person was on it.
+  useScrollRestoration();
   // A link to a screen whose chunk is not in yet keeps the current page until it is: say so.
   const changingPage = useNavigation().state === "loading";
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -164,8 +151,6 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {/* A new page opens at its top; back, forward and a reload return to where the person was on it. */}
-      <ScrollRestoration getKey={scrollKey} />
       <footer className="footer">
         <p>{t("common.footerPromise")}</p>
         <div className="footer-choices">

@@ -1,13 +1,16 @@
 import { requestCreationRefusal } from "@hyn/validators/rules";
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Button, EmptyState } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { useRefusalTexts } from "../limits/useRefusalTexts";
-import { EarlierRequests } from "./EarlierRequests";
 import { RequestList } from "./RequestList";
 import type { DashboardData } from "./types";
 import { useEarlierRequests } from "./useEarlierRequests";
 import type { RequestActions } from "./useRequestActions";
+
+// Only a list with finished requests before its first page shows them: the dashboard's first download
+// does not carry the list and its "Show earlier" button (the initial-JavaScript budget, docs/PERFORMANCE.md).
+const EarlierRequests = lazy(() => import("./EarlierRequests").then((module) => ({ default: module.EarlierRequests })));
 
 /**
  * "Your Requests" (PRODUCT "Screens") (every active request and the latest finished ones, "Show earlier" for the
@@ -94,14 +97,18 @@ export function YourRequests({
           </EmptyState>
         }
       />
-      <EarlierRequests
-        earlier={earlier}
-        viewerId={viewerId}
-        now={now}
-        actions={actions}
-        highlightId={highlightId}
-        changedIds={changedIds}
-      />
+      {(earlier.hasMore || earlier.requests.length > 0) && (
+        <Suspense fallback={null}>
+          <EarlierRequests
+            earlier={earlier}
+            viewerId={viewerId}
+            now={now}
+            actions={actions}
+            highlightId={highlightId}
+            changedIds={changedIds}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
