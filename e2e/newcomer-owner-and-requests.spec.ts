@@ -123,7 +123,7 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
   await screenshots(page, "admin", "/admin");
 });
 
-test("the needed-by picker says that a later time today can be typed in", async ({
+test("the needed-by field starts tomorrow evening and says that a later time today can be typed in", async ({
   page,
   confirmedUser,
   signedInPage,
@@ -135,5 +135,7 @@ test("the needed-by picker says that a later time today can be typed in", async 
   await page.goto("/");
   await page.getByRole("button", { name: "New Request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
-  await expect(dialog.getByText("The picker starts tomorrow; for later today, type the time.")).toBeVisible();
+  await expect(
+    dialog.getByText("Set to tomorrow at 18:00 to start with. Need it later today? Type today's date and a time."),
+  ).toBeVisible();
 });

@@ -81,10 +81,14 @@ function InvalidInvitation() {
   );
 }
 
-/** The server answered that the token is no invitation (not a failure to reach it, which may pass). */
-const isRefusedToken = (error: { data?: { httpStatus?: number } | null } | null) => {
+/**
+ * The server answered that the token is no invitation: unknown or used (404), unreadable (400), or
+ * expired. Other refusals (a paused link, already a member, a full group) say their own text; a failure
+ * to reach the server may pass.
+ */
+const isRefusedToken = (error: { data?: { httpStatus?: number; messageKey?: string } | null } | null) => {
   const status = error?.data?.httpStatus;
-  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+  return status === 404 || status === 400 || error?.data?.messageKey === "inviteExpired";
 };
 
 function JoinLoading() {
