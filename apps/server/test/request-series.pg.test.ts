@@ -1,18 +1,12 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
-import { createServices, HOUR_MS, silentLogger, type SeriesNextJob, type Services } from "@hyn/core";
+import { HOUR_MS, type SeriesNextJob } from "@hyn/core";
 import { requests } from "@hyn/db";
 import { isNotNull } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
-import { startJobEngine, type JobEngine } from "../src/jobs/engine";
-import { defineStillNeededNudges } from "../src/jobs/request-nudges";
-import { defineRequestReminders } from "../src/jobs/request-reminders";
-import { defineSeriesNext } from "../src/jobs/request-series";
+import { describe, expect, it } from "vitest";
+import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
-const engines: JobEngine[] = [];
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-});
+const startTwoInstances = useTwoInstances(h);
 
 /**
  * Issue 28 §2 on two app instances over one PostgreSQL database, as in still-needed.pg.test.ts: each has its own
@@ -25,35 +19,7 @@ describe("a repeating request's next occurrence on two instances", () => {
     const [ann, bo] = [await h.signUpUser({ name: "Ann" }), await h.signUpUser({ name: "Bo" })];
     const street = await groupWith(h, ann, [bo], "Elm Street");
 
-    let go!: () => void;
-    const started = new Promise<void>((resolve) => (go = resolve));
-    const outcomes: string[] = [];
-    const instances: Services[] = [];
-    for (let i = 0; i < 2; i++) {
-      const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 0.5 });
-      engines.push(engine);
-      const services = createServices({
-        db: h.db,
-        clock: h.clock,
-        config: h.config,
-        logger: silentLogger,
-        jobs: engine,
-      });
-      instances.push(services);
-      // Posting and claiming queue these too: their queues must exist, their work is not under test here.
-      await defineRequestReminders(engine, { logger: silentLogger, run: async () => "not under test" });
-      await defineStillNeededNudges(engine, { logger: silentLogger, run: async () => "not under test" });
-      await defineSeriesNext(engine, {
-        logger: silentLogger,
-        run: async (job) => {
-          await started;
-          const outcome = await services.series.run(job);
-          outcomes.push(outcome);
-          return outcome;
-        },
-      });
-    }
-    const [one, two] = instances as [Services, Services];
+    const { one, two, go, outcomes } = await startTwoInstances("series", (services, job) => services.series.run(job));
 
     const jobs: SeriesNextJob[] = [];
     for (let i = 0; i < 5; i++) {

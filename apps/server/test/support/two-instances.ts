@@ -4,6 +4,7 @@ import {
   silentLogger,
   type NextTripJob,
   type RequestReminderJob,
+  type SeriesNextJob,
   type Services,
   type StillNeededJob,
 } from "@hyn/core";
@@ -11,6 +12,7 @@ import { afterEach } from "vitest";
 import { startJobEngine, type JobEngine } from "../../src/jobs/engine";
 import { defineStillNeededNudges } from "../../src/jobs/request-nudges";
 import { defineRequestReminders } from "../../src/jobs/request-reminders";
+import { defineSeriesNext } from "../../src/jobs/request-series";
 import { defineNextTrips } from "../../src/jobs/trip-series";
 
 /** The timed jobs a post queues: each needs its queue on every instance, whichever one a test runs. */
@@ -18,6 +20,7 @@ interface TimedJobs {
   reminders: RequestReminderJob;
   nudges: StillNeededJob;
   trips: NextTripJob;
+  series: SeriesNextJob;
 }
 type TimedJobKind = keyof TimedJobs;
 
@@ -27,6 +30,7 @@ const defineTimedJob: {
   reminders: (engine, run) => defineRequestReminders(engine, { logger: silentLogger, run }),
   nudges: (engine, run) => defineStillNeededNudges(engine, { logger: silentLogger, run }),
   trips: (engine, run) => defineNextTrips(engine, { logger: silentLogger, run }),
+  series: (engine, run) => defineSeriesNext(engine, { logger: silentLogger, run }),
 };
 
 export interface TwoInstances {
