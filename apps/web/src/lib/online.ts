@@ -4,10 +4,21 @@ import { useSyncExternalStore } from "react";
 /**
  * Whether the browser says it has a network. TanStack Query keeps its own flag from the same events
  * but starts from "online"; it is told the truth at start so a page opened offline waits for the
- * network (a paused query) instead of failing and reading as "signed out".
+ * network (a paused query) instead of failing and reading as "signed out". It listens from here on,
+ * not from when React mounts its provider: a network that comes back while the app is still starting
+ * would otherwise go unheard, and the paused session query would wait for ever.
  */
 export function startOnlineTracking(): void {
-  onlineManager.setOnline(navigator.onLine);
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  });
 }
 
 const subscribe = (listener: () => void) => {
