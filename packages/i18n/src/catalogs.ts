@@ -17,6 +17,7 @@ import type groups from "../catalogs/groups/en.json";
 import type profile from "../catalogs/profile/en.json";
 import type push from "../catalogs/push/en.json";
 import type requests from "../catalogs/requests/en.json";
+import type request from "../catalogs/request/en.json";
 import type sharing from "../catalogs/sharing/en.json";
 import type unsubscribe from "../catalogs/unsubscribe/en.json";
 import type asking from "../catalogs/asking/en.json";
@@ -30,6 +31,8 @@ export interface SourceCatalogs {
   dates: typeof dates;
   auth: typeof auth;
   requests: typeof requests;
+  /** One request's own page (where a notification's link leads), loaded with it, not with the dashboard. */
+  request: typeof request;
   groups: typeof groups;
   /**
    * How a group grows (issue 27): group links, join requests, inviting, a group's description, the join
@@ -58,6 +61,7 @@ export const WEB_NAMESPACES = [
   "dates",
   "auth",
   "requests",
+  "request",
   "groups",
   "sharing",
   "profile",

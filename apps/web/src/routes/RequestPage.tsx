@@ -44,7 +44,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
   const request = query.data;
   const lists = useMemo(() => (request ? [[request]] : NO_LISTS), [request]);
   const now = useServerNow(0, lists);
-  usePageTitle(request ? request.itemDescription : t("requests.requestTitle"));
+  usePageTitle(request ? request.itemDescription : t("request.requestTitle"));
 
   if (!request) {
     // 404: deleted, or not in the viewer's groups; 400: an id no request could have.
@@ -53,7 +53,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
       return (
         <RequestPageFrame>
           <Alert type="info">
-            <strong>{t("requests.unavailable")}</strong> {t("requests.unavailableReason")}
+            <strong>{t("request.unavailable")}</strong> {t("request.unavailableReason")}
           </Alert>
         </RequestPageFrame>
       );
@@ -62,7 +62,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
       return (
         <RequestPageFrame>
           <Alert>
-            {t("requests.loadRequestFailed")}{" "}
+            {t("request.loadRequestFailed")}{" "}
             <Button variant="ghost" className="btn-small" onClick={() => void query.refetch()}>
               {t("requests.retry")}
             </Button>
@@ -73,11 +73,11 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
     if (!online) {
       return (
         <RequestPageFrame>
-          <Alert type="warning">{t("requests.offline")}</Alert>
+          <Alert type="warning">{t("request.offline")}</Alert>
         </RequestPageFrame>
       );
     }
-    return <Spinner label={t("requests.loadingRequest")} />;
+    return <Spinner label={t("request.loadingRequest")} />;
   }
 
   return (
@@ -107,9 +107,9 @@ function RequestPageFrame({ children }: { children: ReactNode }) {
   return (
     <div className="page page-narrow request-page">
       <p className="small">
-        <Link to="/">{t("requests.backToDashboard")}</Link>
+        <Link to="/">{t("request.backToDashboard")}</Link>
       </p>
-      <h1 className="request-page-title">{t("requests.requestTitle")}</h1>
+      <h1 className="request-page-title">{t("request.requestTitle")}</h1>
       {children}
     </div>
   );
@@ -123,22 +123,22 @@ function RequestState({ request, viewerId, now }: { request: RequestView; viewer
   if (requestPermissions(request, viewerId, now).canClaim) {
     return (
       <p className="request-page-lead">
-        {t("requests.leadCanHelp", { name: request.creator.name.trim() || t("requests.yourNeighbour") })}
+        {t("request.leadCanHelp", { name: request.creator.name.trim() || t("request.yourNeighbour") })}
       </p>
     );
   }
   if (request.status === "claimed" && request.claimedBy === viewerId) {
-    return <Alert type="success">{t("requests.youAreHelping")}</Alert>;
+    return <Alert type="success">{t("request.youAreHelping")}</Alert>;
   }
   if (status === "claimed") {
     const helper = personName(request.helper?.name ?? "");
     return (
       <Alert type="info">
-        {isOwner ? t("requests.helpingYou", { helper }) : t("requests.alreadyClaimed", { helper })}
+        {isOwner ? t("request.helpingYou", { helper }) : t("request.alreadyClaimed", { helper })}
       </Alert>
     );
   }
-  if (status === "fulfilled") return <Alert type="info">{t("requests.isFulfilled")}</Alert>;
-  if (status === "expired") return <Alert type="info">{t("requests.isExpired")}</Alert>;
+  if (status === "fulfilled") return <Alert type="info">{t("request.isFulfilled")}</Alert>;
+  if (status === "expired") return <Alert type="info">{t("request.isExpired")}</Alert>;
   return null;
 }
