@@ -76,7 +76,10 @@ export const createAppRouter = () =>
                   lazy: screen(() => import("../routes/ProfilePage"), ["profile", "groups", "auth"]),
                 },
                 // One request: where a notification's "I can help" leads (signed out: log in, then back here).
-                { path: "/requests/:id", lazy: screen(() => import("../routes/RequestPage"), ["requests", "request", "asking"]) },
+                {
+                  path: "/requests/:id",
+                  lazy: screen(() => import("../routes/RequestPage"), ["requests", "request", "asking"]),
+                },
                 // Shopping trips others add to (issue 28): the list and the announce form, and one trip's page
                 // (one chunk: TripsPage shows TripPage for an id).
                 { path: "/trips", lazy: screen(() => import("../routes/TripsPage"), ["trips"]) },
