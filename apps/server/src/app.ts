@@ -73,6 +73,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const redactUrl = appUrlRedactor({ trpcPrefix: TRPC_PREFIX, restPrefix: REST_PREFIX });
   const server = Fastify(serverOptions(env, redactUrl, options.logStream));
   const https = env.APP_URL.startsWith("https://");
+  // Answers meet their output schemas everywhere but in production (ADR 0027d, packages/api output-checks.ts).
+  const checkAnswers = env.NODE_ENV !== "production";
 
   registerErrorHandler(server);
   const startWorkers = options.startWorkers !== false;
@@ -97,13 +99,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       : null;
 
   registerHealth(server, { db, drain });
-  await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https });
+  await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https, checkAnswers });
   await server.register(
-    async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL }),
+    async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL, checkAnswers }),
     { prefix: REST_PREFIX },
   );
   // RFC 8058: POST /unsubscribe/:token; its GET is the SPA's page.
-  await registerOneClickUnsubscribe(server, { services });
+  await registerOneClickUnsubscribe(server, { services, checkAnswers });
   if (mailbox) registerDevMailbox(server, mailbox);
   await registerSpa(server, { webDist: env.WEB_DIST ?? defaultWebDist });
 

@@ -9,9 +9,9 @@ import { sessionCookieFor } from "./plugins/session-token";
 /** tRPC at `prefix` (batched calls, and the live updates' SSE subscriptions, ADR 0004). */
 export async function registerTrpc(
   server: FastifyInstance,
-  options: { prefix: string; services: Services; secureCookies: boolean },
+  options: { prefix: string; services: Services; secureCookies: boolean; checkAnswers: boolean },
 ): Promise<void> {
-  const { services, secureCookies } = options;
+  const { services, secureCookies, checkAnswers } = options;
   await server.register(fastifyTRPCPlugin, {
     prefix: options.prefix,
     trpcOptions: {
@@ -24,6 +24,7 @@ export async function registerTrpc(
           sessionCookie: sessionCookieFor(res, secureCookies),
           ip: req.ip,
           locale: localeOfRequest(req),
+          checkAnswers,
         });
       },
       responseMeta({ errors }) {

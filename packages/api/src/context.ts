@@ -27,6 +27,11 @@ export interface ContextInner {
    * texts are written in it, and a sign-up keeps it as the account's. English when none is asked for.
    */
   locale: Locale;
+  /**
+   * Whether answers are checked against their output schemas (output-checks.ts, ADR 0027d): always,
+   * but where the server runs in production.
+   */
+  checkAnswers: boolean;
 }
 
 /** Builds a context without HTTP: what tests use with createCaller, and what the adapters wrap. */
@@ -36,6 +41,7 @@ export function createContextInner(opts: {
   sessionCookie?: SessionCookie;
   ip?: string;
   locale?: Locale;
+  checkAnswers?: boolean;
 }): ContextInner {
   return {
     services: opts.services,
@@ -43,6 +49,7 @@ export function createContextInner(opts: {
     sessionCookie: opts.sessionCookie ?? noopSessionCookie,
     ip: opts.ip ?? "127.0.0.1",
     locale: opts.locale ?? DEFAULT_LOCALE,
+    checkAnswers: opts.checkAnswers ?? true,
   };
 }
 

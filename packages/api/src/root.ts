@@ -1,4 +1,4 @@
-import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AnyProcedure, inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter } from "./routers/admin";
 import { systemRouter } from "./routers/system";
 import { authRouter } from "./routers/auth";
@@ -16,6 +16,7 @@ import { blocksRouter } from "./routers/blocks";
 import { reportsRouter } from "./routers/reports";
 import { tripsRouter } from "./routers/trips";
 import { requestSeriesRouter } from "./routers/request-series";
+import { checkOutputsStrictly } from "./output-checks";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -37,6 +38,9 @@ export const appRouter = router({
   trips: tripsRouter,
   requestSeries: requestSeriesRouter,
 });
+
+// Answers are checked strictly, where the context asks for checks (ADR 0027d).
+checkOutputsStrictly(Object.values(appRouter._def.procedures as unknown as Record<string, AnyProcedure>));
 
 export type AppRouter = typeof appRouter;
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -72,7 +72,7 @@ function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
 
 export async function registerRestRoutes(
   app: FastifyInstance,
-  options: { services: Services; secureCookies: boolean; appUrl: string },
+  options: { services: Services; secureCookies: boolean; appUrl: string; checkAnswers: boolean },
 ) {
   const document = buildOpenApiDocument(restRoutes, options.appUrl);
   const docsPage = renderDocsPage(document);
@@ -96,6 +96,7 @@ export async function registerRestRoutes(
             sessionCookie: sessionCookieFor(reply, options.secureCookies),
             ip: request.ip,
             locale,
+            checkAnswers: options.checkAnswers,
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
           if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);

@@ -23,7 +23,10 @@ export function isOneClickBody(contentType: string, body: string): boolean {
   });
 }
 
-export function registerOneClickUnsubscribe(server: FastifyInstance, options: { services: Services }) {
+export function registerOneClickUnsubscribe(
+  server: FastifyInstance,
+  options: { services: Services; checkAnswers: boolean },
+) {
   return server.register(async (scope) => {
     // Only in this scope: every other route still parses JSON alone.
     scope.removeAllContentTypeParsers();
@@ -45,7 +48,13 @@ export function registerOneClickUnsubscribe(server: FastifyInstance, options: { 
       try {
         // No session: the signed token is the authority, whoever sends it.
         const caller = createCaller(
-          createContextInner({ services: options.services, session: null, ip: request.ip, locale }),
+          createContextInner({
+            services: options.services,
+            session: null,
+            ip: request.ip,
+            locale,
+            checkAnswers: options.checkAnswers,
+          }),
         );
         return reply
           .code(200)
