@@ -297,7 +297,7 @@ export function createSeriesService(deps: CoreDeps) {
 
     /**
      * POST /request-series/{id}/skip: the next one is not needed; the one after it is posted now. One a helper has
-     * taken may be skipped too, as the requester may delete a claimed request (SPEC §5, ADR 0023).
+     * taken may be skipped too, as the requester may delete a claimed request (PRODUCT "Screens", ADR 0023).
      */
     async skip(userId: string, seriesId: string): Promise<SeriesView> {
       const unsubscribe = await unsubscribeLinks(deps);
