@@ -159,11 +159,18 @@ describe("the requester's changes", () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
     await bo.caller.requests.claim({ id: first.id });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
     const live = await listen(h.services, bo.token);
     expect(await live.next()).toEqual({ type: "connected" });
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
     expect(await live.next()).toEqual({ type: "request.deleted", requestId: first.id, groupId: group.id });
     live.stop();
+    // An e-mail says so too, under his reminders, as the claim's confirmation was.
+    await h.deliver();
+    const told = h.inbox(bo.email).slice(bosBefore);
+    expect(told.map((m) => m.subject)).toEqual(["Ann does not need Oat milk this time"]);
+    expect(told[0]!.text).toContain("Elm Street");
     expect(skipped.current).toMatchObject({ status: "open", claimedBy: null });
     expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
     expect((await bo.caller.requests.mine({})).requests.map((r) => r.id)).not.toContain(first.id);

@@ -24,6 +24,7 @@ import { HOUR_MS } from "../shared/clock";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { nextOccurrence, untilIsBeforeFirst, type SeriesTiming } from "./rules";
 import { scheduleSeriesNext, type SeriesNextJob } from "./schedule";
+import { enqueueSkippedNotice } from "./skip-notice";
 
 type RepeatInput = { every: RepeatEvery; until: Date | null };
 type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat">;
@@ -251,7 +252,7 @@ export function createSeriesService(deps: CoreDeps) {
     tx: Transaction,
     series: NonNullable<SeriesRow>,
     { evenIfTaken }: { evenIfTaken: boolean },
-  ): Promise<boolean> {
+  ): Promise<{ claimedBy: string | null } | null> {
     const [deleted] = await tx
       .delete(requests)
       .where(
@@ -261,10 +262,10 @@ export function createSeriesService(deps: CoreDeps) {
           evenIfTaken ? ne(requests.status, "fulfilled") : and(eq(requests.status, "open"), isNull(requests.claimedBy)),
         ),
       )
-      .returning({ id: requests.id, groupId: requests.groupId });
-    if (deleted)
-      await publishRequestEvent(tx, { type: "request.deleted", requestId: deleted.id, groupId: deleted.groupId });
-    return Boolean(deleted);
+      .returning({ id: requests.id, groupId: requests.groupId, claimedBy: requests.claimedBy });
+    if (!deleted) return null;
+    await publishRequestEvent(tx, { type: "request.deleted", requestId: deleted.id, groupId: deleted.groupId });
+    return { claimedBy: deleted.claimedBy };
   }
 
   /**
@@ -303,10 +304,15 @@ export function createSeriesService(deps: CoreDeps) {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, seriesId);
-        if (!(await deleteCurrent(tx, series, { evenIfTaken: true }))) {
-          throw new AppError("CONFLICT", "seriesNothingToSkip");
-        }
         const now = clock.now();
+        // Read before it goes: its helper, if the delete finds one, is told what they need not get.
+        const current = await currentOccurrence(tx, series.id, series.currentIndex);
+        const view = current?.claimedBy ? await selectRequestView(tx, now, current.id) : null;
+        const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
+        if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
+        if (deleted.claimedBy && view) {
+          await enqueueSkippedNotice(tx, config, unsubscribe, { helperId: deleted.claimedBy, request: view }, now);
+        }
         const outcome = await advance(tx, { seriesId, afterIndex: series.currentIndex }, now, unsubscribe, {
           currentGone: true,
         });
