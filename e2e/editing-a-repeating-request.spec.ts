@@ -104,6 +104,7 @@ test("a requester skips a week a helper has taken, told first what it means for 
   signedInPage,
   secondPerson,
   groupWith,
+  mailbox,
 }) => {
   const rita = await confirmedUser("Rita");
   const hugo = await confirmedUser("Hugo");
@@ -131,8 +132,11 @@ test("a requester skips a week a helper has taken, told first what it means for 
   await expect(page).not.toHaveURL(new RegExp(first.id));
   await expect(page.getByRole("button", { name: "Edit repeating request" })).toBeVisible();
 
-  // Hugo's open dashboard hears it is gone.
+  // Hugo's open dashboard hears it is gone, and an e-mail tells him there is nothing to get.
   await expect(cardOf(hugoPage, first.id)).toHaveCount(0, { timeout: 15_000 });
+  await expect
+    .poll(async () => (await mailbox.all(hugo.email)).map((m) => m.subject), { timeout: 15_000 })
+    .toContain("Rita does not need Milk for the week this time");
 });
 
 test("editing a repeating request and skipping a taken one, in three languages", async ({
