@@ -198,11 +198,18 @@ test("every screen of a member, empty and full, with its modals and toasts, pass
     groupId,
     itemDescription: "Paper towels",
     neededBy,
-    // A repeating request's page: "Repeats", "Skip next" and "Stop repeating".
+    // A repeating request's page: "Repeats", "Skip next", "Stop repeating" and "Edit repeating request".
     repeat: { every: "week" },
   });
   await page.goto(`/requests/${paperTowels.id}`);
   await checkScreen(page, "/requests/:id");
+  // Its requester's "Edit repeating request" (issue 28 §2), loaded when opened.
+  await page.getByRole("button", { name: "Edit repeating request" }).click();
+  const editSeries = page.getByRole("dialog", { name: "Edit repeating request" });
+  await expect(editSeries.getByLabel("Item description")).toHaveValue("Paper towels");
+  await expectAccessible(page, "the edit repeating request dialog");
+  await page.keyboard.press("Escape");
+  await expect(editSeries).toBeHidden();
   const remove = page.getByRole("button", { name: "Delete" });
   await remove.click();
   await expect(page.getByRole("dialog", { name: "Delete Request" })).toBeVisible();

@@ -114,7 +114,8 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   expect(secondId).not.toBe(firstId);
   await expect(nextForHugo.getByTestId("request-repeats")).toContainText("you do it every time");
 
-  // Rita sees it taken, by a neighbour who does it every time: a taken one cannot be skipped.
+  // Rita sees it taken, by a neighbour who does it every time: its card offers no Skip next (its page does, and
+  // says first what it means for him: e2e/editing-a-repeating-request.spec.ts).
   await page.goto("/");
   const ritasSecond = cardOf(page, secondId);
   await expect(ritasSecond.getByTestId("request-repeats")).toHaveText("Every week · a neighbour does it every time");

@@ -109,6 +109,39 @@ describe("repeating requests over REST", () => {
     }
   });
 
+  it("edits the series' end date by PUT, refusing one before the first needed-by time in three languages", async () => {
+    const { ann, group } = await street();
+    const posted = await app.server.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: ann.headers,
+      payload: { groupId: group.id, itemDescription: "Oat milk", neededBy: inHours(48), repeat: { every: "week" } },
+    });
+    const { seriesId } = posted.json() as { seriesId: string };
+    for (const [lang, text] of [
+      ["en", messages.repeatUntilBeforeFirst],
+      ["es", "La fecha de fin de la repetición no puede ser anterior a la primera fecha límite"],
+      ["de", "Das Enddatum der Wiederholung darf nicht vor dem ersten „Benötigt bis“ liegen"],
+    ] as const) {
+      const refused = await app.server.inject({
+        method: "PUT",
+        url: `/api/request-series/${seriesId}`,
+        headers: { ...ann.headers, "accept-language": lang },
+        payload: { until: inHours(24) },
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { error: text }]);
+    }
+    const until = inHours(50);
+    const edited = await app.server.inject({
+      method: "PUT",
+      url: `/api/request-series/${seriesId}`,
+      headers: ann.headers,
+      payload: { itemDescription: "Oat milk, 2 litres", until },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ itemDescription: "Oat milk, 2 litres", until, nextNeededBy: null });
+  });
+
   it("the OpenAPI document has every series route", async () => {
     app = await createTestApp();
     const doc = (await app.server.inject({ method: "GET", url: "/api/openapi.json" })).json() as {

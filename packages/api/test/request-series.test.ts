@@ -142,22 +142,55 @@ describe("the next occurrence", () => {
 });
 
 describe("the requester's changes", () => {
-  it("skips the next one: the one after it is posted now, and a taken one cannot be skipped", async () => {
+  it("skips the next one: the one after it is posted now; only the requester may", async () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
     expect(skipped.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
     const open = await openOccurrences(ann.caller, first.seriesId!);
     expect(open.map((r) => r.id)).toEqual([skipped.current!.id]);
-    await bo.caller.requests.claim({ id: skipped.current!.id });
-    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
-      code: "CONFLICT",
-      message: messages.seriesNextTaken,
-    });
     expect(await failure(bo.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
       code: "FORBIDDEN",
       message: messages.seriesOnlyRequester,
     });
+  });
+
+  it("skips one a helper has taken, as the requester may delete it (SPEC), and the helper hears it is gone", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    await bo.caller.requests.claim({ id: first.id });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
+    const live = await listen(h.services, bo.token);
+    expect(await live.next()).toEqual({ type: "connected" });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    expect(await live.next()).toEqual({ type: "request.deleted", requestId: first.id, groupId: group.id });
+    live.stop();
+    // An e-mail says so too, under his reminders, as the claim's confirmation was.
+    await h.deliver();
+    const told = h.inbox(bo.email).slice(bosBefore);
+    expect(told.map((m) => m.subject)).toEqual(["Ann does not need Oat milk this time"]);
+    expect(told[0]!.text).toContain("Elm Street");
+    expect(skipped.current).toMatchObject({ status: "open", claimedBy: null });
+    expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect((await bo.caller.requests.mine({})).requests.map((r) => r.id)).not.toContain(first.id);
+    // A fulfilled one is done: there is nothing waiting to be skipped until the next is posted.
+    await bo.caller.requests.claim({ id: skipped.current!.id });
+    await bo.caller.requests.fulfill({ id: skipped.current!.id });
+    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesNothingToSkip,
+    });
+  });
+
+  it("skips a week of a series a helper does every time: the one after is posted already theirs", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    await bo.caller.requestSeries.take({ id: first.seriesId! });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    expect(skipped).toMatchObject({ helperId: bo.user.id });
+    expect(skipped.current).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
+    expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
   });
 
   it("stops the series: the open one goes, nothing more is posted, and it no longer says it repeats", async () => {
@@ -191,6 +224,20 @@ describe("the requester's changes", () => {
     expect(await h.runDueSeries()).toEqual(["posted"]);
     const [second] = await openOccurrences(ann.caller, first.seriesId!);
     expect(second!.itemDescription).toBe("Soy milk");
+  });
+
+  it("changes its end date: none is posted after it, and one before the first needed-by time is refused", async () => {
+    const { ann, group } = await street();
+    const first = await weekly(ann, group.id);
+    expect(await failure(ann.caller.requestSeries.update({ id: first.seriesId!, until: h.inHours(24) }))).toMatchObject(
+      { code: "BAD_REQUEST", message: messages.repeatUntilBeforeFirst },
+    );
+    const ending = await ann.caller.requestSeries.update({ id: first.seriesId!, until: h.inHours(50) });
+    expect(ending).toMatchObject({ until: h.inHours(50), nextNeededBy: null });
+    expect(await ann.caller.requestSeries.update({ id: first.seriesId!, until: null })).toMatchObject({
+      until: null,
+      nextNeededBy: new Date(first.neededBy.getTime() + WEEK),
+    });
   });
 });
 

@@ -246,7 +246,6 @@ export const messages = {
   seriesOnlyRequester: "Only the neighbour who asked can change a repeating request",
   seriesStopped: "This request no longer repeats",
   seriesNothingToSkip: "There is no next time waiting to be skipped",
-  seriesNextTaken: "A helper has already taken the next time; it can no longer be skipped or changed",
   seriesOwn: "You cannot take your own repeating request",
   seriesTakenByOther: "Another neighbour already does this every time",
   seriesNotTaken: "Nobody does this every time",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 import { ifUnavailableInput, requestOutput } from "./requests";
 import { IF_UNAVAILABLE_CHOICES, REPEAT_EVERY, stripMarkup } from "./rules";
+import { dateTimeField } from "./date-time-field";
 import { exactInputString, inputString, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,7 +14,8 @@ export const seriesIdInput = z.object({ id: seriesIdField });
 
 /**
  * PATCH /request-series/{id}: the requester changes what is asked; the next occurrence changes with it unless a
- * helper has taken it. Only the fields sent change; timing is not editable (stop it and post a new one).
+ * helper has taken it. Only the fields sent change. `until` (null: until stopped) may move; how often it repeats
+ * may not, as every occurrence is counted from the first (stop it and post a new one).
  */
 export const updateSeriesInput = z.object({
   id: seriesIdField,
@@ -25,6 +27,7 @@ export const updateSeriesInput = z.object({
   storePreference: optionalCleanText(200).optional(),
   pickupNotes: optionalCleanText(1000, { multiline: true }).optional(),
   ifUnavailable: ifUnavailableInput.optional(),
+  until: dateTimeField(messages.repeatUntilNotADate).nullable().optional(),
 });
 export type UpdateSeries = z.output<typeof updateSeriesInput>;
 

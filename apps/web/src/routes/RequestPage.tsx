@@ -7,6 +7,7 @@ import { displayStatusOf, personName, requestPermissions } from "../features/req
 import { RequestCard } from "../features/requests/RequestCard";
 import { ClaimContact } from "../features/requests/ClaimContact";
 import { ReportButton } from "../features/moderation/ReportButton";
+import { SeriesPanel } from "../features/series/SeriesPanel";
 import type { RequestView } from "../features/requests/types";
 import { useRequestActions } from "../features/requests/useRequestActions";
 import { useServerNow } from "../features/requests/useServerNow";
@@ -98,6 +99,7 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
           />
         )}
       />
+      <SeriesPanel request={request} viewerId={viewer.id} now={now} />
     </RequestPageFrame>
   );
 }

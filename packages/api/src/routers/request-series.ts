@@ -13,7 +13,7 @@ export const requestSeriesRouter = router({
     .output(seriesOutput)
     .query(({ ctx, input }) => ctx.services.series.byId(ctx.session.user.id, input.id)),
 
-  /** The requester skips the next one (open, not taken by a helper); the one after it is posted now. */
+  /** The requester skips the next one (even one a helper has taken, who hears it is gone); the one after it is posted now. */
   skip: protectedProcedure
     .meta({ rest: { method: "POST", path: "/request-series/:id/skip" } })
     .input(seriesIdInput)

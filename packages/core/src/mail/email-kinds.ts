@@ -24,6 +24,8 @@ export const EMAIL_KINDS = [
   "request_fulfilled",
   "request_thanked",
   "claim_confirmation",
+  // To the helper of a repeating request's occurrence its requester skipped (series/skip-notice.ts).
+  "occurrence_skipped",
   // The daily summary (notifications/digest.ts).
   "daily_digest",
   // Before a needed-by time (reminders/service.ts).

@@ -6,7 +6,7 @@ import {
   type SeriesView,
   type UpdateSeries,
 } from "@hyn/validators";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { countUsage, lockUserLimits } from "../limits/usage";
@@ -24,6 +24,7 @@ import { HOUR_MS } from "../shared/clock";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { nextOccurrence, untilIsBeforeFirst, type SeriesTiming } from "./rules";
 import { scheduleSeriesNext, type SeriesNextJob } from "./schedule";
+import { enqueueSkippedNotice } from "./skip-notice";
 
 type RepeatInput = { every: RepeatEvery; until: Date | null };
 type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat">;
@@ -242,22 +243,29 @@ export function createSeriesService(deps: CoreDeps) {
     return { ...fields, current: currentView, nextNeededBy: next?.neededBy ?? null };
   }
 
-  /** Deletes the current occurrence if it is open and nobody has taken it; true when it did. */
-  async function deleteUnclaimedCurrent(tx: Transaction, series: NonNullable<SeriesRow>): Promise<boolean> {
+  /**
+   * Deletes the current occurrence if it is still to be done: open and nobody has taken it, or, with
+   * `evenIfTaken`, claimed as well (never a fulfilled one); true when it did. Its helper's open pages hear
+   * `request.deleted`, as when the requester deletes a claimed request.
+   */
+  async function deleteCurrent(
+    tx: Transaction,
+    series: NonNullable<SeriesRow>,
+    { evenIfTaken }: { evenIfTaken: boolean },
+  ): Promise<{ claimedBy: string | null } | null> {
     const [deleted] = await tx
       .delete(requests)
       .where(
         and(
           eq(requests.seriesId, series.id),
           eq(requests.occurrenceIndex, series.currentIndex),
-          eq(requests.status, "open"),
-          isNull(requests.claimedBy),
+          evenIfTaken ? ne(requests.status, "fulfilled") : and(eq(requests.status, "open"), isNull(requests.claimedBy)),
         ),
       )
-      .returning({ id: requests.id, groupId: requests.groupId });
-    if (deleted)
-      await publishRequestEvent(tx, { type: "request.deleted", requestId: deleted.id, groupId: deleted.groupId });
-    return Boolean(deleted);
+      .returning({ id: requests.id, groupId: requests.groupId, claimedBy: requests.claimedBy });
+    if (!deleted) return null;
+    await publishRequestEvent(tx, { type: "request.deleted", requestId: deleted.id, groupId: deleted.groupId });
+    return { claimedBy: deleted.claimedBy };
   }
 
   /**
@@ -288,17 +296,23 @@ export function createSeriesService(deps: CoreDeps) {
       return db.transaction(async (tx) => viewOf(tx, userId, await visibleSeries(tx, userId, seriesId, false)));
     },
 
-    /** POST /request-series/{id}/skip: the next one is not needed; the one after it is posted now. */
+    /**
+     * POST /request-series/{id}/skip: the next one is not needed; the one after it is posted now. One a helper has
+     * taken may be skipped too, as the requester may delete a claimed request (PRODUCT "Screens", ADR 0023).
+     */
     async skip(userId: string, seriesId: string): Promise<SeriesView> {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, seriesId);
-        if (!(await deleteUnclaimedCurrent(tx, series))) {
-          const current = await currentOccurrence(tx, series.id, series.currentIndex);
-          if (current && current.status === "claimed") throw new AppError("CONFLICT", "seriesNextTaken");
-          throw new AppError("CONFLICT", "seriesNothingToSkip");
-        }
         const now = clock.now();
+        // Read before it goes: its helper, if the delete finds one, is told what they need not get.
+        const current = await currentOccurrence(tx, series.id, series.currentIndex);
+        const view = current?.claimedBy ? await selectRequestView(tx, now, current.id) : null;
+        const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
+        if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
+        if (deleted.claimedBy && view) {
+          await enqueueSkippedNotice(tx, config, unsubscribe, { helperId: deleted.claimedBy, request: view }, now);
+        }
         const outcome = await advance(tx, { seriesId, afterIndex: series.currentIndex }, now, unsubscribe, {
           currentGone: true,
         });
@@ -315,17 +329,25 @@ export function createSeriesService(deps: CoreDeps) {
           .update(requestSeries)
           .set({ stoppedAt: clock.now(), helperId: null })
           .where(eq(requestSeries.id, series.id));
-        if (!(await deleteUnclaimedCurrent(tx, series))) await touchCurrent(tx, series);
+        if (!(await deleteCurrent(tx, series, { evenIfTaken: false }))) await touchCurrent(tx, series);
       });
     },
 
     /**
-     * PATCH /request-series/{id}: the requester changes what is asked, for the next unclaimed occurrence and the
-     * later ones; an occurrence a helper has taken keeps what they agreed to (the conditional UPDATE skips it).
+     * PUT /request-series/{id}: the requester changes what is asked, for the next unclaimed occurrence and the
+     * later ones, or when it ends; an occurrence a helper has taken keeps what they agreed to (the conditional
+     * UPDATE skips it).
      */
     async update(userId: string, input: UpdateSeries): Promise<SeriesView> {
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, input.id);
+        if (input.until !== undefined) {
+          if (untilIsBeforeFirst(series.firstNeededBy, input.until)) {
+            throw new AppError("BAD_REQUEST", "repeatUntilBeforeFirst");
+          }
+          // When it ends is the series' alone: no occurrence shows it.
+          await tx.update(requestSeries).set({ until: input.until }).where(eq(requestSeries.id, series.id));
+        }
         const changes = {
           ...(input.itemDescription !== undefined ? { itemDescription: input.itemDescription } : {}),
           ...(input.storePreference !== undefined ? { storePreference: input.storePreference } : {}),

@@ -14,6 +14,7 @@ export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
 export {
   claimConfirmationEmail,
+  occurrenceSkippedEmail,
   requestChangedEmail,
   requestPostedEmail,
   thanksEmail,

@@ -104,3 +104,23 @@ export function claimConfirmationEmail(
     ...notificationFooter(links),
   });
 }
+
+/** To the helper of a repeating request's occurrence its requester skipped (ADR 0023): nothing to get this time. */
+export function occurrenceSkippedEmail(
+  to: string,
+  skipped: { requesterName: string; request: RequestSummary },
+  links: NotificationLinks,
+): EmailMessage {
+  const { t } = wordsFor(links);
+  const requester = oneLine(skipped.requesterName) || t("email.ANeighbour");
+  return renderEmail({
+    to,
+    subject: t("email.skippedSubject", { requester, item: shorten(skipped.request.itemDescription, 60) }),
+    paragraphs: [
+      t("email.skippedIntro", { requester, group: oneLine(skipped.request.groupName) }),
+      skipped.request.itemDescription,
+      ...details(skipped.request, links),
+    ],
+    ...notificationFooter(links),
+  });
+}
