@@ -43,9 +43,18 @@ export interface SameSqlShare {
   goal: number;
 }
 
+/** What the benchmarked dashboard shows of trips (issue 28): its trips, and the reader's own items on them. */
+export interface DashboardTrips {
+  /** Trips still taking items in the whole database. */
+  seeded: number;
+  trips: number;
+  items: number;
+}
+
 export interface SuiteResult {
   label: string;
   requestCount: number;
+  dashboardTrips: DashboardTrips;
   scenarios: ScenarioResult[];
   sameSql: SameSqlShare[];
 }
@@ -78,6 +87,14 @@ async function recordCall(server: ServerChild, request: LoadRequest) {
 const answeredId = (body: unknown) =>
   String((body as [{ result: { data: { json: { id: string } } } }])[0].result.data.json.id);
 
+/** The trips of a tRPC batch answer of the dashboard, and the reader's requests that are items on one. */
+function tripsShownBy(body: unknown): Omit<DashboardTrips, "seeded"> {
+  const dashboard = (
+    body as [{ result: { data: { json: { trips: unknown[]; myRequests: { tripId: string | null }[] } } } }]
+  )[0].result.data.json;
+  return { trips: dashboard.trips.length, items: dashboard.myRequests.filter((r) => r.tripId !== null).length };
+}
+
 /**
  * Runs every scenario against the real app on one database, in a server process of its own beside a
  * bare-Fastify baseline in that same process; the load comes from this one.
@@ -98,7 +115,12 @@ export async function runSuite(
 
   const dashboard = batchQuery([{ path: "requests.dashboard" }], fixture.reader.token);
   // The baseline answers the dashboard's own JSON from memory: everything but the app's work.
-  await server.setBaselineBody(JSON.stringify(await send(appUrl, dashboard)));
+  const dashboardBody = await send(appUrl, dashboard);
+  await server.setBaselineBody(JSON.stringify(dashboardBody));
+  const dashboardTrips = { seeded: fixture.openTripCount, ...tripsShownBy(dashboardBody) };
+  log(
+    `${label}: the reader's dashboard shows ${dashboardTrips.trips} trips, ${dashboardTrips.items} of their items on trips`,
+  );
 
   const groupList = batchQuery(
     [{ path: "requests.forGroup", input: { groupId: fixture.busiestGroupId } }],
@@ -306,5 +328,5 @@ export async function runSuite(
       { scenario: pair.scenario, reference: pair.reference, goal: pair.goal, appReqPerSec, referenceReqPerSec, share },
     ];
   });
-  return { label, requestCount: fixture.requestCount, scenarios: results, sameSql: sameSqlShares };
+  return { label, requestCount: fixture.requestCount, dashboardTrips, scenarios: results, sameSql: sameSqlShares };
 }
