@@ -60,21 +60,20 @@ export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
           `${dashboard.statementsPerCall}`,
         );
     }
-    // Issue 28: on a database with trips the dashboard is measured with trips on it, and through the cache
-    // every call is a hit (its one statement is the session and freshness check; a miss reads five).
-    const dashboardRuns = find(suite, "dashboard first load") || find(suite, "dashboard, fresh (no-cache)");
-    if (dashboardRuns && suite.dashboardTrips.seeded > 0)
+    // Issue 28: on a database with trips the dashboard is measured with trips on it, and keeps its answer
+    // cache: after the call that builds the entry, every call is a hit.
+    if (suite.dashboardCacheHits && suite.dashboardTrips.seeded > 0)
       add(
         `${at} the dashboard shows trips`,
         suite.dashboardTrips.trips > 0,
         `${suite.dashboardTrips.trips} trips, ${suite.dashboardTrips.items} of the reader's items on them`,
       );
-    const cached = find(suite, "dashboard first load");
-    if (cached)
+    const cache = suite.dashboardCacheHits;
+    if (cache)
       add(
-        `${at} dashboard first load: every probe call an answer-cache hit (1 SQL statement)`,
-        cached.statementsPerCall <= 1,
-        `${cached.statementsPerCall}`,
+        `${at} the cached dashboard: every call after the first an answer-cache hit (1 SQL statement)`,
+        cache.hits === cache.calls,
+        `${cache.hits} of ${cache.calls}`,
       );
     for (const name of ["group request list (tRPC)", "group request list (tRPC, fresh)"]) {
       const list = find(suite, name);

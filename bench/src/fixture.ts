@@ -54,14 +54,18 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     handle,
     sql`SELECT count(*)::int AS open_trip_count FROM trips WHERE status = 'open' AND closes_at > now()`,
   );
-  // The dashboard shows trips (issue 28): of those who see a neighbour's open trip, the one in the most groups.
+  // The dashboard shows trips (issue 28): of the neighbours in the most groups, the one who sees the most
+  // of others' open trips, then with the most items on trips.
   const reader = await one<{ id: string; email: string }>(
     handle,
-    sql`SELECT u.id, u.email FROM users u JOIN group_members m ON m.user_id = u.id WHERE u.email LIKE '%@scale.test'
-        GROUP BY u.id
-        ORDER BY bool_or(EXISTS (SELECT 1 FROM trip_groups tg JOIN trips t ON t.id = tg.trip_id
-          WHERE tg.group_id = m.group_id AND t.tripper_id <> u.id AND t.status = 'open' AND t.closes_at > now())) DESC,
-          count(*) DESC, u.email
+    sql`SELECT u.id, u.email FROM users u
+        CROSS JOIN LATERAL (SELECT count(*) AS groups FROM group_members m WHERE m.user_id = u.id) g
+        CROSS JOIN LATERAL (SELECT count(DISTINCT t.id) AS trips FROM trips t JOIN trip_groups tg ON tg.trip_id = t.id
+          JOIN group_members m ON m.group_id = tg.group_id AND m.user_id = u.id
+          WHERE t.tripper_id <> u.id AND t.status = 'open' AND t.closes_at > now()) seen
+        CROSS JOIN LATERAL (SELECT count(*) AS items FROM requests r WHERE r.user_id = u.id AND r.trip_id IS NOT NULL) i
+        WHERE u.email LIKE '%@scale.test'
+        ORDER BY g.groups DESC, seen.trips DESC, i.items DESC, u.email
         LIMIT 1`,
   );
   const busiest = await one<{ group_id: string }>(
