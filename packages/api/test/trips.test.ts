@@ -246,8 +246,8 @@ describe("telling everyone of many items at once", () => {
 
     const events = [];
     for (let i = 0; i < 5; i++) events.push(await boLive.next());
-    const byRequest = (a: { requestId?: string }, b: { requestId?: string }) =>
-      (a.requestId ?? "") < (b.requestId ?? "") ? -1 : 1;
+    const requestIdOf = (event: object) => ("requestId" in event ? String(event.requestId) : "");
+    const byRequest = (a: object, b: object) => (requestIdOf(a) < requestIdOf(b) ? -1 : 1);
     expect(events.slice(0, 3)).toEqual([
       { type: "request.fulfilled", requestId: milk.id, groupId: milk.groupId },
       { type: "request.unclaimed", requestId: tea.id, groupId: tea.groupId },
