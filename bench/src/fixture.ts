@@ -58,14 +58,17 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
   // of others' open trips, then with the most items on trips.
   const reader = await one<{ id: string; email: string }>(
     handle,
-    sql`SELECT u.id, u.email FROM users u
-        CROSS JOIN LATERAL (SELECT count(*) AS groups FROM group_members m WHERE m.user_id = u.id) g
+    sql`WITH counts AS (
+          SELECT m.user_id, count(*) AS groups FROM group_members m JOIN users u ON u.id = m.user_id
+          WHERE u.email LIKE '%@scale.test' GROUP BY m.user_id
+        )
+        SELECT u.id, u.email FROM counts c JOIN users u ON u.id = c.user_id
         CROSS JOIN LATERAL (SELECT count(DISTINCT t.id) AS trips FROM trips t JOIN trip_groups tg ON tg.trip_id = t.id
           JOIN group_members m ON m.group_id = tg.group_id AND m.user_id = u.id
           WHERE t.tripper_id <> u.id AND t.status = 'open' AND t.closes_at > now()) seen
         CROSS JOIN LATERAL (SELECT count(*) AS items FROM requests r WHERE r.user_id = u.id AND r.trip_id IS NOT NULL) i
-        WHERE u.email LIKE '%@scale.test'
-        ORDER BY g.groups DESC, seen.trips DESC, i.items DESC, u.email
+        WHERE c.groups = (SELECT max(groups) FROM counts)
+        ORDER BY seen.trips DESC, i.items DESC, u.email
         LIMIT 1`,
   );
   const busiest = await one<{ group_id: string }>(
