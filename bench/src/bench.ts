@@ -38,7 +38,9 @@ function parseArgs(argv: string[]) {
 const out = (line = "") => process.stdout.write(`${line}\n`);
 
 function printTable(suite: SuiteResult) {
-  out(`\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests)`);
+  out(
+    `\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests; the dashboard shows ${suite.dashboardTrips.trips} trips)`,
+  );
   out(
     `${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)}`,
   );

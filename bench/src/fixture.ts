@@ -18,6 +18,8 @@ export interface Fixture {
   veteran: { token: string; groupId: string } | null;
   claimableIds: string[];
   requestCount: number;
+  /** Trips still taking items in the database (a seed from before issue 28 has none). */
+  openTripCount: number;
   reopenClaimable: () => Promise<void>;
   cleanUp: () => Promise<void>;
 }
@@ -40,7 +42,7 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
 
 /**
  * The people and data the scenarios use, picked from a seeded database: the neighbour in the most
- * groups reads; a fellow member posts; a temporary group holds one open request per connection.
+ * groups of those who see a trip reads; a fellow member posts; a temporary group holds one open request per connection.
  */
 export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise<Fixture> {
   await handle.db.execute(sql`DELETE FROM groups WHERE name = ${BENCH_GROUP}`);
@@ -48,10 +50,26 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     handle,
     sql`SELECT count(*)::int AS request_count FROM requests`,
   );
+  const { open_trip_count } = await one<{ open_trip_count: number }>(
+    handle,
+    sql`SELECT count(*)::int AS open_trip_count FROM trips WHERE status = 'open' AND closes_at > now()`,
+  );
+  // The dashboard shows trips (issue 28): of the neighbours in the most groups, the one who sees the most
+  // of others' open trips, then with the most items on trips.
   const reader = await one<{ id: string; email: string }>(
     handle,
-    sql`SELECT u.id, u.email FROM users u JOIN group_members m ON m.user_id = u.id WHERE u.email LIKE '%@scale.test'
-        GROUP BY u.id ORDER BY count(*) DESC, u.email LIMIT 1`,
+    sql`WITH counts AS (
+          SELECT m.user_id, count(*) AS groups FROM group_members m JOIN users u ON u.id = m.user_id
+          WHERE u.email LIKE '%@scale.test' GROUP BY m.user_id
+        )
+        SELECT u.id, u.email FROM counts c JOIN users u ON u.id = c.user_id
+        CROSS JOIN LATERAL (SELECT count(DISTINCT t.id) AS trips FROM trips t JOIN trip_groups tg ON tg.trip_id = t.id
+          JOIN group_members m ON m.group_id = tg.group_id AND m.user_id = u.id
+          WHERE t.tripper_id <> u.id AND t.status = 'open' AND t.closes_at > now()) seen
+        CROSS JOIN LATERAL (SELECT count(*) AS items FROM requests r WHERE r.user_id = u.id AND r.trip_id IS NOT NULL) i
+        WHERE c.groups = (SELECT max(groups) FROM counts)
+        ORDER BY seen.trips DESC, i.items DESC, u.email
+        LIMIT 1`,
   );
   const busiest = await one<{ group_id: string }>(
     handle,
@@ -103,6 +121,7 @@ export async function prepareFixture(handle: DbHandle, baseUrl: string): Promise
     veteran: veteran ? { token: await signIn(baseUrl, veteran.email), groupId: veteran.group_id } : null,
     claimableIds: claimable.map((r) => r.id),
     requestCount: request_count,
+    openTripCount: open_trip_count,
     reopenClaimable: async () => {
       await handle.db.execute(
         sql`UPDATE requests SET status = 'open', claimed_by = NULL, claimed_at = NULL WHERE group_id = ${group.id} AND status = 'claimed'`,

@@ -13,6 +13,8 @@ const TABLES = [
   "group_members",
   "invites",
   "requests",
+  "trips",
+  "trip_groups",
   "user_limits",
   "user_email_preferences",
   "email_outbox",
@@ -149,10 +151,69 @@ export function seedStatements(size: SeedSize, passwordHash: string, now: Date):
             FROM generate_series(0, ${G - 1}) j CROSS JOIN generate_series(0, 1) n
             WHERE ${fraction("iv", "j * 2 + n")} < 0.4) s`,
   });
+  steps.push(...tripSteps(G, NOW, memberIndex));
   if (size.longHistory) steps.push(...longHistorySteps(passwordHash, NOW));
   // Fresh statistics, and a visibility map so counts can be index-only.
   steps.push({ label: "vacuum analyze", sql: "VACUUM ANALYZE" });
   return steps;
+}
+
+/** Of every group, the share with a trip under way, and the share of those with a second one. */
+const TRIPS_PER_GROUP = { first: 0.3, second: 0.1 };
+const TRIP_STORES = ["Aldi", "Lidl", "Supermarket", "Farmers market", "Pharmacy on High St"];
+
+/**
+ * Trips under way (issue 28, ADR 0022): a share of groups each with one or two open trips by one of its
+ * members, leaving in 1 to 14 days (the list closes an hour before), some capped, some weekly, a fifth
+ * announced to all the tripper's groups. Each group of a trip has 0 to 3 items: requests of other members,
+ * claimed by the tripper at once, as adding an item makes them.
+ */
+function tripSteps(G: number, NOW: string, memberIndex: (j: string, k: string) => string): SeedStep[] {
+  const n = "(j * 2 + n)";
+  return [
+    {
+      label: "trips and their groups",
+      sql: `
+        WITH t AS (
+          SELECT j, md5('hyn-trip-' || ${n})::uuid AS id, ${fraction("tx", n)} AS p,
+            ${userId(memberIndex("j", pick("tk", n, groupSize("j"))))} AS tripper,
+            (ARRAY[${TRIP_STORES.map((store) => `'${store}'`).join(", ")}])[1 + ${pick("ts", n, String(TRIP_STORES.length))}] AS store,
+            ${NOW} + interval '1 day' + interval '13 days' * ${fraction("td", n)} AS departs_at
+          FROM generate_series(0, ${G - 1}) j CROSS JOIN generate_series(0, 1) n
+          WHERE ${fraction("tr", n)} < CASE WHEN n = 0 THEN ${TRIPS_PER_GROUP.first} ELSE ${TRIPS_PER_GROUP.second} END
+        ), inserted AS (
+          INSERT INTO trips (id, tripper_id, store, departs_at, closes_at, note, max_items, status, repeat, series_id, created_at)
+          SELECT id, tripper, store, departs_at, departs_at - interval '1 hour',
+            CASE WHEN p < 0.4 THEN 'Going after work, back by seven' END,
+            CASE WHEN p >= 0.5 AND p < 0.8 THEN 10 END,
+            'open', CASE WHEN p >= 0.7 THEN 'week' END, CASE WHEN p >= 0.7 THEN id END,
+            ${NOW} - interval '2 days' * p
+          FROM t
+          RETURNING id
+        )
+        INSERT INTO trip_groups (trip_id, group_id)
+        SELECT t.id, m.group_id FROM inserted JOIN t USING (id) JOIN group_members m ON m.user_id = t.tripper
+        WHERE m.group_id = ${groupId("t.j")} OR t.p < 0.2`,
+    },
+    {
+      label: "trip items",
+      sql: `
+        INSERT INTO requests (user_id, group_id, item_description, quantity, store_preference, needed_by, if_unavailable, status, claimed_by, claimed_at, trip_id, trip_mark, created_at)
+        SELECT r.user_id, tg.group_id,
+          (ARRAY['Milk', 'Bread', 'Oat milk', 'Eggs', 'Coffee', 'Bananas'])[1 + ${pick("tit", "t.id::text || r.user_id::text", "6")}],
+          1 + ${pick("tq", "t.id::text || r.user_id::text", "3")}, t.store, t.departs_at,
+          (ARRAY['similar', 'similar', 'skip', 'ask'])[1 + ${pick("tu", "t.id::text || r.user_id::text", "4")}],
+          'claimed', t.tripper_id, added, t.id, 'pending', added
+        FROM trips t
+        JOIN trip_groups tg ON tg.trip_id = t.id
+        CROSS JOIN LATERAL (
+          SELECT m.user_id, least(t.created_at + interval '1 day' * ${fraction("ta", "t.id::text || m.user_id::text")}, ${NOW} - interval '1 minute') AS added
+          FROM group_members m WHERE m.group_id = tg.group_id AND m.user_id <> t.tripper_id
+          ORDER BY md5(t.id::text || m.user_id::text)
+          LIMIT ${pick("ti", "t.id::text || tg.group_id::text", "4")}
+        ) r`,
+    },
+  ];
 }
 
 /** The long-history preset's person (issue 13): sorts after user<N>@, so the bench's other roles never pick them. */

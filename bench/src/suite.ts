@@ -7,6 +7,8 @@ import { batchQuery, mutation, restGet, send, sendForSize } from "./trpc-http";
 
 /** Sequential calls per scenario that count its SQL statements. */
 const PROBE_ROUNDS = 3;
+/** Sequential calls of the cached dashboard, after one that builds its entry, each counted as hit or miss. */
+const CACHE_PROBE_CALLS = 10;
 /** autocannon reports done before the server has answered the calls still in flight. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
@@ -43,9 +45,20 @@ export interface SameSqlShare {
   goal: number;
 }
 
+/** What the benchmarked dashboard shows of trips (issue 28): its trips, and the reader's own items on them. */
+export interface DashboardTrips {
+  /** Trips still taking items in the whole database. */
+  seeded: number;
+  trips: number;
+  items: number;
+}
+
 export interface SuiteResult {
   label: string;
   requestCount: number;
+  dashboardTrips: DashboardTrips;
+  /** Of CACHE_PROBE_CALLS calls of the cached dashboard after the first, the answer-cache hits; null when not run. */
+  dashboardCacheHits: { hits: number; calls: number } | null;
   scenarios: ScenarioResult[];
   sameSql: SameSqlShare[];
 }
@@ -78,6 +91,29 @@ async function recordCall(server: ServerChild, request: LoadRequest) {
 const answeredId = (body: unknown) =>
   String((body as [{ result: { data: { json: { id: string } } } }])[0].result.data.json.id);
 
+/** The trips of a tRPC batch answer of the dashboard, and the reader's requests that are items on one. */
+function tripsShownBy(body: unknown): Omit<DashboardTrips, "seeded"> {
+  const dashboard = (
+    body as [{ result: { data: { json: { trips: unknown[]; myRequests: { tripId: string | null }[] } } } }]
+  )[0].result.data.json;
+  return { trips: dashboard.trips.length, items: dashboard.myRequests.filter((r) => r.tripId !== null).length };
+}
+
+/**
+ * Answer-cache hits among `calls` sequential calls after one that builds the entry: a hit sends one
+ * statement (the session and freshness check, ADR 0009), a miss the procedure's own.
+ */
+async function countCacheHits(server: ServerChild, request: LoadRequest, calls: number) {
+  await send(server.appUrl, request);
+  let hits = 0;
+  for (let i = 0; i < calls; i++) {
+    const before = await server.statementCount();
+    await send(server.appUrl, request);
+    if ((await server.statementCount()) - before === 1) hits++;
+  }
+  return { hits, calls };
+}
+
 /**
  * Runs every scenario against the real app on one database, in a server process of its own beside a
  * bare-Fastify baseline in that same process; the load comes from this one.
@@ -98,7 +134,12 @@ export async function runSuite(
 
   const dashboard = batchQuery([{ path: "requests.dashboard" }], fixture.reader.token);
   // The baseline answers the dashboard's own JSON from memory: everything but the app's work.
-  await server.setBaselineBody(JSON.stringify(await send(appUrl, dashboard)));
+  const dashboardBody = await send(appUrl, dashboard);
+  await server.setBaselineBody(JSON.stringify(dashboardBody));
+  const dashboardTrips = { seeded: fixture.openTripCount, ...tripsShownBy(dashboardBody) };
+  log(
+    `${label}: the reader's dashboard shows ${dashboardTrips.trips} trips, ${dashboardTrips.items} of their items on trips`,
+  );
 
   const groupList = batchQuery(
     [{ path: "requests.forGroup", input: { groupId: fixture.busiestGroupId } }],
@@ -147,6 +188,12 @@ export async function runSuite(
     path: `/same-sql/${path}${id ? `?id=${id}` : ""}`,
   });
   const [dashboardPair, claimPair, createPair] = SAME_SQL_PAIRS;
+  const runs = (name: string) => !settings.only || settings.only.has(name.split(/[\s,]/)[0]!);
+  const dashboardCacheHits = runs("dashboard") ? await countCacheHits(server, dashboard, CACHE_PROBE_CALLS) : null;
+  if (dashboardCacheHits)
+    log(
+      `${label}: the cached dashboard, ${dashboardCacheHits.hits} of ${dashboardCacheHits.calls} calls answer-cache hits`,
+    );
 
   const scenarios: {
     name: string;
@@ -253,7 +300,7 @@ export async function runSuite(
   try {
     for (const scenario of scenarios) {
       // The first word, without its comma: `--only dashboard` runs the fresh dashboard and its reference too.
-      if (settings.only && !settings.only.has(scenario.name.split(/[\s,]/)[0]!)) continue;
+      if (!runs(scenario.name)) continue;
       const load = {
         url: scenario.url,
         connections: settings.connections,
@@ -306,5 +353,12 @@ export async function runSuite(
       { scenario: pair.scenario, reference: pair.reference, goal: pair.goal, appReqPerSec, referenceReqPerSec, share },
     ];
   });
-  return { label, requestCount: fixture.requestCount, scenarios: results, sameSql: sameSqlShares };
+  return {
+    label,
+    requestCount: fixture.requestCount,
+    dashboardTrips,
+    dashboardCacheHits,
+    scenarios: results,
+    sameSql: sameSqlShares,
+  };
 }

@@ -182,4 +182,43 @@ describe("statements per call", () => {
     expect(few.asTripper).toBeLessThanOrEqual(8);
     expect(few.asNeighbour).toBeLessThanOrEqual(7);
   });
+
+  it("cancelling a trip and delivering to a neighbour take the same statements with one item or five (issue 28)", async () => {
+    const group = await createGroup(ann, "Cancel and deliver street");
+    await inviteAndJoin(ann, bo, group.id);
+    await inviteAndJoin(ann, cy, group.id);
+    /** A trip of Ann's with these items of Bo's and Cy's, each ticked as given ("got" unless "not_there"). */
+    const tripWith = async (items: { who: Neighbour; mark?: "got" | "not_there" }[]) => {
+      const trip = await ann.caller.trips.create({ groupIds: [group.id], store: "Aldi", departsAt: h.inHours(48) });
+      for (const [i, { who, mark }] of items.entries()) {
+        const item = await who.caller.trips.addItem({ tripId: trip.id, itemDescription: `Item ${i}` });
+        await ann.caller.trips.markItem({ tripId: trip.id, requestId: item.id, state: mark ?? "got" });
+      }
+      return trip.id;
+    };
+    const cancel = (tripId: string) => statementsOf(() => ann.caller.trips.cancel({ tripId }));
+    const deliverToBo = (tripId: string) =>
+      statementsOf(() => ann.caller.trips.deliver({ tripId, userId: bo.user.id }));
+
+    const cancelOne = await cancel(await tripWith([{ who: bo }]));
+    const cancelFive = await cancel(await tripWith([bo, cy, bo, cy, bo].map((who) => ({ who }))));
+    // Delivering fulfils the items got and gives back those not there: one of each, then three and two.
+    const deliverTwo = await deliverToBo(await tripWith([{ who: bo }, { who: bo, mark: "not_there" }]));
+    const five = await tripWith([
+      { who: bo },
+      { who: bo, mark: "not_there" },
+      { who: bo },
+      { who: bo, mark: "not_there" },
+      { who: bo },
+    ]);
+    const deliverFive = await deliverToBo(five);
+    const left = (await ann.caller.trips.byId({ tripId: five })).neighbours.flatMap((n) => n.items);
+    expect(left.map((item) => item.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+
+    expect({ cancel: cancelFive, deliver: deliverFive }).toEqual({ cancel: cancelOne, deliver: deliverTwo });
+    // The trip's lock and change, the items' UPDATE(s), their views, the requesters, their devices, one
+    // INSERT of the e-mails, one NOTIFY of the events, and the answer (a delivery's: the trip's page).
+    expect(cancelOne).toBeLessThanOrEqual(10);
+    expect(deliverTwo).toBeLessThanOrEqual(13);
+  });
 });

@@ -1,7 +1,7 @@
-import { HOUR_MS } from "@hyn/core";
+import { HOUR_MS, PUSH_DELIVERY_QUEUE, type PushJob } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { describe, expect, it } from "vitest";
-import { failure, groupWith, parseCalendar, useHarness } from "./support";
+import { browserSubscription, failure, groupWith, listen, parseCalendar, useHarness } from "./support";
 
 /** Trips (issue 28, ADR 0022): a member's shopping trip others add items to. */
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
@@ -204,6 +204,61 @@ describe("cancelling", () => {
     await h.deliver();
     expect(h.inbox(ann.email).length).toBe(before + 1);
     expect(await failure(ann.caller.trips.cancel({ tripId: trip.id }))).toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("telling everyone of many items at once", () => {
+  it("tells each requester of each item given back or delivered, by e-mail and push, and the live lists", async () => {
+    const { tina, ann, bo, trip } = await street();
+    await ann.caller.push.subscribe({ ...browserSubscription("http://127.0.0.1:9/push/ann").json, label: "Phone" });
+    await bo.caller.user.updateNotificationKind({ kind: "request_updates", email: false });
+    const add = (who: typeof ann, item: string) => who.caller.trips.addItem({ tripId: trip.id, itemDescription: item });
+    const [milk, tea, bread] = [await add(ann, "Milk"), await add(ann, "Tea"), await add(bo, "Bread")];
+    const jam = await add(ann, "Jam");
+    await tina.caller.trips.markItem({ tripId: trip.id, requestId: milk.id, state: "got" });
+    await tina.caller.trips.markItem({ tripId: trip.id, requestId: tea.id, state: "not_there" });
+    await h.deliver();
+    h.jobs.takeDue(PUSH_DELIVERY_QUEUE, new Date(8.64e15));
+    const before = h.inbox(ann.email).length;
+    const boLive = await listen(h.services, bo.token);
+    expect(await boLive.next()).toEqual({ type: "connected" });
+
+    await tina.caller.trips.deliver({ tripId: trip.id, userId: ann.user.id });
+    await tina.caller.trips.cancel({ tripId: trip.id });
+    await h.deliver();
+    const subjects = h
+      .inbox(ann.email)
+      .slice(before)
+      .map((m) => m.subject);
+    expect(subjects).toEqual([
+      "Tina fulfilled your request: Milk",
+      "Tina can no longer help with your request: Tea",
+      "Tina can no longer help with your request: Jam",
+    ]);
+    // Bo turned "request updates" e-mails off: no e-mail; and has no device: no push.
+    expect(h.inbox(bo.email).filter((m) => m.subject.includes("Bread"))).toEqual([]);
+    const pushes = h.jobs.takeDue(PUSH_DELIVERY_QUEUE, new Date(8.64e15)).map((job) => job.data as PushJob);
+    expect(pushes.map((p) => [p.userId, p.payload.tag])).toEqual([
+      [ann.user.id, `request-${milk.id}`],
+      [ann.user.id, `request-${tea.id}`],
+      [ann.user.id, `request-${jam.id}`],
+    ]);
+
+    const events = [];
+    for (let i = 0; i < 5; i++) events.push(await boLive.next());
+    const requestIdOf = (event: object) => ("requestId" in event ? String(event.requestId) : "");
+    const byRequest = (a: object, b: object) => (requestIdOf(a) < requestIdOf(b) ? -1 : 1);
+    expect(events.slice(0, 3)).toEqual([
+      { type: "request.fulfilled", requestId: milk.id, groupId: milk.groupId },
+      { type: "request.unclaimed", requestId: tea.id, groupId: tea.groupId },
+      { type: "trip.changed", tripId: trip.id, groupId: milk.groupId },
+    ]);
+    expect(events.slice(3).sort(byRequest)).toEqual(
+      [bread, jam].map((r) => ({ type: "request.unclaimed", requestId: r.id, groupId: r.groupId })).sort(byRequest),
+    );
+    boLive.stop();
+    for (const item of [tea, bread, jam])
+      expect(await tina.caller.requests.byId({ id: item.id })).toMatchObject({ status: "open", tripId: null });
   });
 });
 

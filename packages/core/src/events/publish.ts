@@ -9,9 +9,24 @@ import { REQUEST_EVENTS_CHANNEL, type RequestEvent } from "./types";
  * server instance hear about committed changes only.
  */
 export async function publishRequestEvent(executor: Executor, event: RequestEvent): Promise<void> {
-  const payload = JSON.stringify({ type: event.type, requestId: event.requestId, groupId: event.groupId });
-  await executor.execute(sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, ${payload})`);
+  await executor.execute(sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, ${JSON.stringify(eventFields(event))})`);
 }
+
+/** Announces many changes as publishRequestEvent does each, in one statement (a trip cancelled or delivered). */
+export async function publishRequestEvents(executor: Executor, events: readonly RequestEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  // A json element's text is the text it was written as: each payload reads as publishRequestEvent's.
+  await executor.execute(
+    sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, e::text) from json_array_elements(${JSON.stringify(events.map(eventFields))}::json) e`,
+  );
+}
+
+/** A request event's payload: exactly these fields. */
+const eventFields = (event: RequestEvent) => ({
+  type: event.type,
+  requestId: event.requestId,
+  groupId: event.groupId,
+});
 
 /** Announces a trip's change to each group it is announced to, in one statement, on commit (as above). */
 export async function publishTripEvent(executor: Executor, tripId: string): Promise<void> {

@@ -19,24 +19,36 @@ export interface QueuedEmail extends EmailMessage {
  * commits. Delivery happens in `deliverDueEmails`. The id names the e-mail (POST /api/send-invitation answers it).
  */
 export async function enqueueEmail(executor: Executor, now: Date, email: QueuedEmail): Promise<{ id: string }> {
-  const [row] = await executor
+  const [row] = await enqueueEmails(executor, now, [email]);
+  return row!;
+}
+
+/** Queues e-mails as enqueueEmail does, in one INSERT however many (in this order: one recipient's stay in it). */
+export async function enqueueEmails(
+  executor: Executor,
+  now: Date,
+  emails: readonly QueuedEmail[],
+): Promise<{ id: string }[]> {
+  if (emails.length === 0) return [];
+  return executor
     .insert(emailOutbox)
-    .values({
-      userId: email.userId ?? null,
-      emailType: email.type,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-      requestIds: email.requestIds ?? [],
-      headers: email.headers ?? {},
-      attachments: email.attachments ?? [],
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      emails.map((email) => ({
+        userId: email.userId ?? null,
+        emailType: email.type,
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        requestIds: email.requestIds ?? [],
+        headers: email.headers ?? {},
+        attachments: email.attachments ?? [],
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .returning({ id: emailOutbox.id });
-  return { id: row!.id };
 }
 
 /** Retry backoff: 30 s, 1 min, 2 min, ... capped at one hour; an e-mail is never dropped. */

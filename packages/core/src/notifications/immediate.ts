@@ -1,11 +1,11 @@
-import { users, type Executor } from "@hyn/db";
+import { requests, users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
-import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { enqueueEmail } from "../mail/outbox";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { enqueueEmail, enqueueEmails, type QueuedEmail } from "../mail/outbox";
 import { requestUrl } from "../request-views/request-url";
 import { newRequestPayload, requestUpdatePayload, thanksPayload } from "../push/payload";
-import { queuePush } from "../push/queue";
+import { queuePush, queuePushes } from "../push/queue";
 import type { Locale } from "@hyn/validators/locales";
 import type { CoreConfig } from "../shared/config";
 import { localeOf } from "../shared/locale";
@@ -24,6 +24,8 @@ import {
 } from "../mail/templates";
 
 const helperUser = alias(users, "helper_user");
+
+type Id = AnyPgColumn | SQL | string;
 
 /** The links of one recipient's notice, in their language: its unsubscribe link turns off exactly `scope`. */
 export function notificationLinks(
@@ -116,33 +118,44 @@ export async function enqueuePostingNotices(
   return told;
 }
 
-/**
- * To the requester when a neighbour claims, unclaims or fulfils it: an e-mail if their "request updates"
- * e-mails are on, a push to each device if its push is on. Returns whether the e-mail was queued.
- */
-export async function enqueueChangeNotice(
-  tx: Executor,
+/** A request changed by a helper, as its requester is told of it. */
+export interface RequestChangeNotice {
+  kind: RequestChange;
+  request: RequestView;
+  helperId: string;
+}
+
+/** What a change notice needs of its requester and helper, read in SQL. */
+function noticeReaderColumns(helperId: string, groupId: Id, requesterId: Id) {
+  return {
+    email: users.email,
+    locale: users.locale,
+    wanted: channelOnSql(users.id, "request_updates", "email"),
+    helperName: sql<
+      string | null
+    >`(select ${displayNameInGroup(helperUser, groupId, requesterId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${helperId})`,
+    helperOwnName: ownNameSql(helperId),
+  };
+}
+
+type NoticeReader = {
+  email: string;
+  locale: string | null;
+  wanted: boolean;
+  helperName: string | null;
+  helperOwnName: string | null;
+};
+
+/** A change notice's push, and its e-mail when the requester's "request updates" e-mails are on. */
+function changeNoticeMessages(
   config: CoreConfig,
   unsubscribe: UnsubscribeLinks,
-  change: { kind: RequestChange; request: RequestView; helperId: string },
+  change: RequestChangeNotice,
+  owner: NoticeReader,
   now: Date,
-  jobs?: JobQueue,
-): Promise<boolean> {
-  const [owner] = await tx
-    .select({
-      email: users.email,
-      locale: users.locale,
-      wanted: channelOnSql(users.id, "request_updates", "email"),
-      helperName: sql<
-        string | null
-      >`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
-      helperOwnName: ownNameSql(change.helperId),
-    })
-    .from(users)
-    .where(eq(users.id, change.request.userId));
-  if (!owner) return false;
+) {
   const ownerLocale = localeOf(owner.locale);
-  await queuePush(tx, jobs, {
+  const push = {
     userId: change.request.userId,
     event: `${change.kind}:${change.request.id}:${now.getTime()}`,
     payload: requestUpdatePayload(
@@ -151,19 +164,86 @@ export async function enqueueChangeNotice(
       owner.helperOwnName ?? "",
       ownerLocale,
     ),
-  });
-  if (!owner.wanted) return false;
-  await enqueueEmail(tx, now, {
-    ...requestChangedEmail(
-      owner.email,
-      { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
-      notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }, ownerLocale),
-    ),
-    type: `request_${change.kind}`,
-    userId: change.request.userId,
-    requestIds: [change.request.id],
-  });
+  };
+  const email: QueuedEmail | null = owner.wanted
+    ? {
+        ...requestChangedEmail(
+          owner.email,
+          { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
+          notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }, ownerLocale),
+        ),
+        type: `request_${change.kind}`,
+        userId: change.request.userId,
+        requestIds: [change.request.id],
+      }
+    : null;
+  return { push, email };
+}
+
+/**
+ * To the requester when a neighbour claims, unclaims or fulfils it: an e-mail if their "request updates"
+ * e-mails are on, a push to each device if its push is on. Returns whether the e-mail was queued.
+ */
+export async function enqueueChangeNotice(
+  tx: Executor,
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  change: RequestChangeNotice,
+  now: Date,
+  jobs?: JobQueue,
+): Promise<boolean> {
+  const [owner] = await tx
+    .select(noticeReaderColumns(change.helperId, change.request.groupId, change.request.userId))
+    .from(users)
+    .where(eq(users.id, change.request.userId));
+  if (!owner) return false;
+  const { push, email } = changeNoticeMessages(config, unsubscribe, change, owner, now);
+  await queuePush(tx, jobs, push);
+  if (!email) return false;
+  await enqueueEmail(tx, now, email);
   return true;
+}
+
+/**
+ * Each requester of many requests one helper changed at once (a trip cancelled or delivered, issue 28)
+ * told as enqueueChangeNotice tells one, in a fixed number of statements however many: one read of the
+ * requesters, one of their devices (then a job per device), one INSERT of every e-mail, in this order.
+ * Returns how many e-mails were queued.
+ */
+export async function enqueueChangeNotices(
+  tx: Executor,
+  config: CoreConfig,
+  unsubscribe: UnsubscribeLinks,
+  changes: readonly RequestChangeNotice[],
+  now: Date,
+  jobs?: JobQueue,
+): Promise<number> {
+  const helperIds = new Set(changes.map((change) => change.helperId));
+  if (helperIds.size === 0) return 0;
+  if (helperIds.size > 1) throw new Error("enqueueChangeNotices: one helper's changes at a time");
+  const owners = await tx
+    .select({ requestId: requests.id, ...noticeReaderColumns([...helperIds][0]!, requests.groupId, requests.userId) })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.userId))
+    .where(
+      inArray(
+        requests.id,
+        changes.map((change) => change.request.id),
+      ),
+    );
+  const ownerOf = new Map(owners.map((owner) => [owner.requestId, owner]));
+  const messages = changes.flatMap((change) => {
+    const owner = ownerOf.get(change.request.id);
+    return owner ? [changeNoticeMessages(config, unsubscribe, change, owner, now)] : [];
+  });
+  await queuePushes(
+    tx,
+    jobs,
+    messages.map((m) => m.push),
+  );
+  const emails = messages.flatMap((m) => (m.email ? [m.email] : []));
+  await enqueueEmails(tx, now, emails);
+  return emails.length;
 }
 
 /** To the helper when the requester taps "Thank you": an e-mail if their "thanks" e-mails are on, a push per device if its push is. */

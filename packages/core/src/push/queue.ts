@@ -1,6 +1,6 @@
 import { pushSubscriptions, type Executor } from "@hyn/db";
-import { eq } from "drizzle-orm";
-import { channelsFor } from "../preferences/notification-preferences";
+import { and, eq, inArray } from "drizzle-orm";
+import { channelOnSql, channelsFor } from "../preferences/notification-preferences";
 import type { JobQueue } from "../shared/jobs";
 import type { PushPayload } from "./payload";
 
@@ -34,9 +34,48 @@ export async function queuePush(
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, push.userId));
-  for (const device of devices) {
-    const job: PushJob = { subscriptionId: device.id, userId: push.userId, payload: push.payload };
-    await jobs.send(PUSH_DELIVERY_QUEUE, job, { singletonKey: `${push.event}:${device.id}`, in: tx });
-  }
+  for (const device of devices) await sendToDevice(tx, jobs, push, device.id);
   return devices.length;
+}
+
+/**
+ * Queues notifications for many people as queuePush does each, reading their devices that take the
+ * pushes' kind in one statement per kind among them (a job per device, as there).
+ */
+export async function queuePushes(
+  tx: Executor,
+  jobs: JobQueue | undefined,
+  pushes: readonly { userId: string; event: string; payload: PushPayload }[],
+): Promise<number> {
+  if (!jobs || pushes.length === 0) return 0;
+  let queued = 0;
+  for (const kind of new Set(pushes.map((push) => push.payload.kind))) {
+    const ofKind = pushes.filter((push) => push.payload.kind === kind);
+    const devices = await tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(
+        and(
+          inArray(pushSubscriptions.userId, [...new Set(ofKind.map((push) => push.userId))]),
+          channelOnSql(pushSubscriptions.userId, kind, "push"),
+        ),
+      );
+    for (const push of ofKind)
+      for (const device of devices.filter((d) => d.userId === push.userId)) {
+        await sendToDevice(tx, jobs, push, device.id);
+        queued++;
+      }
+  }
+  return queued;
+}
+
+/** One device's job: the event and the device are its singleton key. */
+function sendToDevice(
+  tx: Executor,
+  jobs: JobQueue,
+  push: { userId: string; event: string; payload: PushPayload },
+  deviceId: string,
+) {
+  const job: PushJob = { subscriptionId: deviceId, userId: push.userId, payload: push.payload };
+  return jobs.send(PUSH_DELIVERY_QUEUE, job, { singletonKey: `${push.event}:${deviceId}`, in: tx });
 }

@@ -98,10 +98,15 @@ export function dashboardTripsJson(readerId: Reader, now: Reader): SQL<unknown> 
   );
   const shown = sql`(${trips.tripperId} = ${readerId} and ${trips.status} <> 'cancelled' and ${trips.departsAt} > ${now}::timestamptz)
     or (${trips.status} = 'open' and ${trips.closesAt} > ${now}::timestamptz and ${noBlockBetween(trips.tripperId, readerId)})`;
+  // The trips visible to the reader (tripVisibleTo) found by index from their memberships and their own ones
+  // not yet left (an own trip that has left is not shown either way), never by reading the whole table,
+  // which keeps every trip that ever left (docs/PERFORMANCE.md, issue 28).
+  const visible = sql`(select tg.trip_id from ${groupMembers} gm join ${tripGroups} tg on tg.group_id = gm.group_id where gm.user_id = ${readerId}
+    union all select ot.id from ${trips} ot where ot.tripper_id = ${readerId} and ot.departs_at > ${now}::timestamptz)`;
   // Written out in full: in a single-table statement drizzle leaves its own columns unqualified.
   return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by "trips"."departs_at", "trips"."id"), '[]'::json)
     from ${trips} inner join ${users} on "users"."id" = "trips"."tripper_id"
-    where ${tripVisibleTo(readerId)} and (${shown}))`;
+    where "trips"."id" in ${visible} and (${shown}))`;
 }
 
 /** The trips of dashboardTripsJson, read back: JSON carries times as text. */

@@ -13,8 +13,8 @@ import {
 } from "@hyn/validators";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { renderTripCalendar } from "../calendar/trip-ics";
-import { publishRequestEvent, publishTripEvent } from "../events/publish";
-import { enqueueChangeNotice } from "../notifications/immediate";
+import { publishRequestEvent, publishRequestEvents, publishTripEvent } from "../events/publish";
+import { enqueueChangeNotice, enqueueChangeNotices } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
 import { reopenedClaim } from "../requests/reopened-claim";
 import { bumpedRevision } from "../shared/request-revision";
@@ -89,28 +89,36 @@ export function createTripsService(deps: CoreDeps) {
     return publishRequestEvent(tx, { type, requestId: view.id, groupId: view.groupId });
   }
 
-  /** Requests let go of by the trip: each requester told as when a helper gives a request back. */
-  async function releaseItems(
+  /** Requests let go of by the trip (back to their requesters as open requests): their ids. */
+  async function releaseItems(tx: Transaction, where: ReturnType<typeof and>): Promise<string[]> {
+    const released = await tx.update(requests).set(reopenedClaim()).where(where).returning({ id: requests.id });
+    return released.map(({ id }) => id);
+  }
+
+  /**
+   * The tripper's changes of many items told at once, in a fixed number of statements however many (ADR
+   * 0022): each requester as when a helper gives a request back or fulfils it, and the live lists, in order.
+   */
+  async function tellChanges(
     tx: Transaction,
     now: Date,
     unsubscribe: UnsubscribeLinks,
     tripperId: string,
-    where: ReturnType<typeof and>,
+    changes: { id: string; kind: "fulfilled" | "unclaimed" }[],
   ): Promise<void> {
-    const released = await tx.update(requests).set(reopenedClaim()).where(where).returning({ id: requests.id });
-    for (const { id } of released) {
-      const view = await selectRequestView(tx, now, id);
-      if (!view) continue;
-      await enqueueChangeNotice(
-        tx,
-        config,
-        unsubscribe,
-        { kind: "unclaimed", request: view, helperId: tripperId },
-        now,
-        jobs,
-      );
-      await publish(tx, "request.unclaimed", view);
-    }
+    if (changes.length === 0) return;
+    const ids = changes.map((change) => change.id);
+    const views = await selectRequestViews(tx, now, inArray(requests.id, ids));
+    const viewOf = new Map(views.map((view) => [view.id, view]));
+    const told = changes.flatMap(({ id, kind }) => {
+      const request = viewOf.get(id);
+      return request ? [{ kind, request, helperId: tripperId }] : [];
+    });
+    await enqueueChangeNotices(tx, config, unsubscribe, told, now, jobs);
+    await publishRequestEvents(
+      tx,
+      told.map(({ kind, request }) => ({ type: `request.${kind}`, requestId: request.id, groupId: request.groupId })),
+    );
   }
 
   /** The trip with its items per neighbour, as `userId` reads it (the tripper: everyone's and the offers). */
@@ -391,12 +399,13 @@ export function createTripsService(deps: CoreDeps) {
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
         await tx.update(trips).set({ status: "cancelled", cancelledAt: now }).where(eq(trips.id, tripId));
         await publishTripEvent(tx, tripId);
-        await releaseItems(
+        const released = await releaseItems(tx, and(eq(requests.tripId, tripId), eq(requests.status, "claimed")));
+        await tellChanges(
           tx,
           now,
           unsubscribe,
           userId,
-          and(eq(requests.tripId, tripId), eq(requests.status, "claimed")),
+          released.map((id) => ({ id, kind: "unclaimed" as const })),
         );
         return mustSelectTrip(tx, now, userId, tripId);
       });
@@ -454,20 +463,11 @@ export function createTripsService(deps: CoreDeps) {
           .set({ status: "fulfilled", fulfilledAt: now, ...bumpedRevision() })
           .where(and(mine, eq(requests.tripMark, "got")))
           .returning({ id: requests.id });
-        for (const { id } of fulfilled) {
-          const view = await selectRequestView(tx, now, id);
-          if (!view) continue;
-          await enqueueChangeNotice(
-            tx,
-            config,
-            unsubscribe,
-            { kind: "fulfilled", request: view, helperId: userId },
-            now,
-            jobs,
-          );
-          await publish(tx, "request.fulfilled", view);
-        }
-        await releaseItems(tx, now, unsubscribe, userId, and(mine, eq(requests.tripMark, "not_there")));
+        const released = await releaseItems(tx, and(mine, eq(requests.tripMark, "not_there")));
+        await tellChanges(tx, now, unsubscribe, userId, [
+          ...fulfilled.map(({ id }) => ({ id, kind: "fulfilled" as const })),
+          ...released.map((id) => ({ id, kind: "unclaimed" as const })),
+        ]);
         return detail(tx, now, userId, tripId);
       });
     },
