@@ -1,6 +1,7 @@
 import { IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
+import { DateTimeField } from "../../components/DateTimeField";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
@@ -174,19 +175,18 @@ export function CreateRequestModal({
             </option>
           ))}
         </SelectField>
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.neededBy}
           label={t("requests.neededByLabel")}
           name="neededBy"
-          type="datetime-local"
+          kind="dateTime"
           value={values.neededBy}
           onChange={set("neededBy")}
           min={neededByPickerMin(now)}
           required
           error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
-          // The browser shows the field in its own locale's format, whatever the page's language: the chosen
-          // date is also said in the app's language, so German reads German whatever the browser.
+          // The chosen date is also said in words, in the app's language.
           hint={[neededByChosen, t("asking.neededByHint")].filter(Boolean).join(" ")}
         />
         <TextField

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { DateTimeField } from "../../components/DateTimeField";
 import { Button, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorText } from "../../i18n/errorText";
@@ -139,11 +140,11 @@ export function AnnounceTripForm({
         error={shown("store")}
       />
       <div className="trip-form-times">
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.departsAt}
           label={t("trips.departsLabel")}
           name="departsAt"
-          type="datetime-local"
+          kind="dateTime"
           value={values.departsAt}
           onChange={set("departsAt")}
           min={min}
@@ -151,11 +152,11 @@ export function AnnounceTripForm({
           hint={t("trips.departsHint")}
           error={shown("departsAt")}
         />
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.closesAt}
           label={t("trips.closesLabel")}
           name="closesAt"
-          type="datetime-local"
+          kind="dateTime"
           value={values.closesAt}
           onChange={set("closesAt")}
           min={min}
