@@ -9,7 +9,7 @@ import {
   type DateFieldKind,
   type NumericDateFormat,
 } from "../lib/date-field";
-import { Field, TextField } from "./ui";
+import { TextField } from "./ui";
 
 // The page-language field's texts are the new-request form's (`asking`, loaded with it); the trip form gets
 // them with this module. Until they are here the browser's own field stands in.
@@ -111,49 +111,43 @@ function PageLanguageField({
   const pickerValue = formatFieldValue(value, format, kind) === value ? "" : value;
 
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={error}
-      id={id}
-      className="date-field"
-      control={(control) => (
-        <div className="date-field-row">
-          <input
-            {...control}
-            name={name}
-            type="text"
-            value={text}
-            onChange={typed}
-            onBlur={tidy}
-            placeholder={placeholder}
-            required={required}
-            autoComplete="off"
-            spellCheck={false}
+    <div className="date-field">
+      <TextField
+        id={id}
+        label={label}
+        hint={hint}
+        error={error}
+        name={name}
+        type="text"
+        value={text}
+        onChange={typed}
+        onBlur={tidy}
+        placeholder={placeholder}
+        required={required}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <button type="button" className="btn btn-secondary date-field-open" onClick={openPicker} title={pickerLabel}>
+        <span className="visually-hidden">{pickerLabel}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path
+            fill="currentColor"
+            d="M7 2h2v2h6V2h2v2h2a2 2 0 0 1 2 2v13a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2V2Zm12 8H5v9h14v-9ZM7 12h4v4H7v-4Z"
           />
-          <button type="button" className="btn btn-secondary date-field-open" onClick={openPicker} title={pickerLabel}>
-            <span className="visually-hidden">{pickerLabel}</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <path
-                fill="currentColor"
-                d="M7 2h2v2h6V2h2v2h2a2 2 0 0 1 2 2v13a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2V2Zm12 8H5v9h14v-9ZM7 12h4v4H7v-4Z"
-              />
-            </svg>
-          </button>
-          {/* The browser's own picker, opened by the button: neither seen nor reached nor named. */}
-          <input
-            ref={picker}
-            className="date-field-picker"
-            type={NATIVE_TYPE[kind]}
-            value={pickerValue}
-            min={min}
-            max={max}
-            onChange={picked}
-            aria-hidden="true"
-            tabIndex={-1}
-          />
-        </div>
-      )}
-    />
+        </svg>
+      </button>
+      {/* The browser's own picker, opened by the button: neither seen nor reached nor named. */}
+      <input
+        ref={picker}
+        className="date-field-picker"
+        type={NATIVE_TYPE[kind]}
+        value={pickerValue}
+        min={min}
+        max={max}
+        onChange={picked}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+    </div>
   );
 }

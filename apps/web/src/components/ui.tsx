@@ -68,7 +68,7 @@ interface ControlProps {
 }
 
 /** The label, hint and error around one control, the error announced and tied to it with aria-describedby. */
-export function Field({
+function Field({
   label,
   error,
   hint,

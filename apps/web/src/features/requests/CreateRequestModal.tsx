@@ -1,7 +1,6 @@
 import { IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
-import { DateTimeField } from "../../components/DateTimeField";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
@@ -20,6 +19,7 @@ import type { DashboardGroup, RequestView } from "./types";
 import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
+import { DateTimeField } from "../../components/DateTimeField";
 
 const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from "react";
-import { DateTimeField } from "../../components/DateTimeField";
 import { Button, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorText } from "../../i18n/errorText";
@@ -7,6 +6,7 @@ import { useT } from "../../i18n/useT";
 import { errorKey, errorMessage, trpc } from "../../lib/trpc";
 import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES } from "@hyn/validators/policy";
 import { parseDateTimeLocal, toDateTimeLocal } from "../requests/request-form";
+import { DateTimeField } from "../../components/DateTimeField";
 import {
   defaultClosesAt,
   fieldOfServerError,
