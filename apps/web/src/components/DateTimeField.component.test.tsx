@@ -2,14 +2,22 @@
 import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { activateLocale, i18n, loadNamespaces } from "../i18n/i18n";
 import { DateTimeField } from "./DateTimeField";
 import type { DateFieldKind } from "../lib/date-field";
 
-/** The browser's own language, which draws its native date fields (navigator.language). */
+/** The browser's own language, which draws its native date fields (its JavaScript's default locale). */
+// Where lib/date-field.ts reads it (no date is formatted, so ADR 0011's rule does not apply).
+/* eslint-disable no-restricted-properties */
+const englishOptions = new Intl.PluralRules("en-US").resolvedOptions();
+const browserLocale = vi.spyOn(Intl.PluralRules.prototype, "resolvedOptions");
+/* eslint-enable no-restricted-properties */
 function browserSpeaks(language: string) {
-  Object.defineProperty(navigator, "language", { configurable: true, get: () => language });
+  browserLocale.mockReturnValue({
+    ...englishOptions,
+    locale: language,
+  });
 }
 
 /** A form holding the field's value, as the request and trip forms do; `seen` records what the form got. */
@@ -47,7 +55,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   cleanup();
-  browserSpeaks("en-US");
+  browserLocale.mockReset();
   await act(() => activateLocale("en"));
 });
 

@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { i18n, loadNamespaces } from "../i18n/i18n";
 import { useT } from "../i18n/useT";
 import {
+  browserFormLocale,
   fieldPlaceholder,
   formatFieldValue,
   nativeFieldSpeaksPageLanguage,
@@ -42,8 +43,8 @@ export interface DateTimeFieldProps {
  */
 export function DateTimeField(props: DateTimeFieldProps) {
   const t = useT();
-  const native =
-    nativeFieldSpeaksPageLanguage(navigator.language, i18n.locale) || i18n.messages[FORMAT_KEY] === undefined;
+  const [browserLocale] = useState(browserFormLocale);
+  const native = nativeFieldSpeaksPageLanguage(browserLocale, i18n.locale) || i18n.messages[FORMAT_KEY] === undefined;
   if (native) {
     const { kind, ...field } = props;
     return <TextField {...field} type={NATIVE_TYPE[kind]} />;

@@ -20,6 +20,17 @@ export type DateFieldKind = "date" | "dateTime";
 
 const pad = (n: number | string) => String(n).padStart(2, "0");
 
+/**
+ * The language the browser draws its own date fields in: its interface's, which is also its JavaScript's default
+ * locale (navigator.language is the first language asked of web sites, which may differ). Read from a
+ * PluralRules, which loads no date data (0.3 ms against a DateTimeFormat's 37 ms in a fresh page, ADR 0027d).
+ */
+export function browserFormLocale(): string {
+  // No date is formatted (ADR 0011's cost is a date formatter's): only the default locale is read.
+  // eslint-disable-next-line no-restricted-properties
+  return new Intl.PluralRules().resolvedOptions().locale;
+}
+
 /** True when the browser draws the native field in the page's own language (ignoring regions: "de-AT" is German). */
 export function nativeFieldSpeaksPageLanguage(browserLanguage: string, pageLocale: string): boolean {
   const language = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
