@@ -19,6 +19,7 @@ import type { DashboardGroup, RequestView } from "./types";
 import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
+import { DateTimeField } from "../../components/DateTimeField";
 
 const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",
@@ -174,19 +175,18 @@ export function CreateRequestModal({
             </option>
           ))}
         </SelectField>
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.neededBy}
           label={t("requests.neededByLabel")}
           name="neededBy"
-          type="datetime-local"
+          kind="dateTime"
           value={values.neededBy}
           onChange={set("neededBy")}
           min={neededByPickerMin(now)}
           required
           error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
-          // The browser shows the field in its own locale's format, whatever the page's language: the chosen
-          // date is also said in the app's language, so German reads German whatever the browser.
+          // The chosen date is also said in words, in the app's language.
           hint={[neededByChosen, t("asking.neededByHint")].filter(Boolean).join(" ")}
         />
         <TextField

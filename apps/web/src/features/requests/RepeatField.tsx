@@ -1,5 +1,6 @@
 import { REPEAT_EVERY, type RepeatEvery } from "@hyn/validators/rules";
-import { SelectField, TextField } from "../../components/ui";
+import { DateTimeField } from "../../components/DateTimeField";
+import { SelectField } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 
 /**
@@ -39,11 +40,11 @@ export function RepeatField({
         ))}
       </SelectField>
       {every !== "never" && (
-        <TextField
+        <DateTimeField
           id={untilId}
           label={t("asking.repeatUntilLabel")}
           name="repeatUntil"
-          type="date"
+          kind="date"
           value={until}
           onChange={onUntil}
           error={untilError}

@@ -6,6 +6,7 @@ import { useT } from "../../i18n/useT";
 import { errorKey, errorMessage, trpc } from "../../lib/trpc";
 import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES } from "@hyn/validators/policy";
 import { parseDateTimeLocal, toDateTimeLocal } from "../requests/request-form";
+import { DateTimeField } from "../../components/DateTimeField";
 import {
   defaultClosesAt,
   fieldOfServerError,
@@ -139,11 +140,11 @@ export function AnnounceTripForm({
         error={shown("store")}
       />
       <div className="trip-form-times">
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.departsAt}
           label={t("trips.departsLabel")}
           name="departsAt"
-          type="datetime-local"
+          kind="dateTime"
           value={values.departsAt}
           onChange={set("departsAt")}
           min={min}
@@ -151,11 +152,11 @@ export function AnnounceTripForm({
           hint={t("trips.departsHint")}
           error={shown("departsAt")}
         />
-        <TextField
+        <DateTimeField
           id={FIELD_IDS.closesAt}
           label={t("trips.closesLabel")}
           name="closesAt"
-          type="datetime-local"
+          kind="dateTime"
           value={values.closesAt}
           onChange={set("closesAt")}
           min={min}
