@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support";
 
-// Issue 30 item 12: a date field in the page's language, whatever the browser's (ADR 0027d). Chromium draws
+// Issue 30 item 12: a date field in the page's language, whatever the browser's (ADR 0028). Chromium draws
 // its own date fields in the browser's language, so where the two differ the app draws its own.
 
 const SHOTS = "test-results/screenshots";

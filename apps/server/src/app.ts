@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const redactUrl = appUrlRedactor({ trpcPrefix: TRPC_PREFIX, restPrefix: REST_PREFIX });
   const server = Fastify(serverOptions(env, redactUrl, options.logStream));
   const https = env.APP_URL.startsWith("https://");
-  // Answers meet their output schemas everywhere but in production (ADR 0027d, packages/api output-checks.ts).
+  // Answers meet their output schemas everywhere but in production (ADR 0027, packages/api output-checks.ts).
   const checkAnswers = env.NODE_ENV !== "production";
 
   registerErrorHandler(server);

@@ -28,7 +28,7 @@ export interface ContextInner {
    */
   locale: Locale;
   /**
-   * Whether answers are checked against their output schemas (output-checks.ts, ADR 0027d): always,
+   * Whether answers are checked against their output schemas (output-checks.ts, ADR 0027): always,
    * but where the server runs in production.
    */
   checkAnswers: boolean;

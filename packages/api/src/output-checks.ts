@@ -1,5 +1,5 @@
 /**
- * How procedures' answers meet their output schemas (ADR 0027d). In tests and development every answer
+ * How procedures' answers meet their output schemas (ADR 0027). In tests and development every answer
  * is checked, strictly: it must already be exactly what its schema allows, since a check that quietly
  * strips an undeclared field would hide it in tests and send it once the check is off. In production
  * (the context's `checkAnswers` false) answers go out unchecked: the services' explicit selects decide
@@ -28,7 +28,7 @@ interface ProcedureDefinition {
 /**
  * Where `a` and `b` differ as answers (the first path found), or null: plain objects key by key,
  * arrays item by item, Dates by time, anything else by identity. Not the keys' order: a schema writes
- * its own, a service may build another (JSON objects are unordered; ADR 0027d).
+ * its own, a service may build another (JSON objects are unordered; ADR 0027).
  */
 export function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   if (a === b) return null;

@@ -39,7 +39,7 @@ export const appRouter = router({
   requestSeries: requestSeriesRouter,
 });
 
-// Answers are checked strictly, where the context asks for checks (ADR 0027d).
+// Answers are checked strictly, where the context asks for checks (ADR 0027).
 checkOutputsStrictly(Object.values(appRouter._def.procedures as unknown as Record<string, AnyProcedure>));
 
 export type AppRouter = typeof appRouter;

@@ -37,7 +37,7 @@ export interface DateTimeFieldProps {
 }
 
 /**
- * A date, or a date and a time, in the page's language (ADR 0027d). Where the browser speaks the page's
+ * A date, or a date and a time, in the page's language (ADR 0028). Where the browser speaks the page's
  * language its own field is kept (the phone's picker, typing by parts); elsewhere a text field shows and reads
  * the language's own numbers ("05.03.2027, 18:00"), with a button that opens the browser's picker.
  */

@@ -1,5 +1,5 @@
 /**
- * A date (or date and time) field in the page's language (ADR 0027d): Chromium draws `<input type="date">`
+ * A date (or date and time) field in the page's language (ADR 0028): Chromium draws `<input type="date">`
  * and `datetime-local` in the browser's language whatever the page's `lang`, so a German page in an English
  * browser would ask for mm/dd/yyyy. Where the two languages differ, the field is a text input that shows and
  * reads the page language's own numeric format; its value to the form stays the native input's,
@@ -23,7 +23,7 @@ const pad = (n: number | string) => String(n).padStart(2, "0");
 /**
  * The language the browser draws its own date fields in: its interface's, which is also its JavaScript's default
  * locale (navigator.language is the first language asked of web sites, which may differ). Read from a
- * PluralRules, which loads no date data (0.3 ms against a DateTimeFormat's 37 ms in a fresh page, ADR 0027d).
+ * PluralRules, which loads no date data (0.3 ms against a DateTimeFormat's 37 ms in a fresh page, ADR 0028).
  */
 export function browserFormLocale(): string {
   // No date is formatted (ADR 0011's cost is a date formatter's): only the default locale is read.
