@@ -99,9 +99,14 @@ export async function loadNamespaces(namespaces: readonly WebNamespace[]): Promi
 
 export const currentLocale = (): DisplayLocale => (i18n.locale || DEFAULT_LOCALE) as DisplayLocale;
 
-/** Shows the app in `locale`: loads what the screens in use need, then switches every text at once. */
+/**
+ * Shows the app in `locale`: loads what the screens in use need, then switches every text at once. A
+ * screen that asks for its texts while this loads asks in the language still shown, so its namespaces
+ * are loaded in `locale` too before the switch, or the screen would show message ids.
+ */
 export async function activateLocale(locale: DisplayLocale): Promise<void> {
-  await load(locale, [...inUse]);
+  const have = () => loaded.get(locale) ?? new Set<string>();
+  while ([...inUse].some((namespace) => !have().has(namespace))) await load(locale, [...inUse]);
   if (i18n.locale === locale) return;
   i18n.activate(locale);
   document.documentElement.lang = locale;
