@@ -1,6 +1,6 @@
-import { users, type Executor } from "@hyn/db";
+import { preparedStatement, users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
 import { requestUrl } from "../request-views/request-url";
@@ -49,7 +49,7 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
 }
 
 /** A person's own name, never the address a display name falls back to: pushes pass through the browser vendor. */
-function ownNameSql(userId: string) {
+function ownNameSql(userId: string | Placeholder) {
   return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
 }
 
@@ -116,6 +116,25 @@ export async function enqueuePostingNotices(
   return told;
 }
 
+/** The requester's address, language and wish, and the helper's names: read on every claim, unclaim and fulfilment. */
+const changeNoticeReader = preparedStatement((executor) => {
+  const helperId = sql.placeholder("helperId");
+  const requesterId = sql.placeholder("requesterId");
+  return executor
+    .select({
+      email: users.email,
+      locale: users.locale,
+      wanted: channelOnSql(users.id, "request_updates", "email"),
+      helperName: sql<
+        string | null
+      >`(select ${displayNameInGroup(helperUser, sql`${sql.placeholder("groupId")}`, sql`${requesterId}`)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${helperId})`,
+      helperOwnName: ownNameSql(helperId),
+    })
+    .from(users)
+    .where(eq(users.id, requesterId))
+    .prepare("change_notice_reader");
+});
+
 /**
  * To the requester when a neighbour claims, unclaims or fulfils it: an e-mail if their "request updates"
  * e-mails are on, a push to each device if its push is on. Returns whether the e-mail was queued.
@@ -128,18 +147,11 @@ export async function enqueueChangeNotice(
   now: Date,
   jobs?: JobQueue,
 ): Promise<boolean> {
-  const [owner] = await tx
-    .select({
-      email: users.email,
-      locale: users.locale,
-      wanted: channelOnSql(users.id, "request_updates", "email"),
-      helperName: sql<
-        string | null
-      >`(select ${displayNameInGroup(helperUser, change.request.groupId, change.request.userId)} from ${users} ${sql.identifier("helper_user")} where ${helperUser.id} = ${change.helperId})`,
-      helperOwnName: ownNameSql(change.helperId),
-    })
-    .from(users)
-    .where(eq(users.id, change.request.userId));
+  const [owner] = await changeNoticeReader(tx).execute({
+    groupId: change.request.groupId,
+    requesterId: change.request.userId,
+    helperId: change.helperId,
+  });
   if (!owner) return false;
   const ownerLocale = localeOf(owner.locale);
   await queuePush(tx, jobs, {
