@@ -283,8 +283,10 @@ export function createRequestsService(deps: CoreDeps) {
         const [membership] = await postingStatements.membership(tx).execute({ groupId: input.groupId, userId });
         if (!membership) throw new AppError("FORBIDDEN", "notMember");
         await holdActiveAccount(tx, userId);
-        await assertBelowOpenRequestLimit(tx, userId);
+        // Read before the limit's lock: one person's posts queue on that lock until each commits, so
+        // it is held for as few statements as the count needs (issue 31).
         const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
+        await assertBelowOpenRequestLimit(tx, userId);
         // A repeating request: this post is its first occurrence (issue 28 §2).
         const seriesId = input.repeat ? await insertSeries(tx, userId, input, input.repeat, now) : null;
         const [created] = await postingStatements.insert(tx).execute({
