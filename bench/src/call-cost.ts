@@ -12,7 +12,7 @@ import superjson from "superjson";
 import { prepareFixture } from "./fixture";
 import { cpuMsOfAll } from "./proc";
 import { startServerChild } from "./server-child";
-import { batchQuery, restGet, send } from "./trpc-http";
+import { batchQuery, mutation, restGet, send } from "./trpc-http";
 
 const ROUNDS = 500;
 const args = process.argv.slice(2).filter((a) => a !== "--");
@@ -75,6 +75,34 @@ try {
   await measure(
     "group list over HTTP (REST; node = server)",
     overHttp(restGet(`/groups/${groupId}/requests`, fixture.reader.token)),
+    server.cpuMs,
+  );
+  // The write paths of issue 31: a claim and its unclaim (one measured call is both), and a post.
+  const claimId = fixture.claimableIds[0]!;
+  await measure("claim + unclaim: the procedures (createCaller)", async () => {
+    await caller.requests.claim({ id: claimId });
+    await caller.requests.unclaim({ id: claimId });
+  });
+  await measure(
+    "claim + unclaim over HTTP (tRPC; node = server)",
+    async () => {
+      await send(server.appUrl, mutation("requests.claim", { id: claimId }, fixture.reader.token));
+      await send(server.appUrl, mutation("requests.unclaim", { id: claimId }, fixture.reader.token));
+    },
+    server.cpuMs,
+  );
+  const poster = appRouter.createCaller(
+    createContextInner({ services, session: await resolveSession(services, fixture.poster.token) }),
+  );
+  const post = {
+    itemDescription: "Benchmark milk",
+    groupId: fixture.benchGroupId,
+    neededBy: new Date(Date.now() + 7 * 86_400_000),
+  };
+  await measure("create request: the procedure (createCaller)", () => poster.requests.create(post));
+  await measure(
+    "create request over HTTP (tRPC; node = server)",
+    overHttp(mutation("requests.create", post, fixture.poster.token)),
     server.cpuMs,
   );
   await measure(

@@ -1,6 +1,6 @@
 import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/validators/policy";
-import { groups, requests, users, type Executor } from "@hyn/db";
-import { and, asc, eq, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { groups, preparedStatement, requests, users, type Executor } from "@hyn/db";
+import { and, asc, eq, gt, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
@@ -12,7 +12,7 @@ const requester = alias(users, "calendar_requester");
 const helper = alias(users, "calendar_helper");
 
 /** What an event shows, people named as `readerId` may see them. */
-function entryColumns(readerId: string) {
+function entryColumns(readerId: string | SQL) {
   return {
     id: requests.id,
     itemDescription: requests.itemDescription,
@@ -32,14 +32,8 @@ function entryColumns(readerId: string) {
   };
 }
 
-async function selectEntries(
-  executor: Executor,
-  config: CoreConfig,
-  readerId: string,
-  where: SQL | undefined,
-  limit: number,
-): Promise<CalendarEntry[]> {
-  const rows = await executor
+function entriesQuery(executor: Executor, readerId: string | SQL, where: SQL | undefined, limit: number) {
+  return executor
     .select(entryColumns(readerId))
     .from(requests)
     .innerJoin(groups, eq(groups.id, requests.groupId))
@@ -48,8 +42,35 @@ async function selectEntries(
     .where(where)
     .orderBy(asc(requests.neededBy), asc(requests.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, url: requestUrl(config, row.id) }));
 }
+
+type EntryRow = Awaited<ReturnType<typeof entriesQuery>>[number];
+
+function toEntry(config: CoreConfig, row: EntryRow): CalendarEntry {
+  return { ...row, url: requestUrl(config, row.id) };
+}
+
+async function selectEntries(
+  executor: Executor,
+  config: CoreConfig,
+  readerId: string,
+  where: SQL | undefined,
+  limit: number,
+): Promise<CalendarEntry[]> {
+  const rows = await entriesQuery(executor, readerId, where, limit);
+  return rows.map((row) => toEntry(config, row));
+}
+
+/** One request's entry, read by every claim's confirmation: built once. */
+const entryById = preparedStatement((executor) => {
+  const readerId: Placeholder = sql.placeholder("readerId");
+  return entriesQuery(
+    executor,
+    sql`${readerId}`,
+    and(eq(requests.id, sql.placeholder("requestId")), or(eq(requests.userId, readerId), inGroupsOf(readerId))),
+    1,
+  ).prepare("calendar_entry_by_id");
+});
 
 /** One request, if `readerId` may read it (their own, or in one of their groups): as reading the request decides. */
 export async function selectCalendarEntry(
@@ -58,14 +79,8 @@ export async function selectCalendarEntry(
   requestId: string,
   readerId: string,
 ): Promise<CalendarEntry | null> {
-  const [entry] = await selectEntries(
-    executor,
-    config,
-    readerId,
-    and(eq(requests.id, requestId), or(eq(requests.userId, readerId), inGroupsOf(readerId))),
-    1,
-  );
-  return entry ?? null;
+  const [row] = await entryById(executor).execute({ requestId, readerId });
+  return row ? toEntry(config, row) : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { userLimits, type Executor, type Transaction } from "@hyn/db";
+import { preparedStatement, userLimits, type Executor, type Transaction } from "@hyn/db";
 import { type UserCounts, type UserLimits } from "@hyn/validators";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { AppError } from "../shared/errors";
@@ -49,6 +49,24 @@ export async function readUsage(
   return { limits, counts: { openRequestsCount, groupsCreatedCount, groupsJoinedCount } };
 }
 
+/** The limit's lock and the counts, on every post, group creation, join and invitation: built once. */
+const usageStatements = {
+  lock: preparedStatement((executor) =>
+    executor
+      .select(userLimitsColumns)
+      .from(userLimits)
+      .where(eq(userLimits.userId, sql.placeholder("userId")))
+      .for("update")
+      .prepare("user_limits_lock"),
+  ),
+  count: preparedStatement((executor) =>
+    executor
+      .select(usageCountColumns(sql`${sql.placeholder("userId")}::uuid`))
+      .from(sql`(select 1) as one`)
+      .prepare("usage_counts"),
+  ),
+};
+
 /**
  * Locks the user's user_limits row (SELECT ... FOR UPDATE) and returns the limits. Every change that
  * a per-user limit governs (creating a group, joining one, posting a request, sending an invitation)
@@ -56,14 +74,14 @@ export async function readUsage(
  * queue here and each counts what the previous one committed.
  */
 export async function lockUserLimits(tx: Transaction, userId: string): Promise<UserLimits> {
-  const [row] = await tx.select(userLimitsColumns).from(userLimits).where(eq(userLimits.userId, userId)).for("update");
+  const [row] = await usageStatements.lock(tx).execute({ userId });
   if (!row) throw new AppError("NOT_FOUND", "userLimitsNotFound");
   return row;
 }
 
 /** The user's counts; call it after lockUserLimits inside a transaction to count what is committed. */
 export async function countUsage(executor: Executor, userId: string): Promise<UserCounts> {
-  const [row] = await executor.select(usageCountColumns(sql`${userId}::uuid`)).from(sql`(select 1) as one`);
+  const [row] = await usageStatements.count(executor).execute({ userId });
   if (!row) throw new AppError("NOT_FOUND", "userCountsNotFound");
   return row;
 }

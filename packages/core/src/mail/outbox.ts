@@ -1,4 +1,4 @@
-import { emailOutbox, emailSendLog, type Executor } from "@hyn/db";
+import { emailOutbox, emailSendLog, preparedStatement, type Executor } from "@hyn/db";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -14,13 +14,51 @@ export interface QueuedEmail extends EmailMessage {
   requestIds?: string[];
 }
 
+/** An e-mail's own columns in the outbox (the times are the caller's). */
+function outboxColumns(email: QueuedEmail) {
+  return {
+    userId: email.userId ?? null,
+    emailType: email.type,
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    requestIds: email.requestIds ?? [],
+    headers: email.headers ?? {},
+    attachments: email.attachments ?? [],
+  };
+}
+
+/** The outbox's INSERT, built once: every notice of a claim, a post or a reminder goes through it. */
+const queueing = preparedStatement((executor) => {
+  const value = (name: string) => sql.placeholder(name);
+  return executor
+    .insert(emailOutbox)
+    .values({
+      userId: value("userId"),
+      emailType: value("emailType"),
+      toAddress: value("toAddress"),
+      subject: value("subject"),
+      textBody: value("textBody"),
+      htmlBody: value("htmlBody"),
+      requestIds: value("requestIds"),
+      headers: value("headers"),
+      attachments: value("attachments"),
+      nextAttemptAt: value("now"),
+      createdAt: value("now"),
+      updatedAt: value("now"),
+    })
+    .returning({ id: emailOutbox.id })
+    .prepare("email_outbox_queue");
+});
+
 /**
  * Queues an e-mail in the caller's transaction: it is sent if and only if the change that caused it
  * commits. Delivery happens in `deliverDueEmails`. The id names the e-mail (POST /api/send-invitation answers it).
  */
 export async function enqueueEmail(executor: Executor, now: Date, email: QueuedEmail): Promise<{ id: string }> {
-  const [row] = await enqueueEmails(executor, now, [email]);
-  return row!;
+  const [row] = await queueing(executor).execute({ ...outboxColumns(email), now });
+  return { id: row!.id };
 }
 
 /** Queues e-mails as enqueueEmail does, in one INSERT however many (in this order: one recipient's stay in it). */
@@ -34,15 +72,7 @@ export async function enqueueEmails(
     .insert(emailOutbox)
     .values(
       emails.map((email) => ({
-        userId: email.userId ?? null,
-        emailType: email.type,
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
-        requestIds: email.requestIds ?? [],
-        headers: email.headers ?? {},
-        attachments: email.attachments ?? [],
+        ...outboxColumns(email),
         nextAttemptAt: now,
         createdAt: now,
         updatedAt: now,

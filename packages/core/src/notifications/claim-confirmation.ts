@@ -1,5 +1,5 @@
-import { users, type Executor } from "@hyn/db";
-import { eq } from "drizzle-orm";
+import { preparedStatement, users, type Executor } from "@hyn/db";
+import { eq, sql } from "drizzle-orm";
 import { selectCalendarEntry } from "../calendar/entries";
 import { CALENDAR_ATTACHMENT_TYPE, renderCalendar, requestCalendarFilename } from "../calendar/ics";
 import { enqueueEmail } from "../mail/outbox";
@@ -9,6 +9,14 @@ import { notificationLinks } from "./immediate";
 import { channelsFor } from "../preferences/notification-preferences";
 import { claimConfirmationEmail } from "../mail/templates";
 import { localeOf } from "../shared/locale";
+
+const helperAddress = preparedStatement((executor) =>
+  executor
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("helperId")))
+    .prepare("claim_confirmation_helper"),
+);
 
 /**
  * "You're helping {name} with {item}" to the helper who just claimed, with the request's calendar
@@ -24,10 +32,7 @@ export async function enqueueClaimConfirmation(
 ): Promise<boolean> {
   if (!(await channelsFor(tx, helperId, "reminders")).email) return false;
   const entry = await selectCalendarEntry(tx, config, requestId, helperId);
-  const [helper] = await tx
-    .select({ email: users.email, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, helperId));
+  const [helper] = await helperAddress(tx).execute({ helperId });
   if (!entry || !helper) return false;
   const locale = localeOf(helper.locale);
   const ics = renderCalendar([entry], { appUrl: config.appUrl, readerId: helperId, now, locale });

@@ -1,6 +1,6 @@
-import { requests, users, type Executor } from "@hyn/db";
+import { preparedStatement, requests, users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
-import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { enqueueEmail, enqueueEmails, type QueuedEmail } from "../mail/outbox";
 import { requestUrl } from "../request-views/request-url";
@@ -51,7 +51,7 @@ export function summaryOf(config: CoreConfig, request: RequestView): RequestSumm
 }
 
 /** A person's own name, never the address a display name falls back to: pushes pass through the browser vendor. */
-function ownNameSql(userId: string) {
+function ownNameSql(userId: string | Placeholder) {
   return sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${userId})`;
 }
 
@@ -126,7 +126,7 @@ export interface RequestChangeNotice {
 }
 
 /** What a change notice needs of its requester and helper, read in SQL. */
-function noticeReaderColumns(helperId: string, groupId: Id, requesterId: Id) {
+function noticeReaderColumns(helperId: string | Placeholder, groupId: Id, requesterId: Id) {
   return {
     email: users.email,
     locale: users.locale,
@@ -137,6 +137,16 @@ function noticeReaderColumns(helperId: string, groupId: Id, requesterId: Id) {
     helperOwnName: ownNameSql(helperId),
   };
 }
+
+/** The one requester's reader, built once: read on every claim, unclaim and fulfilment. */
+const changeNoticeReader = preparedStatement((executor) => {
+  const requesterId = sql.placeholder("requesterId");
+  return executor
+    .select(noticeReaderColumns(sql.placeholder("helperId"), sql`${sql.placeholder("groupId")}`, sql`${requesterId}`))
+    .from(users)
+    .where(eq(users.id, requesterId))
+    .prepare("change_notice_reader");
+});
 
 type NoticeReader = {
   email: string;
@@ -192,10 +202,11 @@ export async function enqueueChangeNotice(
   now: Date,
   jobs?: JobQueue,
 ): Promise<boolean> {
-  const [owner] = await tx
-    .select(noticeReaderColumns(change.helperId, change.request.groupId, change.request.userId))
-    .from(users)
-    .where(eq(users.id, change.request.userId));
+  const [owner] = await changeNoticeReader(tx).execute({
+    groupId: change.request.groupId,
+    requesterId: change.request.userId,
+    helperId: change.helperId,
+  });
   if (!owner) return false;
   const { push, email } = changeNoticeMessages(config, unsubscribe, change, owner, now);
   await queuePush(tx, jobs, push);

@@ -7,6 +7,7 @@ import {
   pushSubscriptions,
   tripGroups,
   userNotificationKinds,
+  preparedStatement,
   users,
   type Executor,
 } from "@hyn/db";
@@ -14,7 +15,7 @@ import { profileFrequencySql } from "./profile-frequency";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 import type { Reach } from "@hyn/validators";
 import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
-import { and, eq, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -45,7 +46,11 @@ export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequ
 }
 
 /** Whether a person has a kind on for a channel (no row: on). */
-export function channelOnSql(userId: Id, kind: NotificationKind, channel: NotificationChannel): SQL<boolean> {
+export function channelOnSql(
+  userId: Id,
+  kind: NotificationKind | Placeholder,
+  channel: NotificationChannel,
+): SQL<boolean> {
   const column = sql.identifier(channel);
   return sql<boolean>`coalesce((select unk.${column} from ${userNotificationKinds} unk where unk.user_id = ${userId} and unk.kind = ${kind}), true)`;
 }
@@ -55,12 +60,19 @@ export interface Channels {
   push: boolean;
 }
 
-/** A person's channels for a kind; both off for a person who no longer exists. */
-export async function channelsFor(executor: Executor, userId: string, kind: NotificationKind): Promise<Channels> {
-  const [row] = await executor
+/** channelsFor's read, built once: every notice asks it. */
+const channelsReader = preparedStatement((executor) => {
+  const kind = sql.placeholder("kind");
+  return executor
     .select({ email: channelOnSql(users.id, kind, "email"), push: channelOnSql(users.id, kind, "push") })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("notification_channels");
+});
+
+/** A person's channels for a kind; both off for a person who no longer exists. */
+export async function channelsFor(executor: Executor, userId: string, kind: NotificationKind): Promise<Channels> {
+  const [row] = await channelsReader(executor).execute({ userId, kind });
   return row ?? { email: false, push: false };
 }
 
@@ -117,7 +129,18 @@ export async function newRequestAudience(
   executor: Executor,
   request: { groupId: Id; posterId: Id },
 ): Promise<NewRequestAudience> {
-  const rows = await executor
+  const { groupId, posterId } = request;
+  // A post's (ids as values): built once. A re-send names them by SQL on the request's row.
+  const rows =
+    typeof groupId === "string" && typeof posterId === "string"
+      ? await audienceOfPost(executor).execute({ groupId, posterId })
+      : await audienceQuery(executor, groupId, posterId);
+  return tallied(rows);
+}
+
+/** The group's other members with their reach; the poster and the group as values or SQL. */
+function audienceQuery(executor: Executor, groupId: Id, posterId: Id) {
+  return executor
     .select({
       userId: users.id,
       email: users.email,
@@ -130,13 +153,24 @@ export async function newRequestAudience(
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(
       and(
-        eq(groupMembers.groupId, request.groupId),
-        ne(groupMembers.userId, request.posterId),
+        eq(groupMembers.groupId, groupId),
+        ne(groupMembers.userId, posterId),
         // Someone on either side of a block with the poster does not hear of it, nor count (PRODUCT "Blocking").
-        noBlockBetween(groupMembers.userId, request.posterId),
+        noBlockBetween(groupMembers.userId, posterId),
       ),
     )
     .orderBy(users.id);
+}
+
+/** The audience of a post (its ids as values), read on every post: built once. */
+const audienceOfPost = preparedStatement((executor) =>
+  audienceQuery(executor, sql`${sql.placeholder("groupId")}`, sql`${sql.placeholder("posterId")}`).prepare(
+    "new_request_audience",
+  ),
+);
+
+/** The recipients (reach "now") and the counts of each reach, from the same rows. */
+function tallied(rows: Awaited<ReturnType<typeof audienceQuery>>): NewRequestAudience {
   const reach: Reach = { now: 0, daily: 0, appOnly: 0 };
   const recipients: NewRequestRecipient[] = [];
   for (const row of rows) {

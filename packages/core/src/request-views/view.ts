@@ -3,6 +3,7 @@ import {
   groupMembers,
   groups,
   perDatabase,
+  preparedStatement,
   requests,
   requestSeries,
   timestampParam,
@@ -293,7 +294,7 @@ export function inGroupsOf(userId: string | Placeholder): SQL {
  * the transaction ends. Departing deletes that row (departFromGroups), so a departure waits for a
  * change in flight and then sees it, and a change after a departure finds no membership.
  */
-export function inGroupsHeldBy(userId: string): SQL {
+export function inGroupsHeldBy(userId: string | Placeholder): SQL {
   return membershipExists(userId, sql` for key share`);
 }
 
@@ -301,9 +302,17 @@ function membershipExists(userId: string | Placeholder, locking: SQL): SQL {
   return sql`exists (select 1 from ${groupMembers} gm where gm.group_id = "requests"."group_id" and gm.user_id = ${userId}${locking})`;
 }
 
+/** One request's card, read inside every change to it: built once (see preparedStatement). */
+const requestViewById = preparedStatement((executor) =>
+  viewQuery(executor)
+    .where(eq(requests.id, sql.placeholder("requestId")))
+    .orderBy(...requestOrder(timestampPlaceholder("now")))
+    .prepare("request_view_by_id"),
+);
+
 export async function selectRequestView(executor: Executor, now: Date, requestId: string): Promise<RequestView | null> {
-  const [view] = await selectRequestViews(executor, now, eq(requests.id, requestId));
-  return view ?? null;
+  const [row] = await requestViewById(executor).execute({ requestId, now: now.toISOString() });
+  return row ? toRequestView(row, now) : null;
 }
 
 /**

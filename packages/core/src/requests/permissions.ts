@@ -1,6 +1,6 @@
 import { requests } from "@hyn/db";
 import type { RequestPermissions } from "@hyn/validators/rules";
-import { and, eq, gt, ne, type SQL } from "drizzle-orm";
+import { and, eq, gt, ne, type Placeholder, type SQL } from "drizzle-orm";
 import { noBlockBetween } from "../shared/blocks";
 
 /**
@@ -9,8 +9,12 @@ import { noBlockBetween } from "../shared/blocks";
  * not part of them. `packages/core/test/request-permissions.test.ts` holds each against the rule for
  * every status, actor and expiry. A claim also needs no block between the actor and the requester
  * (PRODUCT "Blocking"), which the web never meets: a blocked person's requests are not shown.
+ * Values or placeholders (a prepared statement's; its `now` then an ISO string).
  */
-export const requestPermissionSql: Record<keyof RequestPermissions, (actorId: string, now: Date) => SQL> = {
+export const requestPermissionSql: Record<
+  keyof RequestPermissions,
+  (actorId: string | Placeholder, now: Date | Placeholder) => SQL
+> = {
   canClaim: (actorId, now) =>
     and(
       eq(requests.status, "open"),

@@ -1,4 +1,4 @@
-import { groupMembers, perDatabase, requests, type Executor, type Transaction } from "@hyn/db";
+import { groupMembers, perDatabase, preparedStatement, requests, type Executor, type Transaction } from "@hyn/db";
 import {
   latestNeededBy,
   NEEDED_BY_TOLERANCE_MS,
@@ -15,6 +15,7 @@ import {
   type RequestView,
 } from "@hyn/validators";
 import { and, eq, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
@@ -94,6 +95,97 @@ const groupListQueries = perDatabase((db) => ({
     .prepare("group_list_membership"),
 }));
 
+/** A post's own statements, built once: the membership it holds, and its INSERT. */
+const postingStatements = {
+  membership: preparedStatement((executor) =>
+    executor
+      .select({ userId: groupMembers.userId })
+      .from(groupMembers)
+      .where(
+        and(eq(groupMembers.groupId, sql.placeholder("groupId")), eq(groupMembers.userId, sql.placeholder("userId"))),
+      )
+      .for("share")
+      .prepare("post_membership"),
+  ),
+  insert: preparedStatement((executor) => {
+    const value = (name: string) => sql.placeholder(name);
+    return executor
+      .insert(requests)
+      .values({
+        userId: value("userId"),
+        groupId: value("groupId"),
+        itemDescription: value("itemDescription"),
+        storePreference: value("storePreference"),
+        neededBy: value("neededBy"),
+        pickupNotes: value("pickupNotes"),
+        ifUnavailable: value("ifUnavailable"),
+        status: "open",
+        // Posting sends the notice, so the hour before a manual re-send starts now.
+        lastNotifiedAt: value("now"),
+        lastReachNow: value("lastReachNow"),
+        lastReachDaily: value("lastReachDaily"),
+        lastReachAppOnly: value("lastReachAppOnly"),
+        // Null for a single request.
+        seriesId: value("seriesId"),
+        occurrenceIndex: value("occurrenceIndex"),
+        createdAt: value("now"),
+      })
+      .returning({ id: requests.id })
+      .prepare("request_insert");
+  }),
+};
+
+/**
+ * The placeholders of a transition's UPDATE: the request, the actor, and the time (an ISO string: as
+ * SQL, not encoded by a column).
+ */
+const changeOf = {
+  requestId: sql.placeholder("requestId"),
+  userId: sql.placeholder("userId"),
+  now: sql.placeholder("now"),
+};
+
+/**
+ * A transition's conditional UPDATE (see transition below), built once: it holds the actor's membership
+ * (so it and their departure from the group serialise) and their active account.
+ */
+function transitionUpdate(name: string, set: PgUpdateSetSource<typeof requests>, allowedWhen: SQL) {
+  return preparedStatement((executor) =>
+    executor
+      .update(requests)
+      .set({ ...set, ...bumpedRevision() })
+      .where(
+        and(
+          eq(requests.id, changeOf.requestId),
+          allowedWhen,
+          inGroupsHeldBy(changeOf.userId),
+          activeAccountHeld(changeOf.userId),
+        ),
+      )
+      .returning({ id: requests.id, seriesId: requests.seriesId, occurrenceIndex: requests.occurrenceIndex })
+      .prepare(name),
+  );
+}
+
+const at = sql`${changeOf.now}`;
+const transitionUpdates = {
+  claimed: transitionUpdate(
+    "request_claim",
+    { status: "claimed", claimedBy: sql`${changeOf.userId}`, claimedAt: at },
+    requestPermissionSql.canClaim(changeOf.userId, changeOf.now),
+  ),
+  unclaimed: transitionUpdate(
+    "request_unclaim",
+    { status: "open", claimedBy: null, claimedAt: null },
+    requestPermissionSql.canUnclaim(changeOf.userId, changeOf.now),
+  ),
+  fulfilled: transitionUpdate(
+    "request_fulfill",
+    { status: "fulfilled", fulfilledAt: at },
+    requestPermissionSql.canFulfill(changeOf.userId, changeOf.now),
+  ),
+} satisfies Record<RequestChange, unknown>;
+
 /**
  * The request as the caller may see it: their own, or one in a group they belong to. Anything else is
  * "Request not found", so ids in other groups do not reveal that they exist.
@@ -129,8 +221,6 @@ export function createRequestsService(deps: CoreDeps) {
     userId: string,
     change: {
       kind: RequestChange;
-      set: (now: Date) => Partial<typeof requests.$inferInsert>;
-      allowedWhen: (now: Date) => SQL;
       refuse: (facts: RequestFacts) => AppError;
       /** More work in the same transaction, once the change is made. */
       then?: (
@@ -147,13 +237,7 @@ export function createRequestsService(deps: CoreDeps) {
     const now = clock.now();
     const unsubscribe = await unsubscribeLinks(deps);
     return db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(requests)
-        .set({ ...change.set(now), ...bumpedRevision() })
-        .where(
-          and(eq(requests.id, requestId), change.allowedWhen(now), inGroupsHeldBy(userId), activeAccountHeld(userId)),
-        )
-        .returning({ id: requests.id, seriesId: requests.seriesId, occurrenceIndex: requests.occurrenceIndex });
+      const [changed] = await transitionUpdates[change.kind](tx).execute({ requestId, userId, now: now.toISOString() });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
       const view = await mustSelectView(tx, now, requestId);
       await change.then?.(tx, view, now, unsubscribe, changed);
@@ -196,35 +280,28 @@ export function createRequestsService(deps: CoreDeps) {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         // A share lock on the membership: leaving the group waits until this post commits.
-        const [membership] = await tx
-          .select({ userId: groupMembers.userId })
-          .from(groupMembers)
-          .where(and(eq(groupMembers.groupId, input.groupId), eq(groupMembers.userId, userId)))
-          .for("share");
+        const [membership] = await postingStatements.membership(tx).execute({ groupId: input.groupId, userId });
         if (!membership) throw new AppError("FORBIDDEN", "notMember");
         await holdActiveAccount(tx, userId);
-        await assertBelowOpenRequestLimit(tx, userId);
+        // Read before the limit's lock: one person's posts queue on that lock until each commits, so
+        // it is held for as few statements as the count needs (issue 31).
         const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
+        await assertBelowOpenRequestLimit(tx, userId);
         // A repeating request: this post is its first occurrence (issue 28 §2).
         const seriesId = input.repeat ? await insertSeries(tx, userId, input, input.repeat, now) : null;
-        const [created] = await tx
-          .insert(requests)
-          .values({
-            userId,
-            groupId: input.groupId,
-            itemDescription: input.itemDescription,
-            storePreference: input.storePreference,
-            neededBy: input.neededBy,
-            pickupNotes: input.pickupNotes,
-            ifUnavailable: input.ifUnavailable,
-            status: "open",
-            // Posting sends the notice, so the hour before a manual re-send starts now.
-            lastNotifiedAt: now,
-            ...storedReach(audience.reach),
-            ...(seriesId ? { seriesId, occurrenceIndex: 0 } : {}),
-            createdAt: now,
-          })
-          .returning({ id: requests.id });
+        const [created] = await postingStatements.insert(tx).execute({
+          userId,
+          groupId: input.groupId,
+          itemDescription: input.itemDescription,
+          storePreference: input.storePreference,
+          neededBy: input.neededBy,
+          pickupNotes: input.pickupNotes,
+          ifUnavailable: input.ifUnavailable,
+          ...storedReach(audience.reach),
+          seriesId,
+          occurrenceIndex: seriesId ? 0 : null,
+          now,
+        });
         const view = await mustSelectView(tx, now, created!.id);
         if (seriesId) await scheduleNextAtNeededBy(deps, tx, { seriesId, index: 0, neededBy: view.neededBy });
         await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
@@ -263,8 +340,6 @@ export function createRequestsService(deps: CoreDeps) {
     claim(userId: string, requestId: string): Promise<RequestView> {
       return transition(requestId, userId, {
         kind: "claimed",
-        set: (now) => ({ status: "claimed", claimedBy: userId, claimedAt: now }),
-        allowedWhen: (now) => requestPermissionSql.canClaim(userId, now),
         refuse: (facts) =>
           facts.userId === userId
             ? new AppError("FORBIDDEN", "cannotClaimOwn")
@@ -282,8 +357,6 @@ export function createRequestsService(deps: CoreDeps) {
     unclaim(userId: string, requestId: string): Promise<RequestView> {
       return transition(requestId, userId, {
         kind: "unclaimed",
-        set: () => ({ status: "open", claimedBy: null, claimedAt: null }),
-        allowedWhen: (now) => requestPermissionSql.canUnclaim(userId, now),
         // The state before the claimer: an open request "is not claimed", whoever asks.
         refuse: (facts) =>
           facts.status !== "claimed"
@@ -309,8 +382,6 @@ export function createRequestsService(deps: CoreDeps) {
     fulfill(userId: string, requestId: string): Promise<RequestView> {
       return transition(requestId, userId, {
         kind: "fulfilled",
-        set: (now) => ({ status: "fulfilled", fulfilledAt: now }),
-        allowedWhen: (now) => requestPermissionSql.canFulfill(userId, now),
         refuse: (facts) =>
           facts.status !== "claimed"
             ? new AppError("CONFLICT", "requestNotInClaimedStatus")

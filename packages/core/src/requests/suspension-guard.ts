@@ -1,5 +1,5 @@
-import { users, type Transaction } from "@hyn/db";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { preparedStatement, users, type Transaction } from "@hyn/db";
+import { and, eq, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { AppError } from "../shared/errors";
 
 /**
@@ -7,16 +7,21 @@ import { AppError } from "../shared/errors";
  * marks that row first (moderation/admin-actions.ts), so it waits for a change in flight and then undoes it; a change
  * that starts once the row is marked waits for the suspension and then finds the account suspended.
  */
-export function activeAccountHeld(userId: string): SQL {
+export function activeAccountHeld(userId: string | Placeholder): SQL {
   return sql`exists (select 1 from ${users} su where su.id = ${userId} and su.suspended_at is null for share)`;
 }
 
-/** activeAccountHeld as a statement of its own: refuses a suspended account. */
-export async function holdActiveAccount(tx: Transaction, userId: string): Promise<void> {
-  const [row] = await tx
+const heldAccount = preparedStatement((executor) =>
+  executor
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
-    .for("share");
+    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.suspendedAt)))
+    .for("share")
+    .prepare("account_held"),
+);
+
+/** activeAccountHeld as a statement of its own: refuses a suspended account. */
+export async function holdActiveAccount(tx: Transaction, userId: string): Promise<void> {
+  const [row] = await heldAccount(tx).execute({ userId });
   if (!row) throw new AppError("FORBIDDEN", "accountSuspended");
 }
