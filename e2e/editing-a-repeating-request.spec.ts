@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast } from "./support";
+import { api, expect, test, toast, untilTransitionsEnd } from "./support";
 import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2: "an edit changes the next unclaimed occurrence and the later ones, never one a helper has already taken". */
@@ -29,7 +29,7 @@ async function screenshots(page: Page, name: string, scrollTo?: Locator) {
     await page.emulateMedia({ colorScheme: theme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await untilTransitionsEnd(page);
       if (scrollTo) await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));
       await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png` });
     }

@@ -2,7 +2,17 @@ import AxeBuilder from "@axe-core/playwright";
 import { messages } from "@hyn/validators/messages";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { api, E2E_PASSWORD, expect, groupCard, test, toast, uniqueEmail, watchConsole } from "./support";
+import {
+  api,
+  E2E_PASSWORD,
+  expect,
+  groupCard,
+  test,
+  toast,
+  uniqueEmail,
+  watchConsole,
+  untilTransitionsEnd,
+} from "./support";
 
 /** Issue 27 §1: the group link, its QR code, joining through it on a phone, and approval. */
 const JOIN_LINK = /^http:\/\/localhost:\d+\/join\/[a-z2-7]{32}$/;
@@ -166,9 +176,7 @@ test("the links panel with its QR codes and the join requests pass axe in light 
     for (const width of [1280, 390]) {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
-        .toBe(0);
+      await untilTransitionsEnd(page);
       const { violations } = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
         .analyze();

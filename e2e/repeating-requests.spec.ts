@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast } from "./support";
+import { api, expect, test, toast, untilTransitionsEnd } from "./support";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
 
@@ -44,8 +44,7 @@ async function screenshots(page: Page, name: string, target?: Locator, scrollTo?
     await page.emulateMedia({ colorScheme: theme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      // A theme switch fades some backgrounds (CSS transitions): the picture shows the colours they end on.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await untilTransitionsEnd(page);
       const path = `${SHOTS}/${name}-${theme}-${width}.png`;
       if (scrollTo) {
         await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));

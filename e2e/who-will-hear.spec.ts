@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { api, expect, signUpAndConfirm, test, toast } from "./support";
+import { api, expect, signUpAndConfirm, test, toast, untilTransitionsEnd } from "./support";
 
 /** Issue 26: PRODUCT "Who will hear" and "Asked once". */
 
@@ -13,10 +13,7 @@ async function screenshots(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: theme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      // A theme switch fades some backgrounds: axe measures the colours they end on.
-      await expect
-        .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
-        .toBe(0);
+      await untilTransitionsEnd(page);
       await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
       const { violations } = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])

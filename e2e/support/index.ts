@@ -10,4 +10,4 @@ export {
   watchConsole,
   type ApiUser,
 } from "./people";
-export { groupCard, toast } from "./ui";
+export { groupCard, toast, untilTransitionsEnd } from "./ui";
