@@ -10,6 +10,11 @@ describe("the server's start command", () => {
     expect(root.some((flag) => /^--max-old-space-size=\d+$/.test(flag))).toBe(true);
   });
 
+  it("caps the young generation, which Node 24's V8 would let grow to 128 MB (ADR 0027r)", () => {
+    const root = nodeFlagsOfStartScript(new URL("../../../package.json", import.meta.url));
+    expect(root.some((flag) => /^--max-semi-space-size=\d+$/.test(flag))).toBe(true);
+  });
+
   it("gives the systemd unit of deploy/ the same flags", () => {
     const unit = readFileSync(new URL("../../../deploy/systemd/help-your-neighbor@.service", import.meta.url), "utf8");
     const execStart = unit.match(/^ExecStart=.*$/m)?.[0] ?? "";
