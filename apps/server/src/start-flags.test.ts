@@ -10,7 +10,7 @@ describe("the server's start command", () => {
     expect(root.some((flag) => /^--max-old-space-size=\d+$/.test(flag))).toBe(true);
   });
 
-  it("caps the young generation, which Node 24's V8 would let grow to 128 MB (ADR 0027r)", () => {
+  it("caps the young generation, which Node 24's V8 would let grow to 128 MB (ADR 0029)", () => {
     const root = nodeFlagsOfStartScript(new URL("../../../package.json", import.meta.url));
     expect(root.some((flag) => /^--max-semi-space-size=\d+$/.test(flag))).toBe(true);
   });
