@@ -1,4 +1,6 @@
 import { HOUR_MS, hashToken, readDashboardFreshness } from "@hyn/core";
+import { trips } from "@hyn/db";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { groupWith, useHarness, type Neighbour } from "./support";
 
@@ -52,6 +54,23 @@ describe("the dashboard's trips", () => {
     expect(await tripIds(ann)).toEqual([]);
     expect(await tripIds(bo)).toEqual([]);
     expect(await tripIds(tina)).toEqual([trip.id]);
+  });
+
+  it("follow a trip's closing time when it moves: its groups carry a copy the database keeps (migration 0030)", async () => {
+    const { tina, ann, group } = await street();
+    const trip = await tina.caller.trips.create({
+      groupIds: [group.id],
+      store: "Aldi",
+      departsAt: h.inHours(30),
+      closesAt: h.inHours(1),
+    });
+    h.clock.advance(HOUR_MS + 1);
+    expect(await tripIds(ann)).toEqual([]);
+    await h.db
+      .update(trips)
+      .set({ closesAt: h.inHours(10) })
+      .where(eq(trips.id, trip.id));
+    expect(await tripIds(ann)).toEqual([trip.id]);
   });
 
   it("keep the dashboard at four statements, with no trips or many", async () => {

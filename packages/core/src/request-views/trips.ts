@@ -98,10 +98,11 @@ export function dashboardTripsJson(readerId: Reader, now: Reader): SQL<unknown> 
   );
   const shown = sql`(${trips.tripperId} = ${readerId} and ${trips.status} <> 'cancelled' and ${trips.departsAt} > ${now}::timestamptz)
     or (${trips.status} = 'open' and ${trips.closesAt} > ${now}::timestamptz and ${noBlockBetween(trips.tripperId, readerId)})`;
-  // The trips visible to the reader (tripVisibleTo) found by index from their memberships and their own ones
-  // not yet left (an own trip that has left is not shown either way), never by reading the whole table,
-  // which keeps every trip that ever left (docs/PERFORMANCE.md, issue 28).
-  const visible = sql`(select tg.trip_id from ${groupMembers} gm join ${tripGroups} tg on tg.group_id = gm.group_id where gm.user_id = ${readerId}
+  // The trips that may be shown, found by index from the reader's memberships (a group's trips whose list is
+  // still open, by (group_id, closes_at)) and their own not yet left (by (tripper_id, departs_at)): never
+  // by the trips that have left, which stay in the tables (docs/PERFORMANCE.md, issue 28). Every trip
+  // `shown` keeps is among them: another's closes later than now, an own one leaves later than now.
+  const visible = sql`(select tg.trip_id from ${groupMembers} gm join ${tripGroups} tg on tg.group_id = gm.group_id and tg.closes_at > ${now}::timestamptz where gm.user_id = ${readerId}
     union all select ot.id from ${trips} ot where ot.tripper_id = ${readerId} and ot.departs_at > ${now}::timestamptz)`;
   // Written out in full: in a single-table statement drizzle leaves its own columns unqualified.
   return sql`(select coalesce(json_agg(json_build_object(${pairs}) order by "trips"."departs_at", "trips"."id"), '[]'::json)

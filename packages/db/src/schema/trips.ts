@@ -54,6 +54,14 @@ export const tripGroups = pgTable(
     groupId: uuid("group_id")
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
+    /**
+     * The trip's `closes_at`, copied by a trigger (migration 0030), never written by the app: with the group it
+     * lets a group's trips still taking items be found without reading the group's trip history (ADR 0022).
+     */
+    closesAt: ts("closes_at"),
   },
-  (t) => [primaryKey({ columns: [t.tripId, t.groupId] }), index("trip_groups_group_id_idx").on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.tripId, t.groupId] }),
+    index("trip_groups_group_id_closes_at_idx").on(t.groupId, t.closesAt),
+  ],
 );
