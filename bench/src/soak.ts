@@ -1,5 +1,5 @@
 /**
- * A memory soak of the built server (issue 24): `node --max-old-space-size=512 apps/server/dist/server.mjs`
+ * A memory soak of the built server (issue 24): `node <the start script's flags> apps/server/dist/server.mjs`
  * as `pnpm start` runs it, on the PostgreSQL database in DATABASE_URL (use a fresh one: the soak signs up
  * its own neighbours), driven on loopback by `--clients` signed-in neighbours for `--seconds`. Each one
  * keeps a live-updates stream open, as a dashboard does, and loops: the dashboard and the groups page
@@ -18,6 +18,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import superjson from "superjson";
+import { productionNodeFlags } from "./server-child";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const arg = (name: string, fallback: string) => {
@@ -35,8 +36,7 @@ if (!databaseUrl) throw new Error("DATABASE_URL: a fresh PostgreSQL database for
 const base = `http://127.0.0.1:${PORT}`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-const startScript = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start as string;
-const nodeFlags = startScript.split(" ").filter((word) => word.startsWith("--"));
+const nodeFlags = productionNodeFlags();
 // e.g. --server-flags=--trace-gc: each collection's heap before and after, on the server's stdout.
 const serverFlags = arg("server-flags", "").split(" ").filter(Boolean);
 const server = spawn(
