@@ -20,6 +20,7 @@ import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
 import { DateTimeField } from "../../components/DateTimeField";
+import { focusFirstError } from "../../components/focus-first-error";
 
 const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",
@@ -102,8 +103,7 @@ export function CreateRequestModal({
     const { errors: found, input } = validateRequestForm({ ...values, groupId }, new Date(Date.now() + clockOffsetMs));
     setErrors(found);
     if (!input) {
-      const first = (Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[]).find((field) => found[field]);
-      if (first) document.getElementById(FIELD_IDS[first])?.focus();
+      focusFirstError(FIELD_IDS, found);
       return;
     }
     setBusy(true);

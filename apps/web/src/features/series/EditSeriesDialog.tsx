@@ -10,6 +10,7 @@ import { IfUnavailableField } from "../requests/IfUnavailableField";
 import { personName } from "../requests/request-rules";
 import { endOfDateInput } from "../requests/request-form";
 import { editFromSeries, seriesChanges, type SeriesEditErrors, type SeriesEditValues } from "./series-edit";
+import { focusFirstError } from "../../components/focus-first-error";
 
 const FORM_ID = "edit-series-form";
 const FIELD_IDS = { itemDescription: "edit-series-item", until: "edit-series-until" } as const;
@@ -60,8 +61,7 @@ export function EditSeriesDialog({
     const { errors: found, changes } = seriesChanges(values, endOfDateInput);
     setErrors(found);
     if (!changes) {
-      const first = (Object.keys(FIELD_IDS) as (keyof typeof FIELD_IDS)[]).find((field) => found[field]);
-      if (first) document.getElementById(FIELD_IDS[first])?.focus();
+      focusFirstError(FIELD_IDS, found);
       return;
     }
     setBusy(true);

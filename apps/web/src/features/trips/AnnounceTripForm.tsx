@@ -7,10 +7,10 @@ import { errorKey, errorMessage, trpc } from "../../lib/trpc";
 import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES } from "@hyn/validators/policy";
 import { parseDateTimeLocal, toDateTimeLocal } from "../requests/request-form";
 import { DateTimeField } from "../../components/DateTimeField";
+import { focusFirstError } from "../../components/focus-first-error";
 import {
   defaultClosesAt,
   fieldOfServerError,
-  TRIP_FIELDS,
   validateTripForm,
   type TripField,
   type TripFormErrors,
@@ -27,6 +27,7 @@ const EMPTY: TripFormValues = {
   maxItems: "",
   repeatWeekly: false,
 };
+// In the order the form shows them: the first one with an error takes the focus.
 const FIELD_IDS: Record<TripField, string> = {
   store: "trip-store",
   departsAt: "trip-departs",
@@ -77,22 +78,12 @@ export function AnnounceTripForm({
     setValues((v) => ({ ...v, groupIds: checked ? [...v.groupIds, id] : v.groupIds.filter((g) => g !== id) }));
     if (errors.groupIds) setErrors((e) => ({ ...e, groupIds: undefined }));
   };
-  const focusFirst = (found: TripFormErrors) => {
-    const first = TRIP_FIELDS.find((field) => found[field]);
-    if (!first) return;
-    const target =
-      first === "groupIds"
-        ? document.querySelector<HTMLInputElement>(`#${FIELD_IDS.groupIds} input`)
-        : document.getElementById(FIELD_IDS[first]);
-    target?.focus();
-  };
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
     const { errors: found, input } = validateTripForm(values);
     setErrors(found);
-    if (!input) return focusFirst(found);
+    if (!input) return focusFirstError(FIELD_IDS, found);
     setBusy(true);
     try {
       const trip = await utils.client.trips.create.mutate(input);
@@ -106,7 +97,7 @@ export function AnnounceTripForm({
       if (field && key) {
         const fieldErrors = { [field]: key } as TripFormErrors;
         setErrors(fieldErrors);
-        focusFirst(fieldErrors);
+        focusFirstError(FIELD_IDS, fieldErrors);
       } else toast.error(errorMessage(error, t("trips.announceFailed")));
     } finally {
       setBusy(false);

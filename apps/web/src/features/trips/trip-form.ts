@@ -27,9 +27,6 @@ export interface TripFormInput {
   repeat: { every: "week" } | null;
 }
 
-/** The fields in the order the form shows them: the first one with an error takes the focus. */
-export const TRIP_FIELDS: readonly TripField[] = ["store", "departsAt", "closesAt", "groupIds", "note", "maxItems"];
-
 /**
  * The server's refusals that belong to one field, by message key (ADR 0020): said under that field, with
  * everything typed kept; any other refusal is a toast.
