@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast, untilTransitionsEnd } from "./support";
+import { api, expect, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
 import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2: "an edit changes the next unclaimed occurrence and the later ones, never one a helper has already taken". */
@@ -7,11 +7,6 @@ import type { ApiUser } from "./support/people";
 const SHOTS = "test-results/screenshots";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** The card of the request `id`. */
-function cardOf(page: Page, id: string): Locator {
-  return page.locator(`[data-testid="request-card"][data-request-id="${id}"]`);
-}
 
 /** A weekly request of `user`'s, needed in two days, posted through the REST API. */
 async function weekly(baseURL: string, user: ApiUser, groupId: string, itemDescription: string) {
@@ -67,8 +62,8 @@ test("a requester edits a weekly request and the next one changes", async ({
   await expect(dialog).toBeHidden();
   await expect(toast(page, "Oat milk, 2 litres is changed from the next time on")).toBeVisible();
   // This time was open and nobody's: it changes at once.
-  await expect(cardOf(page, first.id).getByRole("heading", { name: "Oat milk, 2 litres" })).toBeVisible();
-  await expect(cardOf(page, first.id)).toContainText("Corner shop");
+  await expect(requestCardOf(page, first.id).getByRole("heading", { name: "Oat milk, 2 litres" })).toBeVisible();
+  await expect(requestCardOf(page, first.id)).toContainText("Corner shop");
 
   // Hugo takes this time; Rita's next edit says it starts after his and leaves his as agreed.
   await api(baseURL!, hugo.token, "POST", `/requests/${first.id}/claim`);
@@ -80,7 +75,7 @@ test("a requester edits a weekly request and the next one changes", async ({
   await dialog.getByLabel("Item description").fill("Soy milk");
   await dialog.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Soy milk is changed from the next time on")).toBeVisible();
-  await expect(cardOf(page, first.id).getByRole("heading", { name: "Oat milk, 2 litres" })).toBeVisible();
+  await expect(requestCardOf(page, first.id).getByRole("heading", { name: "Oat milk, 2 litres" })).toBeVisible();
 
   // He brings it; the next week's is posted by the job, and it asks for soy milk at the corner shop.
   await api(baseURL!, hugo.token, "POST", `/requests/${first.id}/fulfill`);
@@ -115,7 +110,7 @@ test("a requester skips a week a helper has taken, told first what it means for 
   const { page: hugoPage } = await secondPerson({ user: hugo });
   await hugoPage.setViewportSize({ width: 390, height: 844 });
   await hugoPage.goto("/");
-  await expect(cardOf(hugoPage, first.id).getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
+  await expect(requestCardOf(hugoPage, first.id).getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
 
   await signedInPage(rita);
   await page.goto(`/requests/${first.id}`);
@@ -133,7 +128,7 @@ test("a requester skips a week a helper has taken, told first what it means for 
   await expect(page.getByRole("button", { name: "Edit repeating request" })).toBeVisible();
 
   // Hugo's open dashboard hears it is gone, and an e-mail tells him there is nothing to get.
-  await expect(cardOf(hugoPage, first.id)).toHaveCount(0, { timeout: 15_000 });
+  await expect(requestCardOf(hugoPage, first.id)).toHaveCount(0, { timeout: 15_000 });
   await expect
     .poll(async () => (await mailbox.all(hugo.email)).map((m) => m.subject), { timeout: 15_000 })
     .toContain("Rita does not need Milk for the week this time");

@@ -1,18 +1,4 @@
-import type { Page } from "@playwright/test";
-import { api, expect, test } from "./support";
-
-/** A date-and-time field's value `days` from now in the browser's own time zone. */
-async function localDateTime(page: Page, days: number, time: string): Promise<string> {
-  return page.evaluate(
-    ([d, t]) => {
-      const date = new Date();
-      date.setDate(date.getDate() + Number(d));
-      const pad = (n: number) => String(n).padStart(2, "0");
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${t}`;
-    },
-    [String(days), time] as const,
-  );
-}
+import { api, expect, localDateTime, test } from "./support";
 
 test("a neighbour asks to be asked first if there is no oat milk; while it is claimed she and her helper see each other's phone and area, and a third member does not", async ({
   page,

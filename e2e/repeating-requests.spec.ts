@@ -1,24 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast, untilTransitionsEnd } from "./support";
+import { api, expect, localDateTime, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
 
 const SHOTS = "test-results/screenshots";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** A date-and-time field's value `days` from now in the browser's own time zone. */
-async function localDateTime(page: Page, days: number, time: string): Promise<string> {
-  return page.evaluate(
-    ([d, t]) => {
-      const date = new Date();
-      date.setDate(date.getDate() + Number(d));
-      const pad = (n: number) => String(n).padStart(2, "0");
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${t}`;
-    },
-    [String(days), time] as const,
-  );
-}
 
 /** The dashboard's section titled `title`. */
 function section(page: Page, title: string): Locator {
@@ -28,11 +15,6 @@ function section(page: Page, title: string): Locator {
 /** The cards of `item` in `scope`. */
 function cards(scope: Locator, item: string): Locator {
   return scope.getByTestId("request-card").filter({ hasText: item });
-}
-
-/** The card of the request `id`. */
-function cardOf(page: Page, id: string): Locator {
-  return page.locator(`[data-testid="request-card"][data-request-id="${id}"]`);
 }
 
 /**
@@ -90,11 +72,11 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   const { page: hugoPage } = await secondPerson({ user: hugo });
   await hugoPage.setViewportSize({ width: 390, height: 844 });
   await hugoPage.goto("/");
-  const offered = cardOf(hugoPage, firstId);
+  const offered = requestCardOf(hugoPage, firstId);
   await expect(offered.getByTestId("request-repeats")).toHaveText("Every week");
   await offered.getByRole("button", { name: "I can do this every week" }).click();
   await expect(toast(hugoPage, "every time now")).toBeVisible();
-  const taken = cardOf(hugoPage, firstId);
+  const taken = requestCardOf(hugoPage, firstId);
   await expect(taken.getByTestId("request-repeats")).toContainText("you do it every time");
   await expect(taken.getByRole("button", { name: "I can do this every week" })).toHaveCount(0);
   await taken.getByRole("button", { name: "Mark fulfilled" }).click();
@@ -116,18 +98,18 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   // Rita sees it taken, by a neighbour who does it every time: its card offers no Skip next (its page does, and
   // says first what it means for him: e2e/editing-a-repeating-request.spec.ts).
   await page.goto("/");
-  const ritasSecond = cardOf(page, secondId);
+  const ritasSecond = requestCardOf(page, secondId);
   await expect(ritasSecond.getByTestId("request-repeats")).toHaveText("Every week · a neighbour does it every time");
   await expect(ritasSecond.getByRole("button", { name: "Skip next" })).toHaveCount(0);
   await expect(ritasSecond.getByRole("button", { name: "Stop repeating" })).toBeVisible();
 
   // Hugo cannot make it that week and gives it back; Rita then skips it, and the one after is his again.
-  await cardOf(hugoPage, secondId).getByRole("button", { name: "Unclaim" }).click();
+  await requestCardOf(hugoPage, secondId).getByRole("button", { name: "Unclaim" }).click();
   await expect(toast(hugoPage, "It is open for others again")).toBeVisible();
   await page.goto("/");
-  await cardOf(page, secondId).getByRole("button", { name: "Skip next" }).click();
+  await requestCardOf(page, secondId).getByRole("button", { name: "Skip next" }).click();
   await expect(toast(page, "the next one is posted")).toBeVisible();
-  await expect(cardOf(page, secondId)).toHaveCount(0);
+  await expect(requestCardOf(page, secondId)).toHaveCount(0);
   const ritasThird = section(page, "Your Requests")
     .locator(`[data-testid="request-card"]:not([data-request-id="${firstId}"])`)
     .filter({ hasText: "Milk for the week" });
@@ -139,11 +121,11 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   // She stops the series: the one Hugo holds stays to be finished, and says nothing of repeating.
   await ritasThird.getByRole("button", { name: "Stop repeating" }).click();
   await expect(toast(page, "no longer repeats")).toBeVisible();
-  await expect(cardOf(page, thirdId)).toBeVisible();
-  await expect(cardOf(page, thirdId).getByTestId("request-repeats")).toHaveCount(0);
-  await expect(cardOf(page, thirdId).getByRole("button", { name: "Stop repeating" })).toHaveCount(0);
+  await expect(requestCardOf(page, thirdId)).toBeVisible();
+  await expect(requestCardOf(page, thirdId).getByTestId("request-repeats")).toHaveCount(0);
+  await expect(requestCardOf(page, thirdId).getByRole("button", { name: "Stop repeating" })).toHaveCount(0);
   await hugoPage.reload();
-  await expect(cardOf(hugoPage, thirdId).getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
+  await expect(requestCardOf(hugoPage, thirdId).getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
 });
 
 test("the New Request form's Repeat, and a repeating request's card and page, in three languages", async ({
@@ -176,7 +158,7 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
       await page.locator(".language-choice select").selectOption(locale);
     }
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
-    const card = cardOf(page, posted.id);
+    const card = requestCardOf(page, posted.id);
     await expect(card.getByTestId("request-repeats")).toBeVisible();
     await screenshots(page, `repeating-card-${locale}`, card);
     await page.goto(`/requests/${posted.id}`);

@@ -1,6 +1,6 @@
 import { limitMessage, messages, overLimitMessage } from "@hyn/validators/messages";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox, toast } from "./support";
+import { expect, localDateTime, signUpAndConfirm, test, toast, type Mailbox } from "./support";
 
 /** The card of the request described as `item`, in `scope` (the page or a section of it). */
 function card(scope: Page | Locator, item: string): Locator {
@@ -11,19 +11,6 @@ function card(scope: Page | Locator, item: string): Locator {
 
 function section(page: Page, title: string): Locator {
   return page.locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
-}
-
-/** A datetime-local value `days` from now at 10:00, in the browser's time zone (the page's). */
-async function localDateTime(page: Page, days: number, time = "10:00"): Promise<string> {
-  return page.evaluate(
-    ([d, t]) => {
-      const date = new Date();
-      date.setDate(date.getDate() + Number(d));
-      const pad = (n: number) => String(n).padStart(2, "0");
-      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${t}`;
-    },
-    [String(days), time] as const,
-  );
 }
 
 async function createGroup(page: Page, name: string): Promise<string> {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { api, expect, signUpAndConfirm, test, toast, untilTransitionsEnd } from "./support";
+import { api, expect, localDateTime, signUpAndConfirm, test, toast, untilTransitionsEnd } from "./support";
 
 /** Issue 26: PRODUCT "Who will hear" and "Asked once". */
 
@@ -28,16 +28,6 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The value of a datetime-local field `days` from now, in the browser's time zone. */
-function localDateTime(page: Page, days: number): Promise<string> {
-  return page.evaluate((d) => {
-    const date = new Date();
-    date.setDate(date.getDate() + d);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T18:30`;
-  }, days);
-}
-
 test("after posting in a group where nobody hears, the toast and the card say so plainly, and what to do instead", async ({
   page,
   confirmedUser,
@@ -54,7 +44,7 @@ test("after posting in a group where nobody hears, the toast and the card say so
   await page.getByRole("button", { name: "New Request" }).click();
   const dialog = page.getByRole("dialog", { name: "Create New Request" });
   await dialog.getByLabel("Item description").fill("Bag of flour");
-  await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2));
+  await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2, "18:30"));
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog).toBeHidden();
 

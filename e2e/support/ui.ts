@@ -20,3 +20,21 @@ export async function untilTransitionsEnd(page: Page): Promise<void> {
     .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
     .toBe(0);
 }
+
+/** A date-and-time field's value ("YYYY-MM-DDTHH:mm") `days` from now at `time`, in the browser's time zone (the page's). */
+export function localDateTime(page: Page, days: number, time = "10:00"): Promise<string> {
+  return page.evaluate(
+    ([d, t]) => {
+      const date = new Date();
+      date.setDate(date.getDate() + Number(d));
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${t}`;
+    },
+    [String(days), time] as const,
+  );
+}
+
+/** The card of the request `id` (on the dashboard or its own page). */
+export function requestCardOf(page: Page, id: string) {
+  return page.locator(`[data-testid="request-card"][data-request-id="${id}"]`);
+}
