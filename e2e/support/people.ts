@@ -100,5 +100,8 @@ export async function signUpAndConfirm(
   const link = await mailbox.waitForLink(email, /type=signup/);
   await page.goto(link);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  // Signed in shows before the confirmation page has moved on (the next screen loads first): a click
+  // made now would be overtaken by that move, so wait for it.
+  await expect(page).not.toHaveURL(/\/auth\/callback/);
   return { email, password };
 }
