@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support";
+import { chooseLanguage, expect, test } from "./support";
 
 // Issue 30 item 12: a date field in the page's language, whatever the browser's (ADR 0028). Chromium draws
 // its own date fields in the browser's language, so where the two differ the app draws its own.
@@ -40,11 +40,6 @@ async function localDay(page: Page, days: number, hours: number, minutes: number
   );
 }
 
-async function switchLanguage(page: Page, locale: "de" | "es") {
-  await page.locator(".language-choice select").selectOption(locale);
-  await expect(page.locator("html")).toHaveAttribute("lang", locale);
-}
-
 test.describe("in an English browser", () => {
   test.use({ locale: "en-US" });
 
@@ -59,7 +54,7 @@ test.describe("in an English browser", () => {
     await signedInPage(greta);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
-    await switchLanguage(page, "de");
+    await chooseLanguage(page, "de");
 
     await page.getByRole("button", { name: "Neue Anfrage" }).click();
     const dialog = page.getByRole("dialog", { name: "Neue Anfrage erstellen" });
@@ -111,7 +106,7 @@ test.describe("in an English browser", () => {
     await groupWith(sol, "Calle Mayor", []);
     await signedInPage(sol);
     await page.goto("/trips?announce=1");
-    await switchLanguage(page, "es");
+    await chooseLanguage(page, "es");
     const form = page.locator("form.trip-form");
     const leaves = form.getByRole("textbox", { name: /^Cuándo sales/ });
     await expect(leaves).toHaveAttribute("placeholder", "dd/mm/aaaa, hh:mm");
@@ -142,7 +137,7 @@ test.describe("in a German browser", () => {
     await signedInPage(dora);
     await page.goto("/");
     // The account was made without a browser (English); the page follows the footer's choice.
-    await switchLanguage(page, "de");
+    await chooseLanguage(page, "de");
     await page.getByRole("button", { name: "Neue Anfrage" }).click();
     const dialog = page.getByRole("dialog", { name: "Neue Anfrage erstellen" });
     const neededBy = dialog.getByLabel("Gebraucht bis");

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
+import { api, chooseLanguage, expect, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
 import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2: "an edit changes the next unclaimed occurrence and the later ones, never one a helper has already taken". */
@@ -152,7 +152,7 @@ test("editing a repeating request and skipping a taken one, in three languages",
   const SKIP = { en: "Skip this one", es: "Saltar esta vez", de: "Dieses Mal auslassen" };
   for (const locale of ["en", "es", "de"] as const) {
     await page.goto("/");
-    if (locale !== "en") await page.locator(".language-choice select").selectOption(locale);
+    if (locale !== "en") await chooseLanguage(page, locale);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await page.goto(`/requests/${first.id}`);
     await expect(page.getByTestId("series-panel")).toBeVisible();

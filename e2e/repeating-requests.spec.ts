@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, localDateTime, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
+import { api, chooseLanguage, expect, localDateTime, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
 
@@ -155,7 +155,7 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
     await page.goto("/");
     if (locale !== "en") {
       // The footer's language choice (saved on the account too, which the app follows).
-      await page.locator(".language-choice select").selectOption(locale);
+      await chooseLanguage(page, locale);
     }
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     const card = requestCardOf(page, posted.id);

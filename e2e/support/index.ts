@@ -10,4 +10,4 @@ export {
   watchConsole,
   type ApiUser,
 } from "./people";
-export { groupCard, localDateTime, requestCardOf, toast, untilTransitionsEnd } from "./ui";
+export { chooseLanguage, groupCard, localDateTime, requestCardOf, toast, untilTransitionsEnd } from "./ui";

@@ -38,3 +38,16 @@ export function localDateTime(page: Page, days: number, time = "10:00"): Promise
 export function requestCardOf(page: Page, id: string) {
   return page.locator(`[data-testid="request-card"][data-request-id="${id}"]`);
 }
+
+/**
+ * Picks a language in the footer and waits until it is saved: the page shows it at once, and the picker
+ * stays disabled until the account has it too. A page loaded before that shows the account's old
+ * language (the German page of a series test came up in Spanish in CI).
+ */
+export async function chooseLanguage(page: Page, locale: string): Promise<void> {
+  const picker = page.locator(".language-choice select");
+  await picker.selectOption(locale);
+  await expect(page.locator("html")).toHaveAttribute("lang", locale);
+  await expect(picker).toBeEnabled();
+  await expect(picker).toHaveValue(locale);
+}
