@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
  * whose query just failed sends its ROLLBACK. Left queued on the dead connection, that ROLLBACK was
  * answered by the new connection's first reply, and every later query on it by the reply to the one
  * before: a session lookup read nothing (401) and a limits read found no row (404) in CI's fault test.
+ * And a transaction's callback outlives its lost connection: the pool reconnects that connection for
+ * another transaction, into which the first one's later statements and its COMMIT would go.
  */
 const url = process.env.TEST_DATABASE_URL;
 const sockets: net.Socket[] = [];
@@ -82,6 +84,44 @@ describe.runIf(url)("the database driver after a lost connection", () => {
 
     for (const n of [1, 2]) {
       expect(await answerOf(sql.unsafe("select $1::int as n", [n], { prepare: true }))).toEqual([{ n }]);
+    }
+  });
+
+  it("lets a transaction whose connection was lost send nothing into the next transaction on that connection", async () => {
+    client = clientOnOneConnection();
+    const sql = client;
+    const table = `driver_loss_${process.pid}_${Date.now()}`;
+    await sql.unsafe(`create table ${table} (v text)`);
+    try {
+      let resumeFirst!: () => void;
+      let endSecond!: () => void;
+      const firstMayGoOn = new Promise<void>((resolve) => (resumeFirst = resolve));
+      const secondMayEnd = new Promise<void>((resolve) => (endSecond = resolve));
+
+      // The first transaction's connection is cut while its callback does other work between statements.
+      const first = sql.begin(async (tx) => {
+        await tx`select 1`;
+        sockets.at(-1)!.destroy();
+        await firstMayGoOn;
+        await tx.unsafe(`insert into ${table} values ('first')`);
+      });
+      await expect(first).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+
+      // The pool reconnects that connection for the next transaction, which then gives up.
+      const second = sql.begin(async (tx) => {
+        await tx.unsafe(`insert into ${table} values ('second')`);
+        resumeFirst();
+        await secondMayEnd;
+        throw new Error("the second transaction gives up");
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      endSecond();
+      await expect(second).rejects.toThrow("the second transaction gives up");
+
+      // The first one's INSERT and COMMIT ran inside the second, and committed it, before the patch.
+      expect(await sql.unsafe(`select v from ${table}`)).toEqual([]);
+    } finally {
+      await sql.unsafe(`drop table ${table}`);
     }
   });
 });
