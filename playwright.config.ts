@@ -57,7 +57,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database every run; e-mails land in the dev mailbox the tests read.
-      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-a11y@example.com,admin-moderation@example.com,admin-pseudo@example.com pnpm start`,
+      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-actions@example.com,admin-a11y@example.com,admin-moderation@example.com,admin-pseudo@example.com pnpm start`,
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -22,7 +22,7 @@ test("an admin reinstates a suspended owner from the audit log, whose paused gro
   groupWith,
   secondPerson,
 }, testInfo) => {
-  const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
+  const admin = await confirmedUser("Ada Admin", "admin-actions@example.com");
   const owner = await confirmedUser("Gil Owner");
   const member = await confirmedUser("Mae Member");
   const newcomer = await confirmedUser("Nico Newcomer");

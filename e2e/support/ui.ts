@@ -41,8 +41,9 @@ export function requestCardOf(page: Page, id: string) {
 
 /**
  * Picks a language in the footer and waits until it is saved: the page shows it at once, and the picker
- * stays disabled until the account has it too. A page loaded before that shows the account's old
- * language (the German page of a series test came up in Spanish in CI).
+ * stays disabled until the account has it too (also when picked while the account was still loading).
+ * A page loaded before that shows the account's old language (the German page of a series test came up
+ * in Spanish in CI).
  */
 export async function chooseLanguage(page: Page, locale: string): Promise<void> {
   const picker = page.locator(".language-choice select");
