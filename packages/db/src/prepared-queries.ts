@@ -1,11 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "./client";
+import { withCompiledRowMappers } from "./row-mapper";
 
 /**
  * Queries built once per database instead of on every call. drizzle turns a query builder into SQL
  * text each time it runs; on the dashboard that was about a quarter of the server's CPU per load
  * (issue 6, docs/PERFORMANCE.md). Build the hot reads here with `sql.placeholder(...)` for their
- * values and `.prepare(name)`, then `.execute({ ... })` them.
+ * values and `.prepare(name)`, then `.execute({ ... })` them. Their rows are read by a mapper made once
+ * (row-mapper.ts), where the query's shape allows.
  *
  * Prepared queries belong to the database they were built on, not to a transaction: use them for
  * reads outside transactions, and preparedStatement (below) for statements that may run inside one.
@@ -15,7 +17,7 @@ export function perDatabase<T extends object>(build: (db: Database) => T): (db: 
   return (db) => {
     let queries = built.get(db);
     if (!queries) {
-      queries = build(db);
+      queries = withCompiledRowMappers(build(db));
       built.set(db, queries);
     }
     return queries;
@@ -45,7 +47,7 @@ export function preparedStatement<Query extends object>(
     const session = executor._.session as unknown as SessionParts;
     let query = built.get(session.dialect);
     if (!query) {
-      query = build(executor);
+      query = withCompiledRowMappers(build(executor));
       built.set(session.dialect, query);
     }
     if ((query as unknown as SessionParts).client === session.client) return query;
