@@ -150,6 +150,37 @@ describe("a push reaches a device through its push service", () => {
     });
   });
 
+  it("tells the helper's devices when the requester skips the week of a repeating request they had taken", async () => {
+    const ann = await neighbour("Ann");
+    const bo = await neighbour("Bo");
+    const group = await groupWith(h, ann, [bo], "Elm Row");
+    const first = await ann.caller.requests.create({
+      itemDescription: "Oat milk",
+      groupId: group.id,
+      neededBy: inThreeDays(),
+      repeat: { every: "week" },
+    });
+    await bo.caller.requests.claim({ id: first.id });
+    const { browser } = await subscribeDevice(bo);
+    queue.take();
+
+    await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    // Two: the skip, and the next week's request, posted now (Bo hears of new requests at once).
+    expect(await runPushJobs()).toEqual(["sent", "sent"]);
+    const payloads = service.received.map((_, i) => payloadOf(i, browser));
+    expect(payloads.map((p) => p.kind).sort()).toEqual(["new_requests", "reminders"]);
+    const told = payloads.findIndex((p) => p.kind === "reminders");
+    expect(payloads[told]).toEqual({
+      kind: "reminders",
+      title: "Nothing to get this time",
+      body: "Ann does not need Oat milk this time (Elm Row)",
+      // The occurrence is gone: a tap opens the app, not its page.
+      url: `${h.config.appUrl}/`,
+      tag: `request-${first.id}`,
+    });
+    expect(service.received[told]!.headers.urgency).toBe("high");
+  });
+
   it("tells the requester's devices when a neighbour claims, releases and fulfils the request, urgently", async () => {
     const ann = await neighbour("Ann");
     const bo = await neighbour("Bo");

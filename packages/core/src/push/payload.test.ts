@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   invitationPayload,
   newRequestPayload,
+  occurrenceSkippedPayload,
   PUSH_DELIVERY,
   reminderPayload,
   requestUpdatePayload,
@@ -71,6 +72,13 @@ describe("push payloads", () => {
     });
     expect(reminderPayload("helper", request, "", "de").body).toBe(
       "Du hilfst einem Nachbarn bei: Oat milk (Maple Street)",
+    );
+    expect(occurrenceSkippedPayload(request, "Ann", "https://hyn.example/", "de")).toMatchObject({
+      title: "Diesmal nichts zu besorgen",
+      body: "Ann braucht Oat milk dieses Mal nicht (Maple Street)",
+    });
+    expect(occurrenceSkippedPayload(request, "", "https://hyn.example/", "es").body).toBe(
+      "Un vecino no necesita Oat milk esta vez (Maple Street)",
     );
   });
 });

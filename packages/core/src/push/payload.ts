@@ -206,6 +206,30 @@ export function reminderPayload(
       };
 }
 
+/**
+ * The requester skipped this time of a repeating request I had taken (ADR 0023): nothing to get. The
+ * occurrence is gone, so a tap opens the app's home, not its page.
+ */
+export function occurrenceSkippedPayload(
+  request: Omit<RequestFacts, "url">,
+  requesterName: string,
+  homeUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "reminders",
+    title: t("push.occurrenceSkippedTitle"),
+    body: t("push.occurrenceSkippedBody", {
+      requester: requesterName || t("push.ANeighbour"),
+      item: request.itemDescription,
+      group: request.groupName,
+    }),
+    url: homeUrl,
+    tag: `request-${request.requestId}`,
+  };
+}
+
 /** The requester tapped "Thank you" on a request I fulfilled. */
 export function thanksPayload(
   request: RequestFacts,

@@ -311,7 +311,13 @@ export function createSeriesService(deps: CoreDeps) {
         const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
         if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
         if (deleted.claimedBy && view) {
-          await enqueueSkippedNotice(tx, config, unsubscribe, { helperId: deleted.claimedBy, request: view }, now);
+          await enqueueSkippedNotice(
+            tx,
+            { config, jobs: deps.jobs },
+            unsubscribe,
+            { helperId: deleted.claimedBy, request: view },
+            now,
+          );
         }
         const outcome = await advance(tx, { seriesId, afterIndex: series.currentIndex }, now, unsubscribe, {
           currentGone: true,

@@ -5,32 +5,50 @@ import { enqueueEmail } from "../mail/outbox";
 import { occurrenceSkippedEmail } from "../mail/templates";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
 import { channelsFor } from "../preferences/notification-preferences";
+import { occurrenceSkippedPayload } from "../push/payload";
+import { queuePush } from "../push/queue";
 import type { CoreConfig } from "../shared/config";
+import type { JobQueue } from "../shared/jobs";
 import { localeOf } from "../shared/locale";
 import type { UnsubscribeLinks } from "../unsubscribe/links";
 
 /**
  * To the helper of an occurrence its requester skipped (ADR 0023): nothing to get this time. Under the helper's
- * "reminders" e-mails, as the claim confirmation that put it in their calendar; queued in the skip's transaction.
+ * "reminders", as the claim confirmation that put it in their calendar and the reminder before it: by e-mail and
+ * on their devices, each as they chose; queued in the skip's transaction. True when any of it was queued.
  */
 export async function enqueueSkippedNotice(
   tx: Executor,
-  config: CoreConfig,
+  deps: { config: CoreConfig; jobs: JobQueue | undefined },
   unsubscribe: UnsubscribeLinks,
   skipped: { helperId: string; request: RequestView },
   now: Date,
 ): Promise<boolean> {
-  if (!(await channelsFor(tx, skipped.helperId, "reminders")).email) return false;
+  const { config, jobs } = deps;
   const [helper] = await tx
     .select({ email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.id, skipped.helperId));
   if (!helper) return false;
   const locale = localeOf(helper.locale);
+  const summary = summaryOf(config, skipped.request);
+  // A push shows a person's own name only, never the address a display name can fall back to.
+  const [requester] = await tx.select({ name: users.name }).from(users).where(eq(users.id, skipped.request.userId));
+  const pushed = await queuePush(tx, jobs, {
+    userId: skipped.helperId,
+    event: `skipped:${skipped.request.id}`,
+    payload: occurrenceSkippedPayload(
+      { itemDescription: summary.itemDescription, groupName: summary.groupName, requestId: skipped.request.id },
+      requester?.name ?? "",
+      `${config.appUrl}/`,
+      locale,
+    ),
+  });
+  if (!(await channelsFor(tx, skipped.helperId, "reminders")).email) return pushed > 0;
   await enqueueEmail(tx, now, {
     ...occurrenceSkippedEmail(
       helper.email,
-      { requesterName: skipped.request.creator.name, request: summaryOf(config, skipped.request) },
+      { requesterName: skipped.request.creator.name, request: summary },
       notificationLinks(config, unsubscribe, skipped.helperId, { kind: "reminders" }, locale),
     ),
     type: "occurrence_skipped",
