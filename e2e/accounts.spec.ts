@@ -350,6 +350,8 @@ test("anyone can send feedback and is taken home", async ({ page, mailbox }) => 
 
   const { email } = await signUpAndConfirm(page, mailbox, { name: "Dana Fir" });
   await page.getByRole("link", { name: "Profile" }).click();
+  // The Feedback link is on every page: clicked before the profile is shown, Cancel would go back home.
+  await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await page.getByRole("link", { name: "Feedback" }).click();
   await expect(page.getByLabel("Name (optional)")).toHaveValue("Dana Fir");
   await expect(page.getByLabel("Email")).toHaveValue(email);

@@ -67,8 +67,10 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await authorPage.getByLabel("Password").fill("neighbourly-secret-42");
   await authorPage.getByRole("button", { name: "Log In" }).click();
   await expect(toast(authorPage, "This account is suspended. Contact the administrator.")).toBeVisible();
-  const told = await mailbox.all(author.email);
-  expect(told.some((e) => /account is suspended/.test(e.subject) && e.text.includes("Selling watches"))).toBe(true);
+  // The e-mail goes out from the outbox after the suspension commits: asked until it is there.
+  await expect
+    .poll(async () => (await mailbox.all(author.email)).map((e) => `${e.subject} | ${e.text}`).join("\n"))
+    .toMatch(/account is suspended[^\n]*\|[^]*Selling watches/);
 
   // The request is gone from the group.
   await page.goto("/");
