@@ -160,13 +160,17 @@ export function seedStatements(size: SeedSize, passwordHash: string, now: Date):
 
 /** Of every group, the share with a trip under way, and the share of those with a second one. */
 const TRIPS_PER_GROUP = { first: 0.3, second: 0.1 };
+/** How far back a weekly trip's history goes: a year of past weeks. */
+const PAST_TRIP_WEEKS = 52;
 const TRIP_STORES = ["Aldi", "Lidl", "Supermarket", "Farmers market", "Pharmacy on High St"];
 
 /**
  * Trips under way (issue 28, ADR 0022): a share of groups each with one or two open trips by one of its
  * members, leaving in 1 to 14 days (the list closes an hour before), some capped, some weekly, a fifth
  * announced to all the tripper's groups. Each group of a trip has 0 to 3 items: requests of other members,
- * claimed by the tripper at once, as adding an item makes them.
+ * claimed by the tripper at once, as adding an item makes them. Every weekly trip also has a year of past
+ * weeks, to the same groups: most left with their list closed by time, some closed early by the tripper, a
+ * few cancelled; each group of a past week has 0 to 2 items, delivered ("got") or not there (expired).
  */
 function tripSteps(G: number, NOW: string, memberIndex: (j: string, k: string) => string): SeedStep[] {
   const n = "(j * 2 + n)";
@@ -212,6 +216,48 @@ function tripSteps(G: number, NOW: string, memberIndex: (j: string, k: string) =
           ORDER BY md5(t.id::text || m.user_id::text)
           LIMIT ${pick("ti", "t.id::text || tg.group_id::text", "4")}
         ) r`,
+    },
+    {
+      label: "past weeks of weekly trips",
+      sql: `
+        WITH past AS (
+          SELECT md5('hyn-past-trip-' || t.id::text || '-' || k)::uuid AS id, t.id AS current_id, t.tripper_id, t.store,
+            t.departs_at - interval '1 week' * k AS departs_at, t.series_id, ${fraction("pt", "t.id::text || k")} AS p
+          FROM trips t CROSS JOIN generate_series(1, ${PAST_TRIP_WEEKS}) k
+          WHERE t.repeat = 'week' AND t.departs_at - interval '1 week' * k < ${NOW}
+        ), inserted AS (
+          INSERT INTO trips (id, tripper_id, store, departs_at, closes_at, status, repeat, series_id, closed_at, cancelled_at, created_at)
+          SELECT id, tripper_id, store, departs_at, departs_at - interval '1 hour',
+            CASE WHEN p < 0.05 THEN 'cancelled' WHEN p < 0.25 THEN 'closed' ELSE 'open' END, 'week', series_id,
+            CASE WHEN p >= 0.05 AND p < 0.25 THEN departs_at - interval '3 hours' END,
+            CASE WHEN p < 0.05 THEN departs_at - interval '1 day' END,
+            departs_at - interval '6 days'
+          FROM past
+          RETURNING id
+        )
+        INSERT INTO trip_groups (trip_id, group_id)
+        SELECT past.id, tg.group_id FROM inserted JOIN past USING (id) JOIN trip_groups tg ON tg.trip_id = past.current_id`,
+    },
+    {
+      label: "past trips' items",
+      sql: `
+        INSERT INTO requests (user_id, group_id, item_description, quantity, store_preference, needed_by, if_unavailable, status, claimed_by, claimed_at, fulfilled_at, trip_id, trip_mark, created_at)
+        SELECT r.user_id, tg.group_id,
+          (ARRAY['Milk', 'Bread', 'Oat milk', 'Eggs', 'Coffee', 'Bananas'])[1 + ${pick("ptit", "t.id::text || r.user_id::text", "6")}],
+          1 + ${pick("ptq", "t.id::text || r.user_id::text", "3")}, t.store, t.departs_at, 'similar',
+          CASE WHEN r.got THEN 'fulfilled' ELSE 'expired' END,
+          CASE WHEN r.got THEN t.tripper_id END, CASE WHEN r.got THEN t.created_at + interval '1 day' END,
+          CASE WHEN r.got THEN t.departs_at + interval '2 hours' END,
+          t.id, CASE WHEN r.got THEN 'got' ELSE 'not_there' END, t.created_at + interval '1 day'
+        FROM trips t
+        JOIN trip_groups tg ON tg.trip_id = t.id
+        CROSS JOIN LATERAL (
+          SELECT m.user_id, ${fraction("ptg", "t.id::text || m.user_id::text")} < 0.9 AS got
+          FROM group_members m WHERE m.group_id = tg.group_id AND m.user_id <> t.tripper_id
+          ORDER BY md5(t.id::text || m.user_id::text)
+          LIMIT ${pick("pti", "t.id::text || tg.group_id::text", "3")}
+        ) r
+        WHERE t.status <> 'cancelled' AND t.departs_at < ${NOW} AND t.id <> t.series_id`,
     },
   ];
 }
