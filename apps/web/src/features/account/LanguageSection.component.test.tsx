@@ -2,9 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, currentLocale } from "../../i18n/i18n";
-import type { CurrentUser } from "../../lib/trpc";
 import { renderWithApi } from "../../test/render";
-import { useAuth } from "../auth/AuthProvider";
+import { SignedInAs, signedInUser } from "../../test/signed-in";
 import { LanguageSection } from "./LanguageSection";
 
 afterEach(async () => {
@@ -13,24 +12,7 @@ afterEach(async () => {
   await activateLocale("en");
 });
 
-const user: CurrentUser = {
-  id: "user-1",
-  email: "ann@example.com",
-  name: "Ann",
-  phone: null,
-  generalArea: null,
-  isAdmin: false,
-  locale: "en",
-  emailVerified: true,
-  notificationsAsked: true,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-};
-
-/** Shows who is signed in, so the test waits until the account is known. */
-function SignedInAs() {
-  const { user } = useAuth();
-  return user ? <p>Signed in as {user.name}</p> : null;
-}
+const user = signedInUser();
 
 describe("the language on the profile", () => {
   it("switches the profile to German and keeps the choice on the account", async () => {

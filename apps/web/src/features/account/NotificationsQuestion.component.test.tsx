@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale, loadNamespaces } from "../../i18n/i18n";
-import type { CurrentUser } from "../../lib/trpc";
+import { signedInUser } from "../../test/signed-in";
 import { ApiFailure, renderWithApi } from "../../test/render";
 import { NotificationsQuestion } from "./NotificationsQuestion";
 
@@ -13,18 +13,7 @@ beforeAll(async () => {
   await loadNamespaces(["groups", "profile"]);
 });
 
-const viewer: CurrentUser = {
-  id: "user-1",
-  email: "nia@example.com",
-  name: "Nia",
-  phone: null,
-  generalArea: null,
-  isAdmin: false,
-  locale: "en",
-  emailVerified: true,
-  notificationsAsked: false,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-};
+const viewer = signedInUser({ email: "nia@example.com", name: "Nia", notificationsAsked: false });
 
 function show(answer: (input: unknown) => unknown = (input) => ({ ...viewer, notificationsAsked: true, input })) {
   return renderWithApi(<NotificationsQuestion viewer={viewer} />, {

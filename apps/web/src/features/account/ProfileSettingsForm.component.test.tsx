@@ -3,24 +3,13 @@ import { messages } from "@hyn/validators/messages";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, loadNamespaces } from "../../i18n/i18n";
-import type { CurrentUser } from "../../lib/trpc";
+import { signedInUser } from "../../test/signed-in";
 import { ApiFailure, renderWithApi, type Handlers } from "../../test/render";
 import { ProfileSettingsForm } from "./ProfileSettingsForm";
 
 afterEach(cleanup);
 
-const user: CurrentUser = {
-  id: "user-1",
-  email: "ann@example.com",
-  name: "Ann",
-  phone: null,
-  generalArea: "North end",
-  isAdmin: false,
-  locale: "en",
-  emailVerified: true,
-  notificationsAsked: true,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-};
+const user = signedInUser({ generalArea: "North end" });
 
 function showForm(handlers: Handlers = {}) {
   const rendered = renderWithApi(<ProfileSettingsForm user={user} />, {

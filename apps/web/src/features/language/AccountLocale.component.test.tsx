@@ -2,9 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { activateLocale, currentLocale } from "../../i18n/i18n";
-import type { CurrentUser } from "../../lib/trpc";
 import { renderWithApi } from "../../test/render";
-import { useAuth } from "../auth/AuthProvider";
+import { SignedInAs, signedInUser } from "../../test/signed-in";
 import { AccountLocale } from "./AccountLocale";
 import { LanguageChoice } from "./LanguageChoice";
 
@@ -14,23 +13,7 @@ afterEach(async () => {
   await activateLocale("en");
 });
 
-const user: CurrentUser = {
-  id: "user-1",
-  email: "ann@example.com",
-  name: "Ann",
-  phone: null,
-  generalArea: null,
-  isAdmin: false,
-  locale: "de",
-  emailVerified: true,
-  notificationsAsked: true,
-  createdAt: new Date("2026-01-01T00:00:00Z"),
-};
-
-function SignedInAs() {
-  const { user } = useAuth();
-  return user ? <p>Signed in as {user.name}</p> : null;
-}
+const user = signedInUser({ locale: "de" });
 
 /** The account's answer, held back until the test lets it through. */
 function heldBack<T>(value: T) {
