@@ -6,12 +6,14 @@
  * what an answer holds, and the strict check in every test run shows the schema would change nothing.
  *
  * tRPC offers no switch for this: `.output(schema)` adds a middleware marked `_type: "output"` to the
- * procedure's definition, and `checkOutputsStrictly` puts this one in its place, once per procedure at
- * start. It refuses to start if tRPC ever builds procedures differently.
+ * procedure's definition, and `checkAndWriteOutputs` puts this one in its place, once per procedure at
+ * start. It refuses to start if tRPC ever builds procedures differently. The same middleware hands the
+ * answer the writer compiled from its schema (answer-writer.ts, ADR 0031).
  */
 import type { AnyProcedure } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
+import { compileAnswerWriter, writeAnswerWith } from "./answer-writer";
 
 type Middleware = ((options: {
   ctx: { checkAnswers?: boolean };
@@ -50,10 +52,14 @@ export function firstDifference(a: unknown, b: unknown, path = ""): string | nul
   return null;
 }
 
-function strictCheck(schema: z.ZodType): Middleware {
+/** The output middleware: the strict check (not in production), then the schema's writer for the answer. */
+function checkAndWrite(schema: z.ZodType): Middleware {
+  const writer = compileAnswerWriter(schema);
   const middleware: Middleware = async ({ ctx, next }) => {
     const result = await next();
-    if (!result.ok || ctx.checkAnswers === false) return result;
+    if (!result.ok) return result;
+    writeAnswerWith(result.data, writer);
+    if (ctx.checkAnswers === false) return result;
     const checked = await schema.safeParseAsync(result.data);
     const difference = checked.success ? firstDifference(result.data, checked.data) : null;
     if (!checked.success || difference)
@@ -70,8 +76,8 @@ function strictCheck(schema: z.ZodType): Middleware {
   return middleware;
 }
 
-/** Puts the strict check in place of every procedure's output middleware. */
-export function checkOutputsStrictly(procedures: readonly AnyProcedure[]): void {
+/** Puts `checkAndWrite` in place of every procedure's output middleware. */
+export function checkAndWriteOutputs(procedures: readonly AnyProcedure[]): void {
   for (const procedure of procedures) {
     const definition = procedure._def as unknown as ProcedureDefinition;
     if (definition.output === undefined) continue;
@@ -80,6 +86,6 @@ export function checkOutputsStrictly(procedures: readonly AnyProcedure[]): void 
     );
     if (outputs.length !== 1)
       throw new Error(`A procedure with an output schema has ${outputs.length} output middlewares: has tRPC changed?`);
-    definition.middlewares[outputs[0]!] = strictCheck(definition.output as z.ZodType);
+    definition.middlewares[outputs[0]!] = checkAndWrite(definition.output as z.ZodType);
   }
 }
