@@ -32,11 +32,57 @@ export interface LoadResult {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** What one stretch of load saw, before it is summed up. */
+interface LoadSlice {
+  latencies: number[];
+  errors: number;
+  elapsedSeconds: number;
+  peakRss: number;
+}
+
 /**
  * Drives the server with autocannon and measures every response's latency itself, since autocannon's
  * histogram has no p95.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  return summarize([await loadSlice(options)]);
+}
+
+/**
+ * Two loads in turns (a, b, a, b, ...), `rounds` of `seconds` each, `between` run after every turn:
+ * what each of two paths allows on the same machine in the same minute, as a drift of the machine's
+ * speed over the run (other work, PostgreSQL's own) falls on both alike.
+ */
+export async function runAlternating(
+  loads: readonly [Omit<LoadOptions, "seconds">, Omit<LoadOptions, "seconds">],
+  rounds: number,
+  seconds: number,
+  between: (turn: 0 | 1) => Promise<void>,
+): Promise<[LoadResult, LoadResult]> {
+  const slices: [LoadSlice[], LoadSlice[]] = [[], []];
+  for (let round = 0; round < rounds; round++)
+    for (const turn of [0, 1] as const) {
+      slices[turn].push(await loadSlice({ ...loads[turn], seconds }));
+      await between(turn);
+    }
+  return [summarize(slices[0]), summarize(slices[1])];
+}
+
+function summarize(slices: readonly LoadSlice[]): LoadResult {
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const elapsed = slices.reduce((sum, slice) => sum + slice.elapsedSeconds, 0);
+  return {
+    requests: latencies.length,
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    reqPerSec: Math.round(latencies.length / elapsed),
+    p50: round1(percentile(latencies, 50)),
+    p95: round1(percentile(latencies, 95)),
+    p99: round1(percentile(latencies, 99)),
+    rssMb: Math.round(Math.max(...slices.map((slice) => slice.peakRss)) / 1024 / 1024),
+  };
+}
+
+async function loadSlice(options: LoadOptions): Promise<LoadSlice> {
   const latencies: number[] = [];
   let errors = 0;
   let connection = 0;
@@ -76,16 +122,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   const result = await done;
   clearInterval(sampler);
-  const elapsed = (Date.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
-    requests: latencies.length,
+    latencies,
     errors: errors + result.errors + result.timeouts,
-    reqPerSec: Math.round(latencies.length / Math.max(elapsed, options.seconds)),
-    p50: round1(percentile(latencies, 50)),
-    p95: round1(percentile(latencies, 95)),
-    p99: round1(percentile(latencies, 99)),
-    rssMb: Math.round(peakRss / 1024 / 1024),
+    elapsedSeconds: Math.max((Date.now() - started) / 1000, options.seconds),
+    peakRss,
   };
 }
 

@@ -1,6 +1,6 @@
 import { createDb } from "@hyn/db";
 import { prepareFixture } from "./fixture";
-import { runLoad, type LoadRequest, type LoadResult } from "./load";
+import { runAlternating, runLoad, type LoadRequest, type LoadResult } from "./load";
 import { sameSqlPlan, type SameSqlPath, type SameSqlPlan } from "./same-sql";
 import { startServerChild, type ServerChild } from "./server-child";
 import { batchQuery, mutation, restGet, send, sendForSize } from "./trpc-http";
@@ -9,6 +9,12 @@ import { batchQuery, mutation, restGet, send, sendForSize } from "./trpc-http";
 const PROBE_ROUNDS = 3;
 /** Sequential calls of the cached dashboard, after one that builds its entry, each counted as hit or miss. */
 const CACHE_PROBE_CALLS = 10;
+/**
+ * Turns of a same-SQL reference and its app path (each `--duration / SAME_SQL_TURNS` seconds): the
+ * machine's speed drifts over seconds (other work on its cores, PostgreSQL's own), which a share of
+ * two runs one after the other took in full.
+ */
+const SAME_SQL_TURNS = 3;
 /** autocannon reports done before the server has answered the calls still in flight. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
@@ -232,7 +238,7 @@ export async function runSuite(
           },
         ]
       : []),
-    // Each same-SQL reference runs right before its app path (same-sql.ts).
+    // Each same-SQL reference is measured in turns with its app path (same-sql.ts, SAME_SQL_TURNS).
     {
       name: dashboardPair.reference,
       url: baselineUrl,
@@ -296,48 +302,77 @@ export async function runSuite(
     },
   ];
 
-  const results: ScenarioResult[] = [];
-  try {
-    for (const scenario of scenarios) {
-      // The first word, without its comma: `--only dashboard` runs the fresh dashboard and its reference too.
-      if (!runs(scenario.name)) continue;
-      const load = {
-        url: scenario.url,
-        connections: settings.connections,
-        perConnection: scenario.perConnection,
-        serverRss: server.rss,
-      };
-      // Statements per call, counted exactly on a few calls made one at a time: under load, calls
-      // still in flight when a run ends would blur a division of totals.
-      const before = await server.statementCount();
-      let bytes = 0;
-      for (let i = 0; i < PROBE_ROUNDS; i++)
-        for (const request of scenario.perConnection[0]!) bytes += await sendForSize(scenario.url, request);
-      const probeCalls = PROBE_ROUNDS * scenario.perConnection[0]!.length;
-      const statementsPerCall = Math.round((((await server.statementCount()) - before) / probeCalls) * 10) / 10;
-      const bytesPerCall = Math.round(bytes / probeCalls);
-      await scenario.afterEachRun?.();
-      await runLoad({ ...load, seconds: settings.warmupSeconds });
-      await settle();
-      await scenario.afterEachRun?.();
-      const measured = await runLoad({ ...load, seconds: settings.measureSeconds });
-      await settle();
-      await scenario.afterEachRun?.();
-      // The reference sends the statements of one recorded call: that call must be like every other.
-      const pair = SAME_SQL_PAIRS.find((p) => p.scenario === scenario.name);
-      if (pair && Math.round(statementsOf(...pair.paths) * 10) / 10 !== statementsPerCall)
-        throw new Error(
-          `${scenario.name}: ${statementsPerCall} SQL statements per call, but its same-SQL reference recorded ${statementsOf(...pair.paths)}`,
-        );
-      results.push({
-        name: scenario.name,
-        statementsPerCall: scenario.sameSqlStatements ?? (scenario.url === baselineUrl ? 0 : statementsPerCall),
-        bytesPerCall,
-        ...measured,
-      });
-      log(
-        `  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`,
+  type Scenario = (typeof scenarios)[number];
+  const loadOf = (scenario: Scenario) => ({
+    url: scenario.url,
+    connections: settings.connections,
+    perConnection: scenario.perConnection,
+    serverRss: server.rss,
+  });
+  /** Statements per call and bytes per answer, from a few calls made one at a time. */
+  async function probe(scenario: Scenario) {
+    // Counted exactly on calls made one at a time: under load, calls still in flight when a run ends
+    // would blur a division of totals.
+    const before = await server.statementCount();
+    let bytes = 0;
+    for (let i = 0; i < PROBE_ROUNDS; i++)
+      for (const request of scenario.perConnection[0]!) bytes += await sendForSize(scenario.url, request);
+    const probeCalls = PROBE_ROUNDS * scenario.perConnection[0]!.length;
+    const statementsPerCall = Math.round((((await server.statementCount()) - before) / probeCalls) * 10) / 10;
+    // The reference sends the statements of one recorded call: that call must be like every other.
+    const pair = SAME_SQL_PAIRS.find((p) => p.scenario === scenario.name);
+    if (pair && Math.round(statementsOf(...pair.paths) * 10) / 10 !== statementsPerCall)
+      throw new Error(
+        `${scenario.name}: ${statementsPerCall} SQL statements per call, but its same-SQL reference recorded ${statementsOf(...pair.paths)}`,
       );
+    return {
+      statementsPerCall: scenario.sameSqlStatements ?? (scenario.url === baselineUrl ? 0 : statementsPerCall),
+      bytesPerCall: Math.round(bytes / probeCalls),
+    };
+  }
+  async function warmUp(scenario: Scenario) {
+    await scenario.afterEachRun?.();
+    await runLoad({ ...loadOf(scenario), seconds: settings.warmupSeconds });
+    await settle();
+    await scenario.afterEachRun?.();
+  }
+  const results: ScenarioResult[] = [];
+  const report = async (scenario: Scenario, probed: Awaited<ReturnType<typeof probe>>, measured: LoadResult) => {
+    results.push({ name: scenario.name, ...probed, ...measured });
+    log(
+      `  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`,
+    );
+  };
+  try {
+    for (const [index, scenario] of scenarios.entries()) {
+      // The first word, without its comma: `--only dashboard` runs the fresh dashboard and its reference too.
+      if (!runs(scenario.name) || results.some((r) => r.name === scenario.name)) continue;
+      const pair = SAME_SQL_PAIRS.find((p) => p.reference === scenario.name);
+      const app = pair && scenarios.find((s, i) => i > index && s.name === pair.scenario);
+      if (!app) {
+        const probed = await probe(scenario);
+        await warmUp(scenario);
+        const measured = await runLoad({ ...loadOf(scenario), seconds: settings.measureSeconds });
+        await settle();
+        await scenario.afterEachRun?.();
+        await report(scenario, probed, measured);
+        continue;
+      }
+      // A same-SQL reference and its app path: measured in turns, so that the share compares the same minute.
+      const both = [scenario, app] as const;
+      const probed = [await probe(scenario), await probe(app)] as const;
+      for (const each of both) await warmUp(each);
+      const measured = await runAlternating(
+        [loadOf(scenario), loadOf(app)],
+        SAME_SQL_TURNS,
+        settings.measureSeconds / SAME_SQL_TURNS,
+        async (turn) => {
+          await settle();
+          await both[turn].afterEachRun?.();
+        },
+      );
+      await report(scenario, probed[0], measured[0]);
+      await report(app, probed[1], measured[1]);
     }
   } finally {
     await fixture.cleanUp();
