@@ -1,0 +1,116 @@
+import { appRouter, type Context } from "@hyn/api";
+import type { AnyProcedure, TRPCError } from "@trpc/server";
+import { getHTTPStatusCode } from "@trpc/server/http";
+import {
+  getErrorShape,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+} from "@trpc/server/unstable-core-do-not-import";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** What tRPC's handler is also given: the same functions serve both ways (trpc-mount.ts). */
+export interface TrpcCallOptions {
+  createContext: (request: FastifyRequest, reply: FastifyReply) => Promise<Context>;
+  /** Headers for an answer with these errors (tRPC's `responseMeta`). */
+  headersFor: (errors: readonly TRPCError[]) => Record<string, string>;
+  onError: (error: TRPCError, path: string | undefined) => void;
+}
+
+// Keyed by dotted path at run time; tRPC's type describes the nested record.
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
+const config = appRouter._def._config;
+
+type Item = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
+
+/** The batch's inputs as tRPC reads them (`?input={"0":...}`, each written by superjson), or null if unreadable. */
+function inputsOf(text: string | undefined, count: number): unknown[] | null {
+  if (text === undefined) return new Array<unknown>(count).fill(undefined);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+    return Array.from({ length: count }, (_, index) => {
+      const raw = (parsed as Record<string, unknown>)[index];
+      return raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A batch of queries sent by GET (what the web client's `httpBatchLink` sends for every read), answered
+ * exactly as tRPC's own handler answers it (ADR 0032) without its fetch adapter: no web `Request`,
+ * `Headers`, `AbortController` or streamed `Response` per call, which cost a quarter of a fresh
+ * dashboard's server time. The same procedures, context, error shapes, status and headers; the body
+ * goes to Fastify as one string. Anything else (mutations, live updates, a single unbatched call, an
+ * input it cannot read, an unknown path) returns false and goes to tRPC's handler as before, which then
+ * also gives the error tRPC gives.
+ */
+export async function answerBatchedQueries(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: TrpcCallOptions,
+): Promise<boolean> {
+  const { accept } = request.headers;
+  if (request.method !== "GET" || request.headers["trpc-accept"] !== undefined || accept?.includes("application/jsonl"))
+    return false;
+  const query = request.query as Record<string, string | undefined>;
+  const pathParameter = (request.params as { path?: string }).path;
+  if (query.batch !== "1" || !pathParameter) return false;
+  const paths = pathParameter.split(",");
+  const called = paths.map((path) => procedures[path]);
+  if (!called.every((procedure) => procedure?._def.type === "query")) return false;
+  const inputs = inputsOf(query.input, paths.length);
+  if (!inputs) return false;
+
+  let context: Context | undefined;
+  let contextError: TRPCError | undefined;
+  try {
+    context = await options.createContext(request, reply);
+  } catch (cause) {
+    contextError = getTRPCErrorFromUnknown(cause);
+  }
+  const outcomes = await Promise.all(
+    called.map(async (procedure, index): Promise<{ data: unknown } | { error: TRPCError }> => {
+      try {
+        if (contextError) throw contextError;
+        const data: unknown = await procedure!({
+          path: paths[index]!,
+          getRawInput: () => Promise.resolve(inputs[index]),
+          ctx: context,
+          type: "query",
+          signal: undefined,
+          batchIndex: index,
+        });
+        return { data };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        options.onError(error, paths[index]);
+        return { error };
+      }
+    }),
+  );
+  const errors = outcomes.flatMap((outcome) => ("error" in outcome ? [outcome.error] : []));
+  const items: Item[] = outcomes.map((outcome, index) =>
+    "error" in outcome
+      ? {
+          error: getErrorShape({
+            config,
+            error: outcome.error,
+            type: "query",
+            path: paths[index]!,
+            input: inputs[index],
+            ctx: context,
+          }),
+        }
+      : { result: { data: outcome.data } },
+  );
+  const status = getHTTPStatusCode(items as never);
+  void reply
+    .code(status)
+    .header("vary", "trpc-accept, accept")
+    .header("content-type", "application/json")
+    .headers(options.headersFor(errors));
+  await reply.send(JSON.stringify(transformTRPCResponse(config, items as never)));
+  return true;
+}
