@@ -11,13 +11,17 @@ afterEach(async () => {
 
 type BatchItem = { result?: { data: unknown }; error?: unknown };
 
-/** A GET batch as the web client's httpBatchLink sends it, read back with superjson as the client does. */
-async function batchGet(headers: Record<string, string>, calls: { path: string; input?: unknown }[]) {
+/** A GET batch as the web client's httpBatchLink sends it. */
+function batchUrl(calls: { path: string; input?: unknown }[]) {
   const input = Object.fromEntries(
     calls.map((call, index) => [index, call.input === undefined ? {} : superjson.serialize(call.input)]),
   );
-  const url = `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await app.server.inject({ method: "GET", url, headers });
+  return `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/** A GET batch, read back with superjson as the client does. */
+async function batchGet(headers: Record<string, string>, calls: { path: string; input?: unknown }[]) {
+  const response = await app.server.inject({ method: "GET", url: batchUrl(calls), headers });
   return (response.json() as BatchItem[]).map((item) =>
     item.result
       ? { data: superjson.deserialize(item.result.data as never) as unknown }
@@ -25,24 +29,39 @@ async function batchGet(headers: Record<string, string>, calls: { path: string; 
   );
 }
 
+/**
+ * Ann, a member of a group "Elm.Street", with a request posted there through REST; Olga, in no group.
+ */
+async function memberWithGroup(env: Record<string, string>) {
+  app = await createTestApp(env);
+  const ann = await bearerFor(app, "ann@example.com");
+  const olga = await bearerFor(app, "olga@example.com");
+  const [group] = await app.db
+    .insert(groups)
+    .values({ name: "Elm.Street", createdBy: ann.userId })
+    .returning({ id: groups.id });
+  await app.db.insert(groupMembers).values({ groupId: group!.id, userId: ann.userId });
+  const neededBy = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
+  const posted = await app.server.inject({
+    method: "POST",
+    url: "/api/requests",
+    headers: ann.headers,
+    payload: { itemDescription: "Milk", groupId: group!.id, neededBy: neededBy.toISOString() },
+  });
+  expect(posted.statusCode).toBe(201);
+  return { ann, olga, groupId: group!.id, neededBy };
+}
+
+/**
+ * Without the answer cache, which reads tRPC's streamed answers into a string on a miss: then only our
+ * path sends a Content-Length, which tells which path answered.
+ */
+const WITHOUT_ANSWER_CACHE = { REQUIRE_EMAIL_CONFIRMATION: "false", ANSWER_CACHE_MB: "0" };
+
 describe("tRPC answers on the wire", () => {
   it("arrive in superjson's format: the client reads Dates back as Dates, and errors with the spec's text", async () => {
-    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-    const ann = await bearerFor(app, "ann@example.com");
-    const olga = await bearerFor(app, "olga@example.com");
-    const [group] = await app.db
-      .insert(groups)
-      .values({ name: "Elm.Street", createdBy: ann.userId })
-      .returning({ id: groups.id });
-    await app.db.insert(groupMembers).values({ groupId: group!.id, userId: ann.userId });
-    const neededBy = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
-    const posted = await app.server.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: ann.headers,
-      payload: { itemDescription: "Milk", groupId: group!.id, neededBy: neededBy.toISOString() },
-    });
-    expect(posted.statusCode).toBe(201);
+    const { ann, olga, groupId, neededBy } = await memberWithGroup({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const group = { id: groupId };
 
     const [dashboard, list] = await batchGet(ann.headers, [
       { path: "requests.dashboard" },
@@ -62,5 +81,72 @@ describe("tRPC answers on the wire", () => {
 
     const [refused] = await batchGet(olga.headers, [{ path: "requests.forGroup", input: { groupId: group!.id } }]);
     expect(refused).toMatchObject({ error: { message: messages.notMember, data: { code: "FORBIDDEN" } } });
+  });
+});
+
+/**
+ * The same call answered by our path and by tRPC's own handler (`trpc-accept: application/json` asks
+ * for tRPC's ordinary JSON answer and sends the call past ours).
+ */
+async function bothWays(url: string, headers: Record<string, string>) {
+  const ours = await app.server.inject({ method: "GET", url, headers });
+  const trpcs = await app.server.inject({
+    method: "GET",
+    url,
+    headers: { ...headers, "trpc-accept": "application/json" },
+  });
+  return { ours, trpcs };
+}
+
+/** The headers that describe an answer; Fastify adds a charset to a JSON string's type, tRPC's Response has none. */
+const describing = (headers: Record<string, unknown>) => [
+  String(headers["content-type"]).split(";")[0],
+  headers.vary,
+  headers["retry-after"],
+];
+
+describe("batched queries sent by GET", () => {
+  it("are answered by our path exactly as tRPC's handler answers them: answers, errors, mixed batches", async () => {
+    const { ann, olga, groupId } = await memberWithGroup(WITHOUT_ANSWER_CACHE);
+    const cases: { calls: { path: string; input?: unknown }[]; headers: Record<string, string>; status: number }[] = [
+      {
+        calls: [{ path: "requests.dashboard" }, { path: "requests.forGroup", input: { groupId } }],
+        headers: ann.headers,
+        status: 200,
+      },
+      { calls: [{ path: "requests.forGroup", input: { groupId } }], headers: olga.headers, status: 403 },
+      {
+        calls: [{ path: "requests.dashboard" }, { path: "requests.forGroup", input: { groupId } }],
+        headers: { ...olga.headers, "accept-language": "de" },
+        status: 207,
+      },
+      { calls: [{ path: "requests.dashboard" }], headers: {}, status: 401 },
+      { calls: [{ path: "requests.forGroup", input: { groupId: "not-a-group" } }], headers: ann.headers, status: 400 },
+    ];
+    for (const { calls, headers, status } of cases) {
+      const { ours, trpcs } = await bothWays(batchUrl(calls), headers);
+      expect(ours.statusCode).toBe(status);
+      expect(ours.statusCode).toBe(trpcs.statusCode);
+      expect(ours.body).toBe(trpcs.body);
+      expect(describing(ours.headers)).toEqual(describing(trpcs.headers));
+      // Ours sends one string with its length; tRPC's handler streams its web Response.
+      expect(ours.headers["content-length"]).toBe(String(Buffer.byteLength(ours.body)));
+      expect(trpcs.headers["content-length"]).toBeUndefined();
+    }
+  });
+
+  it("leave to tRPC's handler what they do not answer: mutations, unknown paths, unreadable input, single calls", async () => {
+    const { ann } = await memberWithGroup(WITHOUT_ANSWER_CACHE);
+    for (const url of [
+      batchUrl([{ path: "requests.claim", input: { id: "x" } }]),
+      batchUrl([{ path: "requests.dashboard" }, { path: "requests.nothingHere" }]),
+      "/trpc/requests.dashboard?batch=1&input=%7Bnot%20json",
+      "/trpc/requests.dashboard",
+    ]) {
+      const { ours, trpcs } = await bothWays(url, ann.headers);
+      expect(ours.statusCode).toBe(trpcs.statusCode);
+      expect(ours.body).toBe(trpcs.body);
+      expect(ours.headers["content-length"]).toBeUndefined();
+    }
   });
 });
