@@ -148,6 +148,15 @@ describe("the repository's documentation", () => {
     expect(domains.filter((domain, index) => domains.indexOf(domain) !== index)).toEqual([]);
   });
 
+  it("gives every directory of the core a row of its own in ARCHITECTURE's rules table", () => {
+    const table = readText("docs/ARCHITECTURE.md").split("## Rules and where they live")[1]!.split("\n## ")[0]!;
+    const rowDirectories = new Set([...table.matchAll(/^\| `([a-z-]+)\//gm)].map(([, directory]) => directory));
+    const coreDirectories = readdirSync(path.join(root, "packages/core/src"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(coreDirectories.filter((directory) => !rowDirectories.has(directory))).toEqual([]);
+  });
+
   it("gives every command in the README with the pinned pnpm through npx", () => {
     expect(readme.match(/`pnpm [a-z]/g)).toBeNull();
     expect(readme).toContain(`npx -y pnpm@${pnpmVersion} admin:grant`);
