@@ -157,6 +157,16 @@ describe("the repository's documentation", () => {
     expect(coreDirectories.filter((directory) => !rowDirectories.has(directory))).toEqual([]);
   });
 
+  it("lists in INTERNALS every source file that reaches into a library's internals", () => {
+    const internals = readText("docs/INTERNALS.md");
+    const reachesIn = /\b_def\b|unstable-core-do-not-import|\b_zod\b|\._\.session\b|\bcustomResultMapper\b/;
+    const sources = ["apps", "packages"]
+      .flatMap(textFiles)
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$|\/test\//.test(file));
+    const unlisted = sources.filter((file) => reachesIn.test(readText(file)) && !internals.includes(`\`${file}\``));
+    expect(unlisted).toEqual([]);
+  });
+
   it("gives every command in the README with the pinned pnpm through npx", () => {
     expect(readme.match(/`pnpm [a-z]/g)).toBeNull();
     expect(readme).toContain(`npx -y pnpm@${pnpmVersion} admin:grant`);
