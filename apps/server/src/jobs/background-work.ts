@@ -7,10 +7,7 @@ import type { JobEngine } from "./engine";
 import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
-import { defineStillNeededNudges } from "./request-nudges";
-import { defineRequestReminders } from "./request-reminders";
-import { defineSeriesNext } from "./request-series";
-import { defineNextTrips } from "./trip-series";
+import { defineTimedJobs } from "./timed-jobs";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -31,31 +28,9 @@ export interface BackgroundWorkDeps {
 export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkDeps): Promise<OutboxWorker> {
   const { env, db, clock, logger, services } = deps;
   const outbox = startOutboxWorker({ db, clock, logger, transport: deps.transport, from: env.MAIL_FROM });
-  // The reminders before a needed-by time.
-  await defineRequestReminders(jobs, {
-    run: (job) => services.reminders.run(job),
-    logger,
-    // A delivery pass catches and logs its own errors: nothing waits for it.
-    onSent: () => void outbox.kick(),
-  });
-  // The group's "Still needed" nudge of a request nobody has taken yet (issue 26).
-  await defineStillNeededNudges(jobs, {
-    run: (job) => services.nudges.run(job),
-    logger,
-    onSent: () => void outbox.kick(),
-  });
-  // A repeating request's next occurrence (issue 28 §2).
-  await defineSeriesNext(jobs, {
-    run: (job) => services.series.run(job),
-    logger,
-    onPosted: () => void outbox.kick(),
-  });
-  // A weekly trip's next one, announced a set time ahead (issue 28).
-  await defineNextTrips(jobs, {
-    run: (job) => services.trips.announceNext(job),
-    logger,
-    onSent: () => void outbox.kick(),
-  });
+  // The timed jobs (reminders, nudges, repeating requests, weekly trips); a delivery pass catches and
+  // logs its own errors, so nothing waits for the outbox's kick.
+  await defineTimedJobs(jobs, services, { logger, onMailQueued: () => void outbox.kick() });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
   await definePushDelivery(jobs, { db, clock, logger, push: deps.push });
   // The change log is pruned whether or not this instance's cache is on: others may read it.

@@ -1,37 +1,8 @@
 import type { HarnessInUse } from "@hyn/api/testing";
-import {
-  createServices,
-  silentLogger,
-  type NextTripJob,
-  type RequestReminderJob,
-  type SeriesNextJob,
-  type Services,
-  type StillNeededJob,
-} from "@hyn/core";
+import { createServices, silentLogger, type Services } from "@hyn/core";
 import { afterEach } from "vitest";
 import { startJobEngine, type JobEngine } from "../../src/jobs/engine";
-import { defineStillNeededNudges } from "../../src/jobs/request-nudges";
-import { defineRequestReminders } from "../../src/jobs/request-reminders";
-import { defineSeriesNext } from "../../src/jobs/request-series";
-import { defineNextTrips } from "../../src/jobs/trip-series";
-
-/** The timed jobs a post queues: each needs its queue on every instance, whichever one a test runs. */
-interface TimedJobs {
-  reminders: RequestReminderJob;
-  nudges: StillNeededJob;
-  trips: NextTripJob;
-  series: SeriesNextJob;
-}
-type TimedJobKind = keyof TimedJobs;
-
-const defineTimedJob: {
-  [K in TimedJobKind]: (engine: JobEngine, run: (job: TimedJobs[K]) => Promise<string>) => Promise<void>;
-} = {
-  reminders: (engine, run) => defineRequestReminders(engine, { logger: silentLogger, run }),
-  nudges: (engine, run) => defineStillNeededNudges(engine, { logger: silentLogger, run }),
-  trips: (engine, run) => defineNextTrips(engine, { logger: silentLogger, run }),
-  series: (engine, run) => defineSeriesNext(engine, { logger: silentLogger, run }),
-};
+import { defineTimedJob, TIMED_JOBS, type TimedJobKind, type TimedJobOf } from "../../src/jobs/timed-jobs";
 
 export interface TwoInstances {
   /** The services of each instance: posts and claims go through either. */
@@ -56,7 +27,7 @@ export function useTwoInstances(h: HarnessInUse) {
   });
   return async function startTwoInstances<K extends TimedJobKind>(
     kind: K,
-    run: (services: Services, job: TimedJobs[K]) => Promise<string>,
+    run: (services: Services, job: TimedJobOf<K>) => Promise<string>,
   ): Promise<TwoInstances> {
     let go!: () => void;
     const started = new Promise<void>((resolve) => (go = resolve));
@@ -73,13 +44,17 @@ export function useTwoInstances(h: HarnessInUse) {
         jobs: engine,
       });
       instances.push(services);
-      for (const other of Object.keys(defineTimedJob) as TimedJobKind[])
-        if (other !== kind) await defineTimedJob[other](engine, async () => "not under test");
-      await defineTimedJob[kind](engine, async (job) => {
-        await started;
-        const outcome = await run(services, job);
-        outcomes.push(outcome);
-        return outcome;
+      for (const other of Object.keys(TIMED_JOBS) as TimedJobKind[])
+        if (other !== kind)
+          await defineTimedJob(engine, other, { logger: silentLogger, run: async () => "not under test" });
+      await defineTimedJob(engine, kind, {
+        logger: silentLogger,
+        run: async (job) => {
+          await started;
+          const outcome = await run(services, job);
+          outcomes.push(outcome);
+          return outcome;
+        },
       });
     }
     return { one: instances[0]!, two: instances[1]!, go, outcomes };

@@ -2,7 +2,7 @@ import type { Executor } from "@hyn/db";
 import type { JobQueue } from "../shared/jobs";
 import { stillNeededDueAt } from "./rules";
 
-/** The job engine's queue of "Still needed" nudges (apps/server/src/jobs/request-nudges.ts defines its worker). */
+/** The job engine's queue of "Still needed" nudges (apps/server/src/jobs/timed-jobs.ts defines its worker). */
 export const STILL_NEEDED_JOB = "still-needed";
 
 export interface StillNeededJob {

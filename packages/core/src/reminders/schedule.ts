@@ -2,7 +2,7 @@ import type { Executor } from "@hyn/db";
 import type { JobQueue } from "../shared/jobs";
 import type { ReminderKind } from "./rules";
 
-/** The job engine's queue of reminders (apps/server/src/jobs/request-reminders.ts defines its worker). */
+/** The job engine's queue of reminders (apps/server/src/jobs/timed-jobs.ts defines its worker). */
 export const REQUEST_REMINDER_JOB = "request-reminder";
 
 export interface RequestReminderJob {

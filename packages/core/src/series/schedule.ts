@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import type { JobQueue } from "../shared/jobs";
 
-/** The job engine's queue that posts a repeating request's next occurrence (apps/server/src/jobs/request-series.ts). */
+/** The job engine's queue that posts a repeating request's next occurrence (apps/server/src/jobs/timed-jobs.ts). */
 export const SERIES_NEXT_JOB = "series-next";
 
 /** Post the occurrence that follows `afterIndex`, once that one is fulfilled, deleted or past its needed-by time. */

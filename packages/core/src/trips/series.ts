@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import type { JobQueue } from "../shared/jobs";
 
-/** The job engine's queue of weekly trips' next announcements (apps/server/src/jobs/trip-series.ts defines its worker). */
+/** The job engine's queue of weekly trips' next announcements (apps/server/src/jobs/timed-jobs.ts defines its worker). */
 export const NEXT_TRIP_JOB = "trip-series-next";
 
 /** Announce the trip after `tripId` in its weekly series, when it is due (`nextWeeklyTrip`). */
