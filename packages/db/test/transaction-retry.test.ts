@@ -46,7 +46,7 @@ describe("transactions rolled back for another (issue 38)", () => {
   for (const [sqlState, what] of [
     ["40P01", "a deadlock's victim"],
     ["40001", "a serialization failure"],
-  ]) {
+  ] as const) {
     it(`runs ${what} (${sqlState}) again, and only the try that committed leaves its writes`, async () => {
       const transaction = attempts(sqlState, (attempt) => attempt === 1);
       await expect(transaction.run()).resolves.toBe("done on try 2");
