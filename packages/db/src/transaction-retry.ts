@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "./client";
-import { isConnectionLost } from "./connection-errors";
+import { errorCodes, isConnectionLost } from "./connection-errors";
 
 /**
  * SQLSTATEs of a transaction PostgreSQL rolled back so that another could go on: a deadlock's victim
@@ -18,16 +18,7 @@ export const TRANSACTION_ATTEMPTS = 4;
  * transaction committed is unknown.
  */
 export function isAbortedForAnother(error: unknown): boolean {
-  if (isConnectionLost(error)) return false;
-  for (
-    let current = error, depth = 0;
-    current && depth < 5;
-    current = (current as { cause?: unknown }).cause, depth++
-  ) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && ABORTED_FOR_ANOTHER.has(code)) return true;
-  }
-  return false;
+  return !isConnectionLost(error) && errorCodes(error).some((code) => ABORTED_FOR_ANOTHER.has(code));
 }
 
 /** A pause before the next try, growing and jittered so that the transactions that met do not meet again. */
