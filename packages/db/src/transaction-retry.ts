@@ -30,9 +30,10 @@ function pauseBefore(attempt: number): Promise<void> {
  * Makes `db.transaction` run its callback again, in a new transaction, when PostgreSQL rolled the previous
  * try back as a deadlock's victim or a serialization failure (`isAbortedForAnother`), up to
  * TRANSACTION_ATTEMPTS tries; any other error, a lost connection among them, ends it at once. The callback
- * must therefore do nothing a rollback does not undo: its e-mails, jobs and live events are rows and
- * `pg_notify` in the transaction, and go with it. Only the outermost transaction runs again (a savepoint's
- * error aborts it all), and a transaction that committed never does: its callback had returned.
+ * must therefore do nothing that a rollback does not undo and that is unsafe to repeat: its e-mails, jobs and
+ * live events are rows and `pg_notify` in the transaction, and go with the try. Only the outermost
+ * transaction runs again (a savepoint's error aborts it all), and a committed one never does: these errors
+ * come only from a transaction PostgreSQL rolled back.
  */
 export function retryingTransactions(db: Database): Database {
   const transaction = db.transaction.bind(db);
