@@ -6,6 +6,7 @@ import postgres from "postgres";
 import { claimDataDir } from "./data-dir-lock";
 import { preparingEveryQuery } from "./prepared-statements";
 import * as schema from "./schema";
+import { retryingTransactions } from "./transaction-retry";
 
 export type Schema = typeof schema;
 /** The one database type the app codes against; both drivers satisfy it. */
@@ -68,7 +69,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
       fetch_types: false,
       // Timestamps round-trip as Date; keep the driver's defaults otherwise.
     });
-    const db = drizzlePostgres(preparingEveryQuery(client), { schema, logger }) as unknown as Database;
+    const db = retryingTransactions(
+      drizzlePostgres(preparingEveryQuery(client), { schema, logger }) as unknown as Database,
+    );
     return {
       db,
       kind: "postgres",
@@ -90,7 +93,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     release();
     throw error;
   });
-  const db = drizzlePglite(pglite, { schema, logger }) as unknown as Database;
+  // One connection never deadlocks, but the app's transactions behave the same on both databases.
+  const db = retryingTransactions(drizzlePglite(pglite, { schema, logger }) as unknown as Database);
   return {
     db,
     kind: "pglite",

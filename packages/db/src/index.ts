@@ -7,3 +7,4 @@ export * from "./sql-helpers";
 export * as schema from "./schema";
 export * from "./schema";
 export * from "./connection-errors";
+export * from "./transaction-retry";

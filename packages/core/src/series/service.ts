@@ -5,6 +5,7 @@ import {
   type RepeatEvery,
   type SeriesView,
   type UpdateSeries,
+  type UserLimits,
 } from "@hyn/validators";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -118,6 +119,25 @@ async function currentOccurrence(tx: Transaction, seriesId: string, index: numbe
   return row ?? null;
 }
 
+/**
+ * The locks a post of the next occurrence takes before it writes: the requester's membership (FOR SHARE) and
+ * their limits row (FOR UPDATE), in the order every post takes them. A change that writes to requests before
+ * posting (skip deletes the current occurrence) takes them first: the write's trigger locks a metric counter
+ * row, and a post or trip item of the requester holding the limits row while it waited for that counter row
+ * was a deadlock (issue 38).
+ */
+async function holdPoster(
+  tx: Transaction,
+  series: { groupId: string; userId: string },
+): Promise<UserLimits | "not a member"> {
+  const [membership] = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, series.groupId), eq(groupMembers.userId, series.userId)))
+    .for("share");
+  return membership ? lockUserLimits(tx, series.userId) : "not a member";
+}
+
 export function createSeriesService(deps: CoreDeps) {
   const { db, clock, config, jobs } = deps;
 
@@ -143,16 +163,9 @@ export function createSeriesService(deps: CoreDeps) {
     }
     const next = nextOccurrence(timingOf(series), job.afterIndex, now);
     if (!next) return "over";
-    const [membership] = await tx
-      .select({ userId: groupMembers.userId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, series.groupId), eq(groupMembers.userId, series.userId)))
-      .for("share");
-    if (!membership) return "requester left the group";
-    const refusal = openRequestLimitRefusal(
-      await lockUserLimits(tx, series.userId),
-      await countUsage(tx, series.userId),
-    );
+    const limits = await holdPoster(tx, series);
+    if (limits === "not a member") return "requester left the group";
+    const refusal = openRequestLimitRefusal(limits, await countUsage(tx, series.userId));
     if (refusal !== null) {
       // The series waits for a free slot; an hour later it looks again (ADR 0023).
       await scheduleSeriesNext(jobs, tx, job, new Date(now.getTime() + HOUR_MS));
@@ -304,6 +317,8 @@ export function createSeriesService(deps: CoreDeps) {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, seriesId);
+        // Before the delete below: its counter lock comes after every row lock (see holdPoster).
+        await holdPoster(tx, series);
         const now = clock.now();
         // Read before it goes: its helper, if the delete finds one, is told what they need not get.
         const current = await currentOccurrence(tx, series.id, series.currentIndex);
