@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { appUrlRedactor } from "./url-redaction";
 
@@ -59,6 +60,60 @@ describe("the app's URL redaction", () => {
   it("removes a tRPC input whole when it is not JSON, since nothing says where its token is", () => {
     expect(scrubUrl(`/trpc/invitations.validate?input=${encodeURIComponent('{"json":{"token":"abc123"')}`)).toBe(
       "/trpc/invitations.validate?input=%5Bredacted%5D",
+    );
+  });
+
+  it("reads a path as the router does, escapes decoded once: every spelling of a token route is redacted like its plain one", () => {
+    expect(scrubUrl("/api/%69nvites/abc123")).toBe("/api/invites/[redacted]");
+    expect(scrubUrl("/%6Aoin/abc%31%32%33")).toBe("/join/[redacted]");
+    const input = trpcInput({ 0: { json: { token: "abc123" } } });
+    expect(scrubUrl(`/%74rpc/groupLinks.joinPage?batch=1&input=${input}`)).toBe(
+      `/trpc/groupLinks.joinPage?batch=1&input=${trpcInput({ 0: { json: { token: "[redacted]" } } })}`,
+    );
+    // An escaped "/" is no separator to the router, and "%25" stays "%25": no second decoding.
+    expect(scrubUrl("/api/invites/abc%2F123/join")).toBe("/api/invites/[redacted]/join");
+    expect(scrubUrl("/api/%2569nvites/x")).toBe("/api/%2569nvites/x");
+    expect(scrubUrl("/api%2Finvites/x")).toBe("/api%2Finvites/x");
+  });
+
+  it("reads a malformed escape without throwing, and still redacts the token (the router answers 400)", () => {
+    expect(scrubUrl("/api/%69nvites/abc123%zz")).toBe("/api/invites/[redacted]");
+    expect(scrubUrl("/api/invites/abc%E0%A4%A")).toBe("/api/invites/[redacted]");
+    expect(scrubUrl("/%")).toBe("/%");
+    // A control character stays escaped: no line is forged in a terminal's log.
+    expect(scrubUrl("/api/groups%0A%0d%7F/x")).toBe("/api/groups%0A%0d%7F/x");
+    expect(scrubUrl("/api/groups%0A%zz")).toBe("/api/groups%0A%zz");
+  });
+
+  it("redacts any percent-encoding of a token-bearing path as it redacts the path", () => {
+    const tokenPaths = fc.constantFrom(
+      "/api/invites/abc123/join",
+      "/api/invites/validate/abc123",
+      "/api/calendar/abc123.ics",
+      "/unsubscribe/abc123",
+      "/api/unsubscribe/abc123/all",
+      "/invite/abc123",
+    );
+    const spelled = tokenPaths.chain((path) =>
+      fc
+        .array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: path.length, maxLength: path.length })
+        .map((choices) => ({
+          path,
+          spelling: [...path]
+            .map((char, i) => {
+              const [escape, lower] = choices[i]!;
+              if (char === "/" || !escape) return char;
+              const hex = char.charCodeAt(0).toString(16).padStart(2, "0");
+              return `%${lower ? hex.toLowerCase() : hex.toUpperCase()}`;
+            })
+            .join(""),
+        })),
+    );
+    fc.assert(
+      fc.property(spelled, ({ path, spelling }) => {
+        expect(scrubUrl(spelling)).toBe(scrubUrl(path));
+        expect(scrubUrl(spelling)).not.toContain("abc123");
+      }),
     );
   });
 });

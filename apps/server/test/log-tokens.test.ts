@@ -314,3 +314,31 @@ describe.each(["production", "development"] as const)("the log with NODE_ENV=%s"
     },
   );
 });
+
+describe("a path spelled with percent-escapes", () => {
+  it("is logged at the level of its plain spelling, as the router reads it, its token redacted (issue 38 §6)", async () => {
+    const lines = await appLoggingAt("production");
+    const token = `probe-${Math.random().toString(36).slice(2)}`;
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { token } } }));
+    const spellings: [Method, string, string][] = [
+      ["GET", `/api/invites/${token}`, `/api/%69nvites/${token}`],
+      ["GET", `/trpc/groupLinks.joinPage?batch=1&input=${input}`, `/%74rpc/groupLinks.joinPage?batch=1&input=${input}`],
+      ["POST", `/trpc/groups.acceptRules?batch=1&input=${input}`, `/%74rpc/groups.acceptRules?batch=1&input=${input}`],
+    ];
+    for (const [method, plain, spelled] of spellings) {
+      await app.server.inject({ method, url: plain });
+      await app.server.inject({ method, url: spelled });
+    }
+
+    const answered = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; res?: unknown })
+      .filter((line) => line.res)
+      .map((line) => [line.level, line.msg.replace(/ \d+ms$/, "")]);
+    expect(answered).toHaveLength(2 * spellings.length);
+    for (let i = 0; i < spellings.length; i++) {
+      expect(answered[2 * i]![0], spellings[i]![1]).toBe(30);
+      expect(answered[2 * i + 1], spellings[i]![2]).toEqual(answered[2 * i]);
+    }
+    expect(lines.join("")).not.toContain(token);
+  });
+});

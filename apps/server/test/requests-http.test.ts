@@ -288,6 +288,20 @@ describe("live updates over SSE (ADR 0004)", () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it("ends a stream when its session signs out, refused as a stream without one is, so the browser does not reconnect (issue 38)", async () => {
+    app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
+    const ann = await bearerFor(app, "ann@example.com");
+    const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const open = await fetch(`${address}/trpc/requests.onChange`, {
+      headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" },
+    });
+    await readEvents(open.body!, (data) => data.includes('"connected"'));
+    await app.server.inject({ method: "POST", url: "/api/auth/signout", headers: ann.headers });
+    const events = await readEvents(open.body!, (data) => data.includes(messages.noAuthenticatedUser));
+    // A non-retryable code: tRPC's client stops (a 5xx or an abort would have the EventSource reconnect).
+    expect(events.at(-1)).toContain("UNAUTHORIZED");
+  });
+
   it("ends open streams without tRPC's return event when the instance drains, so browsers reconnect (to another instance)", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");

@@ -41,8 +41,23 @@ const mapAppErrors = t.middleware(async ({ type, next }) => {
   if (!result.ok && type === "query" && isConnectionLost(result.error.cause)) result = await next();
   const domainError = result.ok ? null : domainErrorOf(result.error.cause);
   if (domainError) throw toTRPCError(domainError);
+  if (result.ok && type === "subscription" && isAsyncIterable(result.data))
+    return { ...result, data: withDomainErrorsMapped(result.data) };
   return result;
 });
+
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  value != null && typeof (value as Partial<AsyncIterable<unknown>>)[Symbol.asyncIterator] === "function";
+
+/** A subscription's stream that fails later (a live stream whose session ended) fails as a call does. */
+async function* withDomainErrorsMapped<T>(stream: AsyncIterable<T>): AsyncGenerator<T, void, unknown> {
+  try {
+    yield* stream;
+  } catch (error) {
+    const domainError = domainErrorOf(error);
+    throw domainError ? toTRPCError(domainError) : error;
+  }
+}
 
 const baseProcedure = t.procedure.use(mapAppErrors);
 

@@ -61,4 +61,25 @@ describe("live updates across server instances (PostgreSQL)", () => {
     expect(await annOnFirst.next()).toEqual({ type: "request.fulfilled", requestId: milk.id, groupId: street.id });
     for (const stream of [annOnSecond, outsiderOnSecond, annOnFirst]) stream.stop();
   });
+
+  it("signing out through one instance ends the session's stream on the other before any later event (issue 38)", async () => {
+    const [ann, bo] = await quickNeighbours(h, 2);
+    const street = await groupWith(h, ann!, [bo!]);
+    const annOnSecond = await listen(second, ann!.token);
+    const boOnSecond = await listen(second, bo!.token);
+    expect(await annOnSecond.next()).toEqual({ type: "connected" });
+    expect(await boOnSecond.next()).toEqual({ type: "connected" });
+
+    await ann!.caller.auth.signOut();
+    const after = await bo!.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: street.id,
+      neededBy: h.inHours(24),
+    });
+
+    await expect(annOnSecond.next(5000)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await boOnSecond.next()).toEqual({ type: "request.created", requestId: after.id, groupId: street.id });
+    expect(second.live.streamCount()).toBe(1);
+    boOnSecond.stop();
+  });
 });

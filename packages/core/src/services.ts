@@ -1,6 +1,7 @@
 import { createCalendarService } from "./calendar/service";
 import { createDataRightsService } from "./accounts/data-rights";
 import { createAccountsService } from "./accounts/service";
+import { usableSessionIds } from "./accounts/sessions";
 import { createSignInThrottle } from "./accounts/sign-in-throttle";
 import { createFeedbackService } from "./feedback/service";
 import { createGroupsService } from "./groups/service";
@@ -54,7 +55,7 @@ export function createServices(deps: CoreDeps) {
     // Repeating requests (issue 28 §2, ADR 0023).
     series: createSeriesService(deps),
     // LISTENs only once a page subscribes, so processes that never stream (tests, CLI) hold no connection.
-    live: createLiveUpdates(deps, createEventBus(deps)),
+    live: createLiveUpdates(deps, createEventBus(deps), (ids) => usableSessionIds(deps.db, ids, deps.clock.now())),
     blocks: createBlocksService(deps),
     // Reports and the admin's actions (issue 29).
     reports: createReportsService(deps),

@@ -8,11 +8,39 @@
  * - a query parameter of that name (`/reset-password?token=`, `/auth/callback?token_hash=`);
  * - a field of that name at any depth of a tRPC GET's `input` (a batch's too); an `input` that is
  *   not JSON is redacted whole, since nothing says where its token is.
+ * Paths are read as the router reads them (`routedPath`), so `/%74rpc/...` is `/trpc/...` to these rules too.
  * Request bodies are never logged. A new token-bearing procedure is covered by its meta alone; a new
  * page that shows one needs its path in spa-routes.ts, where the web app's pages are listed anyway.
  */
 
 export const REDACTED = "[redacted]";
+
+/** One percent-escape of a character below 0x80 (a multi-byte character's bytes are left to decodeURI). */
+const ASCII_ESCAPE = /%[0-7][0-9a-f]/gi;
+/** Escapes a line keeps as written: `%25` (the router decodes once) and control characters (no forged lines). */
+const KEPT_ESCAPE = /%(25|[01][0-9a-f]|7f)/gi;
+
+/**
+ * A URL's path as the router reads it (find-my-way): percent-escapes decoded once, with `decodeURI`, so
+ * `/%74rpc` is `/trpc` while `%2F` (no separator), the other reserved characters and `%25` (no second
+ * decoding) stay escaped, and so do control characters, which a log line must not carry. A malformed
+ * escape, which the router answers with 400, never throws: each well-formed ASCII escape is still
+ * decoded, so a token route spelled around it is still recognised.
+ */
+export function routedPath(path: string): string {
+  if (!path.includes("%")) return path;
+  try {
+    return decodeURI(path.replace(KEPT_ESCAPE, "%25$1"));
+  } catch {
+    return path.replace(ASCII_ESCAPE, (escape) => (escape.match(KEPT_ESCAPE) ? escape : decodeURI(escape)));
+  }
+}
+
+/** The path of a request's URL, as the router reads it (for the request's class: a page, a file, a call). */
+export function routedPathOf(url: string): string {
+  const q = url.indexOf("?");
+  return routedPath(q === -1 ? url : url.slice(0, q));
+}
 
 export interface UrlRedactionRules {
   /** Input names that are credentials: the union of every procedure's `secretInputs`. */
@@ -101,7 +129,8 @@ export function createUrlRedactor(rules: UrlRedactionRules): UrlRedactor {
   const trpcPath = `${rules.trpcPrefix}/`;
   return (url) => {
     const q = url.indexOf("?");
-    const path = redactPath(q === -1 ? url : url.slice(0, q), root);
+    // Redacted as the router reads it, and logged so: every spelling of a path reads as its plain one.
+    const path = redactPath(routedPathOf(url), root);
     if (q === -1) return path;
     const query = url.slice(q + 1);
     const entries = [...new URLSearchParams(query)];

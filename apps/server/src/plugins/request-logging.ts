@@ -1,6 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from "fastify";
 import { isWebFilePath } from "../routes/spa-routes";
-import type { UrlRedactor } from "./log-redaction";
+import { routedPathOf, type UrlRedactor } from "./log-redaction";
 
 /**
  * One line per request, once answered, that reads on its own ("GET /groups 200 4ms"). The web build's
@@ -20,7 +20,8 @@ export class RequestLogController extends LogController {
     const responseTime = Math.round(reply.elapsedTime);
     const line = `${request.method} ${this.redactUrl(request.url)} ${reply.statusCode} ${responseTime}ms`;
     if (error) return reply.log.error({ req: request, res: reply, err: error, responseTime }, line);
-    const level = isWebFilePath(request.url.split("?")[0]!) ? "debug" : "info";
+    // The path the router read: `/%74rpc/x.y` is a call, not a file, however it was spelled.
+    const level = isWebFilePath(routedPathOf(request.url)) ? "debug" : "info";
     reply.log[level]({ req: request, res: reply, responseTime }, line);
   }
 }

@@ -108,7 +108,8 @@ export const requestsRouter = router({
     ctx,
     signal,
   }): AsyncGenerator<RequestEventMessage, void, unknown> {
-    yield* ctx.services.live.stream(ctx.session.user.id, signal);
+    // Ends, refused as UNAUTHORIZED, when its session does (signed out, suspended, ...: issue 38).
+    yield* ctx.services.live.stream(ctx.session.user.id, ctx.session.id, signal);
     // Ended by the server, not by the page (the instance is draining, or the page fell behind): ended
     // as aborted, tRPC sends no "return" event, so the browser's EventSource reconnects (behind a proxy,
     // to an instance that is up) and the page reloads on "connected".

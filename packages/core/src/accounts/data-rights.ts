@@ -16,6 +16,7 @@ import type { CoreDeps } from "../shared/deps";
 import { noticeHandover } from "../groups/departure-notices";
 import { departFromGroups } from "../groups/membership";
 import { verifyPassword } from "./passwords";
+import { invalidateUserSessions } from "./sessions";
 import { userColumns, toUser } from "./user-view";
 import { createPushService } from "../push/subscriptions";
 
@@ -173,7 +174,9 @@ export function createDataRightsService(deps: CoreDeps) {
         await tx.delete(invites).where(eq(invites.email, email));
         await tx.delete(feedback).where(or(eq(feedback.userId, userId), eq(feedback.email, email)));
         await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, email)));
-        // Cascades: sessions, tokens, memberships, own requests, sent invitations, limits, preferences, send log.
+        // Ended here rather than by the cascade, so their live streams end too.
+        await invalidateUserSessions(tx, userId);
+        // Cascades: tokens, memberships, own requests, sent invitations, limits, preferences, send log.
         await tx.delete(users).where(eq(users.id, userId));
       });
     },

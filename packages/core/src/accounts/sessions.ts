@@ -1,5 +1,6 @@
 import { perDatabase, sessions, users, type Database, type Executor } from "@hyn/db";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { publishSessionsEnded } from "../events/publish";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "../shared/clock";
 import { generateToken, hashToken } from "../shared/tokens";
 import { userColumns, type UserRow } from "./user-view";
@@ -53,14 +54,16 @@ export function sessionIdOfToken(token: string | null | undefined): string | nul
   return hashToken(token);
 }
 
+/** A suspended account's sessions are deleted with the suspension; one a sign-in racing it made is refused by this. */
+const accountNotSuspended = isNull(users.suspendedAt);
+
 /** Every authenticated call runs this read: built once per database. */
 const sessionQueries = perDatabase((db) => ({
   bySessionId: db
     .select(sessionRowColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account's sessions are deleted with the suspension; one a sign-in racing it made is refused here.
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), isNull(users.suspendedAt)))
+    .where(and(eq(sessions.id, sql.placeholder("sessionId")), accountNotSuspended))
     .prepare("session_by_id"),
 }));
 
@@ -122,21 +125,45 @@ export async function isFreshFromResetLink(executor: Executor, sessionId: string
   return at != null && now.getTime() - at.getTime() < RESET_LINK_GRACE_MS;
 }
 
-export async function invalidateSession(executor: Executor, sessionId: string): Promise<void> {
-  await executor.delete(sessions).where(eq(sessions.id, sessionId));
+/**
+ * Of the given sessions, those a call could still use (present, unexpired, the account not suspended):
+ * live streams check theirs with it, one read for all the streams of an instance.
+ */
+export async function usableSessionIds(db: Database, sessionIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...sessionIds]), accountNotSuspended));
+  return new Set(rows.filter((row) => !isExpired({ ...row, lastActiveAt: null }, now)).map((row) => row.id));
 }
 
-/** Ends every session of a user, except the one given (the caller's own, after a password change). */
-export async function invalidateUserSessions(
-  executor: Executor,
-  userId: string,
-  exceptSessionId?: string,
-): Promise<void> {
-  await executor
-    .delete(sessions)
-    .where(
-      exceptSessionId
-        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-        : eq(sessions.userId, userId),
-    );
+/**
+ * Every way a session ends goes through here: the rows go and, on commit, every instance ends their
+ * live streams (events/live.ts). Returns how many ended.
+ */
+async function endSessions(executor: Executor, which: SQL | undefined): Promise<number> {
+  const ended = await executor.delete(sessions).where(which).returning({ id: sessions.id });
+  await publishSessionsEnded(
+    executor,
+    ended.map((row) => row.id),
+  );
+  return ended.length;
+}
+
+/** Signs one session out. */
+export async function invalidateSession(executor: Executor, sessionId: string): Promise<void> {
+  await endSessions(executor, eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends every session of a user, except the one given (the caller's own, after a password change);
+ * returns how many ended.
+ */
+export function invalidateUserSessions(executor: Executor, userId: string, exceptSessionId?: string): Promise<number> {
+  return endSessions(
+    executor,
+    exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId),
+  );
 }

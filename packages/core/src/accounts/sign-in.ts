@@ -33,7 +33,8 @@ export function createSignInService(deps: CoreDeps) {
     },
 
     signOut(sessionId: string): Promise<void> {
-      return invalidateSession(db, sessionId);
+      // The row and the notice that ends its live streams, together.
+      return db.transaction((tx) => invalidateSession(tx, sessionId));
     },
   };
 }

@@ -1,10 +1,12 @@
 import type { Database } from "@hyn/db";
 import { REQUEST_EVENT_TYPES } from "@hyn/validators";
 import type { Logger } from "../shared/logger";
-import { REQUEST_EVENTS_CHANNEL, type LiveEvent, type RequestEvent, type TripEvent } from "./types";
+import { REQUEST_EVENTS_CHANNEL, type LiveEvent, type RequestEvent, type SessionsEnded, type TripEvent } from "./types";
 
 export interface BusListener {
   onEvent(event: LiveEvent): void;
+  /** Called in commit order with the events: their streams end before any later event is dispatched. */
+  onSessionsEnded(sessionIds: readonly string[]): void;
   /** The database connection that listens was lost and is back: events in between may be missed. */
   onResync(): void;
 }
@@ -44,14 +46,20 @@ async function listenOn(
   return unlisten;
 }
 
-function parseEvent(payload: string): LiveEvent | null {
+function parseEvent(payload: string): LiveEvent | SessionsEnded | null {
   try {
-    const trip = JSON.parse(payload) as Partial<TripEvent>;
+    const fields = JSON.parse(payload) as Partial<Record<string, unknown>>;
+    if (fields.type === "sessions.ended") {
+      const ids = fields.sessionIds;
+      if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) return null;
+      return { type: "sessions.ended", sessionIds: ids };
+    }
+    const trip = fields as Partial<TripEvent>;
     if (trip.type === "trip.changed") {
       if (typeof trip.tripId !== "string" || typeof trip.groupId !== "string") return null;
       return { type: "trip.changed", tripId: trip.tripId, groupId: trip.groupId };
     }
-    const value = JSON.parse(payload) as Partial<RequestEvent>;
+    const value = fields as Partial<RequestEvent>;
     if (typeof value.requestId !== "string" || typeof value.groupId !== "string") return null;
     if (!REQUEST_EVENT_TYPES.includes(value.type as RequestEvent["type"])) return null;
     return { type: value.type as RequestEvent["type"], requestId: value.requestId, groupId: value.groupId };
@@ -80,7 +88,9 @@ export function createEventBus(deps: { db: Database; logger: Logger }): EventBus
           deps.logger.warn({ payload: payload.slice(0, 200) }, "ignored a malformed request event");
           return;
         }
-        for (const listener of listeners) listener.onEvent(event);
+        if (event.type === "sessions.ended")
+          for (const listener of listeners) listener.onSessionsEnded(event.sessionIds);
+        else for (const listener of listeners) listener.onEvent(event);
       },
       () => {
         listenCount++;

@@ -2,16 +2,29 @@ import { groupMembers } from "@hyn/db";
 import type { RequestEventMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
 import type { EventBus } from "./bus";
 import type { LiveEvent } from "./types";
 
 /** A subscriber that stops reading is cut off rather than allowed to grow memory without bound. */
 const MAX_QUEUED_PER_STREAM = 100;
 
+/**
+ * How often an instance checks its streams' sessions, in one read: the backstop for a session that
+ * ended without the notice (expired, a notice lost with the LISTEN connection, a row deleted by hand),
+ * so no stream outlives its session by more than this and a read.
+ */
+const SESSION_RECHECK_MS = 3_000;
+
+/** Of the given session ids, those still usable (accounts/sessions.ts's rule, passed in by services.ts). */
+export type UsableSessions = (sessionIds: readonly string[]) => Promise<ReadonlySet<string>>;
+
 interface Stream {
   userId: string;
+  sessionId: string;
   push(message: RequestEventMessage): void;
-  end(): void;
+  /** `sessionEnded`: the stream fails as a call without a session would, so the page does not reconnect. */
+  end(reason?: "sessionEnded"): void;
 }
 
 /**
@@ -19,8 +32,13 @@ interface Stream {
  * member of at the moment of the event. The membership is read once per event for all streams of
  * this process (one indexed query), not once per subscriber.
  */
-export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: EventBus) {
+export function createLiveUpdates(
+  deps: Pick<CoreDeps, "db" | "logger">,
+  bus: EventBus,
+  usableSessions: UsableSessions,
+) {
   const streams = new Set<Stream>();
+  let recheck: ReturnType<typeof setInterval> | null = null;
   let unsubscribe: Promise<() => void> | null = null;
   // Events are dispatched one after another so a stream sees them in commit order.
   let dispatching: Promise<void> = Promise.resolve();
@@ -40,6 +58,27 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
     for (const stream of streams) if (memberIds.has(stream.userId)) stream.push(message);
   }
 
+  function endSessions(sessionIds: ReadonlySet<string>) {
+    for (const stream of streams) if (sessionIds.has(stream.sessionId)) stream.end("sessionEnded");
+  }
+
+  async function checkSessions() {
+    if (streams.size === 0) return;
+    const open = [...new Set([...streams].map((stream) => stream.sessionId))];
+    const usable = await usableSessions(open);
+    endSessions(new Set(open.filter((id) => !usable.has(id))));
+  }
+
+  /** Queued behind the events heard so far, so one heard later is dispatched after the check. */
+  function inTurn(work: () => Promise<void>, failure: string) {
+    dispatching = dispatching.then(work).catch((error: unknown) => deps.logger.error({ err: error }, failure));
+  }
+
+  function stopRecheck() {
+    if (recheck) clearInterval(recheck);
+    recheck = null;
+  }
+
   function ensureSubscribed(): Promise<() => void> {
     unsubscribe ??= bus
       .subscribe({
@@ -48,9 +87,17 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
             .then(() => dispatch(event))
             .catch((error: unknown) => deps.logger.error({ err: error, event }, "live updates: dispatch failed"));
         },
+        onSessionsEnded(sessionIds) {
+          // At once, not queued: events already heard are not sent to these streams either.
+          endSessions(new Set(sessionIds));
+        },
         onResync() {
+          // Sessions may have ended unheard while the database was away: checked before anything heard since.
+          inTurn(checkSessions, "live updates: session check failed");
           // Tell every page to refetch: events may have been missed while the database was away.
-          for (const stream of streams) stream.push({ type: "connected" });
+          inTurn(async () => {
+            for (const stream of streams) stream.push({ type: "connected" });
+          }, "live updates: resync failed");
         },
       })
       .catch((error: unknown) => {
@@ -65,14 +112,20 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
      * Yields { type: "connected" } once listening (the page refetches then, so nothing between its
      * last load and now is lost), then every change in the user's groups until `signal` aborts.
      */
-    async *stream(userId: string, signal?: AbortSignal): AsyncGenerator<RequestEventMessage, void, unknown> {
+    async *stream(
+      userId: string,
+      sessionId: string,
+      signal?: AbortSignal,
+    ): AsyncGenerator<RequestEventMessage, void, unknown> {
       if (closed || signal?.aborted) return;
       await ensureSubscribed();
       const queue: RequestEventMessage[] = [];
       let wake: (() => void) | null = null;
       let ended = false;
+      let sessionEnded = false;
       const stream: Stream = {
         userId,
+        sessionId,
         push(message) {
           if (queue.length >= MAX_QUEUED_PER_STREAM) {
             ended = true;
@@ -81,14 +134,19 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
           }
           wake?.();
         },
-        end() {
+        end(reason) {
           ended = true;
+          if (reason === "sessionEnded") sessionEnded = true;
           wake?.();
         },
       };
       const onAbort = () => stream.end();
       signal?.addEventListener("abort", onAbort);
       streams.add(stream);
+      recheck ??= setInterval(
+        () => inTurn(checkSessions, "live updates: session check failed"),
+        SESSION_RECHECK_MS,
+      ).unref();
       try {
         yield { type: "connected" };
         while (!ended) {
@@ -100,9 +158,11 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
           }
           while (queue.length > 0 && !ended) yield queue.shift()!;
         }
+        if (sessionEnded) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
       } finally {
         streams.delete(stream);
         signal?.removeEventListener("abort", onAbort);
+        if (streams.size === 0) stopRecheck();
       }
     },
 
@@ -114,6 +174,7 @@ export function createLiveUpdates(deps: Pick<CoreDeps, "db" | "logger">, bus: Ev
     /** Ends every stream (before the server closes, so open connections do not hold shutdown). */
     async close(): Promise<void> {
       closed = true;
+      stopRecheck();
       for (const stream of streams) stream.end();
       if (unsubscribe) (await unsubscribe.catch(() => () => undefined))();
       await bus.close();

@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import { sql } from "drizzle-orm";
 import { tripGroups } from "@hyn/db";
-import { REQUEST_EVENTS_CHANNEL, type RequestEvent } from "./types";
+import { REQUEST_EVENTS_CHANNEL, type RequestEvent, type SessionsEnded } from "./types";
 
 /**
  * Announces a change from inside the transaction that makes it. Postgres (and PGlite) deliver a
@@ -32,5 +32,22 @@ const eventFields = (event: RequestEvent) => ({
 export async function publishTripEvent(executor: Executor, tripId: string): Promise<void> {
   await executor.execute(
     sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, json_build_object('type', 'trip.changed', 'tripId', ${tripGroups.tripId}, 'groupId', ${tripGroups.groupId})::text) from ${tripGroups} where ${tripGroups.tripId} = ${tripId}`,
+  );
+}
+
+/** Session ids per notice: 100 of 64 characters stay well inside NOTIFY's 8000-byte payload. */
+const SESSION_IDS_PER_NOTICE = 100;
+
+/**
+ * Announces ended sessions (their stored ids) on the live events' channel, on commit, so every
+ * instance ends their streams before it dispatches any event committed later.
+ */
+export async function publishSessionsEnded(executor: Executor, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const notices: SessionsEnded[] = [];
+  for (let i = 0; i < sessionIds.length; i += SESSION_IDS_PER_NOTICE)
+    notices.push({ type: "sessions.ended", sessionIds: sessionIds.slice(i, i + SESSION_IDS_PER_NOTICE) });
+  await executor.execute(
+    sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, e::text) from json_array_elements(${JSON.stringify(notices)}::json) e`,
   );
 }

@@ -17,5 +17,14 @@ export interface TripEvent {
 /** What the live stream carries from one commit to every instance. */
 export type LiveEvent = RequestEvent | TripEvent;
 
-/** The one Postgres NOTIFY channel for request events (lower case: LISTEN folds unquoted names). */
+/**
+ * Sessions that ended (signed out, ended by a password change, a suspension or the account's deletion),
+ * by their stored ids: every instance ends their live streams before any event committed after.
+ */
+export interface SessionsEnded {
+  type: "sessions.ended";
+  sessionIds: string[];
+}
+
+/** The one Postgres NOTIFY channel for live events, sessions ended among them, in commit order (lower case: LISTEN folds unquoted names). */
 export const REQUEST_EVENTS_CHANNEL = "hyn_request_events";

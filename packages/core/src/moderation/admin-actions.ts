@@ -1,14 +1,4 @@
-import {
-  adminAudit,
-  groupMembers,
-  groups,
-  invites,
-  reports,
-  requests,
-  sessions,
-  users,
-  type Transaction,
-} from "@hyn/db";
+import { adminAudit, groupMembers, groups, invites, reports, requests, users, type Transaction } from "@hyn/db";
 import {
   type adminAuditPageInput,
   type AdminAuditAction,
@@ -21,6 +11,7 @@ import {
 } from "@hyn/validators";
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { invalidateUserSessions } from "../accounts/sessions";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueEmail } from "../mail/outbox";
 import { accountSuspendedEmail, groupRemovedEmail } from "../mail/templates";
@@ -129,7 +120,7 @@ export function createAdminActionsService(deps: CoreDeps) {
           const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
           throw exists ? new AppError("CONFLICT", "alreadySuspended") : new AppError("NOT_FOUND", "userNotFound");
         }
-        const ended = await tx.delete(sessions).where(eq(sessions.userId, input.id)).returning({ id: sessions.id });
+        const endedSessions = await invalidateUserSessions(tx, input.id);
         const reopened = await tx
           .update(requests)
           .set(reopenedClaim())
@@ -152,7 +143,7 @@ export function createAdminActionsService(deps: CoreDeps) {
           withdrawnRequests: withdrawn.length,
           reopenedClaims: reopened.length,
           cancelledInvitations: cancelled.length,
-          endedSessions: ended.length,
+          endedSessions,
         };
         await audit(tx, adminId, now, {
           action: "user_suspended",
