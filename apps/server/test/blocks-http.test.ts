@@ -86,3 +86,76 @@ describe("blocking over REST", () => {
     expect(await helpable(bo)).toEqual(["Milk"]);
   });
 });
+
+/**
+ * Issue 38 (one visibility rule for a block): across a block, either way, nothing of the other's is read
+ * or acted on through any route, each answering as a request across a block does (404), a take through
+ * a trip as a claim (409).
+ */
+describe("a block over every route", () => {
+  async function boPosts({ ann, bo, groupId }: Awaited<ReturnType<typeof street>>) {
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const post = (payload: object) =>
+      call(bo, "POST", "/api/requests", { groupId, neededBy, ...payload }).then((r) => r.json() as { id: string });
+    const single = await post({ itemDescription: "Bo's eggs", storePreference: "Aldi" });
+    const weekly = (await post({ itemDescription: "Bo's oat milk", repeat: { every: "week" } })) as {
+      id: string;
+      seriesId: string;
+    };
+    const departsAt = new Date(app.clock.now().getTime() + 48 * HOUR).toISOString();
+    const trip = (await call(bo, "POST", "/api/trips", { groupIds: [groupId], store: "Rewe", departsAt })).json() as {
+      id: string;
+    };
+    const annsTrip = (
+      await call(ann, "POST", "/api/trips", { groupIds: [groupId], store: "Aldi", departsAt })
+    ).json() as {
+      id: string;
+    };
+    return { single, weekly, trip, annsTrip };
+  }
+  it.each([
+    ["Ann blocked Bo", "ann"],
+    ["Bo blocked Ann", "bo"],
+  ] as const)("%s: Ann reads and acts on nothing of Bo's", async (_name, blocker) => {
+    const people = await street();
+    const { ann, bo, groupId } = people;
+    const of = await boPosts(people);
+    const [from, to] = blocker === "ann" ? [ann, bo] : [bo, ann];
+    expect((await call(from, "POST", `/api/users/${to.userId}/block`)).statusCode).toBe(200);
+
+    const probes: ["GET" | "POST", string, object?][] = [
+      ["GET", `/api/request-series/${of.weekly.seriesId}`],
+      ["POST", `/api/request-series/${of.weekly.seriesId}/take`],
+      ["GET", `/api/trips/${of.trip.id}`],
+      ["GET", `/api/trips/${of.trip.id}/calendar.ics`],
+      ["POST", `/api/trips/${of.trip.id}/items`, { itemDescription: "Ann's pears" }],
+      ["GET", `/api/requests/${of.single.id}`],
+      ["GET", `/api/requests/${of.single.id}/calendar.ics`],
+      ["POST", "/api/reports", { subject: { requestId: of.single.id }, groupId, category: "spam" }],
+    ];
+    const answers = [];
+    for (const [method, url, payload] of probes)
+      answers.push(`${method} ${url} ${(await call(ann, method, url, payload)).statusCode}`);
+    expect(answers).toEqual(probes.map(([method, url]) => `${method} ${url} 404`));
+    const trips = (await call(ann, "GET", "/api/trips")).json() as { id: string }[];
+    expect(trips.map((t) => t.id)).toEqual([of.annsTrip.id]);
+    // Bo's request is not offered to Ann's trip, and taking it is refused as a claim is.
+    const annsTrip = (await call(ann, "GET", `/api/trips/${of.annsTrip.id}`)).json() as { takeAlong: unknown[] };
+    expect(annsTrip.takeAlong).toEqual([]);
+    const take = await call(ann, "POST", `/api/trips/${of.annsTrip.id}/take`, { requestIds: [of.single.id] });
+    expect(take.statusCode, take.body).toBe(409);
+    const series = (await call(bo, "GET", `/api/request-series/${of.weekly.seriesId}`)).json() as {
+      helperId: string | null;
+    };
+    expect(series.helperId).toBeNull();
+    expect((await call(bo, "GET", `/api/requests/${of.single.id}`)).json()).toMatchObject({ status: "open" });
+    expect(
+      ((await call(bo, "GET", `/api/trips/${of.trip.id}`)).json() as { neighbours: unknown[] }).neighbours,
+    ).toEqual([]);
+    // Ann's calendar feed names nothing of Bo's.
+    const { url } = (await call(ann, "GET", "/api/user/calendar-feed")).json() as { url: string };
+    const feed = await app.server.inject({ method: "GET", url: new URL(url).pathname });
+    expect(feed.statusCode).toBe(200);
+    for (const id of [of.single.id, of.weekly.id, of.trip.id]) expect(feed.body).not.toContain(id);
+  });
+});

@@ -1,9 +1,20 @@
 /**
  * The authorization sweep again, through REST: every route is called anonymously, as a neighbour
- * outside the group and as a non-owner member, with the sweep table's expectation for its procedure.
+ * outside the group, as a member with a block between them and the owner (either way) and as a
+ * non-owner member, with the sweep table's expectation for its procedure.
  */
 import { createCaller, createContextInner, resolveSession } from "@hyn/api";
-import { buildSweepWorld, SWEEP, type SweepWorld } from "@hyn/api/testing";
+import {
+  BLOCK_DIRECTIONS,
+  buildSweepWorld,
+  liftBlocks,
+  ownersContentIn,
+  placeBlock,
+  SWEEP,
+  type SweepExpect as Expect,
+  type SweepUser,
+  type SweepWorld,
+} from "@hyn/api/testing";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes, type RestRoute } from "../src/rest/routes";
@@ -13,6 +24,8 @@ let app: TestApp;
 let world: SweepWorld;
 let outsiderHeaders: Record<string, string>;
 let memberHeaders: Record<string, string>;
+let owner: SweepUser & { token: string };
+let neighbour: SweepUser & { token: string };
 
 beforeAll(async () => {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
@@ -27,6 +40,8 @@ beforeAll(async () => {
   };
   const built = await buildSweepWorld({ signUpUser });
   world = built.world;
+  owner = built.owner;
+  neighbour = built.neighbour;
   outsiderHeaders = { authorization: `Bearer ${built.outsider.token}` };
   memberHeaders = { authorization: `Bearer ${built.member.token}` };
 }, 120_000);
@@ -59,15 +74,33 @@ describe("the authorization sweep over every REST route", () => {
     if (!route.public)
       expect([anonymous.statusCode, anonymous.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
 
+    // Before the member's call, which may claim or take the owner's content: here it is still there to refuse.
+    for (const direction of BLOCK_DIRECTIONS) {
+      if (entry.blocked === "skip") continue;
+      await placeBlock(direction, owner, neighbour);
+      try {
+        const headers = { authorization: `Bearer ${neighbour.token}` };
+        const response = await app.server.inject({ ...requestFor(route, input), headers });
+        expectStatus(`${route.method} ${route.path} as ${direction}`, entry.blocked, response);
+        expect(ownersContentIn(world, response.body), `${route.method} ${route.path}`).toEqual([]);
+      } finally {
+        await liftBlocks(owner, neighbour);
+      }
+    }
+
     for (const [expectation, headers] of [
       [entry.outsider, outsiderHeaders],
       [entry.member, memberHeaders],
     ] as const) {
       if (expectation === "skip") continue;
       const response = await app.server.inject({ ...requestFor(route, input), headers });
-      if (expectation === "denied")
-        expect([403, 404], `${route.method} ${route.path}: ${response.body}`).toContain(response.statusCode);
-      else expect(response.statusCode, `${route.method} ${route.path}: ${response.body}`).toBeLessThan(300);
+      expectStatus(`${route.method} ${route.path}`, expectation, response);
     }
   });
 });
+
+function expectStatus(name: string, expectation: Expect, response: { statusCode: number; body: string }) {
+  if (expectation === "denied") expect([403, 404], `${name}: ${response.body}`).toContain(response.statusCode);
+  else if (expectation === "conflict") expect(response.statusCode, `${name}: ${response.body}`).toBe(409);
+  else expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
+}

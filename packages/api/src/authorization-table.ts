@@ -1,6 +1,6 @@
 /**
- * The authorization sweep's table (issue 5): for every procedure, what an outsider and a non-owner
- * member must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
+ * The authorization sweep's table (issue 5): for every procedure, what an outsider, a non-owner
+ * member and a member on either side of a block with the owner (issue 38) must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
  * Which procedures exist, and which are public, is read from the router (procedure-catalog.ts).
  */
 import { createECDH, randomBytes } from "node:crypto";
@@ -8,8 +8,12 @@ import { DAY_MS } from "@hyn/core";
 import { TRPCError } from "@trpc/server";
 import type { createCaller } from "./root";
 
-/** denied: 403 or 404. own: succeeds on the caller's own data. allowed: succeeds (membership is enough). skip: proven in its own tests (destructive or link-based). */
-export type Expect = "denied" | "own" | "allowed" | "skip";
+/**
+ * denied: 403 or 404. conflict: 409, as for a request someone else took (a claim across a block, which
+ * gives nothing away). own: succeeds on the caller's own data. allowed: succeeds (membership is enough).
+ * skip: proven in its own tests (destructive or link-based).
+ */
+export type Expect = "denied" | "conflict" | "own" | "allowed" | "skip";
 export interface World {
   groupId: string;
   ownerId: string;
@@ -24,13 +28,20 @@ export interface World {
   /** The owner's trip (issue 28), with one item of the member's on it. */
   tripId: string;
   tripItemRequestId: string;
-  /** The owner's weekly request (issue 28 §2). */
+  /** The owner's weekly request (issue 28 §2) and its current occurrence. */
   seriesId: string;
+  seriesRequestId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
   outsider: Expect;
   member: Expect;
+  /**
+   * A member of the group with a block between them and the owner (PRODUCT "Blocking"), swept once for
+   * each direction: what reads or acts on the owner's content is refused as if it did not exist, and
+   * no answer they get names any of it (`ownersContentIn`).
+   */
+  blocked: Expect;
 }
 
 const future = () => new Date(Date.now() + 3 * DAY_MS);
@@ -48,216 +59,403 @@ export const SWEEP: Record<string, Entry> = {
     input: () => ({ email: `sweep-${Math.random()}@example.com`, password: "sweep-secret-1" }),
     outsider: "skip",
     member: "skip",
+    blocked: "skip",
   },
-  "auth.signIn": { outsider: "skip", member: "skip" },
-  "auth.signOut": { outsider: "skip", member: "skip" },
-  "auth.resendConfirmation": { outsider: "skip", member: "skip" },
-  "auth.verifyEmail": { outsider: "skip", member: "skip" },
-  "auth.requestPasswordReset": { outsider: "skip", member: "skip" },
-  "auth.checkResetToken": { outsider: "skip", member: "skip" },
-  "auth.completePasswordReset": { outsider: "skip", member: "skip" },
-  "auth.updatePassword": { input: () => ({ password: "another-sweep-secret" }), outsider: "skip", member: "skip" },
-  "auth.passwordChange": { outsider: "own", member: "own" },
-  "user.me": { outsider: "own", member: "own" },
-  "user.current": { outsider: "own", member: "own" },
-  "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
-  "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed" },
+  "auth.signIn": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.signOut": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.resendConfirmation": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.verifyEmail": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.requestPasswordReset": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.checkResetToken": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.completePasswordReset": { outsider: "skip", member: "skip", blocked: "skip" },
+  "auth.updatePassword": {
+    input: () => ({ password: "another-sweep-secret" }),
+    outsider: "skip",
+    member: "skip",
+    blocked: "skip",
+  },
+  "auth.passwordChange": { outsider: "own", member: "own", blocked: "own" },
+  "user.me": { outsider: "own", member: "own", blocked: "own" },
+  "user.current": { outsider: "own", member: "own", blocked: "own" },
+  "user.byId": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed", blocked: "allowed" },
+  "user.batch": { input: (w) => ({ userIds: [w.ownerId] }), outsider: "own", member: "allowed", blocked: "allowed" },
   "user.updateProfile": {
     input: () => ({ name: "Swept", phone: null, generalArea: null }),
     outsider: "own",
     member: "own",
+    blocked: "own",
   },
-  "user.updateLocale": { input: () => ({ locale: "en" }), outsider: "own", member: "own" },
-  "user.emailPreferences": { outsider: "own", member: "own" },
-  "user.updateEmailPreferences": { input: () => ({ frequency: "daily" }), outsider: "own", member: "own" },
-  "user.answerNotificationsQuestion": { input: () => ({ frequency: null }), outsider: "own", member: "own" },
-  "user.notificationPreferences": { outsider: "own", member: "own" },
-  "user.updateNotificationKind": { input: () => ({ kind: "thanks", push: false }), outsider: "own", member: "own" },
+  "user.updateLocale": { input: () => ({ locale: "en" }), outsider: "own", member: "own", blocked: "own" },
+  "user.emailPreferences": { outsider: "own", member: "own", blocked: "own" },
+  "user.updateEmailPreferences": {
+    input: () => ({ frequency: "daily" }),
+    outsider: "own",
+    member: "own",
+    blocked: "own",
+  },
+  "user.answerNotificationsQuestion": {
+    input: () => ({ frequency: null }),
+    outsider: "own",
+    member: "own",
+    blocked: "own",
+  },
+  "user.notificationPreferences": { outsider: "own", member: "own", blocked: "own" },
+  "user.updateNotificationKind": {
+    input: () => ({ kind: "thanks", push: false }),
+    outsider: "own",
+    member: "own",
+    blocked: "own",
+  },
   "user.updateGroupNotifications": {
     input: (w) => ({ groupId: w.groupId, frequency: "off" }),
     outsider: "denied",
     member: "allowed",
+    blocked: "allowed",
   },
-  "user.exportData": { outsider: "own", member: "own" },
-  "user.deleteAccount": { input: () => ({ password: "not-the-password" }), outsider: "denied", member: "denied" },
-  "feedback.send": { input: () => ({ email: "sweep@example.com", message: "hi" }), outsider: "own", member: "own" },
-  "admin.metrics": { outsider: "denied", member: "denied" },
+  "user.exportData": { outsider: "own", member: "own", blocked: "own" },
+  "user.deleteAccount": {
+    input: () => ({ password: "not-the-password" }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "feedback.send": {
+    input: () => ({ email: "sweep@example.com", message: "hi" }),
+    outsider: "own",
+    member: "own",
+    blocked: "own",
+  },
+  "admin.metrics": { outsider: "denied", member: "denied", blocked: "denied" },
   // Link-based (the signed token is the authority): proven in unsubscribe tests.
-  "unsubscribe.describe": { outsider: "skip", member: "skip" },
-  "unsubscribe.confirm": { outsider: "skip", member: "skip" },
-  "unsubscribe.stopAll": { outsider: "skip", member: "skip" },
-  "system.info": { outsider: "own", member: "own" },
-  "push.vapidPublicKey": { outsider: "own", member: "own" },
-  "push.devices": { outsider: "own", member: "own" },
-  "push.subscribe": { input: () => browserSubscription(), outsider: "own", member: "own" },
+  "unsubscribe.describe": { outsider: "skip", member: "skip", blocked: "skip" },
+  "unsubscribe.confirm": { outsider: "skip", member: "skip", blocked: "skip" },
+  "unsubscribe.stopAll": { outsider: "skip", member: "skip", blocked: "skip" },
+  "system.info": { outsider: "own", member: "own", blocked: "own" },
+  "push.vapidPublicKey": { outsider: "own", member: "own", blocked: "own" },
+  "push.devices": { outsider: "own", member: "own", blocked: "own" },
+  "push.subscribe": { input: () => browserSubscription(), outsider: "own", member: "own", blocked: "own" },
   "push.unsubscribe": {
     input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own" },
-  "groups.list": { outsider: "own", member: "own" },
-  "groups.members": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
-  "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip" },
+  "groups.create": { input: () => ({ name: "Sweep group" }), outsider: "own", member: "own", blocked: "own" },
+  "groups.list": { outsider: "own", member: "own", blocked: "own" },
+  "groups.members": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
+  "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip", blocked: "skip" },
   "groups.update": {
     input: (w) => ({ groupId: w.groupId, description: "Swept" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   "groups.removeMember": {
     input: (w) => ({ groupId: w.groupId, userId: w.ownerId }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   "groups.transferOwnership": {
     input: (w) => ({ groupId: w.groupId, userId: w.memberId }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   "invitations.create": {
     input: (w) => ({ groupId: w.groupId, email: "someone-else@example.com" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   "invitations.createMany": {
     input: (w) => ({ groupId: w.groupId, emails: ["someone-else@example.com"] }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "invitations.validate": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
+  "invitations.validate": {
+    input: (w) => ({ token: w.invitationToken }),
+    outsider: "allowed",
+    member: "allowed",
+    blocked: "allowed",
+  },
   // An e-mailed link joins only the account it was sent to (dana@example.com): anyone else is refused.
-  "invitations.joinByToken": { input: (w) => ({ token: w.invitationToken }), outsider: "denied", member: "denied" },
-  "invitations.pending": { outsider: "own", member: "own" },
-  "invitations.outgoing": { outsider: "own", member: "own" },
-  "invitations.count": { outsider: "own", member: "own" },
-  "invitations.cancel": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
-  "invitations.accept": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
-  "invitations.decline": { input: (w) => ({ id: w.invitationId }), outsider: "denied", member: "denied" },
+  "invitations.joinByToken": {
+    input: (w) => ({ token: w.invitationToken }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "invitations.pending": { outsider: "own", member: "own", blocked: "own" },
+  "invitations.outgoing": { outsider: "own", member: "own", blocked: "own" },
+  "invitations.count": { outsider: "own", member: "own", blocked: "own" },
+  "invitations.cancel": {
+    input: (w) => ({ id: w.invitationId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "invitations.accept": {
+    input: (w) => ({ id: w.invitationId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "invitations.decline": {
+    input: (w) => ({ id: w.invitationId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "invitations.resend": {
     input: (w) => ({ inviteToken: w.invitationToken, recipientEmail: "dana@example.com" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   // The group link (issue 27): owner only ("Only group creators can send invites"); the join page is public.
-  "groupLinks.create": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
-  "groupLinks.list": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
+  "groupLinks.create": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "groupLinks.list": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "groupLinks.revoke": {
     input: (w) => ({ groupId: w.groupId, linkId: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "groupLinks.joinPage": { input: (w) => ({ token: w.invitationToken }), outsider: "allowed", member: "allowed" },
-  "groupLinks.joinRequests": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied" },
-  "groupLinks.incomingJoinRequests": { outsider: "own", member: "own" },
+  "groupLinks.joinPage": {
+    input: (w) => ({ token: w.invitationToken }),
+    outsider: "allowed",
+    member: "allowed",
+    blocked: "allowed",
+  },
+  "groupLinks.joinRequests": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "groupLinks.incomingJoinRequests": { outsider: "own", member: "own", blocked: "own" },
   "groupLinks.approve": {
     input: (w) => ({ groupId: w.groupId, joinRequestId: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
   "groupLinks.decline": {
     input: (w) => ({ groupId: w.groupId, joinRequestId: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "limits.get": { outsider: "own", member: "own" },
+  "limits.get": { outsider: "own", member: "own", blocked: "own" },
   "limits.update": {
     input: (w) => ({ userId: w.memberId, maxOpenRequests: 50 }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "limits.counts": { outsider: "own", member: "own" },
-  "limits.withCounts": { outsider: "own", member: "own" },
-  "limits.canCreateGroup": { outsider: "own", member: "own" },
-  "limits.canJoinGroup": { outsider: "own", member: "own" },
-  "limits.canCreateRequest": { outsider: "own", member: "own" },
+  "limits.counts": { outsider: "own", member: "own", blocked: "own" },
+  "limits.withCounts": { outsider: "own", member: "own", blocked: "own" },
+  "limits.canCreateGroup": { outsider: "own", member: "own", blocked: "own" },
+  "limits.canJoinGroup": { outsider: "own", member: "own", blocked: "own" },
+  "limits.canCreateRequest": { outsider: "own", member: "own", blocked: "own" },
   "requests.create": {
     input: (w) => ({ groupId: w.groupId, itemDescription: "Swept milk", neededBy: future() }),
     outsider: "denied",
     member: "allowed",
+    blocked: "allowed",
   },
-  "requests.mine": { outsider: "own", member: "own" },
-  "requests.forGroup": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
-  "requests.dashboard": { outsider: "own", member: "own" },
-  "requests.byId": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "allowed" },
-  "requests.claim": { input: (w) => ({ id: w.claimableRequestId }), outsider: "denied", member: "allowed" },
-  "requests.unclaim": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
-  "requests.fulfill": { input: (w) => ({ id: w.claimedByOwnerRequestId }), outsider: "denied", member: "denied" },
-  "requests.remove": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
-  "requests.notify": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
-  "requests.thank": { input: (w) => ({ id: w.fulfilledByMemberRequestId }), outsider: "denied", member: "denied" },
-  "requests.onChange": { outsider: "skip", member: "skip" },
-  "requests.calendar": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "allowed" },
-  "user.calendarFeed": { outsider: "own", member: "own" },
-  "user.regenerateCalendarFeed": { outsider: "own", member: "own" },
+  "requests.mine": { outsider: "own", member: "own", blocked: "own" },
+  "requests.forGroup": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
+  "requests.dashboard": { outsider: "own", member: "own", blocked: "own" },
+  "requests.byId": {
+    input: (w) => ({ id: w.openRequestId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "denied",
+  },
+  "requests.claim": {
+    input: (w) => ({ id: w.claimableRequestId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "conflict",
+  },
+  "requests.unclaim": {
+    input: (w) => ({ id: w.claimedByOwnerRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "requests.fulfill": {
+    input: (w) => ({ id: w.claimedByOwnerRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "requests.remove": {
+    input: (w) => ({ id: w.openRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "requests.notify": {
+    input: (w) => ({ id: w.openRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "requests.thank": {
+    input: (w) => ({ id: w.fulfilledByMemberRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "requests.onChange": { outsider: "skip", member: "skip", blocked: "skip" },
+  "requests.calendar": {
+    input: (w) => ({ id: w.openRequestId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "denied",
+  },
+  "user.calendarFeed": { outsider: "own", member: "own", blocked: "own" },
+  "user.regenerateCalendarFeed": { outsider: "own", member: "own", blocked: "own" },
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.
-  "calendar.feed": { input: () => ({ token: "a".repeat(32) }), outsider: "denied", member: "denied" },
+  "calendar.feed": {
+    input: () => ({ token: "a".repeat(32) }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   // Issue 29: only someone sharing a group can be blocked; the member's block is lifted by the next
   // entry at once (the sweeps run in this order), so it changes nothing else the sweep calls.
-  "blocks.block": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
-  "blocks.unblock": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed" },
-  "blocks.list": { outsider: "own", member: "own" },
+  "blocks.block": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed", blocked: "allowed" },
+  "blocks.unblock": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "allowed", blocked: "skip" },
+  "blocks.list": { outsider: "own", member: "own", blocked: "own" },
   // Reports (issue 29): a member may report a neighbour's request in their group; an outsider cannot see it.
   "reports.create": {
     input: (w) => ({ subject: { requestId: w.openRequestId }, groupId: w.groupId, category: "spam" }),
     outsider: "denied",
     member: "allowed",
+    blocked: "denied",
   },
   // The admin's actions (issue 29): "Access denied: Admin privileges required" for everyone else.
-  "admin.reports": { outsider: "denied", member: "denied" },
+  "admin.reports": { outsider: "denied", member: "denied", blocked: "denied" },
   "admin.dismissReport": {
     input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "admin.suspendUser": { input: (w) => ({ id: w.ownerId, reason: "Sweep" }), outsider: "denied", member: "denied" },
-  "admin.reinstateUser": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "denied" },
-  "admin.removeRequest": { input: (w) => ({ id: w.openRequestId }), outsider: "denied", member: "denied" },
-  "admin.removeGroup": { input: (w) => ({ id: w.groupId }), outsider: "denied", member: "denied" },
-  "admin.audit": { outsider: "denied", member: "denied" },
+  "admin.suspendUser": {
+    input: (w) => ({ id: w.ownerId, reason: "Sweep" }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "admin.reinstateUser": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "admin.removeRequest": {
+    input: (w) => ({ id: w.openRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "admin.removeGroup": { input: (w) => ({ id: w.groupId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "admin.audit": { outsider: "denied", member: "denied", blocked: "denied" },
   // Trips (issue 28): seen by the members of their groups; changed by the tripper alone.
   "trips.create": {
     input: (w) => ({ groupIds: [w.groupId], store: "Sweep Market", departsAt: future() }),
     outsider: "denied",
     member: "allowed",
+    blocked: "allowed",
   },
-  "trips.list": { outsider: "own", member: "own" },
-  "trips.byId": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
+  "trips.list": { outsider: "own", member: "own", blocked: "own" },
+  "trips.byId": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed", blocked: "denied" },
   "trips.addItem": {
     input: (w) => ({ tripId: w.tripId, itemDescription: "Sweep apples" }),
     outsider: "denied",
     member: "allowed",
+    blocked: "denied",
   },
-  "trips.close": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
-  "trips.cancel": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
+  "trips.close": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "trips.cancel": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
   "trips.markItem": {
     input: (w) => ({ tripId: w.tripId, requestId: w.tripItemRequestId, state: "got" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "trips.deliver": { input: (w) => ({ tripId: w.tripId, userId: w.memberId }), outsider: "denied", member: "denied" },
+  "trips.deliver": {
+    input: (w) => ({ tripId: w.tripId, userId: w.memberId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "trips.take": {
     input: (w) => ({ tripId: w.tripId, requestIds: [w.openRequestId] }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "trips.skipNext": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied" },
-  "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
+  "trips.skipNext": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed", blocked: "denied" },
   // Repeating requests (issue 28 §2): seen by the group's members; changed by the requester; taken by a member.
-  "requestSeries.byId": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "allowed" },
-  "requestSeries.skip": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
-  "requestSeries.stop": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
+  "requestSeries.byId": {
+    input: (w) => ({ id: w.seriesId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "denied",
+  },
+  "requestSeries.skip": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "requestSeries.stop": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied", blocked: "denied" },
   "requestSeries.update": {
     input: (w) => ({ id: w.seriesId, itemDescription: "Sweep oat milk" }),
     outsider: "denied",
     member: "denied",
+    blocked: "denied",
   },
-  "requestSeries.take": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "allowed" },
-  "requestSeries.release": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "skip" },
+  "requestSeries.take": {
+    input: (w) => ({ id: w.seriesId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "denied",
+  },
+  "requestSeries.release": {
+    input: (w) => ({ id: w.seriesId }),
+    outsider: "denied",
+    member: "skip",
+    blocked: "denied",
+  },
   // Issue 29: a group's rules are accepted by its members only.
-  "groups.acceptRules": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed" },
+  "groups.acceptRules": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
 };
 
-export type CallResult = { ok: true } | { ok: false; code: string };
+export type CallResult = { ok: true; value: unknown } | { ok: false; code: string };
 
 /** Calls the procedure at a dotted path on a caller; a subscription is read once, which is what starts its checks. */
 export async function callProcedure(caller: object, path: string, input: unknown): Promise<CallResult> {
@@ -267,8 +465,9 @@ export async function callProcedure(caller: object, path: string, input: unknown
     const result = await (fn as (i: unknown) => Promise<unknown>)(input);
     if (result && typeof (result as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
       await (result as AsyncIterator<unknown>).next?.();
+      return { ok: true, value: null };
     }
-    return { ok: true };
+    return { ok: true, value: result };
   } catch (error) {
     if (error instanceof TRPCError) return { ok: false, code: error.code };
     throw error;
@@ -299,16 +498,53 @@ export interface SweepUser {
   caller: ReturnType<typeof createCaller>;
 }
 
-/** Owner with a group, a member, an outsider, requests in useful states and a pending invitation. */
+/** The two ways a block stands between the blocked role's member (the neighbour) and the owner. */
+export const BLOCK_DIRECTIONS = ["a member the owner blocked", "a member who blocked the owner"] as const;
+export type BlockDirection = (typeof BLOCK_DIRECTIONS)[number];
+
+/** Puts the direction's block in place (again: a sweep call may have lifted it); blocking twice changes nothing. */
+export async function placeBlock(direction: BlockDirection, owner: SweepUser, neighbour: SweepUser): Promise<void> {
+  const [blocker, blocked] = direction === "a member the owner blocked" ? [owner, neighbour] : [neighbour, owner];
+  await blocker.caller.blocks.block({ id: blocked.user.id });
+}
+
+/** Lifts every block between the two, whichever way and whoever placed it, so later sweeps see none. */
+export async function liftBlocks(owner: SweepUser, neighbour: SweepUser): Promise<void> {
+  for (const [by, of] of [
+    [owner, neighbour],
+    [neighbour, owner],
+  ] as const)
+    await by.caller.blocks.unblock({ id: of.user.id }).catch(() => undefined);
+}
+
+/**
+ * The owner's content named in an answer (its text): across a block, none may be. The member's item on
+ * the owner's trip is the member's request, shown to the group, and names the trip as its `tripId`.
+ */
+export function ownersContentIn(world: World, answer: string): string[] {
+  const { openRequestId, claimableRequestId, fulfilledByMemberRequestId, tripId, seriesId, seriesRequestId } = world;
+  const text = answer.replaceAll(`"tripId":"${tripId}"`, "");
+  return [openRequestId, claimableRequestId, fulfilledByMemberRequestId, tripId, seriesId, seriesRequestId].filter(
+    (id) => text.includes(id),
+  );
+}
+
+/**
+ * Owner with a group, a member, a neighbour (a second member, for the blocked role), an outsider, requests
+ * in useful states and a pending invitation.
+ */
 export async function buildSweepWorld<U extends SweepUser>(h: {
   signUpUser(options: { name: string }): Promise<U>;
-}): Promise<{ world: World; owner: U; member: U; outsider: U }> {
+}): Promise<{ world: World; owner: U; member: U; neighbour: U; outsider: U }> {
   const owner = await h.signUpUser({ name: "Owner" });
   const memberUser = await h.signUpUser({ name: "Member" });
+  const neighbour = await h.signUpUser({ name: "Neighbour" });
   const outsiderUser = await h.signUpUser({ name: "Outsider" });
   const group = await owner.caller.groups.create({ name: "Sweep Street" });
-  const toMember = await owner.caller.invitations.create({ groupId: group.id, email: memberUser.email });
-  await memberUser.caller.invitations.joinByToken({ token: toMember.token });
+  for (const joining of [memberUser, neighbour]) {
+    const invitation = await owner.caller.invitations.create({ groupId: group.id, email: joining.email });
+    await joining.caller.invitations.joinByToken({ token: invitation.token });
+  }
   const pending = await owner.caller.invitations.create({ groupId: group.id, email: "dana@example.com" });
   const open = await owner.caller.requests.create({
     groupId: group.id,
@@ -359,6 +595,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     tripId: trip.id,
     tripItemRequestId: tripItem.id,
     seriesId: weekly.seriesId!,
+    seriesRequestId: weekly.id,
   };
-  return { world, owner, member: memberUser, outsider: outsiderUser };
+  return { world, owner, member: memberUser, neighbour, outsider: outsiderUser };
 }

@@ -3,7 +3,7 @@ import { users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { useHarness, failure, groupWith, type Neighbour } from "./support";
+import { useHarness, failure, groupWith, listen, type Neighbour } from "./support";
 
 /**
  * Blocking a member (issue 29, PRODUCT "Blocking"): each rule below fails without its part of
@@ -175,5 +175,65 @@ describe("blocking a member", () => {
     await ann.caller.blocks.block({ id: bo.user.id });
     expect((await ann.caller.user.exportData()).blocked).toEqual([{ userId: bo.user.id, blockedAt: h.clock.now() }]);
     expect((await bo.caller.user.exportData()).blocked).toEqual([]);
+  });
+
+  it("keeps each one's request and trip events off the other's live stream, both ways, from the block until the unblock", async () => {
+    const annLive = await listen(h.services, ann.token);
+    const boLive = await listen(h.services, bo.token);
+    expect(await annLive.next()).toEqual({ type: "connected" });
+    expect(await boLive.next()).toEqual({ type: "connected" });
+    // Streams opened before the block learn of it.
+    await ann.caller.blocks.block({ id: bo.user.id });
+    const eggs = await post(bo, "Eggs");
+    await bo.caller.trips.create({ groupIds: [street.id], store: "Aldi", departsAt: h.inHours(24) });
+    const bread = await post(ann, "Bread");
+    const tea = await post(cy, "Tea");
+    const created = (request: { id: string }) => ({
+      type: "request.created",
+      requestId: request.id,
+      groupId: street.id,
+    });
+    // Each one's next event is the next one they may see: nothing of the other's came first.
+    expect(await annLive.next()).toEqual(created(bread));
+    expect(await annLive.next()).toEqual(created(tea));
+    expect(await boLive.next()).toEqual(created(eggs));
+    expect(await boLive.next()).toMatchObject({ type: "trip.changed" });
+    expect(await boLive.next()).toEqual(created(tea));
+    await ann.caller.blocks.unblock({ id: bo.user.id });
+    const jam = await post(bo, "Jam");
+    expect(await annLive.next()).toEqual(created(jam));
+    annLive.stop();
+    boLive.stop();
+  });
+
+  it("ends the helper's every time across a block: the next occurrence is posted open, and unheard by them", async () => {
+    const weekly = await ann.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Oat milk",
+      neededBy: h.inHours(24),
+      repeat: { every: "week" },
+    });
+    await bo.caller.requestSeries.take({ id: weekly.seriesId! });
+    await ann.caller.blocks.block({ id: bo.user.id });
+    // The occurrence Bo had taken stays his to finish, as any claim made before the block.
+    await bo.caller.requests.fulfill({ id: weekly.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const next = (await ann.caller.requestSeries.byId({ id: weekly.seriesId! })).current!;
+    expect(next).toMatchObject({ status: "open", claimedBy: null });
+    expect(items((await bo.caller.requests.dashboard()).helpableRequests)).toEqual([]);
+  });
+
+  it("hides each one's trips from the other's dashboard and trips list, both ways", async () => {
+    await ann.caller.trips.create({ groupIds: [street.id], store: "Aldi", departsAt: h.inHours(24) });
+    await bo.caller.trips.create({ groupIds: [street.id], store: "Rewe", departsAt: h.inHours(24) });
+    await bo.caller.blocks.block({ id: ann.user.id });
+    for (const [reader, own] of [
+      [ann, "Aldi"],
+      [bo, "Rewe"],
+    ] as const) {
+      expect((await reader.caller.requests.dashboard()).trips.map((t) => t.store)).toEqual([own]);
+      expect((await reader.caller.trips.list()).map((t) => t.store)).toEqual([own]);
+    }
+    expect((await cy.caller.trips.list()).map((t) => t.store).sort()).toEqual(["Aldi", "Rewe"]);
   });
 });

@@ -18,8 +18,14 @@ export { quickNeighbours } from "./quick-neighbours";
 export { listen } from "./live";
 export {
   SWEEP,
+  BLOCK_DIRECTIONS,
   buildSweepWorld,
+  liftBlocks,
+  ownersContentIn,
+  placeBlock,
   type Entry as SweepEntry,
+  type Expect as SweepExpect,
+  type SweepUser,
   type World as SweepWorld,
 } from "../../src/authorization-table";
 export {

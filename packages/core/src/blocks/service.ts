@@ -1,11 +1,21 @@
-import { groupMembers, userBlocks, users } from "@hyn/db";
+import { groupMembers, rowsOf, userBlocks, users } from "@hyn/db";
 import type { BlockedUser } from "@hyn/validators";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { blockEventOf } from "../events/publish";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 
 const userNotFound = () => new AppError("NOT_FOUND", "userNotFound");
+
+/**
+ * The change of a block row with its live announcement (blockEventOf), in one statement: the two
+ * people's open streams read their blocks again once it commits (events/live.ts). One row per change.
+ */
+function announced(change: SQLWrapper): SQL {
+  // An embedded query comes in its own parentheses.
+  return sql`with changed as ${change} ${blockEventOf(sql`changed`)}`;
+}
 
 /** `a` and `b` are members of one group. */
 function shareAGroup(a: string, b: AnyPgColumn) {
@@ -14,8 +24,8 @@ function shareAGroup(a: string, b: AnyPgColumn) {
 
 /**
  * Blocking a member (issue 29, PRODUCT "Blocking"): one row per blocker and blocked. What a block does
- * is `noBlockBetween` (shared/blocks.ts), read by the lists, the request page, the claim and the
- * notices; this service only keeps the rows. Nobody is told, nobody leaves a group.
+ * is `noBlockBetween` (shared/blocks.ts), read wherever another's content is read or acted on; this
+ * service keeps the rows and tells the live streams. Nobody is told, nobody leaves a group.
  */
 export function createBlocksService(deps: CoreDeps) {
   const { db, clock } = deps;
@@ -32,19 +42,21 @@ export function createBlocksService(deps: CoreDeps) {
         .from(users)
         .where(and(eq(users.id, blockedId), shareAGroup(userId, users.id)));
       if (!neighbour) throw userNotFound();
-      await db
+      const placed = db
         .insert(userBlocks)
         .values({ blockerId: userId, blockedId, createdAt: clock.now() })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId });
+      await db.execute(announced(placed));
     },
 
     /** DELETE /users/{id}/block: lifts the caller's own block; none there is "User not found". */
     async unblock(userId: string, blockedId: string): Promise<void> {
-      const deleted = await db
+      const lifted = db
         .delete(userBlocks)
         .where(and(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, blockedId)))
-        .returning({ blockedId: userBlocks.blockedId });
-      if (deleted.length === 0) throw userNotFound();
+        .returning({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId });
+      if (rowsOf(await db.execute(announced(lifted))).length === 0) throw userNotFound();
     },
 
     /** GET /user/blocked: whom the caller has blocked, the latest first. */

@@ -5,7 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { CoreConfig } from "../shared/config";
 import { displayNameInGroup } from "../shared/display-name";
 import { requestUrl } from "../request-views/request-url";
-import { inGroupsOf } from "../request-views/view";
+import { requestVisibleTo } from "../request-views/view";
 import type { CalendarEntry } from "./ics";
 
 const requester = alias(users, "calendar_requester");
@@ -67,12 +67,12 @@ const entryById = preparedStatement((executor) => {
   return entriesQuery(
     executor,
     sql`${readerId}`,
-    and(eq(requests.id, sql.placeholder("requestId")), or(eq(requests.userId, readerId), inGroupsOf(readerId))),
+    and(eq(requests.id, sql.placeholder("requestId")), requestVisibleTo(readerId)),
     1,
   ).prepare("calendar_entry_by_id");
 });
 
-/** One request, if `readerId` may read it (their own, or in one of their groups): as reading the request decides. */
+/** One request, if `readerId` may read it: as reading the request decides (`requestVisibleTo`). */
 export async function selectCalendarEntry(
   executor: Executor,
   config: CoreConfig,

@@ -1,7 +1,14 @@
 import type { Database } from "@hyn/db";
 import { REQUEST_EVENT_TYPES } from "@hyn/validators";
 import type { Logger } from "../shared/logger";
-import { REQUEST_EVENTS_CHANNEL, type LiveEvent, type RequestEvent, type SessionsEnded, type TripEvent } from "./types";
+import {
+  REQUEST_EVENTS_CHANNEL,
+  type BlockEvent,
+  type LiveEvent,
+  type RequestEvent,
+  type SessionsEnded,
+  type TripEvent,
+} from "./types";
 
 export interface BusListener {
   onEvent(event: LiveEvent): void;
@@ -54,15 +61,28 @@ function parseEvent(payload: string): LiveEvent | SessionsEnded | null {
       if (!Array.isArray(ids) || !ids.every((id) => typeof id === "string")) return null;
       return { type: "sessions.ended", sessionIds: ids };
     }
+    const block = fields as Partial<BlockEvent>;
+    if (block.type === "block.changed") {
+      const ids = block.userIds;
+      if (!Array.isArray(ids) || ids.length !== 2 || !ids.every((id) => typeof id === "string")) return null;
+      return { type: "block.changed", userIds: [ids[0], ids[1]] };
+    }
     const trip = fields as Partial<TripEvent>;
     if (trip.type === "trip.changed") {
-      if (typeof trip.tripId !== "string" || typeof trip.groupId !== "string") return null;
-      return { type: "trip.changed", tripId: trip.tripId, groupId: trip.groupId };
+      if (typeof trip.tripId !== "string" || typeof trip.groupId !== "string" || typeof trip.ownerId !== "string")
+        return null;
+      return { type: "trip.changed", tripId: trip.tripId, groupId: trip.groupId, ownerId: trip.ownerId };
     }
     const value = fields as Partial<RequestEvent>;
-    if (typeof value.requestId !== "string" || typeof value.groupId !== "string") return null;
+    if (typeof value.requestId !== "string" || typeof value.groupId !== "string" || typeof value.ownerId !== "string")
+      return null;
     if (!REQUEST_EVENT_TYPES.includes(value.type as RequestEvent["type"])) return null;
-    return { type: value.type as RequestEvent["type"], requestId: value.requestId, groupId: value.groupId };
+    return {
+      type: value.type as RequestEvent["type"],
+      requestId: value.requestId,
+      groupId: value.groupId,
+      ownerId: value.ownerId,
+    };
   } catch {
     return null;
   }

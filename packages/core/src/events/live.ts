@@ -1,6 +1,7 @@
 import { groupMembers } from "@hyn/db";
 import type { RequestEventMessage } from "@hyn/validators";
 import { eq } from "drizzle-orm";
+import { blockedEitherWay } from "../shared/blocks";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import type { EventBus } from "./bus";
@@ -22,6 +23,10 @@ export type UsableSessions = (sessionIds: readonly string[]) => Promise<Readonly
 interface Stream {
   userId: string;
   sessionId: string;
+  /** The people with a block between them and the user, either way; null until first read. */
+  blocked: Set<string> | null;
+  /** Bumped by each read of `blocked`: only the latest read's answer is kept. */
+  blockReads: number;
   push(message: RequestEventMessage): void;
   /** `sessionEnded`: the stream fails as a call without a session would, so the page does not reconnect. */
   end(reason?: "sessionEnded"): void;
@@ -30,7 +35,10 @@ interface Stream {
 /**
  * Live updates for signed-in pages: each stream gets the request events of the groups its user is a
  * member of at the moment of the event. The membership is read once per event for all streams of
- * this process (one indexed query), not once per subscriber.
+ * this process (one indexed query), not once per subscriber. Nothing of someone with a block between
+ * them and the user (PRODUCT "Blocking") is sent: each stream holds its user's blocks, read when it
+ * opens and again when a block of theirs is placed or lifted (`block.changed`), so an event costs no
+ * query per subscriber. Until the first read an event is not sent: the page refetches on "connected".
  */
 export function createLiveUpdates(
   deps: Pick<CoreDeps, "db" | "logger">,
@@ -44,8 +52,19 @@ export function createLiveUpdates(
   let dispatching: Promise<void> = Promise.resolve();
   let closed = false;
 
+  async function readBlocks(stream: Stream): Promise<void> {
+    const read = ++stream.blockReads;
+    const blocked = await blockedEitherWay(deps.db, stream.userId);
+    if (read === stream.blockReads) stream.blocked = blocked;
+  }
+
   async function dispatch(event: LiveEvent) {
     if (streams.size === 0) return;
+    if (event.type === "block.changed") {
+      // Awaited here, so the events after it are judged by the blocks as they now are.
+      await Promise.all([...streams].filter((s) => event.userIds.includes(s.userId)).map(readBlocks));
+      return;
+    }
     const members = await deps.db
       .select({ userId: groupMembers.userId })
       .from(groupMembers)
@@ -55,7 +74,8 @@ export function createLiveUpdates(
       event.type === "trip.changed"
         ? { type: event.type, tripId: event.tripId, groupId: event.groupId }
         : { type: event.type, requestId: event.requestId, groupId: event.groupId };
-    for (const stream of streams) if (memberIds.has(stream.userId)) stream.push(message);
+    for (const stream of streams)
+      if (memberIds.has(stream.userId) && stream.blocked?.has(event.ownerId) === false) stream.push(message);
   }
 
   function endSessions(sessionIds: ReadonlySet<string>) {
@@ -126,6 +146,8 @@ export function createLiveUpdates(
       const stream: Stream = {
         userId,
         sessionId,
+        blocked: null,
+        blockReads: 0,
         push(message) {
           if (queue.length >= MAX_QUEUED_PER_STREAM) {
             ended = true;
@@ -148,6 +170,7 @@ export function createLiveUpdates(
         SESSION_RECHECK_MS,
       ).unref();
       try {
+        await readBlocks(stream);
         yield { type: "connected" };
         while (!ended) {
           if (queue.length === 0) {

@@ -1,6 +1,6 @@
 import type { Executor } from "@hyn/db";
-import { sql } from "drizzle-orm";
-import { tripGroups } from "@hyn/db";
+import { sql, type SQL } from "drizzle-orm";
+import { tripGroups, trips } from "@hyn/db";
 import { REQUEST_EVENTS_CHANNEL, type RequestEvent, type SessionsEnded } from "./types";
 
 /**
@@ -26,12 +26,13 @@ const eventFields = (event: RequestEvent) => ({
   type: event.type,
   requestId: event.requestId,
   groupId: event.groupId,
+  ownerId: event.ownerId,
 });
 
 /** Announces a trip's change to each group it is announced to, in one statement, on commit (as above). */
 export async function publishTripEvent(executor: Executor, tripId: string): Promise<void> {
   await executor.execute(
-    sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, json_build_object('type', 'trip.changed', 'tripId', ${tripGroups.tripId}, 'groupId', ${tripGroups.groupId})::text) from ${tripGroups} where ${tripGroups.tripId} = ${tripId}`,
+    sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, json_build_object('type', 'trip.changed', 'tripId', ${tripGroups.tripId}, 'groupId', ${tripGroups.groupId}, 'ownerId', ${trips.tripperId})::text) from ${tripGroups} join ${trips} on ${trips.id} = ${tripGroups.tripId} where ${tripGroups.tripId} = ${tripId}`,
   );
 }
 
@@ -50,4 +51,12 @@ export async function publishSessionsEnded(executor: Executor, sessionIds: reado
   await executor.execute(
     sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, e::text) from json_array_elements(${JSON.stringify(notices)}::json) e`,
   );
+}
+
+/**
+ * The payload announcing a block placed or lifted between the two people of `rows` (a CTE's name with
+ * `blocker_id` and `blocked_id`), to select from it in the statement that changes the row (blocks/service.ts).
+ */
+export function blockEventOf(rows: SQL): SQL {
+  return sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, json_build_object('type', 'block.changed', 'userIds', json_build_array(${rows}.blocker_id, ${rows}.blocked_id))::text) from ${rows}`;
 }

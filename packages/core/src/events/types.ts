@@ -1,10 +1,14 @@
 import type { RequestEventType } from "@hyn/validators";
 
-/** A change to a request, as live updates announce it: which request, in which group. */
+/**
+ * A change to a request, as live updates announce it: which request, in which group, and whose (its
+ * creator: nobody with a block between them and the owner hears of it; the owner is not sent on).
+ */
 export interface RequestEvent {
   type: RequestEventType;
   requestId: string;
   groupId: string;
+  ownerId: string;
 }
 
 /** A trip's change, once per group it is announced to (issue 28): its page and the dashboards read it again. */
@@ -12,10 +16,18 @@ export interface TripEvent {
   type: "trip.changed";
   tripId: string;
   groupId: string;
+  /** The tripper. */
+  ownerId: string;
+}
+
+/** A block placed or lifted between two people (issue 38): their streams read their blocks again. Never sent on. */
+export interface BlockEvent {
+  type: "block.changed";
+  userIds: [string, string];
 }
 
 /** What the live stream carries from one commit to every instance. */
-export type LiveEvent = RequestEvent | TripEvent;
+export type LiveEvent = RequestEvent | TripEvent | BlockEvent;
 
 /**
  * Sessions that ended (signed out, ended by a password change, a suspension or the account's deletion),

@@ -128,15 +128,20 @@ export async function departFromGroups(
     .update(requests)
     .set(reopenedClaim())
     .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), inDeparted(requests.groupId)))
-    .returning({ id: requests.id, groupId: requests.groupId });
+    .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
   for (const request of reopened)
-    await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
+    await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, ...request });
   const withdrawn = await tx
     .delete(requests)
     .where(and(eq(requests.userId, userId), eq(requests.status, "open"), inDeparted(requests.groupId)))
     .returning({ id: requests.id, groupId: requests.groupId, itemDescription: requests.itemDescription });
   for (const request of withdrawn)
-    await publishRequestEvent(tx, { type: "request.deleted", requestId: request.id, groupId: request.groupId });
+    await publishRequestEvent(tx, {
+      type: "request.deleted",
+      requestId: request.id,
+      groupId: request.groupId,
+      ownerId: userId,
+    });
   await tx
     .delete(invites)
     .where(and(eq(invites.invitedBy, userId), isNull(invites.usedAt), inDeparted(invites.groupId)));

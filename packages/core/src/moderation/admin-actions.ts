@@ -125,15 +125,15 @@ export function createAdminActionsService(deps: CoreDeps) {
           .update(requests)
           .set(reopenedClaim())
           .where(and(eq(requests.claimedBy, input.id), eq(requests.status, "claimed")))
-          .returning({ id: requests.id, groupId: requests.groupId });
+          .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
         for (const request of reopened)
-          await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, groupId: request.groupId });
+          await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, ...request });
         const withdrawn = await tx
           .delete(requests)
           .where(and(eq(requests.userId, input.id), eq(requests.status, "open")))
-          .returning({ id: requests.id, groupId: requests.groupId });
+          .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
         for (const request of withdrawn)
-          await publishRequestEvent(tx, { type: "request.deleted", requestId: request.id, groupId: request.groupId });
+          await publishRequestEvent(tx, { type: "request.deleted", requestId: request.id, ...request });
         const cancelled = await tx
           .delete(invites)
           .where(and(eq(invites.invitedBy, input.id), isNull(invites.usedAt)))
@@ -193,12 +193,15 @@ export function createAdminActionsService(deps: CoreDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         await closeReports(tx, adminId, now, eq(reports.requestId, input.id), input.reportId);
-        const [removed] = await tx
-          .delete(requests)
-          .where(eq(requests.id, input.id))
-          .returning({ id: requests.id, groupId: requests.groupId, itemDescription: requests.itemDescription });
+        const [removed] = await tx.delete(requests).where(eq(requests.id, input.id)).returning({
+          id: requests.id,
+          groupId: requests.groupId,
+          ownerId: requests.userId,
+          itemDescription: requests.itemDescription,
+        });
         if (!removed) throw new AppError("NOT_FOUND", "requestNotFound");
-        await publishRequestEvent(tx, { type: "request.deleted", requestId: removed.id, groupId: removed.groupId });
+        const { id, groupId, ownerId } = removed;
+        await publishRequestEvent(tx, { type: "request.deleted", requestId: id, groupId, ownerId });
         await audit(tx, adminId, now, {
           action: "request_removed",
           subjectId: removed.id,

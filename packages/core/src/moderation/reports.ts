@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
+import { requestVisibleTo } from "../request-views/view";
 
 type CreateReport = z.output<typeof createReportInput>;
 
@@ -21,17 +22,17 @@ async function isMemberOf(executor: Executor, groupId: string, userId: string): 
 }
 
 /**
- * What is reported, as the reporter may see it (PRODUCT "Reporting"): a request in a group they are in,
- * or a member of a group they share; anything else is "not found", as are they themselves.
+ * What is reported, as the reporter may see it (PRODUCT "Reporting"): a request they may read
+ * (`requestVisibleTo`: in a group they are in, with no block between them and its creator), or a member
+ * of a group they share; anything else is "not found", as are they themselves.
  */
 async function reportedSubject(executor: Executor, reporterId: string, input: CreateReport) {
   if ("requestId" in input.subject) {
     const [request] = await executor
       .select({ id: requests.id, userId: requests.userId, groupId: requests.groupId })
       .from(requests)
-      .where(eq(requests.id, input.subject.requestId));
-    if (!request || request.groupId !== input.groupId || !(await isMemberOf(executor, request.groupId, reporterId)))
-      throw new AppError("NOT_FOUND", "requestNotFound");
+      .where(and(eq(requests.id, input.subject.requestId), requestVisibleTo(reporterId)));
+    if (!request || request.groupId !== input.groupId) throw new AppError("NOT_FOUND", "requestNotFound");
     if (request.userId === reporterId) throw new AppError("NOT_FOUND", "cannotReportYourself");
     return { subjectKind: "request" as const, subjectUserId: request.userId, requestId: request.id };
   }

@@ -6,9 +6,13 @@ import { noBlockBetween } from "../shared/blocks";
 /** The reader: an id, or a prepared statement's placeholder for one. */
 type Reader = string | SQL | Placeholder;
 
-/** A trip the reader may see: their own, or one announced to a group they are in. */
+/**
+ * A trip the reader may see, and so add to: their own, or one announced to a group they are in by someone
+ * with no block between them (PRODUCT "Blocking"). Items added before a block stay on the trip; the
+ * tripper still sees and delivers them, as a claim made before a block stays with its helper.
+ */
 export function tripVisibleTo(readerId: Reader): SQL {
-  return sql`(${trips.tripperId} = ${readerId} or exists (select 1 from ${tripGroups} vtg join ${groupMembers} vgm on vgm.group_id = vtg.group_id where vtg.trip_id = ${trips.id} and vgm.user_id = ${readerId}))`;
+  return sql`(${trips.tripperId} = ${readerId} or (exists (select 1 from ${tripGroups} vtg join ${groupMembers} vgm on vgm.group_id = vtg.group_id where vtg.trip_id = ${trips.id} and vgm.user_id = ${readerId}) and ${noBlockBetween(trips.tripperId, readerId)}))`;
 }
 
 /** Explicit columns: of the tripper only what a neighbour may see (the name, else "" for "A neighbour"). */

@@ -325,15 +325,16 @@ export async function selectVisibleRequestView(
   requestId: string,
   userId: string,
 ): Promise<RequestView | null> {
-  const [view] = await selectRequestViews(
-    executor,
-    now,
-    and(
-      eq(requests.id, requestId),
-      or(eq(requests.userId, userId), and(inGroupsOf(userId), shownTo(userId, requests))),
-    ),
-  );
+  const [view] = await selectRequestViews(executor, now, and(eq(requests.id, requestId), requestVisibleTo(userId)));
   return view ?? null;
+}
+
+/**
+ * Whether `readerId` may read a request (its row in `requests`), as its page decides: their own, or one in
+ * a group they belong to that `shownTo` them. Its calendar file and a report on it ask the same.
+ */
+export function requestVisibleTo(readerId: string | Placeholder): SQL {
+  return or(eq(requests.userId, readerId), and(inGroupsOf(readerId), shownTo(readerId, requests)))!;
 }
 
 function toRequestView(row: Row, now: Date): RequestView {

@@ -261,8 +261,8 @@ export function createRequestsService(deps: CoreDeps) {
     return view;
   }
 
-  function publish(tx: Transaction, type: RequestEventType, request: { id: string; groupId: string }) {
-    return publishRequestEvent(tx, { type, requestId: request.id, groupId: request.groupId });
+  function publish(tx: Transaction, type: RequestEventType, request: { id: string; groupId: string; userId: string }) {
+    return publishRequestEvent(tx, { type, requestId: request.id, groupId: request.groupId, ownerId: request.userId });
   }
 
   return {
@@ -408,7 +408,7 @@ export function createRequestsService(deps: CoreDeps) {
           throw new AppError("CONFLICT", "cannotDeleteFulfilled");
         }
         await nextOccurrenceNow(deps, tx, deleted);
-        await publish(tx, "request.deleted", deleted);
+        await publish(tx, "request.deleted", { ...deleted, userId });
       });
     },
 

@@ -18,6 +18,7 @@ import { newRequestAudience } from "../preferences/notification-preferences";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
 import { inGroupsOf, selectRequestView, selectVisibleRequestView } from "../request-views/view";
+import { noBlockBetween } from "../shared/blocks";
 import { bumpedRevision } from "../shared/request-revision";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -177,8 +178,10 @@ export function createSeriesService(deps: CoreDeps) {
       .where(and(eq(requestSeries.id, series.id), eq(requestSeries.currentIndex, job.afterIndex)))
       .returning({ id: requestSeries.id });
     if (moved.length === 0) return "already moved on";
-    // The helper who does it every time gets it claimed, while they are still in the group.
-    const helperId = series.helperId && (await isMember(tx, series.groupId, series.helperId)) ? series.helperId : null;
+    // The helper who does it every time gets it claimed, while they are still in the group and no block
+    // stands between them and the requester (then it is posted as any new request, which they do not hear of).
+    const helperId =
+      series.helperId && (await seesSeries(tx, series, series.helperId, "to act")) ? series.helperId : null;
     const audience = helperId
       ? null
       : await newRequestAudience(tx, { groupId: series.groupId, posterId: series.userId });
@@ -220,23 +223,50 @@ export function createSeriesService(deps: CoreDeps) {
     const remindAt = requesterReminderDueAt(now, view.neededBy);
     if (remindAt) await scheduleReminder(jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
     await scheduleNextAtNeededBy(deps, tx, { seriesId: series.id, index: next.index, neededBy: next.neededBy });
-    await publishRequestEvent(tx, { type: "request.created", requestId: view.id, groupId: view.groupId });
+    await publishRequestEvent(tx, {
+      type: "request.created",
+      requestId: view.id,
+      groupId: view.groupId,
+      ownerId: view.userId,
+    });
     return "posted";
   }
 
-  async function isMember(tx: Transaction, groupId: string, userId: string): Promise<boolean> {
+  /**
+   * Whether someone other than its requester may see a series: a member of its group with no block
+   * between them and the requester (PRODUCT "Blocking"), or, only `to read`, its helper, as a claim made
+   * before a block stays with its helper (so they can still let it go).
+   */
+  async function seesSeries(
+    tx: Transaction,
+    series: { groupId: string; userId: string; helperId: string | null },
+    userId: string,
+    purpose: "to read" | "to act",
+  ): Promise<boolean> {
     const [row] = await tx
       .select({ userId: groupMembers.userId })
       .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+      .where(
+        and(
+          eq(groupMembers.groupId, series.groupId),
+          eq(groupMembers.userId, userId),
+          purpose === "to read" && series.helperId === userId ? undefined : noBlockBetween(userId, series.userId),
+        ),
+      );
     return Boolean(row);
   }
 
-  /** The series as the caller may see it (its requester, or a member of its group); else not found. */
-  async function visibleSeries(tx: Transaction, userId: string, seriesId: string, lock: boolean) {
+  /** The series as the caller may see it (its requester, or `seesSeries`); else not found. */
+  async function visibleSeries(
+    tx: Transaction,
+    userId: string,
+    seriesId: string,
+    lock: boolean,
+    purpose: "to read" | "to act" = "to read",
+  ) {
     const series = await selectSeries(tx, seriesId, lock);
     if (!series) throw notFound();
-    if (series.userId !== userId && !(await isMember(tx, series.groupId, userId))) throw notFound();
+    if (series.userId !== userId && !(await seesSeries(tx, series, userId, purpose))) throw notFound();
     return series;
   }
 
@@ -277,7 +307,12 @@ export function createSeriesService(deps: CoreDeps) {
       )
       .returning({ id: requests.id, groupId: requests.groupId, claimedBy: requests.claimedBy });
     if (!deleted) return null;
-    await publishRequestEvent(tx, { type: "request.deleted", requestId: deleted.id, groupId: deleted.groupId });
+    await publishRequestEvent(tx, {
+      type: "request.deleted",
+      requestId: deleted.id,
+      groupId: deleted.groupId,
+      ownerId: series.userId,
+    });
     return { claimedBy: deleted.claimedBy };
   }
 
@@ -291,10 +326,9 @@ export function createSeriesService(deps: CoreDeps) {
       .update(requests)
       .set(bumpedRevision())
       .where(and(eq(requests.seriesId, series.id), eq(requests.occurrenceIndex, series.currentIndex)))
-      .returning({ id: requests.id, groupId: requests.groupId });
+      .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
     // Open dashboards read it again.
-    if (touched)
-      await publishRequestEvent(tx, { type: "request.changed", requestId: touched.id, groupId: touched.groupId });
+    if (touched) await publishRequestEvent(tx, { type: "request.changed", requestId: touched.id, ...touched });
   }
 
   return {
@@ -388,9 +422,8 @@ export function createSeriesService(deps: CoreDeps) {
                 isNull(requests.claimedBy),
               ),
             )
-            .returning({ id: requests.id, groupId: requests.groupId });
-          if (edited)
-            await publishRequestEvent(tx, { type: "request.changed", requestId: edited.id, groupId: edited.groupId });
+            .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
+          if (edited) await publishRequestEvent(tx, { type: "request.changed", requestId: edited.id, ...edited });
         }
         return viewOf(tx, userId, (await selectSeries(tx, series.id, false))!);
       });
@@ -405,7 +438,7 @@ export function createSeriesService(deps: CoreDeps) {
       const now = clock.now();
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
-        const series = await visibleSeries(tx, userId, seriesId, false);
+        const series = await visibleSeries(tx, userId, seriesId, false, "to act");
         if (series.userId === userId) throw new AppError("FORBIDDEN", "seriesOwn");
         const [taken] = await tx
           .update(requestSeries)
@@ -444,7 +477,12 @@ export function createSeriesService(deps: CoreDeps) {
           await enqueueClaimConfirmation(tx, config, unsubscribe, userId, claimed.id, now);
           const remindAt = helperReminderDueAt(claimed.neededBy, now);
           if (remindAt) await scheduleReminder(jobs, tx, { requestId: claimed.id, kind: "helper" }, remindAt);
-          await publishRequestEvent(tx, { type: "request.claimed", requestId: claimed.id, groupId: claimed.groupId });
+          await publishRequestEvent(tx, {
+            type: "request.claimed",
+            requestId: claimed.id,
+            groupId: claimed.groupId,
+            ownerId: series.userId,
+          });
         } else await touchCurrent(tx, { id: seriesId, currentIndex: taken.currentIndex });
         return viewOf(tx, userId, (await selectSeries(tx, seriesId, false))!);
       });

@@ -16,6 +16,7 @@ import { renderTripCalendar } from "../calendar/trip-ics";
 import { publishRequestEvent, publishRequestEvents, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotice, enqueueChangeNotices } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
+import { requestPermissionSql } from "../requests/permissions";
 import { reopenedClaim } from "../requests/reopened-claim";
 import { bumpedRevision } from "../shared/request-revision";
 import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
@@ -86,7 +87,7 @@ export function createTripsService(deps: CoreDeps) {
   }
 
   function publish(tx: Transaction, type: Parameters<typeof publishRequestEvent>[1]["type"], view: RequestView) {
-    return publishRequestEvent(tx, { type, requestId: view.id, groupId: view.groupId });
+    return publishRequestEvent(tx, { type, requestId: view.id, groupId: view.groupId, ownerId: view.userId });
   }
 
   /** Requests let go of by the trip (back to their requesters as open requests): their ids. */
@@ -117,7 +118,12 @@ export function createTripsService(deps: CoreDeps) {
     await enqueueChangeNotices(tx, config, unsubscribe, told, now, jobs);
     await publishRequestEvents(
       tx,
-      told.map(({ kind, request }) => ({ type: `request.${kind}`, requestId: request.id, groupId: request.groupId })),
+      told.map(({ kind, request }) => ({
+        type: `request.${kind}`,
+        requestId: request.id,
+        groupId: request.groupId,
+        ownerId: request.userId,
+      })),
     );
   }
 
@@ -156,16 +162,17 @@ export function createTripsService(deps: CoreDeps) {
     return { ...trip, neighbours: [...neighbours.values()], takeAlong };
   }
 
-  /** Open requests in the trip's groups (the tripper's still) for the same store, not the tripper's own. */
+  /**
+   * Open requests in the trip's groups (the tripper's still) for the same store that the tripper may claim
+   * (`canClaim`: not their own, none across a block).
+   */
   async function offers(tx: Transaction, now: Date, trip: { id: string; tripperId: string; store: string }) {
     const candidates = await selectRequestViews(
       tx,
       now,
       and(
-        eq(requests.status, "open"),
-        gt(requests.neededBy, now),
+        requestPermissionSql.canClaim(trip.tripperId, now),
         isNull(requests.tripId),
-        ne(requests.userId, trip.tripperId),
         isNotNull(requests.storePreference),
         sql`${requests.groupId} in (select tg.group_id from ${tripGroups} tg join ${groupMembers} gm on gm.group_id = tg.group_id where tg.trip_id = ${trip.id} and gm.user_id = ${trip.tripperId})`,
       ),
@@ -497,7 +504,8 @@ export function createTripsService(deps: CoreDeps) {
           .where(
             and(
               inArray(requests.id, requestIds),
-              eq(requests.status, "open"),
+              // A take is a claim: refused as one is (PRODUCT "Blocking").
+              requestPermissionSql.canClaim(userId, now),
               isNull(requests.tripId),
               inGroupsHeldBy(userId),
             ),
