@@ -29,6 +29,7 @@ import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
+import { endTripsOf, itemNotices } from "../trips/endings";
 
 type SuspendUser = z.output<typeof suspendUserInput>;
 type ReinstateUser = z.output<typeof reinstateUserInput>;
@@ -111,7 +112,9 @@ export function createAdminActionsService(deps: CoreDeps) {
 
     /**
      * POST /admin/users/{id}/suspend (PRODUCT "Suspension"), in one transaction: the account is marked, its
-     * sessions end, its open requests are withdrawn, its claims reopened, its pending invitations cancelled,
+     * sessions end, its open trips are cancelled (their items given back, each requester told, as a cancelled
+     * trip tells them; `endTripsOf`, as a departure from every group), its open requests are withdrawn, its
+     * claims reopened, its pending invitations cancelled,
      * the open reports about it closed, the person told by e-mail. Marking the row first waits for any post
      * or claim of theirs in flight (they hold it FOR SHARE: requests/service.ts), which the statements after
      * it then see; one that starts later finds the account suspended and is refused.
@@ -119,6 +122,7 @@ export function createAdminActionsService(deps: CoreDeps) {
     async suspend(adminId: string, input: SuspendUser): Promise<Suspension> {
       if (input.id === adminId) throw new AppError("BAD_REQUEST", "cannotSuspendYourself");
       const now = clock.now();
+      const notices = await itemNotices(deps, now);
       return db.transaction(async (tx) => {
         const [person] = await tx
           .update(users)
@@ -130,6 +134,7 @@ export function createAdminActionsService(deps: CoreDeps) {
           throw exists ? new AppError("CONFLICT", "alreadySuspended") : new AppError("NOT_FOUND", "userNotFound");
         }
         const ended = await tx.delete(sessions).where(eq(sessions.userId, input.id)).returning({ id: sessions.id });
+        const givenBackFromTrips = await endTripsOf(tx, notices, input.id, "every group");
         const reopened = await tx
           .update(requests)
           .set(reopenedClaim())
@@ -150,7 +155,7 @@ export function createAdminActionsService(deps: CoreDeps) {
         await closeReports(tx, adminId, now, eq(reports.subjectUserId, input.id), input.reportId);
         const result: Suspension = {
           withdrawnRequests: withdrawn.length,
-          reopenedClaims: reopened.length,
+          reopenedClaims: givenBackFromTrips + reopened.length,
           cancelledInvitations: cancelled.length,
           endedSessions: ended.length,
         };
@@ -165,7 +170,7 @@ export function createAdminActionsService(deps: CoreDeps) {
         await enqueueEmail(tx, now, {
           ...accountSuspendedEmail(
             person.email,
-            { reason: input.reason, withdrawn: withdrawn.length, reopened: reopened.length },
+            { reason: input.reason, withdrawn: withdrawn.length, reopened: result.reopenedClaims },
             localeOf(person.locale),
           ),
           type: "account_suspended",
