@@ -49,7 +49,8 @@ async function expectEnded(s: Awaited<ReturnType<typeof street>>) {
   expect(await s.ann.caller.trips.list()).toEqual([]);
 }
 
-describe("a suspended tripper", () => {
+// Each test signs up four or five accounts (a password hash each) on a shared machine.
+describe("a suspended tripper", { timeout: 60_000 }, () => {
   it("has their open trips cancelled: the items go back to their neighbours, who are told, and none can be added", async () => {
     const s = await street();
     const admin = await h.signUpUser({ email: ADMIN, name: "Ada Admin" });
@@ -117,7 +118,11 @@ describe("a tripper who departs a group", () => {
     const [olga, tina, ann, bo] = await h.neighbours("Olga", "Tina", "Ann", "Bo");
     const elm = await groupWith(h, olga, [tina, ann], "Elm Street");
     const oak = await groupWith(h, bo, [tina], "Oak Street");
-    const trip = await tina.caller.trips.create({ groupIds: [elm.id, oak.id], store: "Aldi", departsAt: h.inHours(24) });
+    const trip = await tina.caller.trips.create({
+      groupIds: [elm.id, oak.id],
+      store: "Aldi",
+      departsAt: h.inHours(24),
+    });
     const milk = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Oat milk" });
     const bread = await bo.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
     await h.deliver();
