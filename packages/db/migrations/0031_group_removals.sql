@@ -1,3 +1,5 @@
+-- Issue 38 §3: a member the owner removed is remembered, so coming back by a link waits for the owner's
+-- approval whatever the link's setting (groups/removals.ts); the row goes when they join again.
 CREATE TABLE "group_removals" (
 	"group_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
