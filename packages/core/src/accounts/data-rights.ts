@@ -15,6 +15,7 @@ import { AppError } from "../shared/errors";
 import type { CoreDeps } from "../shared/deps";
 import { noticeHandover } from "../groups/departure-notices";
 import { departFromGroups } from "../groups/membership";
+import { itemNotices } from "../trips/endings";
 import { verifyPassword } from "./passwords";
 import { invalidateUserSessions } from "./sessions";
 import { userColumns, toUser } from "./user-view";
@@ -150,6 +151,7 @@ export function createDataRightsService(deps: CoreDeps) {
       if (!(await verifyPassword(account.passwordHash, password)))
         throw new AppError("FORBIDDEN", "invalidCredentials");
       const email = account.email.toLowerCase();
+      const notices = await itemNotices(deps, clock.now());
 
       await db.transaction(async (tx) => {
         const owned = await tx
@@ -169,8 +171,8 @@ export function createDataRightsService(deps: CoreDeps) {
             await noticeHandover(deps, tx, { newOwnerId: heir.userId, previousOwnerId: userId, group });
           } else await tx.delete(groups).where(eq(groups.id, group.id));
         }
-        // Before the cascades: requests they had offered to help with go back to their neighbours.
-        await departFromGroups(tx, userId, "every group");
+        // Before the cascades: requests they had offered to help with (their trips' items too) go back to their neighbours.
+        await departFromGroups(tx, notices, userId, "every group");
         await tx.delete(invites).where(eq(invites.email, email));
         await tx.delete(feedback).where(or(eq(feedback.userId, userId), eq(feedback.email, email)));
         await tx.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), eq(emailOutbox.toAddress, email)));

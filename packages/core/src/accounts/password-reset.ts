@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
 import { passwordResetEmail } from "../mail/templates";
+import { holdActiveAccount } from "../requests/suspension-guard";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
@@ -41,7 +42,11 @@ export function createPasswordResetService(deps: CoreDeps) {
       return authTokenState(db, token, "reset_password", clock.now());
     },
 
-    /** Sets the new password, ends every session of the account, and signs this browser in. */
+    /**
+     * Sets the new password, ends every session of the account, and signs this browser in. A suspended
+     * account is refused as its sign-in is (403, nothing changed, the link left unused): the account row is
+     * held, so a suspension racing the reset ends the session it made.
+     */
     async completePasswordReset(input: CompleteReset): Promise<AuthResult> {
       assertNotCommonPassword(input.password);
       const passwordHash = await hashPassword(input.password);
@@ -52,6 +57,7 @@ export function createPasswordResetService(deps: CoreDeps) {
           const used = (await authTokenState(tx, input.token, "reset_password", now)) === "used";
           throw new AppError("BAD_REQUEST", used ? "resetLinkUsed" : "resetLinkInvalid");
         }
+        await holdActiveAccount(tx, userId);
         // Receiving the link proves the address too.
         await tx
           .update(users)

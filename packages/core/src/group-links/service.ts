@@ -20,6 +20,7 @@ import {
   requireRulesAccepted,
   type LockedGroup,
 } from "../groups/membership";
+import { wasRemoved } from "../groups/removals";
 import { groupOf } from "../groups/view";
 import type { InvitationsService } from "../invitations/service";
 import { enqueueEmail } from "../mail/outbox";
@@ -273,7 +274,8 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
           inviterName: row.inviterName,
           invitedEmail: null,
           alreadyMember: viewerId !== null && (await isMember(db, row.id, viewerId)),
-          approval: link.approval,
+          // A removed member asks, whatever the link says (removals.ts): the page says so.
+          approval: link.approval || (viewerId !== null && (await wasRemoved(db, row.id, viewerId))),
           requested,
         };
       }
@@ -294,8 +296,8 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     },
 
     /**
-     * Joins by a group link, or asks to (approval on: `{ pending: true }`, asking twice is one request);
-     * a token that names no link is an e-mail invitation's. Race-free like accepting an invitation: the
+     * Joins by a group link, or asks to (approval on, or someone the owner removed from the group:
+     * `{ pending: true }`, asking twice is one request); a token that names no link is an e-mail invitation's. Race-free like accepting an invitation: the
      * group is locked before the link is read and the members are counted (membership.ts).
      */
     async join(userId: string, token: string, acceptRules = false): Promise<JoinByToken> {
@@ -308,7 +310,7 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
         const link = await linkOf(tx, token, now);
         if (link === null || link === "dead") throw new AppError("NOT_FOUND", "groupLinkInvalid");
         requireRulesAccepted(group, acceptRules);
-        if (!link.approval) {
+        if (!link.approval && !(await wasRemoved(tx, group.id, userId))) {
           await addMember(tx, group, userId, now, now);
           return groupOf(tx, userId, group.id);
         }

@@ -6,6 +6,8 @@ import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
 import { reopenedClaim } from "../requests/reopened-claim";
 import { AppError } from "../shared/errors";
+import { endTripsOf, type ItemNotices } from "../trips/endings";
+import { forgetRemoval } from "./removals";
 
 export interface LockedGroup {
   id: string;
@@ -73,6 +75,7 @@ export async function addMember(
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);
   await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt });
+  await forgetRemoval(tx, group.id, userId);
 }
 
 /** PRODUCT "Group rules": joining by a link of a group with rules needs them accepted (400 otherwise). */
@@ -100,7 +103,9 @@ export interface Departure {
  *   are not left waiting on someone who can no longer see the request;
  * - their own open requests there are withdrawn (deleted, announced live; the change log's trigger
  *   tells the answer cache), so nobody offers to help someone who is gone;
- * - the invitations they sent for those groups that are still unused die with their membership.
+ * - the invitations they sent for those groups that are still unused die with their membership;
+ * - their open trips there end (`endTripsOf`): out of that group, or cancelled, the items given back and
+ *   their requesters told, as a cancelled trip tells them.
  * A change by a member holds their membership row (inGroupsHeldBy; posting takes a share lock on it),
  * so deleting the row first waits for a claim or a post in flight, and the statements after it see
  * them. An invitation is accepted under the group's lock, which every departure from one group holds.
@@ -108,6 +113,7 @@ export interface Departure {
  */
 export async function departFromGroups(
   tx: Transaction,
+  notices: ItemNotices,
   userId: string,
   from: { groupId: string } | "every group",
 ): Promise<Departure | null> {
@@ -124,6 +130,8 @@ export async function departFromGroups(
     .update(requestSeries)
     .set({ helperId: null })
     .where(and(eq(requestSeries.helperId, userId), inDeparted(requestSeries.groupId)));
+  // Before the claims below: a trip's items go back told, as its cancel tells them.
+  await endTripsOf(tx, notices, userId, from);
   const reopened = await tx
     .update(requests)
     .set(reopenedClaim())

@@ -13,8 +13,10 @@ import type { MemberActivity } from "@hyn/validators/policy";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
+import { itemNotices } from "../trips/endings";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
 import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
+import { rememberRemoval } from "./removals";
 import { groupOf, groupsOf } from "./view";
 import { memberActivitySql } from "./activity";
 
@@ -126,6 +128,7 @@ export function createGroupsService(deps: CoreDeps) {
 
     /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
+      const notices = await itemNotices(deps, clock.now());
       return db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
         if (!(await isMember(tx, groupId, userId))) throw new AppError("FORBIDDEN", "notMember");
@@ -135,19 +138,24 @@ export function createGroupsService(deps: CoreDeps) {
           await tx.delete(groups).where(eq(groups.id, groupId));
           return { groupDeleted: true };
         }
-        await departFromGroups(tx, userId, { groupId });
+        await departFromGroups(tx, notices, userId, { groupId });
         return { groupDeleted: false };
       });
     },
 
-    /** PRODUCT "Departures": what they leave behind goes with them, and they are told. */
+    /**
+     * PRODUCT "Departures": what they leave behind goes with them, and they are told. The removal is
+     * remembered: coming back by a link, they wait for the owner (removals.ts).
+     */
     async removeMember(ownerId: string, groupId: string, memberId: string): Promise<void> {
+      const notices = await itemNotices(deps, clock.now());
       await db.transaction(async (tx) => {
         const group = await lockGroup(tx, groupId);
         if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyOwnersRemove");
         if (memberId === ownerId) throw new AppError("BAD_REQUEST", "useLeaveGroup");
-        const departure = await departFromGroups(tx, memberId, { groupId });
+        const departure = await departFromGroups(tx, notices, memberId, { groupId });
         if (!departure) throw new AppError("NOT_FOUND", "userNotMember");
+        await rememberRemoval(tx, groupId, memberId, notices.now);
         await noticeRemoval(deps, tx, { userId: memberId, group, withdrawn: departure.withdrawn });
       });
     },

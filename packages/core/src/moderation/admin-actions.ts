@@ -20,6 +20,7 @@ import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
+import { endTripsOf, itemNotices } from "../trips/endings";
 
 type SuspendUser = z.output<typeof suspendUserInput>;
 type ReinstateUser = z.output<typeof reinstateUserInput>;
@@ -102,7 +103,9 @@ export function createAdminActionsService(deps: CoreDeps) {
 
     /**
      * POST /admin/users/{id}/suspend (PRODUCT "Suspension"), in one transaction: the account is marked, its
-     * sessions end, its open requests are withdrawn, its claims reopened, its pending invitations cancelled,
+     * sessions end, its open trips are cancelled (their items given back, each requester told, as a cancelled
+     * trip tells them; `endTripsOf`, as a departure from every group), its open requests are withdrawn, its
+     * claims reopened, its pending invitations cancelled,
      * the open reports about it closed, the person told by e-mail. Marking the row first waits for any post
      * or claim of theirs in flight (they hold it FOR SHARE: requests/service.ts), which the statements after
      * it then see; one that starts later finds the account suspended and is refused.
@@ -110,6 +113,7 @@ export function createAdminActionsService(deps: CoreDeps) {
     async suspend(adminId: string, input: SuspendUser): Promise<Suspension> {
       if (input.id === adminId) throw new AppError("BAD_REQUEST", "cannotSuspendYourself");
       const now = clock.now();
+      const notices = await itemNotices(deps, now);
       return db.transaction(async (tx) => {
         const [person] = await tx
           .update(users)
@@ -121,6 +125,7 @@ export function createAdminActionsService(deps: CoreDeps) {
           throw exists ? new AppError("CONFLICT", "alreadySuspended") : new AppError("NOT_FOUND", "userNotFound");
         }
         const endedSessions = await invalidateUserSessions(tx, input.id);
+        const givenBackFromTrips = await endTripsOf(tx, notices, input.id, "every group");
         const reopened = await tx
           .update(requests)
           .set(reopenedClaim())
@@ -141,7 +146,7 @@ export function createAdminActionsService(deps: CoreDeps) {
         await closeReports(tx, adminId, now, eq(reports.subjectUserId, input.id), input.reportId);
         const result: Suspension = {
           withdrawnRequests: withdrawn.length,
-          reopenedClaims: reopened.length,
+          reopenedClaims: givenBackFromTrips + reopened.length,
           cancelledInvitations: cancelled.length,
           endedSessions,
         };
@@ -156,7 +161,7 @@ export function createAdminActionsService(deps: CoreDeps) {
         await enqueueEmail(tx, now, {
           ...accountSuspendedEmail(
             person.email,
-            { reason: input.reason, withdrawn: withdrawn.length, reopened: reopened.length },
+            { reason: input.reason, withdrawn: withdrawn.length, reopened: result.reopenedClaims },
             localeOf(person.locale),
           ),
           type: "account_suspended",

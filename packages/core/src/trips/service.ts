@@ -13,16 +13,16 @@ import {
 } from "@hyn/validators";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { renderTripCalendar } from "../calendar/trip-ics";
-import { publishRequestEvent, publishRequestEvents, publishTripEvent } from "../events/publish";
-import { enqueueChangeNotice, enqueueChangeNotices } from "../notifications/immediate";
+import { publishRequestEvent, publishTripEvent } from "../events/publish";
+import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
 import { requestPermissionSql } from "../requests/permissions";
-import { reopenedClaim } from "../requests/reopened-claim";
 import { bumpedRevision } from "../shared/request-revision";
 import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
+import { unsubscribeLinks } from "../unsubscribe/links";
+import { cancelTrips, itemNotices, releaseItems, tellItemChanges } from "./endings";
 import { enqueueTripNotices } from "./notices";
 import { hasRoom, nextWeeklyTrip, takesItems, tripTimes } from "./rules";
 import { scheduleNextTrip, type NextTripJob } from "./series";
@@ -40,6 +40,8 @@ interface TripFacts {
   maxItems: number | null;
   store: string;
   repeat: string | null;
+  /** A suspension cancels the tripper's trips; one left open (before that rule) takes no item either. */
+  tripperSuspended: boolean;
 }
 
 /** Trips (issue 28, ADR 0022): announce, add to, close, shop, deliver, cancel. */
@@ -58,6 +60,7 @@ export function createTripsService(deps: CoreDeps) {
         maxItems: trips.maxItems,
         store: trips.store,
         repeat: trips.repeat,
+        tripperSuspended: sql<boolean>`exists (select 1 from ${users} ts where ts.id = ${trips.tripperId} and ts.suspended_at is not null)`,
       })
       .from(trips)
       .where(and(eq(trips.id, tripId), tripVisibleTo(userId)))
@@ -88,43 +91,6 @@ export function createTripsService(deps: CoreDeps) {
 
   function publish(tx: Transaction, type: Parameters<typeof publishRequestEvent>[1]["type"], view: RequestView) {
     return publishRequestEvent(tx, { type, requestId: view.id, groupId: view.groupId, ownerId: view.userId });
-  }
-
-  /** Requests let go of by the trip (back to their requesters as open requests): their ids. */
-  async function releaseItems(tx: Transaction, where: ReturnType<typeof and>): Promise<string[]> {
-    const released = await tx.update(requests).set(reopenedClaim()).where(where).returning({ id: requests.id });
-    return released.map(({ id }) => id);
-  }
-
-  /**
-   * The tripper's changes of many items told at once, in a fixed number of statements however many (ADR
-   * 0022): each requester as when a helper gives a request back or fulfils it, and the live lists, in order.
-   */
-  async function tellChanges(
-    tx: Transaction,
-    now: Date,
-    unsubscribe: UnsubscribeLinks,
-    tripperId: string,
-    changes: { id: string; kind: "fulfilled" | "unclaimed" }[],
-  ): Promise<void> {
-    if (changes.length === 0) return;
-    const ids = changes.map((change) => change.id);
-    const views = await selectRequestViews(tx, now, inArray(requests.id, ids));
-    const viewOf = new Map(views.map((view) => [view.id, view]));
-    const told = changes.flatMap(({ id, kind }) => {
-      const request = viewOf.get(id);
-      return request ? [{ kind, request, helperId: tripperId }] : [];
-    });
-    await enqueueChangeNotices(tx, config, unsubscribe, told, now, jobs);
-    await publishRequestEvents(
-      tx,
-      told.map(({ kind, request }) => ({
-        type: `request.${kind}`,
-        requestId: request.id,
-        groupId: request.groupId,
-        ownerId: request.userId,
-      })),
-    );
   }
 
   /** The trip with its items per neighbour, as `userId` reads it (the tripper: everyone's and the offers). */
@@ -336,7 +302,7 @@ export function createTripsService(deps: CoreDeps) {
       return db.transaction(async (tx) => {
         const trip = await lockVisibleTrip(tx, input.tripId, userId);
         if (trip.tripperId === userId) throw new AppError("CONFLICT", "tripOwnTrip");
-        if (!takesItems(trip, now)) throw new AppError("CONFLICT", "tripNotTakingItems");
+        if (!takesItems(trip, now) || trip.tripperSuspended) throw new AppError("CONFLICT", "tripNotTakingItems");
         // A group of the trip the requester and the tripper are both still in (share-locked).
         const [shared] = await tx
           .select({ groupId: tripGroups.groupId })
@@ -399,22 +365,12 @@ export function createTripsService(deps: CoreDeps) {
 
     /** POST /trips/{id}/cancel: every item not yet delivered goes back to its requester as an open request. */
     async cancel(userId: string, tripId: string): Promise<Trip> {
-      const now = clock.now();
-      const unsubscribe = await unsubscribeLinks(deps);
+      const notices = await itemNotices(deps, clock.now());
       return db.transaction(async (tx) => {
         const trip = await lockOwnTrip(tx, tripId, userId);
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
-        await tx.update(trips).set({ status: "cancelled", cancelledAt: now }).where(eq(trips.id, tripId));
-        await publishTripEvent(tx, tripId);
-        const released = await releaseItems(tx, and(eq(requests.tripId, tripId), eq(requests.status, "claimed")));
-        await tellChanges(
-          tx,
-          now,
-          unsubscribe,
-          userId,
-          released.map((id) => ({ id, kind: "unclaimed" as const })),
-        );
-        return mustSelectTrip(tx, now, userId, tripId);
+        await cancelTrips(tx, notices, userId, eq(trips.id, tripId));
+        return mustSelectTrip(tx, notices.now, userId, tripId);
       });
     },
 
@@ -452,8 +408,8 @@ export function createTripsService(deps: CoreDeps) {
      * marked "not_there" leave the trip as their open requests again (each requester told); "pending" stay.
      */
     async deliver(userId: string, tripId: string, neighbourId: string): Promise<TripDetail> {
-      const now = clock.now();
-      const unsubscribe = await unsubscribeLinks(deps);
+      const notices = await itemNotices(deps, clock.now());
+      const now = notices.now;
       return db.transaction(async (tx) => {
         const trip = await lockOwnTrip(tx, tripId, userId);
         if (trip.status === "cancelled") throw new AppError("CONFLICT", "tripCancelled");
@@ -471,7 +427,7 @@ export function createTripsService(deps: CoreDeps) {
           .where(and(mine, eq(requests.tripMark, "got")))
           .returning({ id: requests.id });
         const released = await releaseItems(tx, and(mine, eq(requests.tripMark, "not_there")));
-        await tellChanges(tx, now, unsubscribe, userId, [
+        await tellItemChanges(tx, notices, userId, [
           ...fulfilled.map(({ id }) => ({ id, kind: "fulfilled" as const })),
           ...released.map((id) => ({ id, kind: "unclaimed" as const })),
         ]);

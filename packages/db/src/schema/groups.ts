@@ -74,3 +74,25 @@ export const invites = pgTable(
     check("invites_outcome_when_used", sql`${t.outcome} IS NULL OR ${t.usedAt} IS NOT NULL`),
   ],
 );
+
+/**
+ * A member the owner removed (issue 38 §3): coming back by any link waits for the owner's approval, whatever
+ * the link's setting. The row goes when they join again, which only the owner lets them do: approving
+ * their request, or an invitation sent to their address (removing them cancels those sent before).
+ */
+export const groupRemovals = pgTable(
+  "group_removals",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    removedAt: ts("removed_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId], name: "group_removals_pkey" }),
+    index("group_removals_user_id_idx").on(t.userId),
+  ],
+);
