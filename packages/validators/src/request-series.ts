@@ -27,7 +27,7 @@ export const updateSeriesInput = z.object({
   storePreference: optionalCleanText(200).optional(),
   pickupNotes: optionalCleanText(1000, { multiline: true }).optional(),
   ifUnavailable: ifUnavailableInput.optional(),
-  until: dateTimeField(messages.repeatUntilNotADate).nullable().optional(),
+  until: dateTimeField(messages.repeatUntilNotADate, undefined, messages.repeatUntilTooFar).nullable().optional(),
 });
 export type UpdateSeries = z.output<typeof updateSeriesInput>;
 

@@ -1,5 +1,6 @@
 import type { KeyedMessage, LimitKind } from "./messages";
 import {
+  LATEST_DATE_YEAR,
   MAX_NEEDED_BY_YEARS_AHEAD,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -135,8 +136,8 @@ export interface RequestCursor {
   beforeId: string;
 }
 
-/** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
-const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The last millisecond of LATEST_DATE_YEAR: later, JavaScript and PostgreSQL do not write a date alike. */
+export const LATEST_DATE_MS = Date.UTC(LATEST_DATE_YEAR + 1, 0, 1) - 1;
 const CURSOR_PATTERN =
   /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -154,7 +155,7 @@ export function decodeRequestCursor(text: string): RequestCursor | null {
   const match = CURSOR_PATTERN.exec(text);
   if (!match) return null;
   const [, asOfMs, beforeMs, subMs, beforeId] = match as unknown as [string, string, string, string, string];
-  if (Number(asOfMs) > LAST_MS || Number(beforeMs) > LAST_MS) return null;
+  if (Number(asOfMs) > LATEST_DATE_MS || Number(beforeMs) > LATEST_DATE_MS) return null;
   return { asOf: new Date(Number(asOfMs)), beforeMicros: `${Number(beforeMs)}${subMs}`, beforeId };
 }
 
