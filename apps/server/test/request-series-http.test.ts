@@ -63,10 +63,19 @@ describe("repeating requests over REST", () => {
       method: "POST",
       url: `/api/request-series/${first.seriesId}/skip`,
       headers: ann.headers,
+      payload: { requestId: first.id },
     });
     expect(skipped.statusCode, skipped.body).toBe(200);
     const next = (skipped.json() as { current: { id: string; neededBy: string } }).current;
     expect(new Date(next.neededBy).getTime() - new Date(first.neededBy).getTime()).toBe(14 * 24 * 3_600_000);
+    // The same skip again (a double tap, a retry) finds it skipped: 200, and the next one stays.
+    const again = await app.server.inject({
+      method: "POST",
+      url: `/api/request-series/${first.seriesId}/skip`,
+      headers: ann.headers,
+      payload: { requestId: first.id },
+    });
+    expect([again.statusCode, (again.json() as { current: { id: string } }).current.id]).toEqual([200, next.id]);
 
     const taken = await app.server.inject({
       method: "POST",

@@ -24,8 +24,9 @@ export interface World {
   /** The owner's trip (issue 28), with one item of the member's on it. */
   tripId: string;
   tripItemRequestId: string;
-  /** The owner's weekly request (issue 28 §2). */
+  /** The owner's weekly request (issue 28 §2), and its current occurrence. */
   seriesId: string;
+  seriesRequestId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -244,7 +245,11 @@ export const SWEEP: Record<string, Entry> = {
   "trips.calendar": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "allowed" },
   // Repeating requests (issue 28 §2): seen by the group's members; changed by the requester; taken by a member.
   "requestSeries.byId": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "allowed" },
-  "requestSeries.skip": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
+  "requestSeries.skip": {
+    input: (w) => ({ id: w.seriesId, requestId: w.seriesRequestId }),
+    outsider: "denied",
+    member: "denied",
+  },
   "requestSeries.stop": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied" },
   "requestSeries.update": {
     input: (w) => ({ id: w.seriesId, itemDescription: "Sweep oat milk" }),
@@ -359,6 +364,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     tripId: trip.id,
     tripItemRequestId: tripItem.id,
     seriesId: weekly.seriesId!,
+    seriesRequestId: weekly.id,
   };
   return { world, owner, member: memberUser, outsider: outsiderUser };
 }

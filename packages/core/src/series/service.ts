@@ -211,6 +211,18 @@ export function createSeriesService(deps: CoreDeps) {
     return "posted";
   }
 
+  /**
+   * One of the requester's requests that is not an occurrence of this series (a single one, another series');
+   * someone else's is not looked at, so the answer tells nothing of it.
+   */
+  async function isOwnNonOccurrence(tx: Transaction, series: NonNullable<SeriesRow>, requestId: string) {
+    const [row] = await tx
+      .select({ seriesId: requests.seriesId })
+      .from(requests)
+      .where(and(eq(requests.id, requestId), eq(requests.userId, series.userId)));
+    return row !== undefined && row.seriesId !== series.id;
+  }
+
   async function isMember(tx: Transaction, groupId: string, userId: string): Promise<boolean> {
     const [row] = await tx
       .select({ userId: groupMembers.userId })
@@ -297,17 +309,23 @@ export function createSeriesService(deps: CoreDeps) {
     },
 
     /**
-     * POST /request-series/{id}/skip: the next one is not needed; the one after it is posted now. One a helper has
-     * taken may be skipped too, as the requester may delete a claimed request (PRODUCT "Screens", ADR 0023).
+     * POST /request-series/{id}/skip: the occurrence named (`requestId`) is not needed; the one after it is posted
+     * now. One a helper has taken may be skipped too, as the requester may delete a claimed request (PRODUCT
+     * "Screens", ADR 0023). Named, so a skip repeated (a double tap, a retry) finds it gone and changes nothing.
      */
-    async skip(userId: string, seriesId: string): Promise<SeriesView> {
+    async skip(userId: string, seriesId: string, requestId: string): Promise<SeriesView> {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, seriesId);
         const now = clock.now();
         // Read before it goes: its helper, if the delete finds one, is told what they need not get.
         const current = await currentOccurrence(tx, series.id, series.currentIndex);
-        const view = current?.claimedBy ? await selectRequestView(tx, now, current.id) : null;
+        if (current?.id !== requestId) {
+          if (await isOwnNonOccurrence(tx, series, requestId)) throw new AppError("CONFLICT", "seriesNothingToSkip");
+          // Skipped already (or deleted, or past): the series has moved on from it.
+          return viewOf(tx, userId, series);
+        }
+        const view = current.claimedBy ? await selectRequestView(tx, now, current.id) : null;
         const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
         if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
         if (deleted.claimedBy && view) {
