@@ -170,7 +170,11 @@ describe("the requester's changes", () => {
     expect((await skip()).current?.id).toBe(second[0]);
     expect((await openOccurrences(ann.caller, first.seriesId!)).map((r) => r.id)).toEqual(second);
     // A request of no series, or of another, is not one of this series' occurrences to skip.
-    const single = await ann.caller.requests.create({ groupId: group.id, itemDescription: "Tea", neededBy: h.inHours(5) });
+    const single = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Tea",
+      neededBy: h.inHours(5),
+    });
     expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: single.id }))).toMatchObject({
       code: "CONFLICT",
       message: messages.seriesNothingToSkip,
@@ -199,7 +203,9 @@ describe("the requester's changes", () => {
     // A fulfilled one is done: there is nothing waiting to be skipped until the next is posted.
     await bo.caller.requests.claim({ id: skipped.current!.id });
     await bo.caller.requests.fulfill({ id: skipped.current!.id });
-    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: skipped.current!.id }))).toMatchObject({
+    expect(
+      await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: skipped.current!.id })),
+    ).toMatchObject({
       code: "CONFLICT",
       message: messages.seriesNothingToSkip,
     });

@@ -16,7 +16,7 @@ import { scheduleStillNeeded } from "../nudges/schedule";
 import { newRequestAudience } from "../preferences/notification-preferences";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
-import { inGroupsOf, selectRequestView, selectVisibleRequestView } from "../request-views/view";
+import { inGroupsOf, NO_READER, selectRequestView, selectVisibleRequestView } from "../request-views/view";
 import { bumpedRevision } from "../shared/request-revision";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -195,7 +195,7 @@ export function createSeriesService(deps: CoreDeps) {
       .onConflictDoNothing({ target: [requests.seriesId, requests.occurrenceIndex] })
       .returning({ id: requests.id });
     if (!created) return "already posted";
-    const view = (await selectRequestView(tx, now, created.id))!;
+    const view = (await selectRequestView(tx, now, created.id, NO_READER))!;
     if (audience) {
       await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
       await scheduleStillNeeded(jobs, tx, { id: view.id, createdAt: now, neededBy: view.neededBy });
@@ -325,7 +325,7 @@ export function createSeriesService(deps: CoreDeps) {
           // Skipped already (or deleted, or past): the series has moved on from it.
           return viewOf(tx, userId, series);
         }
-        const view = current.claimedBy ? await selectRequestView(tx, now, current.id) : null;
+        const view = current.claimedBy ? await selectRequestView(tx, now, current.id, NO_READER) : null;
         const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
         if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
         if (deleted.claimedBy && view) {
