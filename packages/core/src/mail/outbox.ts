@@ -1,7 +1,7 @@
 import { emailOutbox, emailSendLog, preparedStatement, type Executor } from "@hyn/db";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
@@ -125,7 +125,8 @@ function recipientHeadSeq(deps: DeliveryDeps) {
 }
 
 /** Waiting to go: neither sent nor refused for good. */
-const unsettled = (table: typeof emailOutbox) => and(isNull(table.sentAt), isNull(table.undeliverableAt));
+const unsettled = (table: Record<"sentAt" | "undeliverableAt", AnyPgColumn>) =>
+  and(isNull(table.sentAt), isNull(table.undeliverableAt));
 
 /**
  * An SMTP reply that no retry changes (RFC 5321: 5xx is a permanent failure: no such mailbox, an address the
