@@ -43,7 +43,7 @@ function inputsOf(text: string | undefined, count: number): unknown[] | null {
  * `Headers`, `AbortController` or streamed `Response` per call, about a tenth of a fresh dashboard's
  * server CPU. The same procedures, context, error shapes, status and headers; the body
  * goes to Fastify as one string. Anything else (mutations, live updates, a single unbatched call, an
- * input it cannot read, an unknown path) returns false and goes to tRPC's handler as before, which then
+ * input it cannot read or given twice, an unknown path) returns false and goes to tRPC's handler as before, which then
  * also gives the error tRPC gives.
  */
 export async function answerBatchedQueries(
@@ -54,9 +54,10 @@ export async function answerBatchedQueries(
   const { accept } = request.headers;
   if (request.method !== "GET" || request.headers["trpc-accept"] !== undefined || accept?.includes("application/jsonl"))
     return false;
-  const query = request.query as Record<string, string | undefined>;
+  // A key given twice is an array here, where tRPC's handler reads its first value: left to that handler.
+  const query = request.query as Record<string, string | string[] | undefined>;
   const pathParameter = (request.params as { path?: string }).path;
-  if (query.batch !== "1" || !pathParameter) return false;
+  if (query.batch !== "1" || typeof query.input === "object" || !pathParameter) return false;
   const paths = pathParameter.split(",");
   const called = paths.map((path) => procedures[path]);
   if (!called.every((procedure) => procedure?._def.type === "query")) return false;

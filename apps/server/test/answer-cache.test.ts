@@ -157,6 +157,9 @@ describe("the answer cache", () => {
       expect(bosLoad.statements).toBe(1);
       expect(bosLoad.response.body).toBe(annsLoad.response.body);
       expect(bosLoad.response.body).toBe((await get(bo, url, FRESH)).response.body);
+      // Shared, it carries nobody's reach: Ann's card on it would tell Bo how many neighbours hear her (issue 38).
+      expect(annsLoad.response.body).toContain('"lastReach":null');
+      expect(annsLoad.response.body).not.toMatch(/"lastReach":\{/);
       const stranger = await get(olga, url);
       expect(stranger.response.statusCode).toBe(403);
       expect(stranger.response.body).toContain(messages.notMember);

@@ -95,4 +95,52 @@ describe("the outbox over SMTP", () => {
       ["Bo offered to help", row!.messageId],
     ]);
   });
+
+  it("gives up on an e-mail at once when the server refuses it for good (5xx), as undeliverable, and retries a passing refusal (4xx)", async () => {
+    app = await createTestApp();
+    sink = await startSmtpSink({
+      refuse: { "gone@example.com": 550, "malformed@example.com": 501, "busy@example.com": 450 },
+    });
+    transport = createSmtpTransport(sink.url);
+    worker = startOutboxWorker(
+      { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      60_000,
+    );
+    for (const to of ["gone@example.com", "malformed@example.com", "busy@example.com", "ann@example.com"])
+      await queue(to, `to ${to}`);
+    // Its next one is refused too, on its own try, not held behind the first forever.
+    await queue("gone@example.com", "to gone@example.com, again");
+
+    // Three passes, each after every retry's backoff has run out.
+    for (let pass = 0; pass < 3; pass++) {
+      await worker.kick();
+      app.clock.advance(2 * 60 * 60 * 1000);
+    }
+
+    expect(Object.fromEntries(sink.refusals)).toEqual({
+      "gone@example.com": 2,
+      "malformed@example.com": 1,
+      "busy@example.com": 3,
+    });
+    expect(sink.received.map((m) => m.subject)).toEqual(["to ann@example.com"]);
+    const rows = await app.db
+      .select({
+        to: emailOutbox.toAddress,
+        attempts: emailOutbox.attempts,
+        sentAt: emailOutbox.sentAt,
+        undeliverableAt: emailOutbox.undeliverableAt,
+        textBody: emailOutbox.textBody,
+        lastError: emailOutbox.lastError,
+      })
+      .from(emailOutbox)
+      .orderBy(emailOutbox.seq);
+    const [gone, malformed, busy, ann, goneAgain] = rows;
+    for (const undeliverable of [gone, malformed, goneAgain]) {
+      expect(undeliverable).toMatchObject({ attempts: 1, sentAt: null, textBody: "" });
+      expect(undeliverable!.undeliverableAt).toBeInstanceOf(Date);
+      expect(undeliverable!.lastError).toMatch(/5\d\d/);
+    }
+    expect(busy).toMatchObject({ attempts: 3, sentAt: null, undeliverableAt: null });
+    expect(ann!.sentAt).toBeInstanceOf(Date);
+  });
 });

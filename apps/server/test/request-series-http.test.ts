@@ -63,10 +63,19 @@ describe("repeating requests over REST", () => {
       method: "POST",
       url: `/api/request-series/${first.seriesId}/skip`,
       headers: ann.headers,
+      payload: { requestId: first.id },
     });
     expect(skipped.statusCode, skipped.body).toBe(200);
     const next = (skipped.json() as { current: { id: string; neededBy: string } }).current;
     expect(new Date(next.neededBy).getTime() - new Date(first.neededBy).getTime()).toBe(14 * 24 * 3_600_000);
+    // The same skip again (a double tap, a retry) finds it skipped: 200, and the next one stays.
+    const again = await app.server.inject({
+      method: "POST",
+      url: `/api/request-series/${first.seriesId}/skip`,
+      headers: ann.headers,
+      payload: { requestId: first.id },
+    });
+    expect([again.statusCode, (again.json() as { current: { id: string } }).current.id]).toEqual([200, next.id]);
 
     const taken = await app.server.inject({
       method: "POST",
@@ -140,6 +149,41 @@ describe("repeating requests over REST", () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ itemDescription: "Oat milk, 2 litres", until, nextNeededBy: null });
+  });
+
+  it("refuses an end date beyond the year 9999 with the field's 400, where it was a 500 (issue 38)", async () => {
+    const { ann, group } = await street();
+    const posted = await app.server.inject({
+      method: "POST",
+      url: "/api/requests",
+      headers: ann.headers,
+      payload: { groupId: group.id, itemDescription: "Oat milk", neededBy: inHours(48), repeat: { every: "week" } },
+    });
+    const { seriesId } = posted.json() as { seriesId: string };
+    for (const until of ["10000-01-01", "+275760-09-13", "9999-12-31T23:59:59.999-01:00"]) {
+      const edited = await app.server.inject({
+        method: "PUT",
+        url: `/api/request-series/${seriesId}`,
+        headers: ann.headers,
+        payload: { until },
+      });
+      expect([edited.statusCode, edited.json()], until).toEqual([400, { error: messages.repeatUntilTooFar }]);
+      const repeating = await app.server.inject({
+        method: "POST",
+        url: "/api/requests",
+        headers: ann.headers,
+        payload: { groupId: group.id, itemDescription: "Tea", neededBy: inHours(48), repeat: { every: "week", until } },
+      });
+      expect([repeating.statusCode, repeating.json()], until).toEqual([400, { error: messages.repeatUntilTooFar }]);
+    }
+    // The last moment of 9999 is still a date the series may end by.
+    const latest = await app.server.inject({
+      method: "PUT",
+      url: `/api/request-series/${seriesId}`,
+      headers: ann.headers,
+      payload: { until: "9999-12-31T23:59:59.999Z" },
+    });
+    expect(latest.statusCode, latest.body).toBe(200);
   });
 
   it("the OpenAPI document has every series route", async () => {

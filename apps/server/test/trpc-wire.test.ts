@@ -1,3 +1,5 @@
+import { createCaller, createContextInner, procedureCatalog, resolveSession } from "@hyn/api";
+import { buildSweepWorld, SWEEP } from "@hyn/api/testing";
 import { groupMembers, groups } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import superjson from "superjson";
@@ -149,4 +151,49 @@ describe("batched queries sent by GET", () => {
       expect(ours.headers["content-length"]).toBeUndefined();
     }
   });
+
+  it("answer every query procedure of the catalog, a Date input and repeated keys as tRPC's handler does", async () => {
+    app = await createTestApp(WITHOUT_ANSWER_CACHE);
+    let n = 0;
+    const signUpUser = async () => {
+      const email = `wire-${++n}@example.com`;
+      const { token, userId } = await bearerFor(app, email);
+      const session = await resolveSession(app.services, token);
+      return {
+        user: { id: userId },
+        email,
+        token,
+        caller: createCaller(createContextInner({ services: app.services, session })),
+      };
+    };
+    const { world, member } = await buildSweepWorld({ signUpUser });
+    const headers = { authorization: `Bearer ${member.token}` };
+    const queries = procedureCatalog.filter((entry) => entry.type === "query");
+    const calls = queries.map((entry) => ({ path: entry.path, input: SWEEP[entry.path]?.input?.(world) }));
+    expect(calls.length).toBeGreaterThan(40);
+    const byId = { path: "requests.byId", input: { id: world.openRequestId } };
+    const [path, query] = batchUrl([byId]).split("?") as [string, string];
+    // Two calls' input cut at the comma between them: joined again with one, it reads as JSON.
+    const twoInputs = JSON.stringify({ 0: superjson.serialize(byId.input), 1: superjson.serialize(byId.input) });
+    const cut = twoInputs.indexOf(',"1":');
+    const [first, rest] = [twoInputs.slice(0, cut), twoInputs.slice(cut + 1)].map(encodeURIComponent);
+    const urls = [
+      ...calls.map((call) => batchUrl([call])),
+      // All of them in one batch, as a page that reads many things at once.
+      batchUrl(calls),
+      // A Date where an id belongs: superjson's meta says so, and both read it the same.
+      batchUrl([{ path: "requests.byId", input: { id: new Date("2027-06-14T15:30:00Z") } }]),
+      batchUrl([{ path: "requests.mine", input: { cursor: new Date("2027-06-14T15:30:00Z") } }]),
+      // Keys given twice.
+      `${path}?${query}&${query.split("&")[1]}`,
+      `${path}?batch=1&${query}`,
+      `${path}?${query}&input=${encodeURIComponent("{}")}`,
+      `/trpc/requests.byId,requests.byId?batch=1&input=${first}&input=${rest}`,
+    ];
+    for (const url of urls) {
+      const { ours, trpcs } = await bothWays(url, headers);
+      expect([ours.statusCode, ours.body], url).toEqual([trpcs.statusCode, trpcs.body]);
+      expect(describing(ours.headers), url).toEqual(describing(trpcs.headers));
+    }
+  }, 120_000);
 });

@@ -426,7 +426,12 @@ export const SWEEP: Record<string, Entry> = {
     member: "allowed",
     blocked: "denied",
   },
-  "requestSeries.skip": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "requestSeries.skip": {
+    input: (w) => ({ id: w.seriesId, requestId: w.seriesRequestId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "requestSeries.stop": { input: (w) => ({ id: w.seriesId }), outsider: "denied", member: "denied", blocked: "denied" },
   "requestSeries.update": {
     input: (w) => ({ id: w.seriesId, itemDescription: "Sweep oat milk" }),

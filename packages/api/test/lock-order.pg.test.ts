@@ -72,8 +72,8 @@ describe("one person's changes racing their neighbours' offers to help (PostgreS
 
       const [first, second, third] = helpers;
       const results = await Promise.all([
-        settled(person!.caller.requestSeries.skip({ id: skipped.seriesId })),
-        settled(person!.caller.requestSeries.skip({ id: alsoSkipped.seriesId })),
+        settled(person!.caller.requestSeries.skip({ id: skipped.seriesId, requestId: skipped.currentId })),
+        settled(person!.caller.requestSeries.skip({ id: alsoSkipped.seriesId, requestId: alsoSkipped.currentId })),
         settled(person!.caller.requestSeries.stop({ id: stopped.seriesId })),
         settled(person!.caller.requestSeries.take({ id: theirs.seriesId })),
         settled(
@@ -108,7 +108,7 @@ describe("one person's changes racing their neighbours' offers to help (PostgreS
     const currentWasFree = await h.db.transaction(async (tx) => {
       // A post of theirs in flight: it holds their limits row until it commits.
       await tx.execute(sql`select user_id from user_limits where user_id = ${person!.user.id} for update`);
-      skip = settled(person!.caller.requestSeries.skip({ id: series.seriesId }));
+      skip = settled(person!.caller.requestSeries.skip({ id: series.seriesId, requestId: series.currentId }));
       await expect.poll(() => waitingOnLimits(), { timeout: 10_000, interval: 20 }).toBe(1);
       // Waiting there, the skip must hold nothing a post takes after the limits (the occurrence's row, and with
       // it the metric counters every write to requests updates).

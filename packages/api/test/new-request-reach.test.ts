@@ -143,7 +143,44 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
     expect(notified.reach).toEqual({ now: 2, daily: 1, appOnly: 0 });
     expect(notified.notifiedCount).toBe(2);
     expect((await poster.caller.requests.mine()).requests[0]!.lastReach).toEqual({ now: 2, daily: 1, appOnly: 0 });
-    expect((await members[0]!.caller.requests.byId({ id: posted.id })).lastReach).toEqual(notified.reach);
+    expect((await poster.caller.requests.byId({ id: posted.id })).lastReach).toEqual(notified.reach);
+  });
+
+  it("keeps a request's reach to its owner: no other member reads it, in any answer (issue 38)", async () => {
+    const settings: Combination[] = [{ profile: "immediate", group: null, email: true, push: true, device: false }];
+    const { poster, members, group } = await groupOf([...settings, ...settings]);
+    const [reader, helper] = members as [(typeof members)[number], (typeof members)[number]];
+    const posted = await poster.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(48),
+      storePreference: "Corner Shop",
+      repeat: { every: "week" },
+    });
+    const reach = { now: 2, daily: 0, appOnly: 0 };
+    expect(posted.lastReach).toEqual(reach);
+    // Its owner reads it wherever it is theirs alone: their dashboard, their list, its page.
+    expect((await poster.caller.requests.dashboard()).myRequests[0]!.lastReach).toEqual(reach);
+    expect((await poster.caller.requests.mine({})).requests[0]!.lastReach).toEqual(reach);
+    expect((await poster.caller.requests.byId({ id: posted.id })).lastReach).toEqual(reach);
+
+    // A neighbour never does: how many members hear of it tells the group each other's settings.
+    const theirs = (views: { id: string; lastReach: unknown }[]) =>
+      views.filter((view) => view.id === posted.id).map((view) => view.lastReach);
+    expect(theirs((await reader.caller.requests.dashboard()).helpableRequests)).toEqual([null]);
+    expect(theirs((await reader.caller.requests.forGroup({ groupId: group.id })).requests)).toEqual([null]);
+    expect((await reader.caller.requests.byId({ id: posted.id })).lastReach).toBeNull();
+    expect((await reader.caller.requestSeries.byId({ id: posted.seriesId! })).current!.lastReach).toBeNull();
+    const trip = await reader.caller.trips.create({
+      groupIds: [group.id],
+      store: "Corner Shop",
+      departsAt: h.inHours(24),
+    });
+    expect(theirs((await reader.caller.trips.byId({ tripId: trip.id })).takeAlong)).toEqual([null]);
+    expect((await helper.caller.requests.claim({ id: posted.id })).lastReach).toBeNull();
+    // A group's list is the same for every member (the answer cache shares it, ADR 0009): its owner's
+    // reach is in their own lists, not in it.
+    expect(theirs((await poster.caller.requests.forGroup({ groupId: group.id })).requests)).toEqual([null]);
   });
 
   it("says nobody hears when every other member is on Never, the stored default", async () => {

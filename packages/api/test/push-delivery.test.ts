@@ -164,7 +164,7 @@ describe("a push reaches a device through its push service", () => {
     const { browser } = await subscribeDevice(bo);
     queue.take();
 
-    await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
     // Two: the skip, and the next week's request, posted now (Bo hears of new requests at once).
     expect(await runPushJobs()).toEqual(["sent", "sent"]);
     const payloads = service.received.map((_, i) => payloadOf(i, browser));

@@ -145,13 +145,39 @@ describe("the requester's changes", () => {
   it("skips the next one: the one after it is posted now; only the requester may", async () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
-    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
     expect(skipped.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
     const open = await openOccurrences(ann.caller, first.seriesId!);
     expect(open.map((r) => r.id)).toEqual([skipped.current!.id]);
-    expect(await failure(bo.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+    expect(await failure(bo.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id }))).toMatchObject({
       code: "FORBIDDEN",
       message: messages.seriesOnlyRequester,
+    });
+  });
+
+  it("skips the occurrence it names once: a double tap or 20 parallel skips skip one week, answering 200", async () => {
+    const { ann, group } = await street();
+    const first = await weekly(ann, group.id);
+    const skip = () => ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
+    const answers = await Promise.all(Array.from({ length: 20 }, skip));
+    const second = (await openOccurrences(ann.caller, first.seriesId!)).map((r) => r.id);
+    expect(second).toHaveLength(1);
+    for (const answer of answers) {
+      expect(answer.current?.id).toBe(second[0]);
+      expect(answer.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    }
+    // Again, later: it was skipped already, so nothing changes.
+    expect((await skip()).current?.id).toBe(second[0]);
+    expect((await openOccurrences(ann.caller, first.seriesId!)).map((r) => r.id)).toEqual(second);
+    // A request of no series, or of another, is not one of this series' occurrences to skip.
+    const single = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Tea",
+      neededBy: h.inHours(5),
+    });
+    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: single.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.seriesNothingToSkip,
     });
   });
 
@@ -163,7 +189,7 @@ describe("the requester's changes", () => {
     const bosBefore = h.inbox(bo.email).length;
     const live = await listen(h.services, bo.token);
     expect(await live.next()).toEqual({ type: "connected" });
-    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
     expect(await live.next()).toEqual({ type: "request.deleted", requestId: first.id, groupId: group.id });
     live.stop();
     // An e-mail says so too, under his reminders, as the claim's confirmation was.
@@ -177,7 +203,9 @@ describe("the requester's changes", () => {
     // A fulfilled one is done: there is nothing waiting to be skipped until the next is posted.
     await bo.caller.requests.claim({ id: skipped.current!.id });
     await bo.caller.requests.fulfill({ id: skipped.current!.id });
-    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+    expect(
+      await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: skipped.current!.id })),
+    ).toMatchObject({
       code: "CONFLICT",
       message: messages.seriesNothingToSkip,
     });
@@ -187,7 +215,7 @@ describe("the requester's changes", () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
     await bo.caller.requestSeries.take({ id: first.seriesId! });
-    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId! });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
     expect(skipped).toMatchObject({ helperId: bo.user.id });
     expect(skipped.current).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
     expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
@@ -201,7 +229,7 @@ describe("the requester's changes", () => {
     h.clock.advance(3 * DAY_MS);
     expect(await h.runDueSeries()).toEqual(["stopped"]);
     expect((await ann.caller.requests.mine({})).requests).toEqual([]);
-    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId! }))).toMatchObject({
+    expect(await failure(ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id }))).toMatchObject({
       code: "CONFLICT",
       message: messages.seriesStopped,
     });

@@ -52,6 +52,11 @@ export const REQUEST_NOTIFY_INTERVAL_MS = REQUEST_NOTIFY_INTERVAL_HOURS * 60 * 6
 export const NEAR_LIMIT_RATIO = 0.8;
 /** Beyond this a needed-by date is a typo (or a probe: year 10000 cannot be stored), not a plan. */
 export const MAX_NEEDED_BY_YEARS_AHEAD = 5;
+/**
+ * The last year a date sent to the API may fall in (UTC): JavaScript writes a later one as `+010000`, which
+ * PostgreSQL does not read as a year, and no plan here reaches it.
+ */
+export const LATEST_DATE_YEAR = 9999;
 
 /** "an hour", "24 hours": how the texts say a number of hours. */
 export function hoursInWords(hours: number): string {

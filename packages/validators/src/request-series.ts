@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { ifUnavailableInput, requestOutput } from "./requests";
+import { ifUnavailableInput, requestIdInput, requestOutput } from "./requests";
 import { IF_UNAVAILABLE_CHOICES, REPEAT_EVERY, stripMarkup } from "./rules";
 import { dateTimeField } from "./date-time-field";
 import { exactInputString, inputString, optionalCleanText } from "./text";
@@ -11,6 +11,9 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const seriesIdField = exactInputString({ error: messages.seriesNotFound }).regex(UUID_PATTERN, messages.seriesNotFound);
 
 export const seriesIdInput = z.object({ id: seriesIdField });
+
+/** POST /request-series/{id}/skip: the occurrence skipped, by its request's id, so a repeated skip skips nothing more. */
+export const skipSeriesInput = z.object({ id: seriesIdField, requestId: requestIdInput.shape.id });
 
 /**
  * PATCH /request-series/{id}: the requester changes what is asked; the next occurrence changes with it unless a
@@ -27,7 +30,7 @@ export const updateSeriesInput = z.object({
   storePreference: optionalCleanText(200).optional(),
   pickupNotes: optionalCleanText(1000, { multiline: true }).optional(),
   ifUnavailable: ifUnavailableInput.optional(),
-  until: dateTimeField(messages.repeatUntilNotADate).nullable().optional(),
+  until: dateTimeField(messages.repeatUntilNotADate, undefined, messages.repeatUntilTooFar).nullable().optional(),
 });
 export type UpdateSeries = z.output<typeof updateSeriesInput>;
 

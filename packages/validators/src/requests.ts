@@ -43,7 +43,7 @@ export const requestRepeatInput = z
   .object(
     {
       every: z.enum(REPEAT_EVERY, { error: messages.repeatInvalid }),
-      until: dateTimeField(messages.repeatUntilNotADate)
+      until: dateTimeField(messages.repeatUntilNotADate, undefined, messages.repeatUntilTooFar)
         .nullish()
         .transform((v) => v ?? null),
     },

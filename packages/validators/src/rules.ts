@@ -1,5 +1,6 @@
 import type { KeyedMessage, LimitKind } from "./messages";
 import {
+  LATEST_DATE_YEAR,
   MAX_NEEDED_BY_YEARS_AHEAD,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -18,24 +19,28 @@ export function stripMarkup(value: string): string {
     .trim();
 }
 
-/** Characters no address holds outside quotes: invisible ones (control, format, line breaks), spaces, and RFC 5322's specials. */
-const UNQUOTED_EMAIL_CHARACTER = /^[^\p{Cc}\p{Cf}\p{Z}\s<>"()[\]\\,;:@]+$/u;
-/** Inside a quoted local part (`"john doe"@example.com`) anything visible goes, `"` and `\` only escaped. */
-const QUOTED_LOCAL_PART = /^"(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}"\\]|\\[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}])+"$/u;
+/** Characters no address holds: invisible ones (control, format, line breaks), spaces, and RFC 5322's specials. */
+const EMAIL_CHARACTERS = /^[^\p{Cc}\p{Cf}\p{Z}\s<>"()[\]\\,;:@]+$/u;
+/** RFC 5321: the longest local part an SMTP server must take, in octets (UTF-8); a longer one is refused (501). */
+const MAX_EMAIL_LOCAL_PART_OCTETS = 64;
 
 /**
  * PRODUCT "What is checked": text, at-sign, text, dot, text; and nothing a mail system would refuse or a header could
- * be bent by: no control characters, spaces or `<>"()[]\,;:` outside a quoted local part, no empty
- * domain label. Plus tags, dots, long top-level domains and internationalised addresses
- * (`用户@例子.广告`, SMTPUTF8) are addresses like any other.
+ * be bent by: no control characters, spaces or `<>"()[]\,;:` (so no quoted local part, which SMTP servers refuse
+ * as often as not), a local part of at most 64 octets, no empty domain label. Plus tags, dots, long top-level
+ * domains and internationalised addresses (`用户@例子.广告`, SMTPUTF8) are addresses like any other.
  */
 export function isEmail(value: string): boolean {
-  const at = value.startsWith('"') ? value.lastIndexOf('"@') + 1 : value.indexOf("@");
+  const at = value.indexOf("@");
   if (at <= 0) return false;
   const local = value.slice(0, at);
   const labels = value.slice(at + 1).split(".");
-  const localIsValid = local.startsWith('"') ? QUOTED_LOCAL_PART.test(local) : UNQUOTED_EMAIL_CHARACTER.test(local);
-  return localIsValid && labels.length >= 2 && labels.every((label) => UNQUOTED_EMAIL_CHARACTER.test(label));
+  return (
+    EMAIL_CHARACTERS.test(local) &&
+    new TextEncoder().encode(local).length <= MAX_EMAIL_LOCAL_PART_OCTETS &&
+    labels.length >= 2 &&
+    labels.every((label) => EMAIL_CHARACTERS.test(label))
+  );
 }
 
 /** PRODUCT "What is checked": an optional plus, then digits, spaces, hyphens or parentheses; at least 10 characters. */
@@ -135,8 +140,8 @@ export interface RequestCursor {
   beforeId: string;
 }
 
-/** The last millisecond both JavaScript and PostgreSQL write as a four-digit year. */
-const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The last millisecond of LATEST_DATE_YEAR: later, JavaScript and PostgreSQL do not write a date alike. */
+export const LATEST_DATE_MS = Date.UTC(LATEST_DATE_YEAR + 1, 0, 1) - 1;
 const CURSOR_PATTERN =
   /^(\d{1,15})\.(\d{1,15})(\d{3})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -154,7 +159,7 @@ export function decodeRequestCursor(text: string): RequestCursor | null {
   const match = CURSOR_PATTERN.exec(text);
   if (!match) return null;
   const [, asOfMs, beforeMs, subMs, beforeId] = match as unknown as [string, string, string, string, string];
-  if (Number(asOfMs) > LAST_MS || Number(beforeMs) > LAST_MS) return null;
+  if (Number(asOfMs) > LATEST_DATE_MS || Number(beforeMs) > LATEST_DATE_MS) return null;
   return { asOf: new Date(Number(asOfMs)), beforeMicros: `${Number(beforeMs)}${subMs}`, beforeId };
 }
 

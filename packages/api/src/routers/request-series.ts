@@ -1,4 +1,4 @@
-import { seriesIdInput, seriesOutput, updateSeriesInput } from "@hyn/validators";
+import { seriesIdInput, seriesOutput, skipSeriesInput, updateSeriesInput } from "@hyn/validators";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
@@ -13,12 +13,15 @@ export const requestSeriesRouter = router({
     .output(seriesOutput)
     .query(({ ctx, input }) => ctx.services.series.byId(ctx.session.user.id, input.id)),
 
-  /** The requester skips the next one (even one a helper has taken, who hears it is gone); the one after it is posted now. */
+  /**
+   * The requester skips the occurrence named by `requestId` (even one a helper has taken, who hears it is gone); the
+   * one after it is posted now. One skipped already answers the series as it is.
+   */
   skip: protectedProcedure
-    .meta({ rest: { method: "POST", path: "/request-series/:id/skip" } })
-    .input(seriesIdInput)
+    .meta({ rest: { method: "POST", path: "/request-series/:id/skip", body: true } })
+    .input(skipSeriesInput)
     .output(seriesOutput)
-    .mutation(({ ctx, input }) => ctx.services.series.skip(ctx.session.user.id, input.id)),
+    .mutation(({ ctx, input }) => ctx.services.series.skip(ctx.session.user.id, input.id, input.requestId)),
 
   /** The requester stops it: no more occurrences; an occurrence a helper has taken stays to be finished. */
   stop: protectedProcedure

@@ -1,7 +1,7 @@
 import { emailOutbox, emailSendLog, preparedStatement, type Executor } from "@hyn/db";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
@@ -81,7 +81,10 @@ export async function enqueueEmails(
     .returning({ id: emailOutbox.id });
 }
 
-/** Retry backoff: 30 s, 1 min, 2 min, ... capped at one hour; an e-mail is never dropped. */
+/**
+ * Retry backoff: 30 s, 1 min, 2 min, ... capped at one hour; an e-mail is never dropped, unless the server refuses
+ * it for good (`isPermanentRefusal`): then it is recorded as undeliverable at once.
+ */
 export function retryDelayMs(attempts: number): number {
   return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
@@ -116,15 +119,28 @@ function recipientHeadSeq(deps: DeliveryDeps) {
   return deps.db
     .select({ seq: queued.seq })
     .from(queued)
-    .where(and(isNull(queued.sentAt), sql`lower(${queued.toAddress}) = lower(${emailOutbox.toAddress})`))
+    .where(and(unsettled(queued), sql`lower(${queued.toAddress}) = lower(${emailOutbox.toAddress})`))
     .orderBy(queued.seq)
     .limit(1);
+}
+
+/** Waiting to go: neither sent nor refused for good. */
+const unsettled = (table: Record<"sentAt" | "undeliverableAt", AnyPgColumn>) =>
+  and(isNull(table.sentAt), isNull(table.undeliverableAt));
+
+/**
+ * An SMTP reply that no retry changes (RFC 5321: 5xx is a permanent failure: no such mailbox, an address the
+ * server cannot read), as nodemailer reports it; a 4xx, a timeout or a lost connection passes.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 /** Not sent, due, and not leased (or the lease ran out). */
 function deliverable(now: Date) {
   return and(
-    isNull(emailOutbox.sentAt),
+    unsettled(emailOutbox),
     lte(emailOutbox.nextAttemptAt, now),
     or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
   );
@@ -191,7 +207,7 @@ async function leaseNextFor(deps: DeliveryDeps, lease: Lease, toAddress: string)
     deps.db
       .select({ nextId: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.toAddress}) = lower(${toAddress})`))
+      .where(and(unsettled(emailOutbox), sql`lower(${emailOutbox.toAddress}) = lower(${toAddress})`))
       .orderBy(emailOutbox.seq)
       .limit(1)
       .for("update", { skipLocked: true }),
@@ -230,11 +246,11 @@ export async function deliverDueEmails(deps: DeliveryDeps): Promise<number> {
       for (let n = 1; row; n++) {
         // A lease lost (not renewed in time, another instance may hold the e-mail now): leave it to that one.
         if (!held.has(row.id) || deps.clock.now() >= lease.until) return;
-        const delivered = await deliverOne(deps, row);
+        const outcome = await deliverOne(deps, row);
         held.delete(row.id);
         // A failed one waits for its retry, and the recipient's later ones behind it.
-        if (!delivered) return;
-        sent++;
+        if (outcome === "retry") return;
+        if (outcome === "sent") sent++;
         if (n === BATCH_PER_SLOT) return;
         row = await leaseNextFor(deps, lease, row.toAddress);
         if (row) held.add(row.id);
@@ -261,7 +277,7 @@ function renewWhileHeld(deps: DeliveryDeps, leaseMs: number, held: Set<string>, 
       const kept = await deps.db
         .update(emailOutbox)
         .set({ lockedUntil: until })
-        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, lease.id), isNull(emailOutbox.sentAt)))
+        .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.leaseId, lease.id), unsettled(emailOutbox)))
         .returning({ id: emailOutbox.id });
       const keptIds = new Set(kept.map((row) => row.id));
       // Not returned: sent meanwhile (done anyway) or taken by another instance (lost).
@@ -290,8 +306,14 @@ async function inSlots<T>(items: T[], slots: number, work: (item: T) => Promise<
   await Promise.all(Array.from({ length: Math.min(slots, items.length) }, slot));
 }
 
-/** Sends one leased e-mail; true once it is sent and recorded, false when it was scheduled for a retry. */
-async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean> {
+/** What emptying an e-mail writes once it will never be sent again: its links (tokens) are not kept at rest. */
+const EMPTIED = { textBody: "", htmlBody: "", headers: {}, attachments: [] };
+
+/**
+ * Sends one leased e-mail: "sent" once it is sent and recorded, "undeliverable" once a refusal for good is recorded
+ * (either way the recipient's next one may go), "retry" when it was scheduled for a retry.
+ */
+async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<"sent" | "undeliverable" | "retry"> {
   try {
     const { providerId } = await deps.transport.send({
       from: deps.from,
@@ -313,10 +335,7 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
           lockedUntil: null,
           leaseId: null,
           lastError: null,
-          textBody: "",
-          htmlBody: "",
-          headers: {},
-          attachments: [],
+          ...EMPTIED,
           updatedAt: sentAt,
         })
         .where(eq(emailOutbox.id, row.id));
@@ -328,8 +347,27 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
         createdAt: sentAt,
       });
     });
-    return true;
+    return "sent";
   } catch (error) {
+    if (isPermanentRefusal(error)) {
+      deps.logger.warn(
+        { emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error },
+        "e-mail refused for good; recorded as undeliverable",
+      );
+      const now = deps.clock.now();
+      await deps.db
+        .update(emailOutbox)
+        .set({
+          undeliverableAt: now,
+          lockedUntil: null,
+          leaseId: null,
+          lastError: describeError(error).slice(0, 500),
+          ...EMPTIED,
+          updatedAt: now,
+        })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.leaseId, row.leaseId!)));
+      return "undeliverable";
+    }
     const retryAt = new Date(deps.clock.now().getTime() + retryDelayMs(row.attempts));
     deps.logger.warn(
       { emailId: row.id, emailType: row.emailType, attempts: row.attempts, err: error },
@@ -346,17 +384,20 @@ async function deliverOne(deps: DeliveryDeps, row: LeasedEmail): Promise<boolean
         updatedAt: deps.clock.now(),
       })
       .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.leaseId, row.leaseId!)));
-    return false;
+    return "retry";
   }
 }
 
-/** Sent e-mails are kept this long (their bodies are already empty), then deleted. */
+/** Sent and undeliverable e-mails are kept this long (their bodies are already empty), then deleted. */
 export const SENT_EMAIL_RETENTION_MS = 30 * DAY_MS;
 
 /** Rows deleted per statement, so years of history are pruned in short transactions. */
 const PRUNE_BATCH = 5000;
 
-/** Deletes e-mails sent more than SENT_EMAIL_RETENTION_MS ago; an unsent one is never deleted. Returns how many. */
+/**
+ * Deletes e-mails sent, or recorded as undeliverable, more than SENT_EMAIL_RETENTION_MS ago; one still waiting to
+ * go is never deleted. Returns how many.
+ */
 export async function pruneSentEmails(db: CoreDeps["db"], now: Date): Promise<number> {
   const sentBefore = new Date(now.getTime() - SENT_EMAIL_RETENTION_MS);
   let total = 0;
@@ -364,7 +405,7 @@ export async function pruneSentEmails(db: CoreDeps["db"], now: Date): Promise<nu
     const expired = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(lt(emailOutbox.sentAt, sentBefore))
+      .where(or(lt(emailOutbox.sentAt, sentBefore), lt(emailOutbox.undeliverableAt, sentBefore)))
       .limit(PRUNE_BATCH);
     const deleted = await db
       .delete(emailOutbox)

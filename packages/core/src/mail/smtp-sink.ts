@@ -1,6 +1,7 @@
 /**
  * A local SMTP server that accepts every message and counts what it saw: for the outbox's tests and
- * benchmark, never for the app. Each message's acceptance can be delayed, so sends overlap visibly.
+ * benchmark, never for the app. Each message's acceptance can be delayed, so sends overlap visibly, and
+ * given recipients can be refused with a reply code (a permanent 550 or 501, a passing 450), counted per address.
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -21,10 +22,18 @@ export interface SmtpSink {
   maxOpenConnections: number;
   /** The most messages ever being received at once. */
   maxMessagesInFlight: number;
+  /** How many times each refused recipient was tried (lower-cased address). */
+  refusals: Map<string, number>;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  acceptDelayMs?: number;
+  /** Recipients (lower-cased) answered at RCPT TO with this reply code instead of being accepted. */
+  refuse?: Record<string, number>;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   let open = 0;
   let inFlight = 0;
   const sink: Omit<SmtpSink, "close" | "url"> = {
@@ -32,6 +41,7 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
     connections: 0,
     maxOpenConnections: 0,
     maxMessagesInFlight: 0,
+    refusals: new Map(),
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -44,6 +54,13 @@ export async function startSmtpSink(options: { acceptDelayMs?: number } = {}): P
     },
     onClose() {
       open--;
+    },
+    onRcptTo(address, _session, callback) {
+      const recipient = address.address.toLowerCase();
+      const code = options.refuse?.[recipient];
+      if (code === undefined) return callback();
+      sink.refusals.set(recipient, (sink.refusals.get(recipient) ?? 0) + 1);
+      callback(Object.assign(new Error(`Refused by the test sink: ${recipient}`), { responseCode: code }));
     },
     onData(stream, session, callback) {
       sink.maxMessagesInFlight = Math.max(sink.maxMessagesInFlight, ++inFlight);

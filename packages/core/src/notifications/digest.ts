@@ -2,7 +2,7 @@ import { requests, userEmailPreferences, users, type Transaction } from "@hyn/db
 import { and, asc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreDeps } from "../shared/deps";
-import { inGroupsOf, selectRequestViews } from "../request-views/view";
+import { inGroupsOf, NO_READER, selectRequestViews } from "../request-views/view";
 import { notificationLinks, summaryOf } from "./immediate";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { noBlockBetween } from "../shared/blocks";
@@ -58,6 +58,7 @@ async function digestForMember(
         gt(requests.neededBy, now),
         member.lastDailySent ? gt(requests.createdAt, member.lastDailySent) : undefined,
       ),
+      NO_READER,
     );
     if (fresh.length === 0) return false;
     await enqueueEmail(tx, now, {

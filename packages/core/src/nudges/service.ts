@@ -1,6 +1,6 @@
 import { requestReminders, requests } from "@hyn/db";
 import { eq } from "drizzle-orm";
-import { selectRequestView } from "../request-views/view";
+import { NO_READER, selectRequestView } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { unsubscribeLinks } from "../unsubscribe/links";
 import { enqueueStillWantedNotices } from "./notices";
@@ -40,7 +40,7 @@ export function createNudgesService(deps: CoreDeps) {
           .onConflictDoNothing()
           .returning({ requestId: requestReminders.requestId });
         if (!recorded) return "already sent";
-        const view = await selectRequestView(tx, now, job.requestId);
+        const view = await selectRequestView(tx, now, job.requestId, NO_READER);
         if (!view) return "deleted";
         const told = await enqueueStillWantedNotices(
           tx,

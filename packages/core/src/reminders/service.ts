@@ -7,7 +7,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
 import { channelsFor } from "../preferences/notification-preferences";
 import { helperReminderEmail, requesterReminderEmail } from "../mail/templates";
-import { selectRequestView } from "../request-views/view";
+import { NO_READER, selectRequestView } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { localeOf } from "../shared/locale";
 import { decideReminder } from "./rules";
@@ -60,7 +60,7 @@ export function createRemindersService(deps: CoreDeps) {
           .onConflictDoNothing()
           .returning({ requestId: requestReminders.requestId });
         if (!recorded) return "already sent";
-        const view = await selectRequestView(tx, now, job.requestId);
+        const view = await selectRequestView(tx, now, job.requestId, NO_READER);
         if (!view) return "deleted";
         const summary = summaryOf(config, view);
         // A push shows a person's own name only, never the address a display name can fall back to.

@@ -95,16 +95,25 @@ function withPeople<Query extends PgSelect>(query: Query) {
 }
 type Row = Awaited<ReturnType<typeof viewQuery>>[number];
 
+/**
+ * Who a view is read for: its reach (PRODUCT "Who will hear") goes to the request's owner alone, as it tells
+ * the group's notification settings. `NO_READER` for a view nobody reads as an answer (an e-mail's, a job's)
+ * and for a group's list, which is the same for every member (the answer cache shares it, ADR 0009).
+ */
+export type Reader = string | null;
+export const NO_READER: Reader = null;
+
 /** Requests with their group, creator and helper joined in: one statement for any number of rows. */
 export async function selectRequestViews(
   executor: Executor,
   now: Date,
   where: SQL | undefined,
+  reader: Reader,
 ): Promise<RequestView[]> {
   const rows = await viewQuery(executor)
     .where(where)
     .orderBy(...requestOrder(timestampParam(now)));
-  return rows.map((row) => toRequestView(row, now));
+  return rows.map((row) => toRequestView(row, now, reader));
 }
 
 /**
@@ -148,7 +157,7 @@ const helpableQuery = perDatabase((db) => {
 /** Others' requests in `userId`'s groups still open to claim, those `userId` claimed and has not fulfilled, and their recent thanks. */
 export async function selectHelpableRequestViews(db: Database, now: Date, userId: string): Promise<RequestView[]> {
   const rows = await helpableQuery(db).execute({ userId, now: now.toISOString() });
-  return rows.map((row) => toRequestView(row, now));
+  return rows.map((row) => toRequestView(row, now, userId));
 }
 
 /** The requests table or an alias of it. */
@@ -242,7 +251,9 @@ async function selectPage(
   const beyond = finished.length > limit ? finished[limit] : undefined;
   const last = beyond ? finished[limit - 1] : undefined;
   return {
-    requests: rows.filter((row) => row !== beyond).map((row) => toRequestView(row, now)),
+    requests: rows
+      .filter((row) => row !== beyond)
+      .map((row) => toRequestView(row, now, "userId" in owner ? owner.userId : NO_READER)),
     nextCursor: last ? encodeRequestCursor({ asOf, beforeMicros: last.createdAtMicros, beforeId: last.id }) : null,
   };
 }
@@ -310,9 +321,14 @@ const requestViewById = preparedStatement((executor) =>
     .prepare("request_view_by_id"),
 );
 
-export async function selectRequestView(executor: Executor, now: Date, requestId: string): Promise<RequestView | null> {
+export async function selectRequestView(
+  executor: Executor,
+  now: Date,
+  requestId: string,
+  reader: Reader,
+): Promise<RequestView | null> {
   const [row] = await requestViewById(executor).execute({ requestId, now: now.toISOString() });
-  return row ? toRequestView(row, now) : null;
+  return row ? toRequestView(row, now, reader) : null;
 }
 
 /**
@@ -325,7 +341,12 @@ export async function selectVisibleRequestView(
   requestId: string,
   userId: string,
 ): Promise<RequestView | null> {
-  const [view] = await selectRequestViews(executor, now, and(eq(requests.id, requestId), requestVisibleTo(userId)));
+  const [view] = await selectRequestViews(
+    executor,
+    now,
+    and(eq(requests.id, requestId), requestVisibleTo(userId)),
+    userId,
+  );
   return view ?? null;
 }
 
@@ -337,7 +358,7 @@ export function requestVisibleTo(readerId: string | Placeholder): SQL {
   return or(eq(requests.userId, readerId), and(inGroupsOf(readerId), shownTo(readerId, requests)))!;
 }
 
-function toRequestView(row: Row, now: Date): RequestView {
+function toRequestView(row: Row, now: Date, reader: Reader): RequestView {
   // "expired" is never written (PRODUCT "How things change"); a stored one from elsewhere reads as open, and displays as expired.
   const status: RequestStatus = row.status === "expired" ? "open" : row.status;
   return {
@@ -357,7 +378,7 @@ function toRequestView(row: Row, now: Date): RequestView {
     fulfilledAt: row.fulfilledAt,
     lastNotifiedAt: row.lastNotifiedAt,
     lastReach:
-      row.lastReachNow === null || row.lastReachDaily === null || row.lastReachAppOnly === null
+      reader !== row.userId || row.lastReachNow === null || row.lastReachDaily === null || row.lastReachAppOnly === null
         ? null
         : { now: row.lastReachNow, daily: row.lastReachDaily, appOnly: row.lastReachAppOnly },
     thankedAt: row.thankedAt,

@@ -239,7 +239,7 @@ export function createRequestsService(deps: CoreDeps) {
     return db.transaction(async (tx) => {
       const [changed] = await transitionUpdates[change.kind](tx).execute({ requestId, userId, now: now.toISOString() });
       if (!changed) throw change.refuse(await visibleFacts(tx, requestId, userId));
-      const view = await mustSelectView(tx, now, requestId);
+      const view = await mustSelectView(tx, now, requestId, userId);
       await change.then?.(tx, view, now, unsubscribe, changed);
       await enqueueChangeNotice(
         tx,
@@ -255,8 +255,9 @@ export function createRequestsService(deps: CoreDeps) {
     });
   }
 
-  async function mustSelectView(tx: Transaction, now: Date, requestId: string): Promise<RequestView> {
-    const view = await selectRequestView(tx, now, requestId);
+  /** The request as its change's actor reads it in the answer (their own reach, if it is theirs). */
+  async function mustSelectView(tx: Transaction, now: Date, requestId: string, reader: string): Promise<RequestView> {
+    const view = await selectRequestView(tx, now, requestId, reader);
     if (!view) throw notFound();
     return view;
   }
@@ -302,7 +303,7 @@ export function createRequestsService(deps: CoreDeps) {
           occurrenceIndex: seriesId ? 0 : null,
           now,
         });
-        const view = await mustSelectView(tx, now, created!.id);
+        const view = await mustSelectView(tx, now, created!.id, userId);
         if (seriesId) await scheduleNextAtNeededBy(deps, tx, { seriesId, index: 0, neededBy: view.neededBy });
         await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
         const remindAt = requesterReminderDueAt(now, view.neededBy);
@@ -453,7 +454,7 @@ export function createRequestsService(deps: CoreDeps) {
             retryAfterSeconds: Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)),
           });
         }
-        const view = await mustSelectView(tx, now, requestId);
+        const view = await mustSelectView(tx, now, requestId, userId);
         const notifiedCount = await enqueuePostingNotices(
           tx,
           config,
@@ -496,7 +497,7 @@ export function createRequestsService(deps: CoreDeps) {
           if (facts.thankedAt) throw new AppError("CONFLICT", "alreadyThanked");
           throw new AppError("CONFLICT", "thankNoHelper");
         }
-        const view = await mustSelectView(tx, now, requestId);
+        const view = await mustSelectView(tx, now, requestId, userId);
         await enqueueThanksNotice(tx, config, unsubscribe, { request: view, helperId: marked.helperId! }, now, jobs);
         await publish(tx, "request.thanked", view);
         return view;

@@ -17,7 +17,7 @@ import { scheduleStillNeeded } from "../nudges/schedule";
 import { newRequestAudience } from "../preferences/notification-preferences";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
-import { inGroupsOf, selectRequestView, selectVisibleRequestView } from "../request-views/view";
+import { inGroupsOf, NO_READER, selectRequestView, selectVisibleRequestView } from "../request-views/view";
 import { noBlockBetween } from "../shared/blocks";
 import { bumpedRevision } from "../shared/request-revision";
 import type { CoreDeps } from "../shared/deps";
@@ -211,7 +211,7 @@ export function createSeriesService(deps: CoreDeps) {
       .onConflictDoNothing({ target: [requests.seriesId, requests.occurrenceIndex] })
       .returning({ id: requests.id });
     if (!created) return "already posted";
-    const view = (await selectRequestView(tx, now, created.id))!;
+    const view = (await selectRequestView(tx, now, created.id, NO_READER))!;
     if (audience) {
       await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
       await scheduleStillNeeded(jobs, tx, { id: view.id, createdAt: now, neededBy: view.neededBy });
@@ -230,6 +230,18 @@ export function createSeriesService(deps: CoreDeps) {
       ownerId: view.userId,
     });
     return "posted";
+  }
+
+  /**
+   * One of the requester's requests that is not an occurrence of this series (a single one, another series');
+   * someone else's is not looked at, so the answer tells nothing of it.
+   */
+  async function isOwnNonOccurrence(tx: Transaction, series: NonNullable<SeriesRow>, requestId: string) {
+    const [row] = await tx
+      .select({ seriesId: requests.seriesId })
+      .from(requests)
+      .where(and(eq(requests.id, requestId), eq(requests.userId, series.userId)));
+    return row !== undefined && row.seriesId !== series.id;
   }
 
   /**
@@ -344,10 +356,11 @@ export function createSeriesService(deps: CoreDeps) {
     },
 
     /**
-     * POST /request-series/{id}/skip: the next one is not needed; the one after it is posted now. One a helper has
-     * taken may be skipped too, as the requester may delete a claimed request (PRODUCT "Screens", ADR 0023).
+     * POST /request-series/{id}/skip: the occurrence named (`requestId`) is not needed; the one after it is posted
+     * now. One a helper has taken may be skipped too, as the requester may delete a claimed request (PRODUCT
+     * "Screens", ADR 0023). Named, so a skip repeated (a double tap, a retry) finds it gone and changes nothing.
      */
-    async skip(userId: string, seriesId: string): Promise<SeriesView> {
+    async skip(userId: string, seriesId: string, requestId: string): Promise<SeriesView> {
       const unsubscribe = await unsubscribeLinks(deps);
       return db.transaction(async (tx) => {
         const series = await ownSeries(tx, userId, seriesId);
@@ -356,7 +369,12 @@ export function createSeriesService(deps: CoreDeps) {
         const now = clock.now();
         // Read before it goes: its helper, if the delete finds one, is told what they need not get.
         const current = await currentOccurrence(tx, series.id, series.currentIndex);
-        const view = current?.claimedBy ? await selectRequestView(tx, now, current.id) : null;
+        if (current?.id !== requestId) {
+          if (await isOwnNonOccurrence(tx, series, requestId)) throw new AppError("CONFLICT", "seriesNothingToSkip");
+          // Skipped already (or deleted, or past): the series has moved on from it.
+          return viewOf(tx, userId, series);
+        }
+        const view = current.claimedBy ? await selectRequestView(tx, now, current.id, NO_READER) : null;
         const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
         if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
         if (deleted.claimedBy && view) {

@@ -2,7 +2,7 @@ import { groupMembers, requests, tripGroups, trips, type Transaction } from "@hy
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { publishRequestEvents, publishTripEvent } from "../events/publish";
 import { enqueueChangeNotices } from "../notifications/immediate";
-import { selectRequestViews } from "../request-views/view";
+import { NO_READER, selectRequestViews } from "../request-views/view";
 import { reopenedClaim } from "../requests/reopened-claim";
 import type { CoreConfig } from "../shared/config";
 import type { CoreDeps } from "../shared/deps";
@@ -43,7 +43,7 @@ export async function tellItemChanges(
   if (changes.length === 0) return;
   const { config, unsubscribe, now, jobs } = notices;
   const ids = changes.map((change) => change.id);
-  const views = await selectRequestViews(tx, now, inArray(requests.id, ids));
+  const views = await selectRequestViews(tx, now, inArray(requests.id, ids), NO_READER);
   const viewOf = new Map(views.map((view) => [view.id, view]));
   const told = changes.flatMap(({ id, kind }) => {
     const request = viewOf.get(id);

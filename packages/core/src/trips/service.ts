@@ -18,7 +18,7 @@ import { enqueueChangeNotice } from "../notifications/immediate";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
 import { requestPermissionSql } from "../requests/permissions";
 import { bumpedRevision } from "../shared/request-revision";
-import { inGroupsHeldBy, selectRequestView, selectRequestViews } from "../request-views/view";
+import { inGroupsHeldBy, NO_READER, selectRequestView, selectRequestViews } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";
@@ -100,7 +100,7 @@ export function createTripsService(deps: CoreDeps) {
     const onTrip = isTripper
       ? eq(requests.tripId, tripId)
       : and(eq(requests.tripId, tripId), eq(requests.userId, userId));
-    const views = await selectRequestViews(tx, now, onTrip);
+    const views = await selectRequestViews(tx, now, onTrip, userId);
     const extras = await tx
       .select({
         id: requests.id,
@@ -142,6 +142,7 @@ export function createTripsService(deps: CoreDeps) {
         isNotNull(requests.storePreference),
         sql`${requests.groupId} in (select tg.group_id from ${tripGroups} tg join ${groupMembers} gm on gm.group_id = tg.group_id where tg.trip_id = ${trip.id} and gm.user_id = ${trip.tripperId})`,
       ),
+      trip.tripperId,
     );
     const key = storeKey(trip.store);
     return candidates.filter((r) => r.storePreference !== null && storeKey(r.storePreference) === key);
@@ -340,7 +341,7 @@ export function createTripsService(deps: CoreDeps) {
             createdAt: now,
           })
           .returning({ id: requests.id });
-        const view = await selectRequestView(tx, now, created!.id);
+        const view = await selectRequestView(tx, now, created!.id, userId);
         if (!view) throw notFound();
         await publish(tx, "request.created", view);
         return view;
@@ -469,7 +470,7 @@ export function createTripsService(deps: CoreDeps) {
           .returning({ id: requests.id });
         if (taken.length !== requestIds.length) throw new AppError("CONFLICT", "tripTakeNotOffered");
         for (const { id } of taken) {
-          const view = await selectRequestView(tx, now, id);
+          const view = await selectRequestView(tx, now, id, NO_READER);
           if (!view) continue;
           await enqueueChangeNotice(
             tx,

@@ -87,6 +87,8 @@ export const emailOutbox = pgTable(
     /** The delivery pass holding the lease, so only it renews the lease (ADR 0002). */
     leaseId: uuid("lease_id"),
     sentAt: ts("sent_at"),
+    /** The server refused it for good (an SMTP 5xx): never sent, never tried again (ADR 0002). */
+    undeliverableAt: ts("undeliverable_at"),
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -163,7 +163,9 @@ export function useRequestActions(own: RecentOwnChanges) {
         if (!id) return false;
         const call = async (): Promise<true> => {
           if (action === "stop") await utils.client.requestSeries.stop.mutate({ id });
-          else await utils.client.requestSeries[action].mutate({ id });
+          // The card's occurrence by name: a second tap finds it skipped and skips nothing more.
+          else if (action === "skip") await utils.client.requestSeries.skip.mutate({ id, requestId: request.id });
+          else await utils.client.requestSeries.take.mutate({ id });
           return true;
         };
         // A stop or take announces the card as changed: the one who did it hears no echo of it.

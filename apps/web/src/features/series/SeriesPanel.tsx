@@ -34,7 +34,8 @@ export function SeriesPanel({ request, viewerId, now }: { request: RequestView; 
   async function skip(id: string) {
     setSkipping(true);
     try {
-      const series = await utils.client.requestSeries.skip.mutate({ id });
+      // This occurrence by name: a second tap finds it skipped and skips nothing more.
+      const series = await utils.client.requestSeries.skip.mutate({ id, requestId: request.id });
       toast.success(t("requests.series_skip_done", { item: quotedItem(request.itemDescription) }));
       void utils.requests.invalidate();
       // This time is gone: the page shows the next one, or the dashboard when there is none yet.
