@@ -62,6 +62,15 @@ describe("the job engine", () => {
     expect(ran).toEqual(["committed"]);
   });
 
+  it("queues a payload whose text PostgreSQL cannot store, without it, rather than failing its sender (issue 38)", async () => {
+    const engine = await startEngine();
+    const ran: object[] = [];
+    await engine.define("push", async (data) => void ran.push(data));
+    await engine.send("push", { title: "a\u0000b", body: { lines: ["c\ud800"], count: 2 }, "key\u0000": true });
+    await eventually(() => ran.length === 1);
+    expect(ran[0]).toEqual({ title: "ab", body: { lines: ["c\ufffd"], count: 2 }, key: true });
+  });
+
   it("keeps one waiting job per key on a queue that asks for it: a second reminder for the same request is not queued", async () => {
     const engine = await startEngine();
     const ran: string[] = [];

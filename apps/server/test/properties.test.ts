@@ -30,19 +30,22 @@ function isPresentableError(text: unknown): boolean {
 
 /** Characters PostgreSQL cannot store as sent: NUL, and surrogates without their pair. */
 const unstorable = fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff");
+/** Text that reads like an escape sequence (issue 38): data, which nothing may decode into a NUL or markup. */
+const escapeLooking = fc.constantFrom("\\u0000", "\\x00", "\\u003cimg src=x\\u003e", "\\u000d\\u000a");
 /** Any code point, and often one of those. */
 const hostileString = (constraints: { minLength?: number; maxLength: number }) =>
   fc.string({
     ...constraints,
     unit: fc.oneof(
       { arbitrary: unstorable, weight: 1 },
+      { arbitrary: escapeLooking, weight: 1 },
       { arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }), weight: 3 },
     ),
   });
-/** A valid-looking value that may carry an unstorable character somewhere, so it gets past the other checks. */
+/** A valid-looking value that may carry an unstorable character or an escape's spelling somewhere, so it gets past the other checks. */
 const tainted = (valid: fc.Arbitrary<string>) =>
   fc
-    .tuple(valid, fc.option(unstorable), fc.nat())
+    .tuple(valid, fc.option(fc.oneof(unstorable, escapeLooking)), fc.nat())
     .map(([value, bad, at]) =>
       bad ? `${value.slice(0, at % (value.length + 1))}${bad}${value.slice(at % (value.length + 1))}` : value,
     );

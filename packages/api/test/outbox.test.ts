@@ -165,6 +165,32 @@ describe("the e-mail outbox", () => {
     expect(sent[1]!.messageId).not.toBe(stored!.messageId);
   });
 
+  it("queues an e-mail whose text holds what PostgreSQL cannot store, without it, rather than failing its action (issue 38)", async () => {
+    const bad = "a\u0000b\ud800c";
+    await enqueueEmail(h.db, h.clock.now(), {
+      type: "feedback",
+      to: "ann@example.com",
+      subject: `Subject ${bad}`,
+      text: `Text ${bad}`,
+      html: `<p>${bad}</p>`,
+      headers: { "X-Note": bad },
+      attachments: [{ filename: `${bad}.ics`, contentType: "text/calendar", content: bad }],
+    });
+    // Read before sending, which empties an e-mail's bodies and attachments.
+    const [stored] = await h.db.select({ attachments: emailOutbox.attachments }).from(emailOutbox);
+    expect(stored!.attachments).toEqual([
+      { filename: "ab\ufffdc.ics", contentType: "text/calendar", content: "ab\ufffdc" },
+    ]);
+    await h.deliver();
+    const [sent] = h.inbox("ann@example.com");
+    expect(sent).toMatchObject({
+      subject: "Subject ab\ufffdc",
+      text: "Text ab\ufffdc",
+      html: "<p>ab\ufffdc</p>",
+      headers: { "X-Note": "ab\ufffdc" },
+    });
+  });
+
   it("keeps no token that still works once an e-mail is handed over: verification, reset and invitation links", async () => {
     const ann = await h.signUpUser();
     const group = await createGroup(ann);

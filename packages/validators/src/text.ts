@@ -10,6 +10,26 @@ export function isStorableText(value: string): boolean {
   return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
 }
 
+/**
+ * Text the server writes itself (an e-mail, a job's payload) made storable: a NUL removed, a lone surrogate
+ * U+FFFD. A person's input never gets here with either (it is refused); this is the last guard, so that no
+ * text built from it can fail the action that writes it (issue 38).
+ */
+export function storableText(value: string): string {
+  return value.replaceAll("\u0000", "").toWellFormed();
+}
+
+/** The same through every string of a JSON value, keys too (a jsonb column refuses `\u0000` and lone surrogates). */
+export function storableJson<T>(value: T): T {
+  if (typeof value === "string") return storableText(value) as T;
+  if (Array.isArray(value)) return value.map(storableJson) as T;
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [storableText(key), storableJson(inner)]),
+    ) as T;
+  return value;
+}
+
 /** Every way text breaks a line (CRLF, CR, LF, vertical tab, form feed, NEL, Unicode's line and paragraph separators). */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /** Control characters (C0, DEL, C1): an escape sequence recolours a terminal, a bell rings, none is text. */

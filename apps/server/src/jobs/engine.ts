@@ -1,5 +1,6 @@
 import type { Executor, DbHandle } from "@hyn/db";
 import type { JobQueue, Logger } from "@hyn/core";
+import { storableJson } from "@hyn/validators";
 import { sql, type SQL } from "drizzle-orm";
 import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type Db, type Job } from "pg-boss";
 
@@ -117,7 +118,8 @@ export async function startJobEngine(
       await boss.schedule(name, cron, null, { tz: everyOptions.timeZone ?? "UTC", missed: "once" });
     },
     send(name, data, sendOptions = {}) {
-      return boss.send(name, data, {
+      // A payload's text as PostgreSQL can store it: no text in it can fail the action that queues it (issue 38).
+      return boss.send(name, storableJson(data), {
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.in ? { db: onExecutor(sendOptions.in) } : {}),

@@ -14,7 +14,7 @@ export { useHarness, type HarnessInUse, type UseHarnessOptions } from "./use-har
 export { failure } from "./failure";
 export { addMember, createGroup, groupOfSize, groupWith, inviteAndJoin, memberCount } from "./groups";
 export { settle, tally } from "./outcomes";
-export { quickNeighbours } from "./quick-neighbours";
+export { quickAccounts, quickNeighbours } from "./quick-neighbours";
 export { listen } from "./live";
 export {
   SWEEP,

@@ -1,16 +1,15 @@
 import { createSession } from "@hyn/core";
-import { userEmailPreferences, userLimits, users } from "@hyn/db";
+import { userEmailPreferences, userLimits, users, type Database } from "@hyn/db";
 import type { Harness } from "./harness";
 
 /**
- * Many signed-in users at once for the concurrency proofs: the rows a verified sign-up leaves, written
- * directly, because hashing a password per user (argon2) would dominate those tests. The callers go
- * through the real session check.
+ * Signed-in accounts at once: the rows a verified sign-up leaves, written directly, and a session for
+ * each, because hashing a password per user (argon2) would dominate the tests that need many (the
+ * concurrency proofs, the REST sweeps). Their sessions go through the real session check.
  */
-export async function quickNeighbours(h: Harness, count: number, prefix = "quick") {
-  const now = h.clock.now();
+export async function quickAccounts(db: Database, now: Date, count: number, prefix = "quick") {
   const tag = Math.random().toString(36).slice(2, 8);
-  const rows = await h.db
+  const rows = await db
     .insert(users)
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -23,12 +22,18 @@ export async function quickNeighbours(h: Harness, count: number, prefix = "quick
       })),
     )
     .returning({ id: users.id, email: users.email });
-  await h.db.insert(userLimits).values(rows.map((r) => ({ userId: r.id, createdAt: now, updatedAt: now })));
-  await h.db.insert(userEmailPreferences).values(rows.map((r) => ({ userId: r.id, createdAt: now, updatedAt: now })));
+  await db.insert(userLimits).values(rows.map((r) => ({ userId: r.id, createdAt: now, updatedAt: now })));
+  await db.insert(userEmailPreferences).values(rows.map((r) => ({ userId: r.id, createdAt: now, updatedAt: now })));
   return Promise.all(
     rows.map(async (row) => {
-      const { token } = await createSession(h.db, row.id, now);
-      return { user: { id: row.id }, email: row.email, token, caller: await h.caller(token) };
+      const { token } = await createSession(db, row.id, now);
+      return { user: { id: row.id }, email: row.email, token };
     }),
   );
+}
+
+/** Many signed-in users at once for the concurrency proofs (quickAccounts), each with a caller acting as them. */
+export async function quickNeighbours(h: Harness, count: number, prefix = "quick") {
+  const accounts = await quickAccounts(h.db, h.clock.now(), count, prefix);
+  return Promise.all(accounts.map(async (account) => ({ ...account, caller: await h.caller(account.token) })));
 }

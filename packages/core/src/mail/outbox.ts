@@ -2,6 +2,7 @@ import { emailOutbox, emailSendLog, preparedStatement, type Executor } from "@hy
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { storableJson, storableText } from "@hyn/validators";
 import type { CoreDeps } from "../shared/deps";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { describeError } from "../shared/loggable-error";
@@ -14,18 +15,21 @@ export interface QueuedEmail extends EmailMessage {
   requestIds?: string[];
 }
 
-/** An e-mail's own columns in the outbox (the times are the caller's). */
+/**
+ * An e-mail's own columns in the outbox (the times are the caller's): its texts as PostgreSQL can store
+ * them, so that no text in an e-mail can fail the action that sends it (issue 38).
+ */
 function outboxColumns(email: QueuedEmail) {
   return {
     userId: email.userId ?? null,
     emailType: email.type,
     toAddress: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html,
+    subject: storableText(email.subject),
+    textBody: storableText(email.text),
+    htmlBody: storableText(email.html),
     requestIds: email.requestIds ?? [],
-    headers: email.headers ?? {},
-    attachments: email.attachments ?? [],
+    headers: storableJson(email.headers ?? {}),
+    attachments: storableJson(email.attachments ?? []),
   };
 }
 
