@@ -5,6 +5,7 @@ import { blockEventOf } from "../events/publish";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
+import { displayNameAmongGroups } from "../shared/display-name";
 
 const userNotFound = () => new AppError("NOT_FOUND", "userNotFound");
 
@@ -64,8 +65,7 @@ export function createBlocksService(deps: CoreDeps) {
       return db
         .select({
           id: users.id,
-          // displayName (shared/display-name.ts): the address only while a group is still shared.
-          name: sql<string>`coalesce(nullif(trim(${users.name}), ''), case when ${shareAGroup(userId, users.id)} then ${users.email} else '' end)`,
+          name: displayNameAmongGroups(users, userId),
           blockedAt: userBlocks.createdAt,
         })
         .from(userBlocks)

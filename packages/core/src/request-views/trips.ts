@@ -2,6 +2,7 @@ import { groupMembers, requests, tripGroups, trips, users, type Executor } from 
 import { tripStatusAt, type Trip, type TripStatus } from "@hyn/validators";
 import { and, asc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { noBlockBetween } from "../shared/blocks";
+import { displayNameAmongGroups } from "../shared/display-name";
 
 /** The reader: an id, or a prepared statement's placeholder for one. */
 type Reader = string | SQL | Placeholder;
@@ -20,7 +21,7 @@ function tripColumns(readerId: Reader) {
   return {
     id: trips.id,
     tripperId: trips.tripperId,
-    tripperName: sql<string>`coalesce(nullif(trim(${users.name}), ''), case when ${trips.tripperId} = ${readerId} or exists (select 1 from ${groupMembers} a join ${groupMembers} b on a.group_id = b.group_id where a.user_id = ${trips.tripperId} and b.user_id = ${readerId}) then ${users.email} else '' end)`,
+    tripperName: displayNameAmongGroups({ id: trips.tripperId, name: users.name, email: users.email }, readerId),
     tripperArea: users.generalArea,
     store: trips.store,
     departsAt: trips.departsAt,

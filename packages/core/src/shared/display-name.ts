@@ -1,5 +1,5 @@
 import { groupMembers } from "@hyn/db";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
@@ -12,7 +12,7 @@ export function displayName(name: string, email: string): string {
 }
 
 type Person = { id: AnyPgColumn | SQL; name: AnyPgColumn; email: AnyPgColumn };
-type Id = AnyPgColumn | SQL | string;
+type Id = AnyPgColumn | SQL | Placeholder | string;
 
 /** `displayName` in SQL, for a reader the person chose to address (the invitee of their invitation). */
 export function displayNameSql(person: Omit<Person, "id">): SQL<string> {
@@ -27,4 +27,13 @@ export function displayNameInGroup(person: Person, groupId: Id, reader: Id): SQL
   const isMember = (userId: Id) =>
     sql`exists (select 1 from ${groupMembers} dm where dm.group_id = ${groupId} and dm.user_id = ${userId})`;
   return sql<string>`coalesce(nullif(trim(${person.name}), ''), case when ${isMember(person.id)} and ${isMember(reader)} then ${person.email} else '' end)`;
+}
+
+/**
+ * `displayName` for a person shown to `reader` apart from any one group (a trip announced to several, the
+ * reader's list of blocks): the address only to themself or while they share some group, else "".
+ */
+export function displayNameAmongGroups(person: Person, reader: Id): SQL<string> {
+  const shareAGroup = sql`exists (select 1 from ${groupMembers} theirs join ${groupMembers} mine on mine.group_id = theirs.group_id where theirs.user_id = ${person.id} and mine.user_id = ${reader})`;
+  return sql<string>`coalesce(nullif(trim(${person.name}), ''), case when ${person.id} = ${reader} or ${shareAGroup} then ${person.email} else '' end)`;
 }
