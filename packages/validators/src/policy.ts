@@ -13,6 +13,9 @@ export const MAX_NAME_LENGTH = 100;
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
 export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;
+/** A request's store preference and its pickup notes (a trip's item's notes too): at most this many characters. */
+export const MAX_STORE_PREFERENCE_LENGTH = 200;
+export const MAX_PICKUP_NOTES_LENGTH = 1000;
 /** A group's optional description (PRODUCT "What is checked"): at most this many characters. */
 export const MAX_GROUP_DESCRIPTION_LENGTH = 500;
 /** A group's optional rules (PRODUCT "Group rules"): at most this many characters. */

@@ -1,5 +1,5 @@
 import type { ErrorKey, KeyedMessage, MessageKey } from "@hyn/validators/messages";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { errorText } from "../../i18n/errorText";
 import { errorKey, errorMessage } from "../../lib/trpc";
 import { focusFirstError } from "../focus-first-error";
@@ -54,13 +54,11 @@ export function useForm<Values extends object, Field extends string, Input>(
   const [draft, setDraft] = useState<Values | null>(null);
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [busy, setBusy] = useState(false);
-  const values = draft ?? options.initial;
-  // The latest values for a change made before the next render (two fields set in one handler).
-  const latest = useRef(values);
-  latest.current = values;
+  const { initial } = options;
+  const values = draft ?? initial;
 
   function set<K extends keyof Values>(name: K, value: Values[K]) {
-    setDraft((d) => ({ ...(d ?? latest.current), [name]: value }));
+    setDraft((d) => ({ ...(d ?? initial), [name]: value }));
     setErrors((e) => (e[name as unknown as Field] ? { ...e, [name]: undefined } : e));
   }
 
