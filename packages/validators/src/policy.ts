@@ -10,6 +10,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 /** A person's name, a group's name, a request's item description and a feedback message: at most this many characters. */
 export const MAX_NAME_LENGTH = 100;
+/** A profile's phone number and its general area, at most this many characters. */
+export const MAX_PHONE_LENGTH = 40;
+export const MAX_GENERAL_AREA_LENGTH = 100;
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
 export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;

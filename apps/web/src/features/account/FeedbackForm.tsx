@@ -1,3 +1,4 @@
+import { MAX_FEEDBACK_MESSAGE_LENGTH, MAX_NAME_LENGTH } from "@hyn/validators/policy";
 import { FEEDBACK_SUBJECTS, isEmail } from "@hyn/validators/rules";
 import { useEffect, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -108,7 +109,7 @@ export function FeedbackForm() {
           autoComplete="name"
           value={name}
           onChange={(e) => edit({ name: e.target.value })}
-          maxLength={100}
+          maxLength={MAX_NAME_LENGTH}
         />
         <TextField
           label={t("about.email")}
@@ -143,7 +144,7 @@ export function FeedbackForm() {
         onChange={(e) => edit({ message: e.target.value })}
         error={errors.message}
         placeholder={t("about.messagePlaceholder")}
-        maxLength={5000}
+        maxLength={MAX_FEEDBACK_MESSAGE_LENGTH}
         required
       />
       {sent && (

@@ -1,3 +1,4 @@
+import { MAX_GENERAL_AREA_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "@hyn/validators/policy";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SaveStatus, useSaveNote } from "../../components/SaveStatus";
 import { Card, TextField } from "../../components/ui";
@@ -99,7 +100,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
         <TextField
           label={labels.name}
           autoComplete="name"
-          maxLength={100}
+          maxLength={MAX_NAME_LENGTH}
           name="name"
           value={values.name}
           onChange={(e) => edit("name", e.target.value)}
@@ -112,7 +113,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             type="tel"
             autoComplete="tel"
             hint={t("profile.phoneHint")}
-            maxLength={40}
+            maxLength={MAX_PHONE_LENGTH}
             name="phone"
             value={values.phone}
             onChange={(e) => edit("phone", e.target.value)}
@@ -123,7 +124,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             label={labels.generalArea}
             autoComplete="address-level3"
             hint={t("profile.areaHint")}
-            maxLength={100}
+            maxLength={MAX_GENERAL_AREA_LENGTH}
             name="generalArea"
             value={values.generalArea}
             onChange={(e) => edit("generalArea", e.target.value)}

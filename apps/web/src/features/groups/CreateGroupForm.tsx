@@ -1,4 +1,5 @@
 import type { MessageKey } from "@hyn/validators/messages";
+import { MAX_GROUP_NAME_LENGTH } from "@hyn/validators/policy";
 import { stripMarkup } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
 import { Button, TextField } from "../../components/ui";
@@ -42,7 +43,7 @@ export function CreateGroupForm({ onCreated, onCancel }: { onCreated: (group: Gr
         value={name}
         onChange={(e) => (setName(e.target.value), setError(null))}
         placeholder={t("groups.groupNamePlaceholder")}
-        maxLength={100}
+        maxLength={MAX_GROUP_NAME_LENGTH}
         autoFocus
         error={error === null ? null : errorText(error)}
         hint={t("groups.groupNameHint")}

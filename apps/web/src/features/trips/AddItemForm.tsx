@@ -1,3 +1,4 @@
+import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH } from "@hyn/validators/policy";
 import { IF_UNAVAILABLE_DEFAULT, type IfUnavailable } from "@hyn/validators/rules";
 import { stripMarkup } from "@hyn/validators/rules";
 import { useState, type FormEvent } from "react";
@@ -87,7 +88,7 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
           value={item}
           onChange={(e) => (setItem(e.target.value), setErrors((x) => ({ ...x, item: undefined })))}
           placeholder={t("trips.itemPlaceholder")}
-          maxLength={500}
+          maxLength={MAX_ITEM_DESCRIPTION_LENGTH}
           autoComplete="off"
           required
           error={errors.item}
@@ -113,7 +114,7 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
         placeholder={t("trips.itemNotesPlaceholder")}
-        maxLength={1000}
+        maxLength={MAX_PICKUP_NOTES_LENGTH}
         rows={2}
       />
       <IfUnavailableChoice name="ifUnavailable" value={ifUnavailable} onChange={setIfUnavailable} />
