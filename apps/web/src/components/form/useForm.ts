@@ -40,6 +40,8 @@ export interface FormOptions<Values, Field extends string, Input> {
   fieldOfKey?: Partial<Record<ErrorKey, Field>>;
   /** The toast for a refusal no field owns, when the server says nothing (offline, a network failure). */
   failureText: string;
+  /** After a refusal said as a toast (what it refused may have changed meanwhile: read it again). */
+  afterToast?: () => void;
 }
 
 /**
@@ -102,7 +104,10 @@ export function useForm<Values extends object, Field extends string, Input>(
       const key = errorKey(error);
       const owner = key ? options.fieldOfKey?.[key] : undefined;
       if (key && owner) refuse({ [owner]: serverError(error, key) } as FormErrors<Field>);
-      else toast.error(errorMessage(error, options.failureText));
+      else {
+        toast.error(errorMessage(error, options.failureText));
+        options.afterToast?.();
+      }
     } finally {
       setBusy(false);
     }
