@@ -24,8 +24,9 @@ export interface FieldProps {
 
 export interface FormOptions<Values, Field extends string, Input> {
   /**
-   * What the form starts from, read on every render until the first change: a form opened on something the
-   * server sends (a series to edit) starts from it once it comes. `reset()` goes back to it.
+   * What the form starts from, read on every render: a field not changed yet follows it, so a form opened on
+   * something the server sends (a series to edit, the signed-in user's name) shows it once it comes.
+   * `reset()` goes back to it.
    */
   initial: Values;
   /** The element id of each field that can be in error, in the order the form shows them (the focus order). */
@@ -53,19 +54,19 @@ export function useForm<Values extends object, Field extends string, Input>(
   options: FormOptions<Values, Field, Input>,
 ) {
   const toast = useToast();
-  const [draft, setDraft] = useState<Values | null>(null);
+  // The fields changed so far; the others follow `initial` (a name filled in from the user, once known).
+  const [draft, setDraft] = useState<Partial<Values>>({});
   const [errors, setErrors] = useState<FormErrors<Field>>({});
   const [busy, setBusy] = useState(false);
-  const { initial } = options;
-  const values = draft ?? initial;
+  const values: Values = { ...options.initial, ...draft };
 
   function set<K extends keyof Values>(name: K, value: Values[K]) {
-    setDraft((d) => ({ ...(d ?? initial), [name]: value }));
+    setDraft((d) => ({ ...d, [name]: value }));
     setErrors((e) => (e[name as unknown as Field] ? { ...e, [name]: undefined } : e));
   }
 
   function reset() {
-    setDraft(null);
+    setDraft({});
     setErrors({});
   }
 
@@ -113,7 +114,7 @@ export function useForm<Values extends object, Field extends string, Input>(
     }
   }
 
-  return { values, set, reset, field, errors, shown, busy, submit, dirty: draft !== null };
+  return { values, set, reset, field, errors, shown, busy, submit, dirty: Object.keys(draft).length > 0 };
 }
 
 /** The refusal's key with the values its text takes (`data.messageValues`), so the field says it in the page's language. */
