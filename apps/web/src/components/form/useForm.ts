@@ -41,6 +41,8 @@ export interface FormOptions<Values, Field extends string, Input> {
   fieldOfKey?: Partial<Record<ErrorKey, Field>>;
   /** The toast for a refusal no field owns, when the server says nothing (offline, a network failure). */
   failureText: string;
+  /** What was typed stays after sending (a page that may come back to it), rather than starting again from `initial`. */
+  keepValues?: boolean;
   /** After a refusal said as a toast (what it refused may have changed meanwhile: read it again). */
   afterToast?: () => void;
 }
@@ -100,7 +102,7 @@ export function useForm<Values extends object, Field extends string, Input>(
     setBusy(true);
     try {
       await options.send(input);
-      reset();
+      if (!options.keepValues) reset();
     } catch (error) {
       const key = errorKey(error);
       const owner = key ? options.fieldOfKey?.[key] : undefined;
