@@ -15,6 +15,9 @@ type Key = keyof ProfileValues;
  * Your details. Like everything on the profile (its one save model, PRODUCT "Screens"), each field saves
  * as it is left (or on Enter) and says so under the fields, in place: no Save button, no toast. A value
  * refused stays in its field with the reason; a save that fails keeps what was typed.
+ * Not on the web's form model (`components/form/useForm.ts`, issue 39 §3), which sends a whole form on submit
+ * and says a refusal no field owns as a toast: here each field is its own save, queued behind the others, and
+ * every outcome is said in place (the save note); only its `maxLength`s come from the same policy constants.
  */
 export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   const t = useT();
