@@ -40,6 +40,7 @@ import {
   PAGE_LIMIT_MAX,
   PUSH_LABEL_MAX,
   REQUEST_NOTIFY_INTERVAL_HOURS,
+  MAX_TRIP_ITEM_QUANTITY,
   MAX_TRIP_ITEMS,
   MAX_TRIP_STORE_LENGTH,
   MAX_TRIP_TAKE,
@@ -83,6 +84,7 @@ export const ERROR_TEXT_VALUES = {
   tripMaxDaysAhead: TRIP_MAX_DAYS_AHEAD,
   maxTripItems: MAX_TRIP_ITEMS,
   maxTripTake: MAX_TRIP_TAKE,
+  maxTripItemQuantity: MAX_TRIP_ITEM_QUANTITY,
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */

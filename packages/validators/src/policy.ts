@@ -120,6 +120,8 @@ export const MAX_TRIP_STORE_LENGTH = 200;
 export const MAX_TRIP_NOTE_LENGTH = 1000;
 /** The largest cap on a trip's items one may set. */
 export const MAX_TRIP_ITEMS = 50;
+/** How many of an item one may ask a trip for, at most. */
+export const MAX_TRIP_ITEM_QUANTITY = 99;
 /** At most this many requests taken along in one call. */
 export const MAX_TRIP_TAKE = 20;
 /** A weekly trip's next one is announced this long before it leaves. */

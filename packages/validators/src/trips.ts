@@ -3,6 +3,7 @@ import { messages } from "./messages";
 import {
   MAX_ITEM_DESCRIPTION_LENGTH,
   MAX_PICKUP_NOTES_LENGTH,
+  MAX_TRIP_ITEM_QUANTITY,
   MAX_TRIP_ITEMS,
   MAX_TRIP_NOTE_LENGTH,
   MAX_TRIP_STORE_LENGTH,
@@ -80,7 +81,7 @@ export const addTripItemInput = z.object({
     .number({ error: messages.tripQuantityInvalid })
     .int(messages.tripQuantityInvalid)
     .min(1, messages.tripQuantityInvalid)
-    .max(99, messages.tripQuantityInvalid)
+    .max(MAX_TRIP_ITEM_QUANTITY, messages.tripQuantityInvalid)
     .nullish()
     .transform((v) => v ?? 1),
   pickupNotes: optionalCleanText(MAX_PICKUP_NOTES_LENGTH, { multiline: true })

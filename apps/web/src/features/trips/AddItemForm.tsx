@@ -1,4 +1,4 @@
-import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH } from "@hyn/validators/policy";
+import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_TRIP_ITEM_QUANTITY } from "@hyn/validators/policy";
 import { IF_UNAVAILABLE_DEFAULT, type IfUnavailable } from "@hyn/validators/rules";
 import { stripMarkup } from "@hyn/validators/rules";
 import { Button, TextArea, TextField } from "../../components/ui";
@@ -37,7 +37,8 @@ function validate(values: ItemValues) {
   const quantity = Number(values.quantity);
   const errors: FormErrors<Field> = {};
   if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) errors.quantity = "tripQuantityInvalid";
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TRIP_ITEM_QUANTITY)
+    errors.quantity = "tripQuantityInvalid";
   const input = {
     itemDescription,
     quantity,
@@ -91,7 +92,7 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
           type="number"
           inputMode="numeric"
           min={1}
-          max={99}
+          max={MAX_TRIP_ITEM_QUANTITY}
           className="trip-quantity-field"
         />
       </div>
