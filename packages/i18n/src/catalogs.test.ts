@@ -70,6 +70,28 @@ describe("message catalogs", () => {
           expect(available, `errors.${key} in ${locale} uses {${name}}`).toContain(name);
       }
     });
+
+    it(`errors: ${locale} takes the product's numbers as values, never writing them itself`, () => {
+      const translated = read("errors", locale);
+      const said = (text: string, value: number) =>
+        // Placeholders and example dates ("2027-06-14T15:30:00Z") are not a number stated.
+        new RegExp(`(?<![\\w.,-])${value}(?![\\w.,:-])`).test(
+          text.replace(/\{[^{}]*\}/g, "").replace(/\d{4}-\d{2}-\d{2}T[\d:]+Z/g, ""),
+        );
+      // Each number with the names of the values that are it.
+      const numbers = new Map<number, string[]>();
+      for (const [name, value] of Object.entries(ERROR_TEXT_VALUES))
+        if (typeof value === "number" && value > 1) numbers.set(value, [...(numbers.get(value) ?? []), `{${name}}`]);
+      // Its English writes the choices (GROUP_LINK_VALIDITY_DAYS) itself; a 7 among them is not the invitation's days.
+      const notAValue = new Set(["groupLinkExpiryInvalid"]);
+      for (const [key, english] of Object.entries(messages))
+        for (const [value, names] of numbers)
+          if (said(english, value) && translated[key] !== undefined && !notAValue.has(key))
+            expect(
+              said(translated[key], value),
+              `errors.${key} in ${locale} writes ${value}, not ${names.join(" or ")}`,
+            ).toBe(false);
+    });
   }
 });
 

@@ -41,6 +41,11 @@ import {
   PAGE_LIMIT_MAX,
   PUSH_LABEL_MAX,
   REQUEST_NOTIFY_INTERVAL_HOURS,
+  MAX_TRIP_ITEM_QUANTITY,
+  MAX_TRIP_ITEMS,
+  MAX_TRIP_STORE_LENGTH,
+  MAX_TRIP_TAKE,
+  TRIP_MAX_DAYS_AHEAD,
 } from "@hyn/validators/policy";
 import { EMAIL_FREQUENCIES } from "@hyn/validators/rules";
 import type { MessageValues } from "./catalogs";
@@ -77,6 +82,11 @@ export const ERROR_TEXT_VALUES = {
   maxReportNoteLength: MAX_REPORT_NOTE_LENGTH,
   maxModerationReasonLength: MAX_MODERATION_REASON_LENGTH,
   maxGroupRulesLength: MAX_GROUP_RULES_LENGTH,
+  maxTripStoreLength: MAX_TRIP_STORE_LENGTH,
+  tripMaxDaysAhead: TRIP_MAX_DAYS_AHEAD,
+  maxTripItems: MAX_TRIP_ITEMS,
+  maxTripTake: MAX_TRIP_TAKE,
+  maxTripItemQuantity: MAX_TRIP_ITEM_QUANTITY,
 } as const;
 
 /** The limit kinds as a translation's `select` names them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "./locales";
 import { messages } from "./messages";
-import { MAX_USERS_PER_CALL } from "./policy";
+import { MAX_GENERAL_AREA_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_USERS_PER_CALL } from "./policy";
 import { EMAIL_FREQUENCIES, isValidPhone, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, stripMarkup } from "./rules";
 import { emailField, exactInputString, inputString, optionalCleanText } from "./text";
 
@@ -12,7 +12,7 @@ export const newPasswordField = exactInputString({ error: messages.passwordTooSh
   .max(MAX_PASSWORD_LENGTH, messages.passwordTooLong);
 
 const phoneField = inputString()
-  .max(40, messages.invalidPhoneFormat)
+  .max(MAX_PHONE_LENGTH, messages.invalidPhoneFormat)
   .nullish()
   .transform((v, ctx) => {
     const cleaned = v == null ? "" : stripMarkup(v);
@@ -26,14 +26,14 @@ const phoneField = inputString()
 
 const nameField = inputString({ error: messages.nameRequired })
   .max(400, messages.nameTooLong)
-  .transform((v) => stripMarkup(v).slice(0, 100));
+  .transform((v) => stripMarkup(v).slice(0, MAX_NAME_LENGTH));
 
 export const signUpInput = z.object({
   email: serverEmail,
   password: newPasswordField,
   name: nameField.optional(),
   phone: phoneField.optional(),
-  generalArea: optionalCleanText(100).optional(),
+  generalArea: optionalCleanText(MAX_GENERAL_AREA_LENGTH).optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 
@@ -75,7 +75,7 @@ export const checkResetTokenInput = z.object({ token: exactInputString().min(1).
 export const updateProfileInput = z.object({
   name: nameField.refine((v) => v.length > 0, messages.nameRequired),
   phone: phoneField,
-  generalArea: optionalCleanText(100),
+  generalArea: optionalCleanText(MAX_GENERAL_AREA_LENGTH),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 

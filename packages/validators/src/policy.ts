@@ -10,9 +10,15 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 /** A person's name, a group's name, a request's item description and a feedback message: at most this many characters. */
 export const MAX_NAME_LENGTH = 100;
+/** A profile's phone number and its general area, at most this many characters. */
+export const MAX_PHONE_LENGTH = 40;
+export const MAX_GENERAL_AREA_LENGTH = 100;
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
 export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;
+/** A request's store preference and its pickup notes (a trip's item's notes too): at most this many characters. */
+export const MAX_STORE_PREFERENCE_LENGTH = 200;
+export const MAX_PICKUP_NOTES_LENGTH = 1000;
 /** A group's optional description (PRODUCT "What is checked"): at most this many characters. */
 export const MAX_GROUP_DESCRIPTION_LENGTH = 500;
 /** A group's optional rules (PRODUCT "Group rules"): at most this many characters. */
@@ -119,6 +125,8 @@ export const MAX_TRIP_STORE_LENGTH = 200;
 export const MAX_TRIP_NOTE_LENGTH = 1000;
 /** The largest cap on a trip's items one may set. */
 export const MAX_TRIP_ITEMS = 50;
+/** How many of an item one may ask a trip for, at most. */
+export const MAX_TRIP_ITEM_QUANTITY = 99;
 /** At most this many requests taken along in one call. */
 export const MAX_TRIP_TAKE = 20;
 /** A weekly trip's next one is announced this long before it leaves. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_STORE_PREFERENCE_LENGTH } from "./policy";
 import { ifUnavailableInput, requestIdInput, requestOutput } from "./requests";
 import { IF_UNAVAILABLE_CHOICES, REPEAT_EVERY, stripMarkup } from "./rules";
 import { dateTimeField } from "./date-time-field";
@@ -24,11 +25,11 @@ export const updateSeriesInput = z.object({
   id: seriesIdField,
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, messages.itemDescriptionTooLong)
-    .transform((v) => stripMarkup(v).slice(0, 500))
+    .transform((v) => stripMarkup(v).slice(0, MAX_ITEM_DESCRIPTION_LENGTH))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired)
     .optional(),
-  storePreference: optionalCleanText(200).optional(),
-  pickupNotes: optionalCleanText(1000, { multiline: true }).optional(),
+  storePreference: optionalCleanText(MAX_STORE_PREFERENCE_LENGTH).optional(),
+  pickupNotes: optionalCleanText(MAX_PICKUP_NOTES_LENGTH, { multiline: true }).optional(),
   ifUnavailable: ifUnavailableInput.optional(),
   until: dateTimeField(messages.repeatUntilNotADate, undefined, messages.repeatUntilTooFar).nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_STORE_PREFERENCE_LENGTH } from "./policy";
 import {
   decodeRequestCursor,
   IF_UNAVAILABLE_CHOICES,
@@ -56,7 +57,7 @@ export const requestRepeatInput = z
 export const createRequestInput = z.object({
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, messages.itemDescriptionTooLong)
-    .transform((v) => stripMarkup(v).slice(0, 500))
+    .transform((v) => stripMarkup(v).slice(0, MAX_ITEM_DESCRIPTION_LENGTH))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
   groupId: exactInputString({ error: messages.selectGroup })
     .trim()
@@ -93,10 +94,10 @@ export const createRequestInput = z.object({
       }
       return reading.date;
     }),
-  storePreference: optionalCleanText(200)
+  storePreference: optionalCleanText(MAX_STORE_PREFERENCE_LENGTH)
     .optional()
     .transform((v) => v ?? null),
-  pickupNotes: optionalCleanText(1000, { multiline: true })
+  pickupNotes: optionalCleanText(MAX_PICKUP_NOTES_LENGTH, { multiline: true })
     .optional()
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,

@@ -16,7 +16,8 @@ export function isStorableText(value: string): boolean {
  * text built from it can fail the action that writes it (issue 38).
  */
 export function storableText(value: string): string {
-  return value.replaceAll("\u0000", "").toWellFormed();
+  // What String.prototype.toWellFormed does, written out: the web's TypeScript library predates it.
+  return value.replaceAll("\u0000", "").replace(new RegExp(LONE_SURROGATE, "g"), "\ufffd");
 }
 
 /** The same through every string of a JSON value, keys too (a jsonb column refuses `\u0000` and lone surrogates). */

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { messages } from "./messages";
-import { MAX_TRIP_ITEMS, MAX_TRIP_NOTE_LENGTH, MAX_TRIP_STORE_LENGTH, MAX_TRIP_TAKE } from "./policy";
+import {
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_PICKUP_NOTES_LENGTH,
+  MAX_TRIP_ITEM_QUANTITY,
+  MAX_TRIP_ITEMS,
+  MAX_TRIP_NOTE_LENGTH,
+  MAX_TRIP_STORE_LENGTH,
+  MAX_TRIP_TAKE,
+} from "./policy";
 import { ifUnavailableInput, requestOutput, requestUserOutput } from "./requests";
 import { dateTimeField } from "./date-time-field";
 import { stripMarkup, TRIP_ITEM_MARKS, TRIP_REPEAT_EVERY, TRIP_STATUSES } from "./rules";
@@ -67,16 +75,16 @@ export const addTripItemInput = z.object({
   tripId: tripIdField,
   itemDescription: inputString({ error: messages.itemDescriptionRequired })
     .max(4000, messages.itemDescriptionTooLong)
-    .transform((v) => stripMarkup(v).slice(0, 500))
+    .transform((v) => stripMarkup(v).slice(0, MAX_ITEM_DESCRIPTION_LENGTH))
     .refine((v) => v.length > 0, messages.itemDescriptionRequired),
   quantity: z
     .number({ error: messages.tripQuantityInvalid })
     .int(messages.tripQuantityInvalid)
     .min(1, messages.tripQuantityInvalid)
-    .max(99, messages.tripQuantityInvalid)
+    .max(MAX_TRIP_ITEM_QUANTITY, messages.tripQuantityInvalid)
     .nullish()
     .transform((v) => v ?? 1),
-  pickupNotes: optionalCleanText(1000, { multiline: true })
+  pickupNotes: optionalCleanText(MAX_PICKUP_NOTES_LENGTH, { multiline: true })
     .optional()
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,

@@ -1,38 +1,38 @@
 import { AUTH_LINK_VALIDITY_HOURS } from "@hyn/validators/policy";
 import { isEmail } from "@hyn/validators/rules";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Button, Card, TextField } from "../components/ui";
-import { useToast } from "../components/Toasts";
 import { StatusView } from "../features/account/StatusView";
-import { errorMessage, trpc } from "../lib/trpc";
+import { trpc } from "../lib/trpc";
+import { useForm } from "../components/form/useForm";
 import { usePageTitle } from "../lib/usePageTitle";
 import { richText } from "../i18n/richText";
 import { useT } from "../i18n/useT";
-import { errorText } from "../i18n/errorText";
+
+const FIELD_IDS = { email: "forgot-password-email" } as const;
 
 export default function ForgotPasswordPage() {
   const t = useT();
   usePageTitle(t("auth.forgotTitle"));
-  const toast = useToast();
-  const requestReset = trpc.auth.requestPasswordReset.useMutation();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) return setError(errorText("enterYourEmail"));
-    if (!isEmail(address)) return setError(errorText("enterValidEmail"));
-    setError(null);
-    try {
-      await requestReset.mutateAsync({ email: address });
-      setSentTo(address);
-    } catch (e) {
-      toast.error(errorMessage(e, t("auth.forgotFailed")));
-    }
-  }
+  const form = useForm({
+    initial: { email: "" },
+    ids: FIELD_IDS,
+    validate: ({ email }) => {
+      const address = email.trim();
+      const error = !address ? "enterYourEmail" : !isEmail(address) ? "enterValidEmail" : null;
+      return error ? { errors: { email: error }, input: null } : { errors: {}, input: { email: address } };
+    },
+    send: async (input) => {
+      await utils.client.auth.requestPasswordReset.mutate(input);
+      setSentTo(input.email);
+    },
+    // "Use a different email" comes back to the address as typed.
+    keepValues: true,
+    failureText: t("auth.forgotFailed"),
+  });
 
   if (sentTo) {
     // The same words whether or not the address has an account: no one learns who has one.
@@ -67,19 +67,10 @@ export default function ForgotPasswordPage() {
       <Card className="auth-card">
         <h1>{t("auth.forgotHeading")}</h1>
         <p className="subtitle">{t("auth.forgotSubtitle")}</p>
-        <form onSubmit={submit} noValidate>
-          <TextField
-            label={t("auth.email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => (setEmail(e.target.value), setError(null))}
-            error={error}
-            autoFocus
-          />
-          <Button type="submit" className="btn-block" busy={requestReset.isPending}>
-            {requestReset.isPending ? t("auth.sending") : t("auth.sendResetLink")}
+        <form onSubmit={form.submit} noValidate>
+          <TextField label={t("auth.email")} {...form.field("email")} type="email" autoComplete="email" autoFocus />
+          <Button type="submit" className="btn-block" busy={form.busy}>
+            {form.busy ? t("auth.sending") : t("auth.sendResetLink")}
           </Button>
         </form>
         <p className="auth-links">

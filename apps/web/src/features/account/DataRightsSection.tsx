@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Button, Card, Modal, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
-import { errorText } from "../../i18n/errorText";
+import { useForm } from "../../components/form/useForm";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
+
+const FIELD_IDS = { password: "delete-account-password" } as const;
 
 /** "Your data": download everything we hold, or delete the account for good. */
 export function DataRightsSection() {
@@ -16,9 +18,22 @@ export function DataRightsSection() {
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const deleteAccount = trpc.user.deleteAccount.useMutation();
+  const form = useForm({
+    initial: { password: "" },
+    ids: FIELD_IDS,
+    validate: ({ password }) =>
+      password
+        ? { errors: {}, input: { password } }
+        : { errors: { password: "passwordRequired" as const }, input: null },
+    send: async (input) => {
+      await utils.client.user.deleteAccount.mutate(input);
+      // The same path as a sign-out: caches dropped, user cleared, guards send the visitor to /login.
+      await signOut();
+      toast.success(t("profile.accountDeleted"));
+      void navigate("/login", { replace: true });
+    },
+    failureText: t("profile.deleteAccountFailed"),
+  });
 
   async function download() {
     setDownloading(true);
@@ -36,22 +51,6 @@ export function DataRightsSection() {
       toast.error(errorMessage(e, t("profile.exportFailed")));
     } finally {
       setDownloading(false);
-    }
-  }
-
-  async function confirmDelete(event: FormEvent) {
-    event.preventDefault();
-    if (!password) return setError(errorText("passwordRequired"));
-    setError(null);
-    try {
-      await deleteAccount.mutateAsync({ password });
-      // The same path as a sign-out: caches dropped, user cleared, guards send the visitor to /login.
-      await signOut();
-      toast.success(t("profile.accountDeleted"));
-      void navigate("/login", { replace: true });
-    } catch (e) {
-      const message = errorMessage(e, t("profile.deleteAccountFailed"));
-      toast.error(message);
     }
   }
 
@@ -73,26 +72,23 @@ export function DataRightsSection() {
         open={confirming}
         onClose={() => {
           setConfirming(false);
-          setPassword("");
-          setError(null);
+          form.reset();
         }}
       >
-        <form onSubmit={confirmDelete} noValidate>
+        <form onSubmit={form.submit} noValidate>
           <p>{t("profile.deleteConfirmText")}</p>
           <TextField
             label={t("profile.passwordLabel")}
+            {...form.field("password")}
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => (setPassword(e.target.value), setError(null))}
-            error={error}
             autoFocus
           />
           <div className="modal-footer">
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleteAccount.isPending}>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={form.busy}>
               {t("profile.keepMyAccount")}
             </Button>
-            <Button needsNetwork type="submit" variant="danger" busy={deleteAccount.isPending}>
+            <Button needsNetwork type="submit" variant="danger" busy={form.busy}>
               {t("profile.deleteMyAccount")}
             </Button>
           </div>

@@ -1,12 +1,13 @@
+import { MAX_FEEDBACK_MESSAGE_LENGTH, MAX_NAME_LENGTH } from "@hyn/validators/policy";
 import { FEEDBACK_SUBJECTS, isEmail } from "@hyn/validators/rules";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
+import { useForm, type FormErrors } from "../../components/form/useForm";
 import { useAuth } from "../auth/AuthProvider";
 import { useT } from "../../i18n/useT";
-import { errorText } from "../../i18n/errorText";
 import type { MessageId } from "@hyn/i18n/catalogs";
 import "./account.css";
 
@@ -16,15 +17,29 @@ const REDIRECT_AFTER_MS = 2000;
 type Subject = (typeof FEEDBACK_SUBJECTS)[number];
 const isSubject = (value: string): value is Subject => (FEEDBACK_SUBJECTS as readonly string[]).includes(value);
 
-interface FeedbackDraft {
-  name?: string;
-  email?: string;
+interface FeedbackValues {
+  name: string;
+  email: string;
   subject: Subject | "";
   message: string;
 }
-type FeedbackErrors = { email?: string; message?: string };
+// In the order the form shows them: the first one with an error takes the focus.
+const FIELD_IDS = { email: "feedback-email", message: "feedback-message" } as const;
 
-const EMPTY: FeedbackDraft = { subject: "", message: "" };
+function validate(values: FeedbackValues) {
+  const errors: FormErrors<keyof typeof FIELD_IDS> = {};
+  const email = values.email.trim();
+  if (!values.message.trim()) errors.message = "enterMessage";
+  if (!email) errors.email = "enterYourEmail";
+  else if (!isEmail(email)) errors.email = "enterValidEmail";
+  const input = {
+    name: values.name.trim() || null,
+    email,
+    subject: values.subject || null,
+    message: values.message,
+  };
+  return { errors, input: Object.keys(errors).length > 0 ? null : input };
+}
 
 /** The subjects as the reader's language names them; the stored value stays the spec's English. */
 const SUBJECT_LABELS: Record<Subject, MessageId<"about">> = {
@@ -42,13 +57,22 @@ export function FeedbackForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
-  const send = trpc.feedback.send.useMutation();
-  // Name and e-mail show the signed-in user's until edited (the user may load after the form).
-  const [draft, setDraft] = useState<FeedbackDraft>(EMPTY);
-  const [errors, setErrors] = useState<FeedbackErrors>({});
+  const utils = trpc.useUtils();
   const [sent, setSent] = useState(false);
-  const name = draft.name ?? user?.name ?? "";
-  const email = draft.email ?? user?.email ?? "";
+  // Name and e-mail show the signed-in user's until edited (the user may load after the form).
+  const initial: FeedbackValues = { name: user?.name ?? "", email: user?.email ?? "", subject: "", message: "" };
+  const form = useForm({
+    initial,
+    ids: FIELD_IDS,
+    maxLengths: { name: MAX_NAME_LENGTH, message: MAX_FEEDBACK_MESSAGE_LENGTH },
+    validate,
+    send: async (input) => {
+      await utils.client.feedback.send.mutate(input);
+      setSent(true);
+      toast.success(t("about.sentToast"));
+    },
+    failureText: t("about.sendFailed"),
+  });
 
   useEffect(() => {
     if (!sent) return;
@@ -56,68 +80,22 @@ export function FeedbackForm() {
     return () => window.clearTimeout(timer);
   }, [sent, navigate]);
 
-  function edit(change: Partial<FeedbackDraft>) {
-    setDraft((current) => ({ ...current, ...change }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(change)) delete next[key as keyof FeedbackErrors];
-      return next;
-    });
-  }
-
   function cancel() {
     // "default" is the first page of this visit: there is no "back" inside the app.
     if (location.key === "default") void navigate("/");
     else void navigate(-1);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FeedbackErrors = {};
-    if (!draft.message.trim()) found.message = errorText("enterMessage");
-    if (!email.trim()) found.email = errorText("enterYourEmail");
-    else if (!isEmail(email.trim())) found.email = errorText("enterValidEmail");
-    setErrors(found);
-    const firstInvalid = (["email", "message"] as const).find((key) => found[key]);
-    if (firstInvalid) {
-      (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
-      return;
-    }
-    try {
-      await send.mutateAsync({
-        name: name.trim() || null,
-        email: email.trim(),
-        subject: draft.subject || null,
-        message: draft.message,
-      });
-      setDraft(EMPTY);
-      setSent(true);
-      toast.success(t("about.sentToast"));
-    } catch (e) {
-      toast.error(errorMessage(e, t("about.sendFailed")));
-    }
-  }
-
-  const busy = send.isPending || sent;
+  const busy = form.busy || sent;
   return (
-    <form onSubmit={submit} noValidate aria-label={t("about.feedbackForm")}>
+    <form onSubmit={form.submit} noValidate aria-label={t("about.feedbackForm")}>
       <div className="field-pair">
-        <TextField
-          label={t("about.nameOptional")}
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => edit({ name: e.target.value })}
-          maxLength={100}
-        />
+        <TextField label={t("about.nameOptional")} {...form.field("name")} autoComplete="name" />
         <TextField
           label={t("about.email")}
+          {...form.field("email")}
           type="email"
-          name="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => edit({ email: e.target.value })}
-          error={errors.email}
           hint={t("about.emailHint")}
           required
         />
@@ -125,8 +103,8 @@ export function FeedbackForm() {
       <SelectField
         label={t("about.subjectOptional")}
         name="subject"
-        value={draft.subject}
-        onChange={(e) => edit({ subject: isSubject(e.target.value) ? e.target.value : "" })}
+        value={form.values.subject}
+        onChange={(e) => form.set("subject", isSubject(e.target.value) ? e.target.value : "")}
       >
         <option value="">{t("about.chooseSubject")}</option>
         {FEEDBACK_SUBJECTS.map((subject) => (
@@ -137,13 +115,9 @@ export function FeedbackForm() {
       </SelectField>
       <TextArea
         label={t("about.message")}
-        name="message"
+        {...form.field("message")}
         rows={6}
-        value={draft.message}
-        onChange={(e) => edit({ message: e.target.value })}
-        error={errors.message}
         placeholder={t("about.messagePlaceholder")}
-        maxLength={5000}
         required
       />
       {sent && (
@@ -152,11 +126,11 @@ export function FeedbackForm() {
         </p>
       )}
       <div className="form-actions">
-        <Button variant="secondary" onClick={cancel} disabled={send.isPending}>
+        <Button variant="secondary" onClick={cancel} disabled={form.busy}>
           {t("about.cancel")}
         </Button>
         <Button needsNetwork type="submit" busy={busy}>
-          {send.isPending ? t("about.sending") : t("about.send")}
+          {form.busy ? t("about.sending") : t("about.send")}
         </Button>
       </div>
     </form>

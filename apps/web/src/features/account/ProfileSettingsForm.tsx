@@ -1,3 +1,4 @@
+import { MAX_GENERAL_AREA_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "@hyn/validators/policy";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SaveStatus, useSaveNote } from "../../components/SaveStatus";
 import { Card, TextField } from "../../components/ui";
@@ -14,6 +15,9 @@ type Key = keyof ProfileValues;
  * Your details. Like everything on the profile (its one save model, PRODUCT "Screens"), each field saves
  * as it is left (or on Enter) and says so under the fields, in place: no Save button, no toast. A value
  * refused stays in its field with the reason; a save that fails keeps what was typed.
+ * Not on the web's form model (`components/form/useForm.ts`, issue 39 §3), which sends a whole form on submit
+ * and says a refusal no field owns as a toast: here each field is its own save, queued behind the others, and
+ * every outcome is said in place (the save note); only its `maxLength`s come from the same policy constants.
  */
 export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
   const t = useT();
@@ -99,7 +103,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
         <TextField
           label={labels.name}
           autoComplete="name"
-          maxLength={100}
+          maxLength={MAX_NAME_LENGTH}
           name="name"
           value={values.name}
           onChange={(e) => edit("name", e.target.value)}
@@ -112,7 +116,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             type="tel"
             autoComplete="tel"
             hint={t("profile.phoneHint")}
-            maxLength={40}
+            maxLength={MAX_PHONE_LENGTH}
             name="phone"
             value={values.phone}
             onChange={(e) => edit("phone", e.target.value)}
@@ -123,7 +127,7 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
             label={labels.generalArea}
             autoComplete="address-level3"
             hint={t("profile.areaHint")}
-            maxLength={100}
+            maxLength={MAX_GENERAL_AREA_LENGTH}
             name="generalArea"
             value={values.generalArea}
             onChange={(e) => edit("generalArea", e.target.value)}

@@ -1,3 +1,4 @@
+import { MAX_MODERATION_REASON_LENGTH } from "@hyn/validators/policy";
 import { useState } from "react";
 import { Button, Modal } from "../../components/ui";
 import { useT } from "../../i18n/useT";
@@ -63,7 +64,7 @@ export function ModerationDialog({
         <input
           id="moderation-reason"
           value={reason}
-          maxLength={500}
+          maxLength={MAX_MODERATION_REASON_LENGTH}
           required={reasonRequired}
           aria-invalid={missing || undefined}
           aria-describedby={missing ? "moderation-reason-error" : undefined}

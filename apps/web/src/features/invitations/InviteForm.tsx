@@ -1,9 +1,10 @@
-import type { KeyedMessage, MessageKey } from "@hyn/validators/messages";
+import type { KeyedMessage } from "@hyn/validators/messages";
 import { isEmail, splitAddresses } from "@hyn/validators/rules";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { Button, TextArea } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
+import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { useForm } from "../../components/form/useForm";
 import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
 
@@ -16,13 +17,8 @@ type InviteResult = RouterOutputs["invitations"]["createMany"]["results"][number
  */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {
   const t = useT();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<MessageKey | null>(null);
   const [results, setResults] = useState<InviteResult[]>([]);
   const count = trpc.invitations.count.useQuery();
-  const create = trpc.invitations.create.useMutation();
-  const createMany = trpc.invitations.createMany.useMutation();
-  const busy = create.isPending || createMany.isPending;
   const utils = trpc.useUtils();
   const toast = useToast();
   const atLimit = count.data !== undefined && count.data.current >= count.data.max;
@@ -32,30 +28,31 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
     void utils.invitations.count.invalidate();
   }
 
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (busy) return;
-    const addresses = splitAddresses(text);
-    if (addresses.length === 0) return setError("inviteEmailRequired");
-    if (addresses.length === 1 && !isEmail(addresses[0]!)) return setError("enterValidEmail");
-    setError(null);
-    if (addresses.length === 1) {
-      setResults([]);
-      try {
-        const invite = await create.mutateAsync({ groupId, email: addresses[0]! });
-        setText("");
+  const form = useForm({
+    initial: { inviteEmails: "" },
+    // Each group card has its own form.
+    ids: { inviteEmails: `invite-emails-${groupId}` },
+    validate: ({ inviteEmails }) => {
+      const addresses = splitAddresses(inviteEmails);
+      if (addresses.length === 0) return { errors: { inviteEmails: "inviteEmailRequired" as const }, input: null };
+      if (addresses.length === 1 && !isEmail(addresses[0]!))
+        return { errors: { inviteEmails: "enterValidEmail" as const }, input: null };
+      return { errors: {}, input: addresses };
+    },
+    send: async (addresses) => {
+      if (addresses.length === 1) {
+        setResults([]);
+        const invite = await utils.client.invitations.create.mutate({ groupId, email: addresses[0]! });
+        form.set("inviteEmails", "");
         toast.success(t("groups.invitationSent", { email: invite.email }));
         reload();
-      } catch (e) {
-        toast.error(errorMessage(e, t("groups.createInvitationFailed")));
+        return;
       }
-      return;
-    }
-    try {
-      const answer = await createMany.mutateAsync({ groupId, emails: addresses });
+      const answer = await utils.client.invitations.createMany.mutate({ groupId, emails: addresses });
       setResults(answer.results);
       // What was refused stays in the field, to correct and send again.
-      setText(
+      form.set(
+        "inviteEmails",
         answer.results
           .filter((r) => !r.sent)
           .map((r) => r.email)
@@ -64,36 +61,35 @@ export function InviteForm({ groupId, groupName, onDone }: { groupId: string; gr
       const sent = answer.results.filter((r) => r.sent).length;
       if (sent > 0) toast.success(t("sharing.invitationsSent", { count: sent }));
       reload();
-    } catch (e) {
-      toast.error(errorMessage(e, t("groups.createInvitationFailed")));
-    }
-  }
+    },
+    // The field says what is left to send (the refused addresses), so the form does not start again by itself.
+    keepValues: true,
+    failureText: t("groups.createInvitationFailed"),
+  });
+  const { busy } = form;
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void submit();
+      void form.submit();
     }
   }
 
   return (
     <form
       className="invite-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void form.submit(e)}
       noValidate
       aria-label={t("groups.inviteFormLabel", { group: groupName })}
     >
       <TextArea
         label={t("sharing.emailsLabel")}
-        name="inviteEmails"
+        {...form.field("inviteEmails")}
         autoComplete="off"
         rows={2}
-        value={text}
-        onChange={(e) => (setText(e.target.value), setError(null))}
         onKeyDown={onKeyDown}
         placeholder={t("groups.emailPlaceholder")}
         autoFocus
-        error={error === null ? null : errorText(error)}
         hint={`${errorText("inviteHelp")} ${t("sharing.emailsHint")}`}
       />
       {results.length > 0 && (

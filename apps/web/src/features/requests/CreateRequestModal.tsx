@@ -1,18 +1,20 @@
+import {
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_PICKUP_NOTES_LENGTH,
+  MAX_STORE_PREFERENCE_LENGTH,
+} from "@hyn/validators/policy";
 import { IF_UNAVAILABLE_DEFAULT } from "@hyn/validators/rules";
-import { useState, type FormEvent } from "react";
 import { Button, Modal, SelectField, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
-import { errorText } from "../../i18n/errorText";
 import { formatDateTime } from "../../lib/dates";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import type { RecentOwnChanges } from "./live-announcements";
 import {
   defaultNeededBy,
   neededByPickerMin,
   parseDateTimeLocal,
   validateRequestForm,
-  type RequestFormErrors,
   type RequestFormValues,
 } from "./request-form";
 import type { DashboardGroup, RequestView } from "./types";
@@ -20,7 +22,7 @@ import { anyoneHears, reachSentence } from "./reach";
 import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
 import { DateTimeField } from "../../components/DateTimeField";
-import { focusFirstError } from "../../components/focus-first-error";
+import { useForm } from "../../components/form/useForm";
 
 const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",
@@ -64,27 +66,51 @@ export function CreateRequestModal({
   onCreated: (request: RequestView) => void;
 }) {
   const t = useT();
-  const [values, setValues] = useState<RequestFormValues>(() => emptyForm(now));
-  const [errors, setErrors] = useState<RequestFormErrors>({});
-  const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
   const toast = useToast();
 
   // One group and no choice made yet: nothing to choose. A chosen group that is gone (left meanwhile)
   // must be chosen again rather than silently swapped for another.
   const onlyGroupId = groups.length === 1 ? groups[0]!.id : "";
-  const groupId =
+  const groupOf = (values: RequestFormValues) =>
     values.groupId === "" ? onlyGroupId : groups.some((g) => g.id === values.groupId) ? values.groupId : "";
+
+  // Every refusal of the server is said once, as the toast (PRODUCT "Errors", issue 17); the dialog stays
+  // open with what was typed.
+  const form = useForm({
+    initial: emptyForm(now),
+    ids: FIELD_IDS,
+    maxLengths: {
+      itemDescription: MAX_ITEM_DESCRIPTION_LENGTH,
+      storePreference: MAX_STORE_PREFERENCE_LENGTH,
+      pickupNotes: MAX_PICKUP_NOTES_LENGTH,
+    },
+    validate: (values) =>
+      validateRequestForm({ ...values, groupId: groupOf(values) }, new Date(Date.now() + clockOffsetMs)),
+    send: async (input) => {
+      own.postStarted();
+      let createdId: string | null = null;
+      try {
+        const created = await utils.client.requests.create.mutate(input);
+        createdId = created.id;
+        // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
+        const { reach, ...view } = created;
+        const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName)}`;
+        if (anyoneHears(reach)) toast.success(said);
+        else toast.info(said);
+        onCreated(view);
+        onClose();
+      } finally {
+        own.postEnded(createdId);
+      }
+    },
+    failureText: t("requests.createFailed"),
+  });
+  const { values, busy } = form;
+  const groupId = groupOf(values);
 
   const chosenNeededBy = parseDateTimeLocal(values.neededBy);
   const neededByChosen = chosenNeededBy ? t("asking.neededByChosen", { when: formatDateTime(chosenNeededBy) }) : "";
-
-  const set = (field: Exclude<keyof RequestFormValues, "ifUnavailable">) => (event: { target: { value: string } }) => {
-    // The select and text fields hold strings; "repeatEvery" holds one of its options' values.
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   function close() {
     if (!busy) onClose();
@@ -92,42 +118,8 @@ export function CreateRequestModal({
 
   function cancel() {
     if (busy) return;
-    setValues(emptyForm(new Date()));
-    setErrors({});
+    form.reset();
     onClose();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const { errors: found, input } = validateRequestForm({ ...values, groupId }, new Date(Date.now() + clockOffsetMs));
-    setErrors(found);
-    if (!input) {
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setBusy(true);
-    own.postStarted();
-    let createdId: string | null = null;
-    try {
-      const created = await utils.client.requests.create.mutate(input);
-      createdId = created.id;
-      setValues(emptyForm(new Date()));
-      setErrors({});
-      // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
-      const { reach, ...view } = created;
-      const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName)}`;
-      if (anyoneHears(reach)) toast.success(said);
-      else toast.info(said);
-      onCreated(view);
-      onClose();
-    } catch (error) {
-      // Shown once, as the toast (PRODUCT "Errors", issue 17); the dialog stays open with what was typed.
-      toast.error(errorMessage(error, t("requests.createFailed")));
-    } finally {
-      own.postEnded(createdId);
-      setBusy(false);
-    }
   }
 
   return (
@@ -146,28 +138,15 @@ export function CreateRequestModal({
         </>
       }
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
+      <form id={FORM_ID} onSubmit={form.submit} noValidate className="request-form">
         <TextField
-          id={FIELD_IDS.itemDescription}
           label={t("asking.itemLabel")}
-          name="itemDescription"
-          value={values.itemDescription}
-          onChange={set("itemDescription")}
+          {...form.field("itemDescription")}
           placeholder={t("asking.itemPlaceholder")}
-          maxLength={500}
           autoFocus
           required
-          error={errors.itemDescription && errorText(errors.itemDescription)}
         />
-        <SelectField
-          id={FIELD_IDS.groupId}
-          label={t("requests.groupLabel")}
-          name="groupId"
-          value={groupId}
-          onChange={set("groupId")}
-          required
-          error={errors.groupId && errorText(errors.groupId)}
-        >
+        <SelectField label={t("requests.groupLabel")} {...form.field("groupId")} value={groupId} required>
           <option value="">{t("asking.selectGroup")}</option>
           {groups.map((group) => (
             <option key={group.id} value={group.id}>
@@ -176,47 +155,38 @@ export function CreateRequestModal({
           ))}
         </SelectField>
         <DateTimeField
-          id={FIELD_IDS.neededBy}
           label={t("requests.neededByLabel")}
-          name="neededBy"
+          {...form.field("neededBy")}
+          id={FIELD_IDS.neededBy}
           kind="dateTime"
-          value={values.neededBy}
-          onChange={set("neededBy")}
           min={neededByPickerMin(now)}
           required
-          error={errors.neededBy && errorText(errors.neededBy)}
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
           // The chosen date is also said in words, in the app's language.
           hint={[neededByChosen, t("asking.neededByHint")].filter(Boolean).join(" ")}
         />
         <TextField
           label={t("asking.storeLabel")}
-          name="storePreference"
-          value={values.storePreference}
-          onChange={set("storePreference")}
+          {...form.field("storePreference")}
           placeholder={t("asking.storePlaceholder")}
-          maxLength={200}
         />
         <TextArea
           label={t("asking.notesLabel")}
-          name="pickupNotes"
-          value={values.pickupNotes}
-          onChange={set("pickupNotes")}
+          {...form.field("pickupNotes")}
           placeholder={t("asking.notesPlaceholder")}
-          maxLength={1000}
           rows={3}
         />
         <IfUnavailableField
           value={values.ifUnavailable}
-          onChange={(ifUnavailable) => setValues((v) => ({ ...v, ifUnavailable }))}
+          onChange={(ifUnavailable) => form.set("ifUnavailable", ifUnavailable)}
         />
         <RepeatField
           every={values.repeatEvery}
           until={values.repeatUntil}
           untilId={FIELD_IDS.repeatUntil}
-          untilError={errors.repeatUntil && errorText(errors.repeatUntil)}
-          onEvery={set("repeatEvery")}
-          onUntil={set("repeatUntil")}
+          untilError={form.shown("repeatUntil")}
+          onEvery={form.field("repeatEvery").onChange}
+          onUntil={form.field("repeatUntil").onChange}
         />
       </form>
     </Modal>

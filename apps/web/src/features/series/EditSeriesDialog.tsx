@@ -1,19 +1,32 @@
-import type { IfUnavailable } from "@hyn/validators/rules";
-import { useState, type FormEvent } from "react";
+import {
+  MAX_ITEM_DESCRIPTION_LENGTH,
+  MAX_PICKUP_NOTES_LENGTH,
+  MAX_STORE_PREFERENCE_LENGTH,
+} from "@hyn/validators/policy";
+import { IF_UNAVAILABLE_DEFAULT, type IfUnavailable } from "@hyn/validators/rules";
 import { Alert, Button, Loading, Modal, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { errorText } from "../../i18n/errorText";
 import { useT } from "../../i18n/useT";
 import { formatDateTime } from "../../lib/dates";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { trpc } from "../../lib/trpc";
 import { IfUnavailableField } from "../requests/IfUnavailableField";
 import { personName } from "../requests/request-rules";
 import { endOfDateInput } from "../requests/request-form";
-import { editFromSeries, seriesChanges, type SeriesEditErrors, type SeriesEditValues } from "./series-edit";
-import { focusFirstError } from "../../components/focus-first-error";
+import { editFromSeries, seriesChanges, type SeriesEditValues } from "./series-edit";
+import { useForm } from "../../components/form/useForm";
 
 const FORM_ID = "edit-series-form";
 const FIELD_IDS = { itemDescription: "edit-series-item", until: "edit-series-until" } as const;
+/** What the form holds before the series comes (it shows a spinner then). */
+const NOTHING_YET: SeriesEditValues = {
+  itemDescription: "",
+  storePreference: "",
+  pickupNotes: "",
+  ifUnavailable: IF_UNAVAILABLE_DEFAULT,
+  until: "",
+  untilAsLoaded: "",
+  firstNeededBy: new Date(0),
+};
 
 /**
  * "Edit repeating request" (issue 28 §2): what is asked for, from the next occurrence a helper has not taken on, and
@@ -34,15 +47,31 @@ export function EditSeriesDialog({
   const utils = trpc.useUtils();
   const query = trpc.requestSeries.byId.useQuery({ id: seriesId }, { enabled: open });
   const series = query.data;
-  const [draft, setDraft] = useState<SeriesEditValues | null>(null);
-  const [errors, setErrors] = useState<SeriesEditErrors>({});
-  const [busy, setBusy] = useState(false);
-  const values = draft ?? (series ? editFromSeries(series) : null);
-
-  function set<K extends keyof SeriesEditValues>(field: K, value: SeriesEditValues[K]) {
-    setDraft((d) => ({ ...(d ?? values!), [field]: value }));
-    if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
+  // The draft lives in the form while the page does; until the first change it is the series as loaded.
+  const form = useForm({
+    initial: series ? editFromSeries(series) : NOTHING_YET,
+    ids: FIELD_IDS,
+    maxLengths: {
+      itemDescription: MAX_ITEM_DESCRIPTION_LENGTH,
+      storePreference: MAX_STORE_PREFERENCE_LENGTH,
+      pickupNotes: MAX_PICKUP_NOTES_LENGTH,
+    },
+    validate: (values) => {
+      const { errors, changes } = seriesChanges(values, endOfDateInput);
+      return { errors, input: changes };
+    },
+    send: async (changes) => {
+      const saved = await utils.client.requestSeries.update.mutate({ id: seriesId, ...changes });
+      utils.requestSeries.byId.setData({ id: seriesId }, saved);
+      void utils.requests.invalidate();
+      toast.success(t("asking.seriesSaved", { item: saved.itemDescription }));
+      onClose();
+    },
+    // Every refusal is said once, as the toast; the dialog stays open with what was typed.
+    failureText: t("asking.seriesSaveFailed"),
+  });
+  const { busy } = form;
+  const values = series ? form.values : null;
 
   function close() {
     if (!busy) onClose();
@@ -50,35 +79,8 @@ export function EditSeriesDialog({
 
   function cancel() {
     if (busy) return;
-    setDraft(null);
-    setErrors({});
+    form.reset();
     onClose();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || !series || !values) return;
-    const { errors: found, changes } = seriesChanges(values, endOfDateInput);
-    setErrors(found);
-    if (!changes) {
-      focusFirstError(FIELD_IDS, found);
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = await utils.client.requestSeries.update.mutate({ id: series.id, ...changes });
-      utils.requestSeries.byId.setData({ id: series.id }, saved);
-      void utils.requests.invalidate();
-      setDraft(null);
-      setErrors({});
-      toast.success(t("asking.seriesSaved", { item: saved.itemDescription }));
-      onClose();
-    } catch (error) {
-      // Said once, as the toast; the dialog stays open with what was typed.
-      toast.error(errorMessage(error, t("asking.seriesSaveFailed")));
-    } finally {
-      setBusy(false);
-    }
   }
 
   const current = series?.current ?? null;
@@ -122,40 +124,24 @@ export function EditSeriesDialog({
           <Loading label={t("asking.seriesLoading")} />
         )
       ) : (
-        <form id={FORM_ID} onSubmit={submit} noValidate className="request-form">
+        <form id={FORM_ID} onSubmit={form.submit} noValidate className="request-form">
           <Alert type="info">{startsWith}</Alert>
-          <TextField
-            id={FIELD_IDS.itemDescription}
-            label={t("asking.itemLabel")}
-            name="itemDescription"
-            value={values.itemDescription}
-            onChange={(e) => set("itemDescription", e.target.value)}
-            maxLength={500}
-            autoFocus
-            required
-            error={errors.itemDescription && errorText(errors.itemDescription)}
-          />
+          <TextField label={t("asking.itemLabel")} {...form.field("itemDescription")} autoFocus required />
           <TextField
             label={t("asking.storeLabel")}
-            name="storePreference"
-            value={values.storePreference}
-            onChange={(e) => set("storePreference", e.target.value)}
+            {...form.field("storePreference")}
             placeholder={t("asking.storePlaceholder")}
-            maxLength={200}
           />
           <TextArea
             label={t("asking.notesLabel")}
-            name="pickupNotes"
-            value={values.pickupNotes}
-            onChange={(e) => set("pickupNotes", e.target.value)}
+            {...form.field("pickupNotes")}
             placeholder={t("asking.notesPlaceholder")}
-            maxLength={1000}
             rows={3}
           />
           <IfUnavailableField
             name="editSeriesIfUnavailable"
             value={values.ifUnavailable}
-            onChange={(choice: IfUnavailable) => set("ifUnavailable", choice)}
+            onChange={(choice: IfUnavailable) => form.set("ifUnavailable", choice)}
           />
           <div className="field">
             <p data-testid="series-every">
@@ -163,15 +149,7 @@ export function EditSeriesDialog({
             </p>
             <p className="field-hint">{t("asking.seriesEveryFixed")}</p>
           </div>
-          <TextField
-            id={FIELD_IDS.until}
-            label={t("asking.repeatUntilLabel")}
-            name="repeatUntil"
-            type="date"
-            value={values.until}
-            onChange={(e) => set("until", e.target.value)}
-            error={errors.until && errorText(errors.until)}
-          />
+          <TextField label={t("asking.repeatUntilLabel")} {...form.field("until")} name="repeatUntil" type="date" />
         </form>
       )}
     </Modal>

@@ -1,22 +1,52 @@
+import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_TRIP_ITEM_QUANTITY } from "@hyn/validators/policy";
 import { IF_UNAVAILABLE_DEFAULT, type IfUnavailable } from "@hyn/validators/rules";
 import { stripMarkup } from "@hyn/validators/rules";
-import { useState, type FormEvent } from "react";
 import { Button, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { errorText } from "../../i18n/errorText";
+import { useForm, type FormErrors } from "../../components/form/useForm";
 import { useT } from "../../i18n/useT";
-import { errorKey, errorMessage, trpc } from "../../lib/trpc";
+import type { ErrorKey } from "@hyn/validators/messages";
+import { trpc } from "../../lib/trpc";
 import { IfUnavailableChoice } from "./IfUnavailableChoice";
 
-const ITEM_ID = "trip-item";
-const QUANTITY_ID = "trip-item-quantity";
+const FIELD_IDS = { itemDescription: "trip-item", quantity: "trip-item-quantity" } as const;
+type Field = keyof typeof FIELD_IDS;
 
 /** The server's refusals about a field of this form, said under it (everything typed is kept). */
-const FIELD_OF_KEY = {
-  itemDescriptionRequired: "item",
-  itemDescriptionTooLong: "item",
+const FIELD_OF_KEY: Partial<Record<ErrorKey, Field>> = {
+  itemDescriptionRequired: "itemDescription",
+  itemDescriptionTooLong: "itemDescription",
   tripQuantityInvalid: "quantity",
-} as const;
+};
+
+interface ItemValues {
+  itemDescription: string;
+  quantity: string;
+  pickupNotes: string;
+  ifUnavailable: IfUnavailable;
+}
+const EMPTY: ItemValues = {
+  itemDescription: "",
+  quantity: "1",
+  pickupNotes: "",
+  ifUnavailable: IF_UNAVAILABLE_DEFAULT,
+};
+
+function validate(values: ItemValues) {
+  const itemDescription = stripMarkup(values.itemDescription);
+  const quantity = Number(values.quantity);
+  const errors: FormErrors<Field> = {};
+  if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TRIP_ITEM_QUANTITY)
+    errors.quantity = "tripQuantityInvalid";
+  const input = {
+    itemDescription,
+    quantity,
+    pickupNotes: stripMarkup(values.pickupNotes) || null,
+    ifUnavailable: values.ifUnavailable,
+  };
+  return { errors, input: Object.keys(errors).length > 0 ? null : input };
+}
 
 /**
  * Add an item to a trip (PRODUCT "Trips on screen"): the item, how many, notes, and what to do if it is not there. It
@@ -26,97 +56,57 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
-  const [item, setItem] = useState("");
-  const [quantity, setQuantity] = useState("1");
-  const [notes, setNotes] = useState("");
-  const [ifUnavailable, setIfUnavailable] = useState<IfUnavailable>(IF_UNAVAILABLE_DEFAULT);
-  const [errors, setErrors] = useState<{ item?: string; quantity?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const description = stripMarkup(item);
-    const count = Number(quantity);
-    const found: typeof errors = {};
-    if (description === "") found.item = errorText("itemDescriptionRequired");
-    if (!Number.isInteger(count) || count < 1 || count > 99) found.quantity = errorText("tripQuantityInvalid");
-    setErrors(found);
-    if (found.item) return document.getElementById(ITEM_ID)?.focus();
-    if (found.quantity) return document.getElementById(QUANTITY_ID)?.focus();
-    setBusy(true);
-    try {
-      const added = await utils.client.trips.addItem.mutate({
-        tripId,
-        itemDescription: description,
-        quantity: count,
-        pickupNotes: stripMarkup(notes) || null,
-        ifUnavailable,
-      });
+  const form = useForm({
+    initial: EMPTY,
+    ids: FIELD_IDS,
+    maxLengths: { itemDescription: MAX_ITEM_DESCRIPTION_LENGTH, pickupNotes: MAX_PICKUP_NOTES_LENGTH },
+    validate,
+    send: async (input) => {
+      const added = await utils.client.trips.addItem.mutate({ tripId, ...input });
       toast.success(t("trips.added", { item: added.itemDescription }));
-      setItem("");
-      setQuantity("1");
-      setNotes("");
-      setIfUnavailable(IF_UNAVAILABLE_DEFAULT);
       onAdded();
-      document.getElementById(ITEM_ID)?.focus();
-    } catch (error) {
-      const key = errorKey(error);
-      const field = key && key in FIELD_OF_KEY ? FIELD_OF_KEY[key as keyof typeof FIELD_OF_KEY] : undefined;
-      if (field && key) {
-        setErrors({ [field]: errorText(key as keyof typeof FIELD_OF_KEY) });
-        document.getElementById(field === "item" ? ITEM_ID : QUANTITY_ID)?.focus();
-      } else {
-        toast.error(errorMessage(error, t("trips.addFailed")));
-        // The trip may have closed meanwhile: show it as it is now.
-        onAdded();
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+      document.getElementById(FIELD_IDS.itemDescription)?.focus();
+    },
+    fieldOfKey: FIELD_OF_KEY,
+    failureText: t("trips.addFailed"),
+    // The trip may have closed meanwhile: show it as it is now.
+    afterToast: onAdded,
+  });
+  const { busy } = form;
 
   return (
-    <form className="card trip-add-item" onSubmit={submit} noValidate aria-labelledby="trip-add-item-title">
+    <form className="card trip-add-item" onSubmit={form.submit} noValidate aria-labelledby="trip-add-item-title">
       <h2 id="trip-add-item-title">{t("trips.addItemTitle")}</h2>
       <div className="trip-add-item-row">
         <TextField
-          id={ITEM_ID}
           label={t("trips.itemLabel")}
-          name="itemDescription"
-          value={item}
-          onChange={(e) => (setItem(e.target.value), setErrors((x) => ({ ...x, item: undefined })))}
+          {...form.field("itemDescription")}
           placeholder={t("trips.itemPlaceholder")}
-          maxLength={500}
           autoComplete="off"
           required
-          error={errors.item}
           className="trip-item-field"
         />
         <TextField
-          id={QUANTITY_ID}
           label={t("trips.quantityLabel")}
-          name="quantity"
+          {...form.field("quantity")}
           type="number"
           inputMode="numeric"
           min={1}
-          max={99}
-          value={quantity}
-          onChange={(e) => (setQuantity(e.target.value), setErrors((x) => ({ ...x, quantity: undefined })))}
-          error={errors.quantity}
+          max={MAX_TRIP_ITEM_QUANTITY}
           className="trip-quantity-field"
         />
       </div>
       <TextArea
         label={t("trips.itemNotesLabel")}
-        name="pickupNotes"
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
+        {...form.field("pickupNotes")}
         placeholder={t("trips.itemNotesPlaceholder")}
-        maxLength={1000}
         rows={2}
       />
-      <IfUnavailableChoice name="ifUnavailable" value={ifUnavailable} onChange={setIfUnavailable} />
+      <IfUnavailableChoice
+        name="ifUnavailable"
+        value={form.values.ifUnavailable}
+        onChange={(choice) => form.set("ifUnavailable", choice)}
+      />
       <Button needsNetwork type="submit" busy={busy} className="btn-block">
         {busy ? t("trips.adding") : t("trips.addButton")}
       </Button>

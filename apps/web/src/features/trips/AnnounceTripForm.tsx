@@ -1,21 +1,17 @@
-import { useState, type FormEvent } from "react";
-import { Button, TextArea, TextField } from "../../components/ui";
+import { Button, Fieldset, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
-import { errorText } from "../../i18n/errorText";
 import { useT } from "../../i18n/useT";
-import { errorKey, errorMessage, trpc } from "../../lib/trpc";
-import { TRIP_DEFAULT_CLOSE_LEAD_MINUTES } from "@hyn/validators/policy";
+import { trpc } from "../../lib/trpc";
+import {
+  MAX_TRIP_ITEMS,
+  MAX_TRIP_NOTE_LENGTH,
+  MAX_TRIP_STORE_LENGTH,
+  TRIP_DEFAULT_CLOSE_LEAD_MINUTES,
+} from "@hyn/validators/policy";
 import { parseDateTimeLocal, toDateTimeLocal } from "../requests/request-form";
 import { DateTimeField } from "../../components/DateTimeField";
-import { focusFirstError } from "../../components/focus-first-error";
-import {
-  defaultClosesAt,
-  fieldOfServerError,
-  validateTripForm,
-  type TripField,
-  type TripFormErrors,
-  type TripFormValues,
-} from "./trip-form";
+import { useForm } from "../../components/form/useForm";
+import { defaultClosesAt, TRIP_FIELD_OF_KEY, validateTripForm, type TripField, type TripFormValues } from "./trip-form";
 import type { Trip } from "./types";
 
 const EMPTY: TripFormValues = {
@@ -27,6 +23,7 @@ const EMPTY: TripFormValues = {
   maxItems: "",
   repeatWeekly: false,
 };
+const ONE_GROUP = (id: string): TripFormValues => ({ ...EMPTY, groupIds: [id] });
 // In the order the form shows them: the first one with an error takes the focus.
 const FIELD_IDS: Record<TripField, string> = {
   store: "trip-store",
@@ -61,53 +58,25 @@ export function AnnounceTripForm({
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
-  // With one group there is nothing to choose: it is ticked.
-  const [values, setValues] = useState<TripFormValues>(() =>
-    groups.length === 1 ? { ...EMPTY, groupIds: [groups[0]!.id] } : EMPTY,
-  );
-  const [errors, setErrors] = useState<TripFormErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const set =
-    (field: Exclude<keyof TripFormValues, "groupIds" | "repeatWeekly">) => (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((v) => ({ ...v, [field]: value }));
-      if (errors[field as TripField]) setErrors((e) => ({ ...e, [field]: undefined }));
-    };
-  const toggleGroup = (id: string, checked: boolean) => {
-    setValues((v) => ({ ...v, groupIds: checked ? [...v.groupIds, id] : v.groupIds.filter((g) => g !== id) }));
-    if (errors.groupIds) setErrors((e) => ({ ...e, groupIds: undefined }));
-  };
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const { errors: found, input } = validateTripForm(values);
-    setErrors(found);
-    if (!input) return focusFirstError(FIELD_IDS, found);
-    setBusy(true);
-    try {
+  const form = useForm({
+    // With one group there is nothing to choose: it is ticked.
+    initial: groups.length === 1 ? ONE_GROUP(groups[0]!.id) : EMPTY,
+    ids: FIELD_IDS,
+    maxLengths: { store: MAX_TRIP_STORE_LENGTH, note: MAX_TRIP_NOTE_LENGTH },
+    validate: validateTripForm,
+    send: async (input) => {
       const trip = await utils.client.trips.create.mutate(input);
-      setValues(EMPTY);
       toast.success(t("trips.announced", { store: trip.store }));
       void utils.trips.list.invalidate();
       onAnnounced(trip);
-    } catch (error) {
-      const field = fieldOfServerError(errorKey(error));
-      const key = errorKey(error);
-      if (field && key) {
-        const fieldErrors = { [field]: key } as TripFormErrors;
-        setErrors(fieldErrors);
-        focusFirstError(FIELD_IDS, fieldErrors);
-      } else toast.error(errorMessage(error, t("trips.announceFailed")));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    fieldOfKey: TRIP_FIELD_OF_KEY,
+    failureText: t("trips.announceFailed"),
+  });
+  const { values, busy } = form;
+  const toggleGroup = (id: string, checked: boolean) =>
+    form.set("groupIds", checked ? [...values.groupIds, id] : values.groupIds.filter((g) => g !== id));
 
-  const shown = (field: TripField) => {
-    const key = errors[field];
-    return key ? errorText(key) : undefined;
-  };
   const min = toDateTimeLocal(now);
   const departs = parseDateTimeLocal(values.departsAt);
   const closesHint = departs
@@ -115,53 +84,42 @@ export function AnnounceTripForm({
     : t("trips.closesHint", { minutes: TRIP_DEFAULT_CLOSE_LEAD_MINUTES });
 
   return (
-    <form className="card trip-form" onSubmit={submit} noValidate aria-labelledby="announce-trip-title">
+    <form className="card trip-form" onSubmit={form.submit} noValidate aria-labelledby="announce-trip-title">
       <h2 id="announce-trip-title">{t("trips.announceTitle")}</h2>
       <TextField
-        id={FIELD_IDS.store}
         label={t("trips.storeLabel")}
-        name="store"
-        value={values.store}
-        onChange={set("store")}
+        {...form.field("store")}
         placeholder={t("trips.storePlaceholder")}
-        maxLength={200}
         autoComplete="off"
         required
         autoFocus
-        error={shown("store")}
       />
       <div className="trip-form-times">
         <DateTimeField
-          id={FIELD_IDS.departsAt}
           label={t("trips.departsLabel")}
-          name="departsAt"
+          {...form.field("departsAt")}
+          id={FIELD_IDS.departsAt}
           kind="dateTime"
-          value={values.departsAt}
-          onChange={set("departsAt")}
           min={min}
           required
           hint={t("trips.departsHint")}
-          error={shown("departsAt")}
         />
         <DateTimeField
-          id={FIELD_IDS.closesAt}
           label={t("trips.closesLabel")}
-          name="closesAt"
+          {...form.field("closesAt")}
+          id={FIELD_IDS.closesAt}
           kind="dateTime"
-          value={values.closesAt}
-          onChange={set("closesAt")}
           min={min}
           max={values.departsAt || undefined}
           hint={closesHint}
-          error={shown("closesAt")}
         />
       </div>
-      <fieldset
+      <Fieldset
         id={FIELD_IDS.groupIds}
-        className={`trip-groups${errors.groupIds ? " field-invalid" : ""}`}
-        aria-describedby={errors.groupIds ? `${FIELD_IDS.groupIds}-error` : undefined}
+        className="trip-groups"
+        legend={t("trips.groupsLegend")}
+        error={form.shown("groupIds")}
       >
-        <legend>{t("trips.groupsLegend")}</legend>
         {groups.map((group) => (
           <label key={group.id} className="radio">
             <input
@@ -174,42 +132,28 @@ export function AnnounceTripForm({
             <span>{group.name}</span>
           </label>
         ))}
-        {errors.groupIds && (
-          <div id={`${FIELD_IDS.groupIds}-error`} className="field-error" role="alert">
-            {shown("groupIds")}
-          </div>
-        )}
-      </fieldset>
+      </Fieldset>
       <TextArea
-        id={FIELD_IDS.note}
         label={t("trips.noteLabel")}
-        name="note"
-        value={values.note}
-        onChange={set("note")}
+        {...form.field("note")}
         placeholder={t("trips.notePlaceholder")}
-        maxLength={1000}
         rows={2}
-        error={shown("note")}
       />
       <TextField
-        id={FIELD_IDS.maxItems}
         label={t("trips.maxItemsLabel")}
-        name="maxItems"
+        {...form.field("maxItems")}
         type="number"
         inputMode="numeric"
         min={1}
-        max={50}
-        value={values.maxItems}
-        onChange={set("maxItems")}
+        max={MAX_TRIP_ITEMS}
         className="trip-max-items"
-        error={shown("maxItems")}
       />
       <label className="radio">
         <input
           type="checkbox"
           name="repeatWeekly"
           checked={values.repeatWeekly}
-          onChange={(e) => setValues((v) => ({ ...v, repeatWeekly: e.target.checked }))}
+          onChange={(e) => form.set("repeatWeekly", e.target.checked)}
         />
         <span>{t("trips.repeatLabel")}</span>
       </label>

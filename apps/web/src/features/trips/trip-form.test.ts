@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultClosesAt, fieldOfServerError, validateTripForm, type TripFormValues } from "./trip-form";
+import { defaultClosesAt, TRIP_FIELD_OF_KEY, validateTripForm, type TripFormValues } from "./trip-form";
 
 const values = (overrides: Partial<TripFormValues> = {}): TripFormValues => ({
   store: "Aldi",
@@ -52,11 +52,10 @@ describe("the announce form's own checks", () => {
   });
 
   it("puts the server's keyed refusals on their fields, and no other", () => {
-    expect(fieldOfServerError("tripDepartsAtPast")).toBe("departsAt");
-    expect(fieldOfServerError("tripDepartsAtTooFar")).toBe("departsAt");
-    expect(fieldOfServerError("tripClosesAtAfterDeparts")).toBe("closesAt");
-    expect(fieldOfServerError("notMember")).toBe("groupIds");
-    expect(fieldOfServerError("tooManyRequests" as never)).toBeUndefined();
-    expect(fieldOfServerError(undefined)).toBeUndefined();
+    expect(TRIP_FIELD_OF_KEY.tripDepartsAtPast).toBe("departsAt");
+    expect(TRIP_FIELD_OF_KEY.tripDepartsAtTooFar).toBe("departsAt");
+    expect(TRIP_FIELD_OF_KEY.tripClosesAtAfterDeparts).toBe("closesAt");
+    expect(TRIP_FIELD_OF_KEY.notMember).toBe("groupIds");
+    expect(TRIP_FIELD_OF_KEY.tooManyRequests).toBeUndefined();
   });
 });

@@ -31,7 +31,7 @@ export interface TripFormInput {
  * The server's refusals that belong to one field, by message key (ADR 0020): said under that field, with
  * everything typed kept; any other refusal is a toast.
  */
-const FIELD_OF_KEY: Partial<Record<ErrorKey, TripField>> = {
+export const TRIP_FIELD_OF_KEY: Partial<Record<ErrorKey, TripField>> = {
   tripStoreRequired: "store",
   tripStoreTooLong: "store",
   tripDepartsAtRequired: "departsAt",
@@ -45,10 +45,6 @@ const FIELD_OF_KEY: Partial<Record<ErrorKey, TripField>> = {
   notMember: "groupIds",
   tripMaxItemsInvalid: "maxItems",
 };
-
-export function fieldOfServerError(key: ErrorKey | undefined): TripField | undefined {
-  return key ? FIELD_OF_KEY[key] : undefined;
-}
 
 /** When the list closes if the tripper leaves it empty: TRIP_DEFAULT_CLOSE_LEAD_MINUTES before leaving. */
 export function defaultClosesAt(departsAt: Date): Date {
