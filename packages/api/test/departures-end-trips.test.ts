@@ -95,6 +95,24 @@ describe("a suspended tripper", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a suspended account not yet confirmed", { timeout: 60_000 }, () => {
+  it("cannot be signed in by its confirmation link: 403 with the suspension's text, no session, the link kept", async () => {
+    const anon = await h.caller();
+    const { user } = await anon.auth.signUp({ email: "sam@example.com", password: "sam-secret-1", name: "Sam" });
+    const token = (await h.linkFor("sam@example.com", /type=signup/)).searchParams.get("token_hash")!;
+    const admin = await h.signUpUser({ email: ADMIN, name: "Ada Admin" });
+    await admin.caller.admin.suspendUser({ id: user.id, reason: "Spam" });
+
+    expect(await failure(anon.auth.verifyEmail({ token_hash: token }))).toEqual({
+      code: "FORBIDDEN",
+      message: messages.accountSuspended,
+    });
+    expect(anon.cookie.token).toBeNull();
+    await admin.caller.admin.reinstateUser({ id: user.id });
+    expect((await anon.auth.verifyEmail({ token_hash: token })).session).toBeTruthy();
+  });
+});
+
 describe("a tripper who departs a group", () => {
   it("who leaves it has a trip announced only there cancelled, its items given back and told", async () => {
     const s = await street();

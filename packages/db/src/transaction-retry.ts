@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Database } from "./client";
 import { errorCodes, isConnectionLost } from "./connection-errors";
 
 /**
@@ -8,6 +7,10 @@ import { errorCodes, isConnectionLost } from "./connection-errors";
  * usually succeeds.
  */
 const ABORTED_FOR_ANOTHER = new Set(["40P01", "40001"]);
+
+/** A database's `transaction` (drizzle's `Database` in client.ts, which applies this: named here by shape, not imported). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any callback and config, as drizzle's own signature takes
+type Transact = (callback: (tx: any) => Promise<any>, config?: any) => Promise<any>;
 
 /** How many times a transaction runs at most: the first try and three more. */
 export const TRANSACTION_ATTEMPTS = 4;
@@ -35,9 +38,9 @@ function pauseBefore(attempt: number): Promise<void> {
  * transaction runs again (a savepoint's error aborts it all), and a committed one never does: these errors
  * come only from a transaction PostgreSQL rolled back.
  */
-export function retryingTransactions(db: Database): Database {
-  const transaction = db.transaction.bind(db);
-  const retrying: Database["transaction"] = async (callback, config) => {
+export function retryingTransactions<D extends { transaction: Transact }>(db: D): D {
+  const transaction: Transact = db.transaction.bind(db);
+  const retrying: Transact = async (callback, config) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transaction(callback, config);
@@ -47,6 +50,6 @@ export function retryingTransactions(db: Database): Database {
       }
     }
   };
-  db.transaction = retrying;
+  db.transaction = retrying as D["transaction"];
   return db;
 }

@@ -10,6 +10,7 @@ import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
 import { consumeAuthToken, issueAuthToken } from "./auth-tokens";
 import { assertNotCommonPassword, hashPassword } from "./passwords";
+import { holdActiveAccount } from "../requests/suspension-guard";
 import { createSession } from "./sessions";
 import { authCallbackLink, findUserByEmail, loadUser } from "./user-lookup";
 import { toUser, userColumns } from "./user-view";
@@ -83,12 +84,14 @@ export function createSignUpService(deps: CoreDeps) {
       });
     },
 
-    /** Confirms the address and signs the person in (the link came to their inbox). */
+    /** Confirms the address and signs the person in (the link came to their inbox), unless the account is suspended. */
     async verifyEmail(token: string): Promise<AuthResult> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const userId = await consumeAuthToken(tx, token, "verify_email", now);
         if (!userId) throw new AppError("BAD_REQUEST", "verificationLinkExpired");
+        // A suspended account is refused as its sign-in is; the throw keeps the link unused.
+        await holdActiveAccount(tx, userId);
         await tx
           .update(users)
           .set({ emailVerifiedAt: now, updatedAt: now })
