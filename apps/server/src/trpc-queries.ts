@@ -7,6 +7,7 @@ import {
   transformTRPCResponse,
 } from "@trpc/server/unstable-core-do-not-import";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { batchCallsOf, valuesOfParsedQuery } from "./trpc-get-input";
 
 /** What tRPC's handler is also given: the same functions serve both ways (trpc-mount.ts). */
 export interface TrpcCallOptions {
@@ -22,14 +23,11 @@ const config = appRouter._def._config;
 
 type Item = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
 
-/** The batch's inputs as tRPC reads them (`?input={"0":...}`, each written by superjson), or null if unreadable. */
-function inputsOf(text: string | undefined, count: number): unknown[] | null {
-  if (text === undefined) return new Array<unknown>(count).fill(undefined);
+/** Each call's input as tRPC reads it (superjson), or null if one cannot be read. */
+function inputsOf(calls: Record<string, unknown>, count: number): unknown[] | null {
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
     return Array.from({ length: count }, (_, index) => {
-      const raw = (parsed as Record<string, unknown>)[index];
+      const raw = calls[index];
       return raw === undefined ? undefined : config.transformer.input.deserialize(raw);
     });
   } catch {
@@ -54,14 +52,14 @@ export async function answerBatchedQueries(
   const { accept } = request.headers;
   if (request.method !== "GET" || request.headers["trpc-accept"] !== undefined || accept?.includes("application/jsonl"))
     return false;
-  // A key given twice is an array here, where tRPC's handler reads its first value: left to that handler.
-  const query = request.query as Record<string, string | string[] | undefined>;
+  // A key given twice, or an input that is not a JSON object, is left to tRPC's handler (trpc-get-input.ts).
+  const calls = batchCallsOf(valuesOfParsedQuery(request.query as Record<string, string | string[] | undefined>));
   const pathParameter = (request.params as { path?: string }).path;
-  if (query.batch !== "1" || typeof query.input === "object" || !pathParameter) return false;
+  if (!calls || !pathParameter) return false;
   const paths = pathParameter.split(",");
   const called = paths.map((path) => procedures[path]);
   if (!called.every((procedure) => procedure?._def.type === "query")) return false;
-  const inputs = inputsOf(query.input, paths.length);
+  const inputs = inputsOf(calls, paths.length);
   if (!inputs) return false;
 
   let context: Context | undefined;

@@ -32,6 +32,11 @@ describe("the calls the answer cache serves", () => {
       ["GET", batch("requests.forGroup", { 0: { json: { groupId: "not-a-uuid" } } })],
       ["GET", batch("requests.forGroup", { 0: { json: { groupId: GROUP } }, 1: { json: { groupId: GROUP } } })],
       ["GET", `/trpc/requests.forGroup?batch=1&input=%7Bnot-json`],
+      // Read as tRPC's handler reads a batch (trpc-get-input.ts): a key given twice, or an input that is
+      // not JSON, is its to answer, never the cache's.
+      ["GET", `${batch("requests.forGroup", { 0: { json: { groupId: GROUP } } })}&input=%7B%7D`],
+      ["GET", `${batch("requests.dashboard", { 0: {} })}&batch=1`],
+      ["GET", `/trpc/requests.dashboard?batch=1&input=%7Bnot-json`],
       ["GET", `/api/groups/${GROUP}/requests?x=1`],
       ["GET", "/api/groups/not-a-uuid/requests"],
       ["GET", `/api/groups/${GROUP}/members`],

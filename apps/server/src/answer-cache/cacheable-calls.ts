@@ -4,6 +4,7 @@
  * including these with a different shape (another batch, a streamed batch), goes its normal way.
  */
 import { catalogEntry } from "@hyn/api";
+import { batchCallsOf, valuesOfSearchParams } from "../trpc-get-input";
 
 export type CacheableCall =
   | { scope: "dashboard"; key: (sessionId: string) => string }
@@ -23,16 +24,17 @@ export function recogniseCacheableCall(method: string, url: string): CacheableCa
   if (method !== "GET") return null;
   const queryAt = url.indexOf("?");
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  // Every GET passes here: the query is parsed only for the two procedures it can concern.
-  const query = () => new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1));
+  // Every GET passes here: the query is read only for the two procedures it can concern, as the batch
+  // tRPC's handler would read (a batch it would refuse is not served from the cache).
+  const batchCalls = () =>
+    batchCallsOf(valuesOfSearchParams(new URLSearchParams(queryAt < 0 ? "" : url.slice(queryAt + 1))));
 
-  if (path === "/trpc/requests.dashboard" && query().get("batch") === "1") {
+  if (path === "/trpc/requests.dashboard" && batchCalls()) {
     // The URL is the whole call (the procedure takes no input): the key needs nothing else.
     return { scope: "dashboard", key: (sessionId) => `dashboard ${sessionId} ${url}` };
   }
   if (path === "/trpc/requests.forGroup") {
-    const params = query();
-    const groupId = params.get("batch") === "1" ? groupIdOfBatchInput(params.get("input")) : null;
+    const groupId = groupIdOfBatch(batchCalls());
     return groupId ? { scope: "group", groupId, key: () => `group ${groupId} trpc` } : null;
   }
   const rest = queryAt < 0 ? REST_GROUP_LIST.exec(path) : null;
@@ -44,16 +46,9 @@ export function recogniseCacheableCall(method: string, url: string): CacheableCa
 }
 
 /** `{"0":{"json":{"groupId":"<uuid>"}}}` exactly: one call, no superjson meta, nothing else. */
-function groupIdOfBatchInput(input: string | null): string | null {
-  if (!input) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(input);
-  } catch {
-    return null;
-  }
-  if (!isRecordWithOnlyKey(parsed, "0")) return null;
-  const call = parsed["0"];
+function groupIdOfBatch(calls: Record<string, unknown> | null): string | null {
+  if (!calls || !isRecordWithOnlyKey(calls, "0")) return null;
+  const call = calls["0"];
   if (!isRecordWithOnlyKey(call, "json")) return null;
   const json = call.json;
   if (!isRecordWithOnlyKey(json, "groupId")) return null;

@@ -13,6 +13,8 @@
  * page that shows one needs its path in spa-routes.ts, where the web app's pages are listed anyway.
  */
 
+import { parseTrpcInput, UNREADABLE } from "../trpc-get-input";
+
 export const REDACTED = "[redacted]";
 
 /** One percent-escape of a character below 0x80 (a multi-byte character's bytes are left to decodeURI). */
@@ -115,12 +117,8 @@ function redactFields(node: unknown, secretNames: ReadonlySet<string>, depth: nu
 }
 
 function redactTrpcInput(raw: string, secretNames: ReadonlySet<string>): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return REDACTED;
-  }
+  const value = parseTrpcInput(raw);
+  if (value === UNREADABLE) return REDACTED;
   return redactFields(value, secretNames, 0) ? JSON.stringify(value) : REDACTED;
 }
 
