@@ -1,8 +1,9 @@
-import { groupMembers, groups, requests, sessions, users } from "@hyn/db";
+import { HOUR_MS } from "@hyn/core";
+import { groupMembers, requests, sessions, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { batchUrl, bearerFor, createTestApp, DASHBOARD_URL, groupOf, type TestApp } from "./test-app";
 
 /**
  * The answer cache over HTTP (ADR 0009): what a hit sends must be what the normal path would send at
@@ -13,10 +14,7 @@ afterEach(async () => {
   await app?.close();
 });
 
-const HOUR = 60 * 60 * 1000;
-const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
-const trpcGroupList = (groupId: string) =>
-  `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId } } }))}`;
+const trpcGroupList = (groupId: string) => batchUrl([{ path: "requests.forGroup", input: { groupId } }]);
 const restGroupList = (groupId: string) => `/api/groups/${groupId}/requests`;
 const FRESH = { "cache-control": "no-cache" };
 
@@ -27,12 +25,8 @@ async function street() {
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
   const olga = await bearerFor(app, "olga@example.com");
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm Street", createdBy: ann.userId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
-  return { ann, bo, olga, groupId: group!.id };
+  const groupId = await groupOf(app, ann, [bo]);
+  return { ann, bo, olga, groupId };
 }
 
 async function get(who: Who, url: string, extraHeaders: Record<string, string> = {}) {
@@ -45,7 +39,7 @@ async function post(
   who: Who,
   groupId: string,
   itemDescription: string,
-  neededBy = new Date(app.clock.now().getTime() + 24 * HOUR),
+  neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS),
 ) {
   const response = await app.server.inject({
     method: "POST",
@@ -77,10 +71,10 @@ describe("the answer cache", () => {
   it("answers a hit with Connection: close once the instance drains, like every other answer", async () => {
     const { ann, bo, groupId } = await street();
     await post(ann, groupId, "Milk");
-    await get(bo, DASHBOARD);
+    await get(bo, DASHBOARD_URL);
     // Not listening, so only the flag changes: what a proxy's kept connection gets from now on.
     await app.drain.drain(0);
-    const hit = await get(bo, DASHBOARD);
+    const hit = await get(bo, DASHBOARD_URL);
     expect(hit.statements).toBe(1);
     expect(hit.response.headers.connection).toBe("close");
   });
@@ -88,11 +82,11 @@ describe("the answer cache", () => {
   it("answers a repeated dashboard with one statement: the same answer a fresh load gives, at the time it is sent", async () => {
     const { ann, bo, groupId } = await street();
     await post(ann, groupId, "Milk");
-    const first = await get(bo, DASHBOARD);
+    const first = await get(bo, DASHBOARD_URL);
     expect(first.response.statusCode).toBe(200);
     app.clock.advance(60_000);
-    const hit = await get(bo, DASHBOARD);
-    const fresh = await get(bo, DASHBOARD, FRESH);
+    const hit = await get(bo, DASHBOARD_URL);
+    const fresh = await get(bo, DASHBOARD_URL, FRESH);
     expect(hit.statements).toBe(1);
     expect(fresh.statements).toBeGreaterThan(1);
     expect(withoutTime(hit.response.body)).toBe(withoutTime(fresh.response.body));
@@ -115,31 +109,31 @@ describe("the answer cache", () => {
   it("shows a neighbour's claim, a new post and a new name on the very next load", async () => {
     const { ann, bo, groupId } = await street();
     const milk = await post(bo, groupId, "Milk");
-    await get(bo, DASHBOARD);
-    expect((await get(bo, DASHBOARD)).statements).toBe(1);
+    await get(bo, DASHBOARD_URL);
+    expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
 
     await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: ann.headers });
-    const afterClaim = await get(bo, DASHBOARD);
+    const afterClaim = await get(bo, DASHBOARD_URL);
     expect(afterClaim.statements).toBeGreaterThan(1);
     expect(afterClaim.response.body).toContain('"status":"claimed"');
 
     await post(ann, groupId, "Bread");
-    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual([
-      "ann",
-    ]);
+    expect(
+      dashboardOf((await get(bo, DASHBOARD_URL)).response.body).helpableRequests.map((r) => r.creator.name),
+    ).toEqual(["ann"]);
     await app.db.update(users).set({ name: "Ann Again" }).where(eq(users.id, ann.userId));
-    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests.map((r) => r.creator.name)).toEqual([
-      "Ann Again",
-    ]);
+    expect(
+      dashboardOf((await get(bo, DASHBOARD_URL)).response.body).helpableRequests.map((r) => r.creator.name),
+    ).toEqual(["Ann Again"]);
   });
 
   it("turns a request expired when its needed-by time passes, though nothing was written", async () => {
     const { ann, bo, groupId } = await street();
-    await post(ann, groupId, "Milk", new Date(app.clock.now().getTime() + HOUR));
-    expect(dashboardOf((await get(bo, DASHBOARD)).response.body).helpableRequests).toHaveLength(1);
-    expect((await get(bo, DASHBOARD)).statements).toBe(1);
-    app.clock.advance(HOUR + 1000);
-    const later = await get(bo, DASHBOARD);
+    await post(ann, groupId, "Milk", new Date(app.clock.now().getTime() + HOUR_MS));
+    expect(dashboardOf((await get(bo, DASHBOARD_URL)).response.body).helpableRequests).toHaveLength(1);
+    expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
+    app.clock.advance(HOUR_MS + 1000);
+    const later = await get(bo, DASHBOARD_URL);
     expect(later.statements).toBeGreaterThan(1);
     expect(dashboardOf(later.response.body).helpableRequests).toEqual([]);
     const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [
@@ -209,8 +203,8 @@ describe("the answer cache", () => {
         userId: ann.userId,
         groupId,
         itemDescription: `Past ${i}`,
-        neededBy: new Date(now - (i + 1) * HOUR),
-        createdAt: new Date(now - (i + 2) * HOUR),
+        neededBy: new Date(now - (i + 1) * HOUR_MS),
+        createdAt: new Date(now - (i + 2) * HOUR_MS),
       })),
     );
     const first = await get(ann, restGroupList(groupId));
@@ -240,25 +234,25 @@ describe("the answer cache", () => {
   it("lets the normal path record activity and slide the session, and refuses ended sessions", async () => {
     const { ann, bo, groupId } = await street();
     await post(ann, groupId, "Milk");
-    await get(bo, DASHBOARD);
-    app.clock.advance(2 * HOUR);
-    await get(bo, DASHBOARD);
+    await get(bo, DASHBOARD_URL);
+    app.clock.advance(2 * HOUR_MS);
+    await get(bo, DASHBOARD_URL);
     const [row] = await app.db.select({ lastActiveAt: users.lastActiveAt }).from(users).where(eq(users.id, bo.userId));
     expect(row!.lastActiveAt?.toISOString()).toBe(app.clock.now().toISOString());
 
-    app.clock.advance(16 * 24 * HOUR);
-    expect((await get(bo, DASHBOARD)).response.statusCode).toBe(200);
+    app.clock.advance(16 * 24 * HOUR_MS);
+    expect((await get(bo, DASHBOARD_URL)).response.statusCode).toBe(200);
     const [session] = await app.db
       .select({ expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.userId, bo.userId));
-    expect(session!.expiresAt.getTime()).toBe(app.clock.now().getTime() + 30 * 24 * HOUR);
+    expect(session!.expiresAt.getTime()).toBe(app.clock.now().getTime() + 30 * 24 * HOUR_MS);
 
     // That load went the normal way to write; the next one is built and kept, the one after is a hit.
-    await get(bo, DASHBOARD);
-    expect((await get(bo, DASHBOARD)).statements).toBe(1);
+    await get(bo, DASHBOARD_URL);
+    expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
     await app.server.inject({ method: "POST", url: "/api/auth/signout", headers: bo.headers });
-    const signedOut = await get(bo, DASHBOARD);
+    const signedOut = await get(bo, DASHBOARD_URL);
     expect(signedOut.response.statusCode).toBe(401);
     expect(signedOut.response.body).toContain(messages.noAuthenticatedUser);
   });
@@ -272,7 +266,7 @@ describe("the answer cache", () => {
       payload: {
         itemDescription: "Milk",
         groupId,
-        neededBy: new Date(app.clock.now().getTime() + 24 * HOUR).toISOString(),
+        neededBy: new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString(),
         repeat: { every: "week" },
       },
     });
@@ -285,7 +279,7 @@ describe("the answer cache", () => {
       });
     type Seen = { repeats: string | null; seriesHelperId: string | null };
     const seen = async (who: Who) => {
-      const json = dashboardOf((await get(who, DASHBOARD)).response.body) as unknown as {
+      const json = dashboardOf((await get(who, DASHBOARD_URL)).response.body) as unknown as {
         myRequests: Seen[];
         helpableRequests: Seen[];
       };
@@ -293,15 +287,15 @@ describe("the answer cache", () => {
     };
 
     expect((await series("take", bo)).statusCode).toBe(200);
-    await get(ann, DASHBOARD);
-    await get(bo, DASHBOARD);
+    await get(ann, DASHBOARD_URL);
+    await get(bo, DASHBOARD_URL);
     expect((await series("release", bo)).statusCode).toBe(200);
     expect((await seen(ann)).seriesHelperId).toBeNull();
     expect((await seen(bo)).seriesHelperId).toBeNull();
 
     expect((await series("take", bo)).statusCode).toBe(200);
-    await get(ann, DASHBOARD);
-    await get(bo, DASHBOARD);
+    await get(ann, DASHBOARD_URL);
+    await get(bo, DASHBOARD_URL);
     expect((await series("stop", ann)).statusCode).toBe(200);
     expect((await seen(ann)).repeats).toBeNull();
     expect((await seen(bo)).repeats).toBeNull();
@@ -312,9 +306,9 @@ describe("the answer cache", () => {
     await post(ann, groupId, "Milk");
     const calls = [
       ...[ann, bo].flatMap((who) =>
-        [DASHBOARD, trpcGroupList(groupId), restGroupList(groupId)].map((url) => ({ who, url })),
+        [DASHBOARD_URL, trpcGroupList(groupId), restGroupList(groupId)].map((url) => ({ who, url })),
       ),
-      { who: olga, url: DASHBOARD },
+      { who: olga, url: DASHBOARD_URL },
     ];
     const fresh = await Promise.all(calls.map(({ who, url }) => get(who, url, FRESH)));
     for (const { who, url } of calls) await get(who, url);
@@ -341,10 +335,10 @@ describe("the answer cache", () => {
   it("answers the normal way when its own check fails", async () => {
     const { ann, bo, groupId } = await street();
     await post(ann, groupId, "Milk");
-    const before = await get(bo, DASHBOARD);
+    const before = await get(bo, DASHBOARD_URL);
     // Without its log the check cannot run; the dashboard itself does not need it.
     await app.db.execute(sql`drop table change_log cascade`);
-    const after = await get(bo, DASHBOARD);
+    const after = await get(bo, DASHBOARD_URL);
     expect(after.response.statusCode).toBe(200);
     expect(withoutTime(after.response.body)).toBe(withoutTime(before.response.body));
     expect(after.statements).toBeGreaterThan(1);
@@ -353,8 +347,8 @@ describe("the answer cache", () => {
   it("is off with ANSWER_CACHE_MB=0: every load reads afresh", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false", ANSWER_CACHE_MB: "0" });
     const ann = await bearerFor(app, "ann@example.com");
-    await get(ann, DASHBOARD);
-    expect((await get(ann, DASHBOARD)).statements).toBeGreaterThan(1);
+    await get(ann, DASHBOARD_URL);
+    expect((await get(ann, DASHBOARD_URL)).statements).toBeGreaterThan(1);
     expect(app.answerCache).toBeNull();
   });
 });

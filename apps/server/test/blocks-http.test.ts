@@ -1,7 +1,7 @@
-import { groupMembers, groups } from "@hyn/db";
+import { HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { bearerFor, createTestApp, DASHBOARD_URL, groupOf, type TestApp } from "./test-app";
 
 /**
  * Blocking over REST (issue 29, PRODUCT "Blocking"): the three routes, their statuses and the
@@ -12,8 +12,6 @@ afterEach(async () => {
   await app?.close();
 });
 
-const HOUR = 60 * 60 * 1000;
-const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
 type Who = Awaited<ReturnType<typeof bearerFor>>;
 type DashboardBody = [{ result: { data: { json: { helpableRequests: { itemDescription: string }[] } } } }];
 
@@ -22,19 +20,15 @@ async function street() {
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
   const olga = await bearerFor(app, "olga@example.com");
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm Street", createdBy: ann.userId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
-  return { ann, bo, olga, groupId: group!.id };
+  const groupId = await groupOf(app, ann, [bo]);
+  return { ann, bo, olga, groupId };
 }
 
 const call = (who: Who, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
   app.server.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 async function helpable(who: Who): Promise<string[]> {
-  const response = await call(who, "GET", DASHBOARD);
+  const response = await call(who, "GET", DASHBOARD_URL);
   return (JSON.parse(response.body) as DashboardBody)[0].result.data.json.helpableRequests.map(
     (r) => r.itemDescription,
   );
@@ -70,7 +64,7 @@ describe("blocking over REST", () => {
 
   it("changes both cached dashboards at once: each one's requests leave the other's", async () => {
     const { ann, bo, groupId } = await street();
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
     await call(ann, "POST", "/api/requests", { itemDescription: "Milk", groupId, neededBy });
     await call(bo, "POST", "/api/requests", { itemDescription: "Eggs", groupId, neededBy });
     // Loaded twice: the second is the cache's.
@@ -94,7 +88,7 @@ describe("blocking over REST", () => {
  */
 describe("a block over every route", () => {
   async function boPosts({ ann, bo, groupId }: Awaited<ReturnType<typeof street>>) {
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
     const post = (payload: object) =>
       call(bo, "POST", "/api/requests", { groupId, neededBy, ...payload }).then((r) => r.json() as { id: string });
     const single = await post({ itemDescription: "Bo's eggs", storePreference: "Aldi" });
@@ -102,7 +96,7 @@ describe("a block over every route", () => {
       id: string;
       seriesId: string;
     };
-    const departsAt = new Date(app.clock.now().getTime() + 48 * HOUR).toISOString();
+    const departsAt = new Date(app.clock.now().getTime() + 48 * HOUR_MS).toISOString();
     const trip = (await call(bo, "POST", "/api/trips", { groupIds: [groupId], store: "Rewe", departsAt })).json() as {
       id: string;
     };

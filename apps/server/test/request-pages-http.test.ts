@@ -1,7 +1,8 @@
-import { groupMembers, groups, requests } from "@hyn/db";
+import { HOUR_MS } from "@hyn/core";
+import { requests } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { bearerFor, createTestApp, groupOf, type TestApp } from "./test-app";
 
 /** REST request lists in pages (issue 13, ADR 0014): `?limit=`, `?cursor=` and the `Link` header. */
 let app: TestApp;
@@ -9,7 +10,6 @@ afterEach(async () => {
   await app?.close();
 });
 
-const HOUR = 60 * 60 * 1000;
 type Who = Awaited<ReturnType<typeof bearerFor>>;
 
 /** Ann and Bo in a group, Bo with `finished` fulfilled requests posted one an hour going back. */
@@ -17,25 +17,21 @@ async function streetWithHistory(finished: number) {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm Street", createdBy: ann.userId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
+  const groupId = await groupOf(app, ann, [bo]);
   const now = app.clock.now().getTime();
   await app.db.insert(requests).values(
     Array.from({ length: finished }, (_, i) => ({
       userId: bo.userId,
-      groupId: group!.id,
+      groupId,
       itemDescription: `Past ${i}`,
-      neededBy: new Date(now - (i + 1) * HOUR),
+      neededBy: new Date(now - (i + 1) * HOUR_MS),
       status: "fulfilled" as const,
       claimedBy: ann.userId,
-      fulfilledAt: new Date(now - (i + 1) * HOUR),
-      createdAt: new Date(now - (i + 2) * HOUR),
+      fulfilledAt: new Date(now - (i + 1) * HOUR_MS),
+      createdAt: new Date(now - (i + 2) * HOUR_MS),
     })),
   );
-  return { ann, bo, groupId: group!.id };
+  return { ann, bo, groupId };
 }
 
 const get = (who: Who, url: string) => app.server.inject({ method: "GET", url, headers: who.headers });

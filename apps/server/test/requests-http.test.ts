@@ -1,24 +1,12 @@
-import { groupMembers, groups } from "@hyn/db";
+import { HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { bearerFor, createTestApp, groupOf, type TestApp } from "./test-app";
 
 let app: TestApp;
 afterEach(async () => {
   await app?.close();
 });
-
-const HOUR = 60 * 60 * 1000;
-
-/** A group with these members, written directly: these tests are about requests, not groups. */
-async function groupOf(ownerId: string, memberIds: string[]) {
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm Street", createdBy: ownerId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values([ownerId, ...memberIds].map((userId) => ({ groupId: group!.id, userId })));
-  return group!.id;
-}
 
 describe('requests over REST (PRODUCT "Calls")', () => {
   it("posts (201), lists, claims, unclaims, fulfils, notifies and deletes, with the spec's texts and statuses", async () => {
@@ -26,7 +14,7 @@ describe('requests over REST (PRODUCT "Calls")', () => {
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
     const olga = await bearerFor(app, "olga@example.com");
-    const groupId = await groupOf(ann.userId, [bo.userId]);
+    const groupId = await groupOf(app, ann, [bo]);
     const call = (
       who: { headers: Record<string, string> },
       method: "GET" | "POST" | "DELETE",
@@ -34,7 +22,7 @@ describe('requests over REST (PRODUCT "Calls")', () => {
       payload?: object,
     ) => app.server.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
 
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
     const created = await call(ann, "POST", "/requests", {
       itemDescription: " <b>Milk</b> ",
       groupId,
@@ -94,7 +82,7 @@ describe('requests over REST (PRODUCT "Calls")', () => {
     const tooSoon = await call(ann, "POST", `/requests/${bread.id}/notify`);
     expect([tooSoon.statusCode, tooSoon.json()]).toEqual([429, { error: messages.notifyTooSoon }]);
     expect(Number(tooSoon.headers["retry-after"])).toBe(3600);
-    app.clock.advance(HOUR);
+    app.clock.advance(HOUR_MS);
     const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
     expect([notified.statusCode, notified.json()]).toEqual([
       200,
@@ -103,7 +91,7 @@ describe('requests over REST (PRODUCT "Calls")', () => {
         notifiedCount: 0,
         reach: { now: 0, daily: 0, appOnly: 1 },
         lastNotifiedAt: app.clock.now().toISOString(),
-        nextNotifyAt: new Date(app.clock.now().getTime() + HOUR).toISOString(),
+        nextNotifyAt: new Date(app.clock.now().getTime() + HOUR_MS).toISOString(),
       },
     ]);
     const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
@@ -129,8 +117,8 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
     const olga = await bearerFor(app, "olga@example.com");
-    const groupId = await groupOf(ann.userId, [bo.userId]);
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const groupId = await groupOf(app, ann, [bo]);
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
     // The answer of the post adds who hears of it (PRODUCT "Who will hear"); the request itself is the rest.
     const { reach, ...milk } = (
       await app.server.inject({
@@ -146,8 +134,9 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
 
     const seen = await get(bo, milk.id);
     expect(seen.statusCode).toBe(200);
-    // The page's answer adds `contact`: null but for the two people of a claim, while it is claimed (issue 30).
-    expect(seen.json()).toEqual({ ...milk, contact: null });
+    // The page's answer adds `contact`: null but for the two people of a claim, while it is claimed (issue 30);
+    // what the post reached is its owner's alone (issue 38).
+    expect(seen.json()).toEqual({ ...milk, lastReach: null, contact: null });
     expect((await get(ann, milk.id)).json()).toEqual({ ...milk, contact: null });
     const hidden = await get(olga, milk.id);
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
@@ -237,8 +226,8 @@ describe("live updates over SSE (ADR 0004)", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
-    const groupId = await groupOf(ann.userId, [bo.userId]);
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+    const groupId = await groupOf(app, ann, [bo]);
+    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
     const milk = (
       await app.server.inject({
         method: "POST",

@@ -1,6 +1,8 @@
 import { CapturingTransport } from "@hyn/api/testing";
 import { FakeClock } from "@hyn/core/testing";
+import { groupMembers, groups } from "@hyn/db";
 import { createTestDatabase } from "@hyn/db/testing";
+import superjson from "superjson";
 import { buildApp, type BuildAppOptions } from "../src/app";
 import { parseEnv } from "../src/env";
 
@@ -56,3 +58,28 @@ export async function bearerFor(app: TestApp, email: string, password = "a-good-
     headers: { authorization: `Bearer ${body.session.token}` },
   };
 }
+
+/** A group with these members, written directly: for tests about what happens in a group, not about groups. */
+export async function groupOf(
+  app: TestApp,
+  owner: { userId: string },
+  members: { userId: string }[],
+  name = "Elm Street",
+) {
+  const [group] = await app.db.insert(groups).values({ name, createdBy: owner.userId }).returning({ id: groups.id });
+  await app.db
+    .insert(groupMembers)
+    .values([owner, ...members].map((who) => ({ groupId: group!.id, userId: who.userId })));
+  return group!.id;
+}
+
+/** A GET batch as the web client's httpBatchLink sends it (inputs written by superjson). */
+export function batchUrl(calls: { path: string; input?: unknown }[]) {
+  const input = Object.fromEntries(
+    calls.map((call, index) => [index, call.input === undefined ? {} : superjson.serialize(call.input)]),
+  );
+  return `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+/** The dashboard's URL, as the web client asks for it. */
+export const DASHBOARD_URL = batchUrl([{ path: "requests.dashboard" }]);

@@ -1,8 +1,7 @@
-import { deliverDueEmails, silentLogger } from "@hyn/core";
-import { groupMembers, groups } from "@hyn/db";
+import { deliverDueEmails, HOUR_MS, silentLogger } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { bearerFor, createTestApp, DASHBOARD_URL, groupOf, type TestApp } from "./test-app";
 
 /** POST /api/requests/{id}/thank over HTTP, and the cached dashboards and group lists showing it at once. */
 let app: TestApp;
@@ -10,8 +9,6 @@ afterEach(async () => {
   await app?.close();
 });
 
-const HOUR = 60 * 60 * 1000;
-const DASHBOARD = `/trpc/requests.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: {} }))}`;
 type Who = Awaited<ReturnType<typeof bearerFor>>;
 type Card = { id: string; status: string; thankedAt: string | null };
 type DashboardBody = [{ result: { data: { json: { myRequests: Card[]; helpableRequests: Card[] } } } }];
@@ -20,17 +17,13 @@ async function fulfilledMilk() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
   const ann = await bearerFor(app, "ann@example.com");
   const bo = await bearerFor(app, "bo@example.com");
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm Street", createdBy: ann.userId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values([ann, bo].map((who) => ({ groupId: group!.id, userId: who.userId })));
-  const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR).toISOString();
+  const groupId = await groupOf(app, ann, [bo]);
+  const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
   const created = await app.server.inject({
     method: "POST",
     url: "/api/requests",
     headers: ann.headers,
-    payload: { itemDescription: "Milk", groupId: group!.id, neededBy },
+    payload: { itemDescription: "Milk", groupId, neededBy },
   });
   const { id } = created.json() as { id: string };
   for (const step of ["claim", "fulfill"]) {
@@ -38,7 +31,7 @@ async function fulfilledMilk() {
       (await app.server.inject({ method: "POST", url: `/api/requests/${id}/${step}`, headers: bo.headers })).statusCode,
     ).toBe(200);
   }
-  return { ann, bo, groupId: group!.id, requestId: id };
+  return { ann, bo, groupId, requestId: id };
 }
 
 const thank = (who: Who, requestId: string) =>
@@ -46,7 +39,7 @@ const thank = (who: Who, requestId: string) =>
 
 async function dashboard(who: Who) {
   const before = app.statementCount();
-  const response = await app.server.inject({ method: "GET", url: DASHBOARD, headers: who.headers });
+  const response = await app.server.inject({ method: "GET", url: DASHBOARD_URL, headers: who.headers });
   return {
     data: (JSON.parse(response.body) as DashboardBody)[0].result.data.json,
     statements: app.statementCount() - before,

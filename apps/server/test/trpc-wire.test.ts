@@ -4,7 +4,7 @@ import { groupMembers, groups } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import superjson from "superjson";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { batchUrl, bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
 afterEach(async () => {
@@ -12,14 +12,6 @@ afterEach(async () => {
 });
 
 type BatchItem = { result?: { data: unknown }; error?: unknown };
-
-/** A GET batch as the web client's httpBatchLink sends it. */
-function batchUrl(calls: { path: string; input?: unknown }[]) {
-  const input = Object.fromEntries(
-    calls.map((call, index) => [index, call.input === undefined ? {} : superjson.serialize(call.input)]),
-  );
-  return `/trpc/${calls.map((call) => call.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
-}
 
 /** A GET batch, read back with superjson as the client does. */
 async function batchGet(headers: Record<string, string>, calls: { path: string; input?: unknown }[]) {

@@ -1,4 +1,4 @@
-import { deliverDueEmails, latestDigestSlot, signUnsubscribeToken, silentLogger } from "@hyn/core";
+import { deliverDueEmails, HOUR_MS, latestDigestSlot, signUnsubscribeToken, silentLogger } from "@hyn/core";
 import { FakeClock } from "@hyn/core/testing";
 import { createTestDatabase, type TestDatabase } from "@hyn/db/testing";
 import { messages } from "@hyn/validators";
@@ -12,7 +12,6 @@ import { parseEnv } from "../src/env";
  * E-mails are read back from the dev mailbox, headers included, as a person's mail client would see them.
  */
 
-const HOUR = 60 * 60 * 1000;
 const APP_URL = "http://neighbours.test";
 
 interface MailboxEmail {
@@ -116,7 +115,7 @@ async function groupOf(owner: Person, name: string, members: Person[]) {
 }
 
 async function post(who: Person, groupId: string, itemDescription: string, hoursAhead = 24) {
-  const neededBy = new Date(clock.now().getTime() + hoursAhead * HOUR).toISOString();
+  const neededBy = new Date(clock.now().getTime() + hoursAhead * HOUR_MS).toISOString();
   const response = await call(who, "POST", "/requests", { groupId, itemDescription, neededBy });
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
@@ -192,7 +191,7 @@ describe("non-essential e-mails (RFC 8058)", () => {
     const { ada, bea, elm } = await neighbourhood();
     expect((await call(bea, "PUT", "/user/email-preferences", { frequency: "daily" })).statusCode).toBe(200);
     await post(ada, elm, "Bread", 48);
-    clock.advance(23 * HOUR);
+    clock.advance(23 * HOUR_MS);
     await app.services.notifications.runDailyDigest({
       slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }),
     });
@@ -207,7 +206,7 @@ describe("non-essential e-mails (RFC 8058)", () => {
       state: "stopped",
     });
     await post(ada, elm, "Butter", 48);
-    clock.advance(24 * HOUR);
+    clock.advance(24 * HOUR_MS);
     const next = await app.services.notifications.runDailyDigest({
       slot: latestDigestSlot(clock.now(), { hour: 8, timeZone: "UTC" }),
     });
