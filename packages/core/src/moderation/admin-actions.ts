@@ -107,7 +107,7 @@ export function createAdminActionsService(deps: CoreDeps) {
      * trip tells them; `endTripsOf`, as a departure from every group), its open requests are withdrawn, its
      * claims reopened, its pending invitations cancelled,
      * the open reports about it closed, the person told by e-mail. Marking the row first waits for any post
-     * or claim of theirs in flight (they hold it FOR SHARE: requests/service.ts), which the statements after
+     * or claim of theirs in flight (they hold it FOR SHARE: requests/statements.ts), which the statements after
      * it then see; one that starts later finds the account suspended and is refused.
      */
     async suspend(adminId: string, input: SuspendUser): Promise<Suspension> {

@@ -5,7 +5,7 @@ import { scheduleStillNeeded } from "../nudges/schedule";
 import { newRequestAudience } from "../preferences/notification-preferences";
 import { requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
-import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "../series/service";
+import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "../series/first-post";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";

@@ -9,7 +9,7 @@ type Person = AnyPgColumn | SQL | Placeholder | string;
  * other. Whatever shows or lets anyone act on another person's content asks this of its owner and the
  * reader, inside the statement that reads or changes it: requests (request-views/view.ts's `shownTo`
  * and `requestVisibleTo`: the lists, the page, the calendar file, a report), the claim's condition
- * (requests/permissions.ts, also a trip's take), trips (`tripVisibleTo`, offers), series (series/service.ts)
+ * (requests/permissions.ts, also a trip's take), trips (`tripVisibleTo`, offers), series (series/series-reads.ts)
  * and who hears of new content (preferences/). Live events ask it in memory, of the set
  * `blockedEitherWay` loads (events/live.ts). Both directions, so the blocked person's side reads the
  * same as the blocker's and neither is told.
