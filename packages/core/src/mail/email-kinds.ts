@@ -8,7 +8,7 @@ export const EMAIL_KINDS = [
   "reset_password",
   // To the feedback address (feedback/service.ts).
   "feedback",
-  // An invitation to a group (invitations/service.ts), unless the address's account turned them off.
+  // An invitation to a group (invitations/invitation-notices.ts), unless the address's account turned them off.
   "invitation",
   // About one's membership (groups/departure-notices.ts), by the reader's invitation-kind settings.
   "removed_from_group",
