@@ -17,8 +17,14 @@ export async function assertOwner(executor: Executor, ownerId: string, groupId: 
   if (group.createdBy !== ownerId) throw new AppError("FORBIDDEN", "onlyCreatorsInvite");
 }
 
+/** A join request named by its group and id, as the owner answers it. */
+export interface JoinRequestRef {
+  groupId: string;
+  joinRequestId: string;
+}
+
 /** Locks the group, then the request (lock order: group, request, user limits). */
-export async function lockJoinRequest(tx: Transaction, ownerId: string, groupId: string, joinRequestId: string) {
+export async function lockJoinRequest(tx: Transaction, ownerId: string, { groupId, joinRequestId }: JoinRequestRef) {
   const group = await ownedGroup(tx, ownerId, groupId);
   const [request] = await tx
     .select({ id: groupJoinRequests.id, userId: groupJoinRequests.userId, createdAt: groupJoinRequests.createdAt })
