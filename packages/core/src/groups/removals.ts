@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 
 /**
  * A removal is remembered (issue 38 §3, PRODUCT "Departures"): the removed person coming back by any
- * link asks the owner, whatever the link's setting (`group-links/service.ts`). Invitations to their
+ * link asks the owner, whatever the link's setting (`group-links/join.ts`). Invitations to their
  * address for the group that are still unused go, so that any invitation they accept later is one the
  * owner sent after removing them. `addMember` forgets the removal: a removed person joins only as the
  * owner lets them (an approved request, or such an invitation).

@@ -14,7 +14,7 @@ export const EMAIL_KINDS = [
   "removed_from_group",
   "group_handed_over",
   // A join request through a group link, to the owner, and the owner's answer, to the person
-  // (group-links/service.ts), as each one's `invitations` setting allows.
+  // (group-links/notices.ts), as each one's `invitations` setting allows.
   "join_request",
   "join_request_answer",
   // About one request (notifications/immediate.ts, claim-confirmation.ts), as the reader's preferences allow.
