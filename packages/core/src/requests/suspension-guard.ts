@@ -4,7 +4,7 @@ import { AppError } from "../shared/errors";
 
 /**
  * A post or a claim holds its author's account row FOR SHARE until it commits (ADR 0024). A suspension
- * marks that row first (moderation/admin-actions.ts), so it waits for a change in flight and then undoes it; a change
+ * marks that row first (moderation/suspend.ts), so it waits for a change in flight and then undoes it; a change
  * that starts once the row is marked waits for the suspension and then finds the account suspended.
  */
 export function activeAccountHeld(userId: string | Placeholder): SQL {
