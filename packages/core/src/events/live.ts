@@ -33,6 +33,43 @@ interface Stream {
 }
 
 /**
+ * One stream's bounded queue: the `Stream` the dispatcher pushes to and ends, the messages waiting,
+ * whether (and why) it ended, and `nextChange`, which resolves at the next push or end.
+ */
+function queuedStream(userId: string, sessionId: string) {
+  const queue: RequestEventMessage[] = [];
+  const state = { ended: false, sessionEnded: false };
+  let wake: (() => void) | null = null;
+  const stream: Stream = {
+    userId,
+    sessionId,
+    blocked: null,
+    blockReads: 0,
+    push(message) {
+      if (queue.length >= MAX_QUEUED_PER_STREAM) {
+        state.ended = true;
+      } else {
+        queue.push(message);
+      }
+      wake?.();
+    },
+    end(reason) {
+      state.ended = true;
+      if (reason === "sessionEnded") state.sessionEnded = true;
+      wake?.();
+    },
+  };
+  const nextChange = () =>
+    new Promise<void>((resolve) => {
+      wake = () => {
+        wake = null;
+        resolve();
+      };
+    });
+  return { stream, queue, state, nextChange };
+}
+
+/**
  * Live updates for signed-in pages: each stream gets the request events of the groups its user is a
  * member of at the moment of the event. The membership is read once per event for all streams of
  * this process (one indexed query), not once per subscriber. Nothing of someone with a block between
@@ -139,29 +176,7 @@ export function createLiveUpdates(
     ): AsyncGenerator<RequestEventMessage, void, unknown> {
       if (closed || signal?.aborted) return;
       await ensureSubscribed();
-      const queue: RequestEventMessage[] = [];
-      let wake: (() => void) | null = null;
-      let ended = false;
-      let sessionEnded = false;
-      const stream: Stream = {
-        userId,
-        sessionId,
-        blocked: null,
-        blockReads: 0,
-        push(message) {
-          if (queue.length >= MAX_QUEUED_PER_STREAM) {
-            ended = true;
-          } else {
-            queue.push(message);
-          }
-          wake?.();
-        },
-        end(reason) {
-          ended = true;
-          if (reason === "sessionEnded") sessionEnded = true;
-          wake?.();
-        },
-      };
+      const { stream, queue, state, nextChange } = queuedStream(userId, sessionId);
       const onAbort = () => stream.end();
       signal?.addEventListener("abort", onAbort);
       streams.add(stream);
@@ -172,16 +187,11 @@ export function createLiveUpdates(
       try {
         await readBlocks(stream);
         yield { type: "connected" };
-        while (!ended) {
-          if (queue.length === 0) {
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-            });
-            wake = null;
-          }
-          while (queue.length > 0 && !ended) yield queue.shift()!;
+        while (!state.ended) {
+          if (queue.length === 0) await nextChange();
+          while (queue.length > 0 && !state.ended) yield queue.shift()!;
         }
-        if (sessionEnded) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
+        if (state.sessionEnded) throw new AppError("UNAUTHENTICATED", "noAuthenticatedUser");
       } finally {
         streams.delete(stream);
         signal?.removeEventListener("abort", onAbort);

@@ -1,81 +1,25 @@
-import { groupMembers, groups, users } from "@hyn/db";
-import {
-  type createGroupInput,
-  type updateGroupInput,
-  type Group,
-  type GroupMember,
-  type LeaveGroupResult,
-} from "@hyn/validators";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { groupCreationRefusal } from "@hyn/validators/rules";
-import type { MemberActivity } from "@hyn/validators/policy";
-import { countUsage, lockUserLimits } from "../limits/usage";
+import { groupMembers, groups } from "@hyn/db";
+import { type Group, type LeaveGroupResult } from "@hyn/validators";
+import { and, eq } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { itemNotices } from "../trips/endings";
+import { createGroup, type CreateGroup } from "./create-group";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
+import { groupMembersOf } from "./members";
 import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { rememberRemoval } from "./removals";
+import { updateGroup, type UpdateGroup } from "./update-group";
 import { groupOf, groupsOf } from "./view";
-import { memberActivitySql } from "./activity";
 
-type CreateGroup = z.output<typeof createGroupInput>;
-type UpdateGroup = z.output<typeof updateGroupInput>;
-
+/** The groups API: creating, updating and listing are modules of their own; membership changes stay here. */
 export function createGroupsService(deps: CoreDeps) {
   const { db, clock } = deps;
 
   return {
-    /** The creator becomes owner and first member; the groups-created limit is counted under their lock. */
-    async create(userId: string, input: CreateGroup): Promise<Group> {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const limits = await lockUserLimits(tx, userId);
-        const refusal = groupCreationRefusal(limits, await countUsage(tx, userId));
-        if (refusal) throw new AppError("CONFLICT", refusal);
-        const [group] = await tx
-          .insert(groups)
-          .values({ name: input.name, createdBy: userId, createdAt: now })
-          .returning({
-            id: groups.id,
-            name: groups.name,
-            description: groups.description,
-            createdBy: groups.createdBy,
-            createdAt: groups.createdAt,
-          });
-        await tx.insert(groupMembers).values({ groupId: group!.id, userId, joinedAt: now });
-        return { ...group!, memberCount: 1, joinedAt: now, rules: null, rulesToAccept: false };
-      });
-    },
+    create: (userId: string, input: CreateGroup) => createGroup(deps, userId, input),
 
-    /**
-     * PUT /api/groups/{id}: the owner sets (or clears) the description and the rules, each only when given;
-     * one conditional update, so race-free. Changed rules (PRODUCT "Group rules") note when, so members
-     * who accepted them before accept again.
-     */
-    async update(userId: string, input: UpdateGroup): Promise<Group> {
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        const { description, rules } = input;
-        const updated = await tx
-          .update(groups)
-          .set({
-            description: description === undefined ? sql`${groups.description}` : description,
-            ...(rules !== undefined && {
-              rules,
-              rulesChangedAt: sql`case when ${groups.rules} is distinct from ${rules}::text then ${now.toISOString()}::timestamptz else ${groups.rulesChangedAt} end`,
-            }),
-          })
-          .where(and(eq(groups.id, input.groupId), eq(groups.createdBy, userId)))
-          .returning({ id: groups.id });
-        if (updated.length === 0) {
-          const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, input.groupId));
-          throw group ? new AppError("FORBIDDEN", "onlyOwnersDescribe") : new AppError("NOT_FOUND", "groupNotFound");
-        }
-        return groupOf(tx, userId, input.groupId);
-      });
-    },
+    update: (userId: string, input: UpdateGroup) => updateGroup(deps, userId, input),
 
     /** POST /api/groups/{id}/rules/accept: the member accepts the group's current rules (PRODUCT "Group rules"). */
     async acceptRules(userId: string, groupId: string): Promise<Group> {
@@ -98,33 +42,7 @@ export function createGroupsService(deps: CoreDeps) {
       return groupsOf(db, userId);
     },
 
-    /**
-     * Only members see who else is in a group (PRODUCT "Who may do what"); the owner also sees how
-     * recently each was active (PRODUCT "Member activity").
-     */
-    async members(viewerId: string, groupId: string): Promise<GroupMember[]> {
-      const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          generalArea: users.generalArea,
-          joinedAt: groupMembers.joinedAt,
-          activity: sql<MemberActivity | null>`case when ${groups.createdBy} = ${viewerId} then ${memberActivitySql(users.lastActiveAt, clock.now())} end`,
-        })
-        .from(groupMembers)
-        .innerJoin(users, eq(users.id, groupMembers.userId))
-        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(and(eq(groupMembers.groupId, groupId), viewer))
-        .orderBy(asc(groupMembers.joinedAt), asc(users.name));
-      // A group always has its owner as a member, so no rows means no group or no membership.
-      if (rows.length === 0) {
-        const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
-        throw group ? new AppError("FORBIDDEN", "notMember") : new AppError("NOT_FOUND", "groupNotFound");
-      }
-      return rows;
-    },
+    members: (viewerId: string, groupId: string) => groupMembersOf(deps, viewerId, groupId),
 
     /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
