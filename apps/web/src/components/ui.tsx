@@ -97,48 +97,12 @@ function Field({
           {hint}
         </div>
       )}
-      {error && <FieldError id={errorId} error={error} />}
+      {error && (
+        <div id={errorId} className="field-error" role="alert">
+          {error}
+        </div>
+      )}
     </div>
-  );
-}
-
-/** A field's error, announced; the control names it in its aria-describedby. */
-function FieldError({ id, error }: { id: string | undefined; error: string }) {
-  return (
-    <div id={id} className="field-error" role="alert">
-      {error}
-    </div>
-  );
-}
-
-/**
- * A group of choices (checkboxes, radios) under a legend, with its error as a field's: the fieldset's id is
- * the one a form focuses (its first input, `focus-first-error.ts`) and its error is tied to it.
- */
-export function Fieldset({
-  id,
-  legend,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  legend: ReactNode;
-  error?: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <fieldset
-      id={id}
-      className={[className, error && "field-invalid"].filter(Boolean).join(" ")}
-      aria-describedby={errorId}
-    >
-      <legend>{legend}</legend>
-      {children}
-      {error && <FieldError id={errorId} error={error} />}
-    </fieldset>
   );
 }
 

@@ -162,10 +162,9 @@ export function useRequestActions(own: RecentOwnChanges) {
         const id = request.seriesId;
         if (!id) return false;
         const call = async (): Promise<true> => {
-          if (action === "stop") await utils.client.requestSeries.stop.mutate({ id });
-          // The card's occurrence by name: a second tap finds it skipped and skips nothing more.
-          else if (action === "skip") await utils.client.requestSeries.skip.mutate({ id, requestId: request.id });
-          else await utils.client.requestSeries.take.mutate({ id });
+          // A skip names the card's occurrence (a second tap finds it skipped and skips nothing more); stop
+          // and take read the series id alone.
+          await utils.client.requestSeries[action].mutate({ id, requestId: request.id });
           return true;
         };
         // A stop or take announces the card as changed: the one who did it hears no echo of it.

@@ -1,4 +1,5 @@
-import { Button, Fieldset, TextArea, TextField } from "../../components/ui";
+import { Fieldset } from "../../components/Fieldset";
+import { Button, TextArea, TextField } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { trpc } from "../../lib/trpc";
