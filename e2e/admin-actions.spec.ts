@@ -1,18 +1,4 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { api, chooseLanguage, expect, test, toast } from "./support";
-
-/** The admin's screens at 1280 and 390 px, light and dark, each looked at as a PNG (issue 29, item 7). */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${colorScheme}-${width}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { api, chooseLanguage, expect, screenshots, test, toast } from "./support";
 
 test("an admin reinstates a suspended owner from the audit log, whose paused group link works again, and removes a reported group after confirming", async ({
   baseURL,
@@ -21,7 +7,7 @@ test("an admin reinstates a suspended owner from the audit log, whose paused gro
   signedInPage,
   groupWith,
   secondPerson,
-}, testInfo) => {
+}) => {
   const admin = await confirmedUser("Ada Admin", "admin-actions@example.com");
   const owner = await confirmedUser("Gil Owner");
   const member = await confirmedUser("Mae Member");
@@ -69,10 +55,10 @@ test("an admin reinstates a suspended owner from the audit log, whose paused gro
     await chooseLanguage(adminPage, locale);
     if (locale === "en") break;
     await expect(report.getByRole("button")).toHaveCount(3);
-    await screenshots(adminPage, testInfo, `admin-reports-${locale}`);
+    await screenshots(adminPage, `admin-reports-${locale}`);
     await adminPage.goto("/admin/audit");
     await expect(adminPage.getByTestId("audit-entry").first()).toBeVisible();
-    await screenshots(adminPage, testInfo, `admin-audit-${locale}`);
+    await screenshots(adminPage, `admin-audit-${locale}`);
     await adminPage.goto("/admin/reports");
   }
   await report.getByRole("button", { name: "Remove group" }).click();

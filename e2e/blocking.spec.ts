@@ -1,4 +1,4 @@
-import { api, expect, groupCard, test, toast } from "./support";
+import { api, expect, groupCard, screenshot, test, toast } from "./support";
 
 /** Issue 29, PRODUCT "Blocking": a member blocks a neighbour from a request card and unblocks from the profile. */
 const inTwoDays = () => new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
@@ -37,13 +37,13 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   await menu.focus();
   await page.keyboard.press("Enter");
   await expect(menu).toHaveAttribute("aria-expanded", "true");
-  await flour.screenshot({ path: testInfo.outputPath("card-menu-1280-light.png") });
+  await screenshot(flour, testInfo.outputPath("card-menu-1280-light.png"));
   await flour.getByRole("button", { name: "Block Nat Neighbour" }).click();
   const dialog = page.getByRole("dialog", { name: "Block Nat Neighbour?" });
   await expect(dialog).toContainText("They aren't told");
-  await page.screenshot({ path: testInfo.outputPath("block-dialog-1280-light.png") });
+  await screenshot(page, testInfo.outputPath("block-dialog-1280-light.png"));
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: testInfo.outputPath("block-dialog-1280-dark.png") });
+  await screenshot(page, testInfo.outputPath("block-dialog-1280-dark.png"));
   await page.emulateMedia({ colorScheme: "light" });
   await dialog.getByRole("button", { name: "Block", exact: true }).click();
   await expect(toast(page, "You blocked Nat Neighbour.")).toBeVisible();
@@ -69,7 +69,7 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   await card.getByRole("button", { name: "View Members" }).click();
   await expect(card.getByRole("button", { name: "Unblock Nat Neighbour" })).toBeVisible();
   await page.emulateMedia({ colorScheme: "dark" });
-  await card.screenshot({ path: testInfo.outputPath("member-list-1280-dark.png") });
+  await screenshot(card, testInfo.outputPath("member-list-1280-dark.png"));
   await page.emulateMedia({ colorScheme: "light" });
 
   // The profile's Blocked list, at 390 px, unblocks; the request is back.
@@ -78,9 +78,9 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   const blocked = page.getByRole("region", { name: "Blocked", exact: true });
   await expect(blocked.getByTestId("blocked-person")).toHaveText(/Nat Neighbour/);
   await blocked.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("blocked-list-390-light.png") });
+  await screenshot(page, testInfo.outputPath("blocked-list-390-light.png"));
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: testInfo.outputPath("blocked-list-390-dark.png") });
+  await screenshot(page, testInfo.outputPath("blocked-list-390-dark.png"));
   await page.emulateMedia({ colorScheme: "light" });
   await blocked.getByRole("button", { name: "Unblock Nat Neighbour" }).click();
   await expect(toast(page, "You unblocked Nat Neighbour.")).toBeVisible();
@@ -90,5 +90,5 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   await expect(back).toBeVisible();
   await page.emulateMedia({ colorScheme: "dark" });
   await back.getByRole("button", { name: "More actions for A bag of flour" }).click();
-  await page.screenshot({ path: testInfo.outputPath("card-menu-390-dark.png") });
+  await screenshot(page, testInfo.outputPath("card-menu-390-dark.png"));
 });

@@ -1,24 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { chooseLanguage, expect, test } from "./support";
+import { chooseLanguage, expect, screenshots, test } from "./support";
 
 // Issue 30 item 12: a date field in the page's language, whatever the browser's (ADR 0028). Chromium draws
 // its own date fields in the browser's language, so where the two differ the app draws its own.
-
-const SHOTS = "test-results/screenshots";
-
-/** The page at 1280 and 390 px in the light and the dark theme. */
-async function screenshots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 /** A day `days` from now in the page's time zone: its parts, and the instant of `hours`:`minutes` on it. */
 async function localDay(page: Page, days: number, hours: number, minutes: number) {
@@ -70,7 +55,7 @@ test.describe("in an English browser", () => {
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    await screenshots(page, "date-field-request-de");
+    await screenshots(page, "date-field-request-de", { viewportOnly: true });
 
     // No real date: refused under the field, which takes the focus.
     await dialog.getByLabel("Was brauchst du?").fill("Glühbirnen, E27");
@@ -112,7 +97,7 @@ test.describe("in an English browser", () => {
     await expect(leaves).toHaveAttribute("placeholder", "dd/mm/aaaa, hh:mm");
     const pickers = form.getByRole("button", { name: "Elegir en el calendario" });
     await expect(pickers).toHaveCount(2);
-    await screenshots(page, "date-field-trip-es");
+    await screenshots(page, "date-field-trip-es", { viewportOnly: true });
     // The picker opens from its button (Chromium's own pop-up); the text field keeps working.
     await pickers.first().click();
     await page.keyboard.press("Escape");

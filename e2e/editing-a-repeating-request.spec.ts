@@ -1,10 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
-import { api, chooseLanguage, expect, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
+import { api, chooseLanguage, expect, requestCardOf, screenshots, test, toast } from "./support";
 import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2: "an edit changes the next unclaimed occurrence and the later ones, never one a helper has already taken". */
-
-const SHOTS = "test-results/screenshots";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -16,21 +13,6 @@ async function weekly(baseURL: string, user: ApiUser, groupId: string, itemDescr
     neededBy: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
     repeat: { every: "week" },
   });
-}
-
-/** The page at 1280 and 390 px in the light and the dark theme; a dialog scrolled to `scrollTo` when given. */
-async function screenshots(page: Page, name: string, scrollTo?: Locator) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await untilTransitionsEnd(page);
-      if (scrollTo) await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));
-      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 test("a requester edits a weekly request and the next one changes", async ({
@@ -156,20 +138,20 @@ test("editing a repeating request and skipping a taken one, in three languages",
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await page.goto(`/requests/${first.id}`);
     await expect(page.getByTestId("series-panel")).toBeVisible();
-    await screenshots(page, `series-panel-${locale}`, page.getByTestId("series-panel"));
+    await screenshots(page, `series-panel-${locale}`, { scrollTo: page.getByTestId("series-panel") });
 
     await page.getByRole("button", { name: EDIT[locale] }).click();
     const dialog = page.getByRole("dialog", { name: EDIT[locale] });
     await expect(dialog.locator('input[name="itemDescription"]')).toBeVisible();
-    await screenshots(page, `series-edit-${locale}`, dialog.locator(".alert"));
-    await screenshots(page, `series-edit-until-${locale}`, dialog.locator('input[name="repeatUntil"]'));
+    await screenshots(page, `series-edit-${locale}`, { scrollTo: dialog.locator(".alert") });
+    await screenshots(page, `series-edit-until-${locale}`, { scrollTo: dialog.locator('input[name="repeatUntil"]') });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
     await page.getByRole("button", { name: SKIP[locale] }).click();
     const confirm = page.getByRole("dialog");
     await expect(confirm).toContainText("Hugo");
-    await screenshots(page, `series-skip-taken-${locale}`);
+    await screenshots(page, `series-skip-taken-${locale}`, { viewportOnly: true });
     await page.keyboard.press("Escape");
     await expect(confirm).toBeHidden();
   }

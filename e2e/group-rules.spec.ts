@@ -1,4 +1,4 @@
-import { api, expect, groupCard, test, toast } from "./support";
+import { api, expect, groupCard, screenshot, test, toast } from "./support";
 
 /** Issue 29, PRODUCT "Group rules": the owner writes rules, a newcomer accepts them to join, a member accepts a change. */
 test("a member accepts the group's changed rules", async ({
@@ -30,10 +30,10 @@ test("a member accepts the group's changed rules", async ({
   await expect(dialog).toContainText("Nothing for sale.");
   await miasPage.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
-  await miasPage.screenshot({ path: testInfo.outputPath("rules-dialog-1280-light.png") });
+  await screenshot(miasPage, testInfo.outputPath("rules-dialog-1280-light.png"));
   await miasPage.setViewportSize({ width: 390, height: 844 });
   await miasPage.emulateMedia({ colorScheme: "dark" });
-  await miasPage.screenshot({ path: testInfo.outputPath("rules-dialog-390-dark.png") });
+  await screenshot(miasPage, testInfo.outputPath("rules-dialog-390-dark.png"));
   await dialog.getByRole("button", { name: "Accept" }).click();
   await expect(dialog).toBeHidden();
   await miasPage.reload();
@@ -49,7 +49,7 @@ test("a member accepts the group's changed rules", async ({
   await expect(natsPage.getByRole("heading", { name: "Group rules" })).toBeVisible();
   await natsPage.getByRole("button", { name: "Join Group" }).click();
   await expect(natsPage.getByRole("alert")).toContainText("Please accept the group's rules to join it");
-  await natsPage.screenshot({ path: testInfo.outputPath("join-rules-1280-light.png") });
+  await screenshot(natsPage, testInfo.outputPath("join-rules-1280-light.png"));
   await natsPage.getByLabel("I accept the group's rules").check();
   await natsPage.getByRole("button", { name: "Join Group" }).click();
   await expect(natsPage.getByRole("heading", { name: "Welcome to Rowan Row" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { api, expect, localDateTime, test } from "./support";
+import { api, expect, localDateTime, screenshot, test } from "./support";
 
 test("a neighbour asks to be asked first if there is no oat milk; while it is claimed she and her helper see each other's phone and area, and a third member does not", async ({
   page,
@@ -32,9 +32,9 @@ test("a neighbour asks to be asked first if there is no oat milk; while it is cl
   await dialog.getByLabel("Needed by").fill(await localDateTime(page, 2, "18:30"));
   await expect(dialog.getByRole("radio", { name: "A similar one is fine" })).toBeChecked();
   await dialog.getByRole("radio", { name: "Ask me first" }).check();
-  await dialog.screenshot({ path: testInfo.outputPath("ask-first-form-light.png") });
+  await screenshot(dialog, testInfo.outputPath("ask-first-form-light.png"));
   await page.emulateMedia({ colorScheme: "dark" });
-  await dialog.screenshot({ path: testInfo.outputPath("ask-first-form-dark.png") });
+  await screenshot(dialog, testInfo.outputPath("ask-first-form-dark.png"));
   await page.emulateMedia({ colorScheme: "light" });
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog).toBeHidden();
@@ -53,9 +53,9 @@ test("a neighbour asks to be asked first if there is no oat milk; while it is cl
   await expect(hers).toContainText("Rosa Requester asked to be asked first if it is not there.");
   await expect(hers.getByRole("link", { name: "+44 20 7946 0958" })).toHaveAttribute("href", "tel:+442079460958");
   await expect(hers).toContainText("Elm Street");
-  await helperPage.screenshot({ path: testInfo.outputPath("contact-helper-390.png"), fullPage: true });
+  await screenshot(helperPage, testInfo.outputPath("contact-helper-390.png"), { fullPage: true });
   await helperPage.emulateMedia({ colorScheme: "dark" });
-  await helperPage.screenshot({ path: testInfo.outputPath("contact-helper-390-dark.png"), fullPage: true });
+  await screenshot(helperPage, testInfo.outputPath("contact-helper-390-dark.png"), { fullPage: true });
 
   // She sees his, on the same page.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -64,9 +64,9 @@ test("a neighbour asks to be asked first if there is no oat milk; while it is cl
   await expect(his.getByRole("link", { name: "0151 234 5678" })).toHaveAttribute("href", "tel:01512345678");
   await expect(his).toContainText("Oak Close");
   await expect(his).not.toContainText("asked to be asked first");
-  await page.screenshot({ path: testInfo.outputPath("contact-requester-1280.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("contact-requester-1280.png"), { fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: testInfo.outputPath("contact-requester-1280-dark.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("contact-requester-1280-dark.png"), { fullPage: true });
 
   // Another member sees neither phone.
   const { page: otherPage } = await secondPerson({ user: other });

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, toast, type Mailbox, type OpenSecondPerson } from "./support";
+import { expect, screenshots, signUpAndConfirm, test, toast, type Mailbox, type OpenSecondPerson } from "./support";
 
 /**
  * Issue 16, part 1: the installable app (manifest, service worker, honest offline) and the page of one
@@ -14,17 +14,8 @@ import { expect, signUpAndConfirm, test, toast, type Mailbox, type OpenSecondPer
 // Every other spec blocks the service worker (playwright.config.ts); here it is the subject.
 test.use({ serviceWorkers: "allow" });
 
-const screens = `test-results/${process.env.E2E_PORT ?? 3100}/screens`;
 const builtServiceWorker = fileURLToPath(new URL("../apps/web/dist/sw.js", import.meta.url));
 const NEEDS_NETWORK = "You are offline. This works again once you are back online.";
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${screens}/${name}-desktop.png`, fullPage: true });
-  const size = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${screens}/${name}-390.png`, fullPage: true });
-  await page.setViewportSize(size);
-}
 
 /** The page's navigator as far as these tests read it (the e2e project has no DOM types). */
 type WorkerNavigator = {
@@ -169,7 +160,7 @@ test("the installed app starts offline after one online visit: its shell and a p
   const banner = page.getByRole("status").filter({ hasText: "You are offline." });
   await expect(banner).toContainText("not live");
   await expect(page.getByTestId("live-indicator")).not.toHaveAttribute("data-status", "live");
-  await shoot(page, "offline-banner");
+  await screenshots(page, "offline-banner", { themes: ["light"] });
 
   // Opened again without a network: the shell and the message, and no data at all.
   await page.reload();
@@ -177,7 +168,7 @@ test("the installed app starts offline after one online visit: its shell and a p
   await expect(banner).toBeVisible();
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByTestId("request-card")).toHaveCount(0);
-  await shoot(page, "offline-start");
+  await screenshots(page, "offline-start", { themes: ["light"] });
   // The Groups page too (issue 30): its title and a plain offline state, not "Loading…" for ever.
   await page.goto("/groups");
   await expect(page.getByRole("heading", { level: 1, name: "Your Groups" })).toBeVisible();
@@ -185,7 +176,7 @@ test("the installed app starts offline after one online visit: its shell and a p
     page.getByRole("status").filter({ hasText: "Your groups will show here as soon as you are back online." }),
   ).toBeVisible();
   await expect(page.locator(".loading")).toHaveCount(0);
-  await shoot(page, "offline-start-groups");
+  await screenshots(page, "offline-start-groups", { themes: ["light"] });
   await page.goto("/");
 
   // Back online, the page loads by itself.
@@ -206,7 +197,7 @@ test("a neighbour opens a request from its link and claims it with one tap", asy
   await expect(nico.page.getByTestId("request-card")).toContainText("A loaf of rye bread");
   // Opening the link claimed nothing.
   expect(await statusOf(page, requestId)).toBe("open");
-  await shoot(nico.page, "request-page-open");
+  await screenshots(nico.page, "request-page-open", { themes: ["light"] });
 
   await nico.page.keyboard.press("Enter");
   await expect(toast(nico.page, "You are now helping with")).toBeVisible();
@@ -214,7 +205,7 @@ test("a neighbour opens a request from its link and claims it with one tap", asy
   await expect(nico.page.getByRole("button", { name: "Mark fulfilled" })).toBeVisible();
   await expect(nico.page.getByRole("button", { name: "Unclaim" })).toBeVisible();
   expect(await statusOf(page, requestId)).toBe("claimed");
-  await shoot(nico.page, "request-page-helper");
+  await screenshots(nico.page, "request-page-helper", { themes: ["light"] });
   await nico.context.close();
 });
 
@@ -232,7 +223,7 @@ test("offline, a claim is disabled with the reason before a tap, and nothing is 
   await expect(claim).toBeDisabled();
   await expect(claim).toHaveAttribute("title", NEEDS_NETWORK);
   await expect(claim).toHaveAttribute("aria-describedby", /offline-reason/);
-  await shoot(nico.page, "request-page-offline-claim");
+  await screenshots(nico.page, "request-page-offline-claim", { themes: ["light"] });
 
   await nico.context.setOffline(false);
   // Give a queued call every chance to go out: none may.
@@ -271,7 +262,7 @@ test("a request already claimed says so, and a deleted one says it is gone", asy
   await nico.page.goto(link);
   await expect(nico.page.getByText("This request has already been claimed: Cleo Claimer is helping.")).toBeVisible();
   await expect(nico.page.getByRole("button", { name: "I can help" })).toHaveCount(0);
-  await shoot(nico.page, "request-page-claimed");
+  await screenshots(nico.page, "request-page-claimed", { themes: ["light"] });
 
   // The requester's own page says who is helping.
   await page.goto(link);
@@ -281,7 +272,7 @@ test("a request already claimed says so, and a deleted one says it is gone", asy
   expect((await page.request.delete(`/api/requests/${requestId}`)).ok()).toBe(true);
   await nico.page.reload();
   await expect(nico.page.getByText("This request is no longer available.")).toBeVisible();
-  await shoot(nico.page, "request-page-gone");
+  await screenshots(nico.page, "request-page-gone", { themes: ["light"] });
   await nico.context.close();
   await cleo!.context.close();
 });
@@ -299,7 +290,7 @@ test("a new version of the app waits behind a visible 'New version available - R
     await page.reload();
     const update = page.getByRole("status").filter({ hasText: "New version available" });
     await expect(update).toBeVisible({ timeout: 20_000 });
-    await shoot(page, "update-banner");
+    await screenshots(page, "update-banner", { themes: ["light"] });
     // Still the old version until the person chooses to reload.
     expect(
       await page.evaluate(() =>

@@ -1,5 +1,5 @@
 import { messages } from "@hyn/validators/messages";
-import { api, apiAnswer, expect, groupCard, test, toast, uniqueEmail } from "./support";
+import { api, apiAnswer, expect, groupCard, screenshot, test, toast, uniqueEmail } from "./support";
 
 test("an e-mail invitation opened by another account says whom it is for, and joining with it is refused", async ({
   page,
@@ -77,7 +77,7 @@ test("an owner invites three addresses at once; each is answered on its own and 
   await expect(sentPanel.getByText("Accepted by Mo Member")).toBeVisible();
   await expect(sentPanel.getByText(first)).toBeVisible();
   await expect(sentPanel.getByText(second)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("invite-three.png"), fullPage: true });
+  await screenshot(page, test.info().outputPath("invite-three.png"), { fullPage: true });
 });
 
 test("a newcomer's dashboard leads with the next step: an invitation first, else create a group or open a link", async ({
@@ -100,7 +100,7 @@ test("a newcomer's dashboard leads with the next step: an invitation first, else
   const [startBox, usageBox] = [await start.boundingBox(), await usage.boundingBox()];
   expect(startBox!.y + startBox!.height).toBeLessThanOrEqual(usageBox!.y);
   await expect(page.getByRole("heading", { name: "Requests you can help with" })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath("newcomer-start.png"), fullPage: true });
+  await screenshot(page, test.info().outputPath("newcomer-start.png"), { fullPage: true });
 
   // A pasted link that is not the app's is refused by the field; the app's own opens.
   await start.getByLabel("Paste the link").fill("https://example.com/invite/abc");

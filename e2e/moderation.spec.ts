@@ -1,4 +1,4 @@
-import { api, apiAnswer, expect, test, toast } from "./support";
+import { api, apiAnswer, expect, screenshot, test, toast } from "./support";
 
 test("a member reports a request, an admin suspends its author, whose open session is refused at once, and the request is gone from the group", async ({
   baseURL,
@@ -36,7 +36,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await dialog.getByRole("radio", { name: "Spam" }).check();
   await dialog.getByLabel("Note (optional)").fill("Selling, not asking");
   await expect(dialog.getByText("19 of 500 characters")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("report-dialog.png") });
+  await screenshot(page, testInfo.outputPath("report-dialog.png"));
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(toast(page, "Thank you for your report")).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -49,7 +49,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   const report = adminPage.getByTestId("admin-report").filter({ hasText: item });
   await expect(report).toContainText("Sam Seller");
   await expect(report).toContainText("Note: Selling, not asking");
-  await adminPage.screenshot({ path: testInfo.outputPath("admin-reports.png"), fullPage: true });
+  await screenshot(adminPage, testInfo.outputPath("admin-reports.png"), { fullPage: true });
   await report.getByRole("button", { name: "Suspend account" }).click();
   const confirm = adminPage.getByRole("dialog", { name: "Suspend Sam Seller?" });
   await confirm.getByRole("button", { name: "Suspend account" }).click();
@@ -83,7 +83,7 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await adminPage.getByRole("link", { name: "Audit log" }).click();
   const entry = adminPage.getByTestId("audit-entry").filter({ hasText: "Selling watches" });
   await expect(entry).toContainText("Suspended an account");
-  await adminPage.screenshot({ path: testInfo.outputPath("admin-audit.png"), fullPage: true });
+  await screenshot(adminPage, testInfo.outputPath("admin-audit.png"), { fullPage: true });
 });
 
 test("a member reports a neighbour's request from its card's menu on the dashboard", async ({

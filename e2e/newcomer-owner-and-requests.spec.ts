@@ -1,19 +1,8 @@
 import { messages } from "@hyn/validators/messages";
-import type { Page } from "@playwright/test";
-import { expect, test, api } from "./support";
+import { api, expect, screenshots, test } from "./support";
 
 // Issue 17 (items 4, 5, 11, 12, 14 and the same-day hint): what a newcomer trips over.
 const HOUR = 60 * 60 * 1000;
-const SHOTS = "test-results/screenshots";
-
-async function screenshots(page: Page, name: string, path: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({
   page,
@@ -61,7 +50,7 @@ test("right after posting, Notify group waits: the card says who heard of the no
   await expect(
     card.getByText(/^Nobody was told of your last notice \(.+\): .+\. You can notify it again from .+\.$/),
   ).toBeVisible();
-  await screenshots(page, "dashboard-notify", "/");
+  await screenshots(page, "dashboard-notify", { themes: ["light"] });
 });
 
 test("the groups grid uses a desktop's width and keeps an owner card's three actions on one row", async ({
@@ -84,7 +73,7 @@ test("the groups grid uses a desktop's width and keeps an owner card's three act
   const tops = await buttons.evaluateAll((all) => all.map((b) => Math.round(b.getBoundingClientRect().top)));
   expect(new Set(tops.slice(0, 3)).size, "the three actions on one row").toBe(1);
   expect((await card.boundingBox())!.width).toBeGreaterThan(480);
-  await screenshots(page, "groups", "/groups");
+  await screenshots(page, "groups", { themes: ["light"] });
 });
 
 test("the admin dashboard on a phone shows two cards per row, legible chart labels and '< 1 min' for a claim in the first minute", async ({
@@ -120,7 +109,7 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
     .evaluateAll((all) => all.map((t) => t.getBoundingClientRect().height).filter((height) => height > 0));
   expect(labelHeights.length).toBeGreaterThan(0);
   expect(Math.min(...labelHeights), "chart labels at least 12 px").toBeGreaterThanOrEqual(12);
-  await screenshots(page, "admin", "/admin");
+  await screenshots(page, "admin", { themes: ["light"] });
 });
 
 test("the needed-by field starts tomorrow evening and says that a later time today can be typed in", async ({

@@ -1,9 +1,17 @@
 import type { Page } from "@playwright/test";
-import { expect, test, type Mailbox, type MailboxEmail, api, type ApiUser, toast, groupCard } from "./support";
+import {
+  api,
+  expect,
+  groupCard,
+  screenshots,
+  test,
+  toast,
+  type ApiUser,
+  type Mailbox,
+  type MailboxEmail,
+} from "./support";
 
 /** Issue 15: notification preferences per kind (profile switches) and per group (profile and group cards). */
-
-const SHOTS = "test-results/screenshots";
 
 function post(baseURL: string, who: ApiUser, groupId: string, itemDescription: string) {
   const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
@@ -23,14 +31,6 @@ async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Pr
 
 function notificationsSection(page: Page) {
   return page.getByRole("region", { name: "Notifications" });
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("a member mutes one group and still hears of new requests in another", async ({
@@ -60,7 +60,7 @@ test("a member mutes one group and still hears of new requests in another", asyn
   await expect(section.getByRole("listitem").filter({ hasText: "Elm Street" })).toContainText(
     "No e-mail or push: you see its requests in the app.",
   );
-  await screenshots(page, "notification-preferences-profile");
+  await screenshots(page, "notification-preferences-profile", { themes: ["light"] });
 
   // The setting is kept: a fresh page shows it.
   await page.reload();
@@ -147,7 +147,7 @@ test("a member sets a group's notifications on its group card, and a refused cha
   await expect(control.locator("option")).toHaveText(["As in my profile (Off)", "Immediate", "Daily"]);
   await control.selectOption({ label: "Daily" });
   await expect(toast(page, "Birch Lane: new requests in the daily summary")).toBeVisible();
-  await screenshots(page, "notification-preferences-group-card");
+  await screenshots(page, "notification-preferences-group-card", { themes: ["light"] });
 
   // The same setting on the profile.
   await page.goto("/profile");

@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { api, expect, groupCard, test } from "./support";
+import type { Locator } from "@playwright/test";
+import { api, expect, groupCard, screenshots, test } from "./support";
 
 /**
  * Issue 30 item 10: offline, a page shows what it had (under the bar that says it is not live) or says
@@ -11,7 +11,6 @@ import { api, expect, groupCard, test } from "./support";
 
 const NEEDS_NETWORK = "You are offline. This works again once you are back online.";
 const GROUPS_OFFLINE = "You are offline. Your groups will show here as soon as you are back online.";
-const screens = `test-results/${process.env.E2E_PORT ?? 3100}/screens`;
 
 /** The page's own failed calls while offline are expected; any other console error still fails the test. */
 function forgiveOfflineErrors(errors: string[]) {
@@ -43,22 +42,6 @@ async function expectUncovered(target: Locator) {
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-async function shoot(page: Page, name: string) {
-  const size = page.viewportSize()!;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: `${screens}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize(size);
 }
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -110,7 +93,7 @@ test("offline, the Groups page says it waits for the network instead of loading 
   expect(overlaps(await box(bar), await box(groupsLink))).toBe(true);
   await page.keyboard.press("Escape");
   await page.mouse.wheel(0, -400);
-  await shoot(page, "offline-groups-never-loaded");
+  await screenshots(page, "offline-groups-never-loaded", { widths: [390, 1280] });
 
   // Back online, the groups load by themselves and the button works again.
   await page.context().setOffline(false);
@@ -153,7 +136,7 @@ test("offline, the groups and requests on screen stay, and create, invite, post 
   await expect(page.getByTestId("request-card")).toContainText("A bag of flour");
   await expectDisabledForTheNetwork(claim);
   await expectDisabledForTheNetwork(page.getByRole("button", { name: "New Request" }));
-  await shoot(page, "offline-dashboard");
+  await screenshots(page, "offline-dashboard", { widths: [390, 1280] });
 
   await menuButton.click();
   await page.getByRole("navigation").getByRole("link", { name: "Groups" }).click();
@@ -163,7 +146,7 @@ test("offline, the groups and requests on screen stay, and create, invite, post 
   await expectDisabledForTheNetwork(groupCard(page, "Aspen Row").getByRole("button", { name: "Invite Members" }));
   // Looking needs no network.
   await expect(groupCard(page, "Aspen Row").getByRole("button", { name: "View Members" })).toBeEnabled();
-  await shoot(page, "offline-groups-last-data");
+  await screenshots(page, "offline-groups-last-data", { widths: [390, 1280] });
 
   await page.context().setOffline(false);
   await expect(page.getByRole("button", { name: "Create New Group" })).toBeEnabled();

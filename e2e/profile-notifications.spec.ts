@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast, type Mailbox } from "./support";
+import { api, expect, SCREENSHOTS_DIR, TAKING_SCREENSHOTS, test, toast, type Mailbox } from "./support";
 
 /**
  * Issue 26 §2: the profile's Notifications say what is sent (PRODUCT "Beyond the screens" (Notification preferences)): on
@@ -7,8 +7,6 @@ import { api, expect, test, toast, type Mailbox } from "./support";
  * new request in it brings; a push switch sends nothing without a device and is not shown on; a
  * group's menu says Off once; every change saves in place, with no toast over the phone's buttons.
  */
-
-const SHOTS = "test-results/screenshots";
 
 const TEXTS = {
   en: {
@@ -42,9 +40,10 @@ const TEXTS = {
 
 /** The section alone (the sticky bar held in place, so it does not cover the section's top in the picture). */
 async function shoot(page: Page, what: Locator, name: string) {
+  if (!TAKING_SCREENSHOTS) return;
   const bars = page.locator(".topbar, .app-banners");
   await bars.evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.position = "static")));
-  await what.screenshot({ path: `${SHOTS}/${name}.png` });
+  await what.screenshot({ path: `${SCREENSHOTS_DIR}/${name}.png` });
   await bars.evaluateAll((els) => els.forEach((el) => ((el as HTMLElement).style.position = "")));
 }
 

@@ -3,7 +3,7 @@
 import { PSEUDO_LOCALE } from "@hyn/validators/locales";
 import type { Browser, Page } from "@playwright/test";
 import { pseudoText } from "../packages/i18n/src/pseudo-locale";
-import { api, expect, signInWithCookie, test, type ApiUser } from "./support";
+import { api, expect, screenshot, signInWithCookie, test, type ApiUser } from "./support";
 
 /**
  * Issue 19: German and Spanish run longer than English. In the pseudo-locale (every text 40 % longer,
@@ -159,7 +159,7 @@ async function expectFits(page: Page, what: string, options: { dialog?: boolean;
     scopeSelector: options.dialog ? "[role=dialog], dialog[open]" : null,
     dataTexts: DATA_TEXTS,
   });
-  if (options.shot) await page.screenshot({ path: `${SHOTS}/${options.shot}.png`, fullPage: true });
+  if (options.shot) await screenshot(page, `${SHOTS}/${options.shot}.png`, { fullPage: true });
   expect(problems, `${what} at ${WIDTH} px in ${PSEUDO_LOCALE}`).toEqual([]);
 }
 

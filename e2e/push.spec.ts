@@ -13,7 +13,7 @@ import {
   startLocalPushService,
   type LocalPushService,
 } from "../packages/api/test/support/local-push-service";
-import { expect, signUpAndConfirm, test, type Mailbox, E2E_PASSWORD } from "./support";
+import { E2E_PASSWORD, expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 // The suite blocks service workers (playwright.config.ts); this spec is about one.
 test.use({ permissions: ["notifications"], serviceWorkers: "allow" });
@@ -104,9 +104,9 @@ test("a member turns on notifications on this device and its service worker show
   await expect(listed.first()).toContainText(/Chrome on (Windows|Linux)/);
   await expect(listed.first()).toContainText("This device");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await devices.screenshot({ path: `test-results/push-devices-desktop.png` });
+  await screenshot(devices, `test-results/push-devices-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await devices.screenshot({ path: `test-results/push-devices-390.png` });
+  await screenshot(devices, `test-results/push-devices-390.png`);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Ann, in another group of Bo's, posts a request.

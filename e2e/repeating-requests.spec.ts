@@ -1,9 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, chooseLanguage, expect, localDateTime, requestCardOf, test, toast, untilTransitionsEnd } from "./support";
+import { api, chooseLanguage, expect, localDateTime, requestCardOf, screenshots, test, toast } from "./support";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
-
-const SHOTS = "test-results/screenshots";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -15,28 +13,6 @@ function section(page: Page, title: string): Locator {
 /** The cards of `item` in `scope`. */
 function cards(scope: Locator, item: string): Locator {
   return scope.getByTestId("request-card").filter({ hasText: item });
-}
-
-/**
- * The page at 1280 and 390 px in the light and the dark theme, in the language it shows: `target` alone when
- * given, or with `scrollTo`, the screen with that in view (a dialog scrolls inside itself).
- */
-async function screenshots(page: Page, name: string, target?: Locator, scrollTo?: Locator) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await untilTransitionsEnd(page);
-      const path = `${SHOTS}/${name}-${theme}-${width}.png`;
-      if (scrollTo) {
-        await scrollTo.evaluate((element) => element.scrollIntoView({ block: "center" }));
-        await page.screenshot({ path });
-      } else if (target) await target.screenshot({ path });
-      else await page.screenshot({ path, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 test("a neighbour posts a weekly request, another does it every week, and the requester skips one and stops it", async ({
@@ -160,7 +136,7 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     const card = requestCardOf(page, posted.id);
     await expect(card.getByTestId("request-repeats")).toBeVisible();
-    await screenshots(page, `repeating-card-${locale}`, card);
+    await screenshots(page, `repeating-card-${locale}`, { target: card });
     await page.goto(`/requests/${posted.id}`);
     await expect(page.getByTestId("request-repeats")).toBeVisible();
     await screenshots(page, `repeating-page-${locale}`);
@@ -170,7 +146,7 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
     const dialog = page.getByRole("dialog");
     await dialog.locator('select[name="repeatEvery"]').selectOption("week");
     await expect(dialog.locator('input[name="repeatUntil"]')).toBeVisible();
-    await screenshots(page, `repeating-form-${locale}`, undefined, dialog.locator('input[name="repeatUntil"]'));
+    await screenshots(page, `repeating-form-${locale}`, { scrollTo: dialog.locator('input[name="repeatUntil"]') });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
   }

@@ -1,6 +1,6 @@
 import { limitMessage, messages, overLimitMessage } from "@hyn/validators/messages";
 import type { Locator, Page } from "@playwright/test";
-import { expect, localDateTime, signUpAndConfirm, test, toast, type Mailbox } from "./support";
+import { expect, localDateTime, screenshot, signUpAndConfirm, test, toast, type Mailbox } from "./support";
 
 /** The card of the request described as `item`, in `scope` (the page or a section of it). */
 function card(scope: Page | Locator, item: string): Locator {
@@ -344,11 +344,11 @@ test("an owner with more open requests than the limit after an unclaim is told w
     "6 of 5, over the limit",
   );
   await expect(page.getByRole("button", { name: "New Request" })).toBeDisabled();
-  await page.screenshot({ path: testInfo.outputPath("over-limit-desktop.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("over-limit-desktop.png"), { fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: testInfo.outputPath("over-limit-390.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("over-limit-390.png"), { fullPage: true });
 
   // The Groups page's compact summary says the same.
   await page.goto("/groups");
@@ -356,7 +356,7 @@ test("an owner with more open requests than the limit after an unclaim is told w
     overLimitMessage("open requests", 5, 6),
   );
   await expect.poll(() => page.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: testInfo.outputPath("over-limit-groups-390.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("over-limit-groups-390.png"), { fullPage: true });
   expect(errors).toEqual([]);
 });
 

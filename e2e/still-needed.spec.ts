@@ -1,9 +1,6 @@
-import type { Page } from "@playwright/test";
-import { expect, test, type Mailbox, type MailboxEmail, api } from "./support";
+import { api, expect, screenshots, test, type Mailbox, type MailboxEmail } from "./support";
 
 /** Issue 26: a give-back close to the needed-by time tells the group; each member can switch it off. */
-
-const SHOTS = "test-results/screenshots";
 
 /** Waits for an e-mail to `to` whose subject matches, and returns every e-mail to `to` by then. */
 async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Promise<MailboxEmail[]> {
@@ -14,14 +11,6 @@ async function waitForSubject(mailbox: Mailbox, to: string, subject: RegExp): Pr
     if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with a subject matching ${subject}`);
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("a request given back on the day it is needed tells the group, until a member switches that off", async ({
@@ -68,7 +57,7 @@ test("a request given back on the day it is needed tells the group, until a memb
   await expect(
     section.getByRole("status").filter({ hasText: "E-mail off: requests given back by their helper" }),
   ).toBeVisible();
-  await screenshots(page, "still-needed-switches");
+  await screenshots(page, "still-needed-switches", { themes: ["light"] });
 
   // Given back again: this member no longer hears of it.
   await api(baseURL!, helper.token, "POST", `/requests/${milk.id}/claim`);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
+import { expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The card of the request described as `item` in the dashboard section titled `title`. */
 function card(page: Page, title: string, item: string): Locator {
@@ -56,7 +56,7 @@ test("a requester thanks the neighbour who fulfilled their request", async ({
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "fulfilled");
   const thankButton = mine.getByRole("button", { name: "Thank you" });
   await expect(thankButton).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("thank-you-desktop.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("thank-you-desktop.png"), { fullPage: true });
 
   // One tap, from the keyboard.
   await thankButton.focus();
@@ -84,13 +84,13 @@ test("a requester thanks the neighbour who fulfilled their request", async ({
   await neighbourPage.goto(link);
   await expect(neighbourPage.getByTestId("request-card")).toContainText("Olive Owner thanked you");
   await expect.poll(() => neighbourPage.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
-  await neighbourPage.screenshot({ path: testInfo.outputPath("thanked-390.png"), fullPage: true });
+  await screenshot(neighbourPage, testInfo.outputPath("thanked-390.png"), { fullPage: true });
 
   // It stays sent: after a reload, on a phone-sized screen too.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(mine).toContainText("Thanks sent");
-  await page.screenshot({ path: testInfo.outputPath("thanks-sent-390.png"), fullPage: true });
+  await screenshot(page, testInfo.outputPath("thanks-sent-390.png"), { fullPage: true });
 
   await context.close();
   expect(neighbourErrors, "unexpected console errors in the neighbour's browser").toEqual([]);

@@ -1,9 +1,7 @@
 import type { Page } from "@playwright/test";
-import { api, chooseLanguage, expect, test, toast } from "./support";
+import { api, chooseLanguage, expect, screenshots, test, toast } from "./support";
 
 /** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
-
-const SHOTS = "test-results/screenshots";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -11,19 +9,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 function localInput(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The page at 1280 and 390 px in the light and the dark theme, in the language it shows. */
-async function screenshots(page: Page, name: string) {
-  for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 test("a member announces a trip, two neighbours add items, the tripper closes the list, shops from it and delivers", async ({

@@ -1,6 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Browser, Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
+import { expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /**
  * Issue 15: the page behind the "Unsubscribe" link of a non-essential e-mail, opened logged out, as
@@ -74,9 +74,9 @@ test("a neighbour leaves new-request e-mails of one group from the link in an e-
   await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
   await expect(page.getByText(`You will stop receiving e-mails about new requests in ${groupName}.`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Manage notifications" })).toBeVisible();
-  await page.screenshot({ path: "test-results/unsubscribe-confirm-desktop.png", fullPage: true });
+  await screenshot(page, "test-results/unsubscribe-confirm-desktop.png", { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/unsubscribe-confirm-390.png", fullPage: true });
+  await screenshot(page, "test-results/unsubscribe-confirm-390.png", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole("button", { name: "Unsubscribe", exact: true }).click();
@@ -84,7 +84,7 @@ test("a neighbour leaves new-request e-mails of one group from the link in an e-
   await expect(done).toBeVisible();
   await expect(done).toBeFocused();
   await expect(page.getByText(`You will no longer receive e-mails about new requests in ${groupName}.`)).toBeVisible();
-  await page.screenshot({ path: "test-results/unsubscribe-done-desktop.png", fullPage: true });
+  await screenshot(page, "test-results/unsubscribe-done-desktop.png", { fullPage: true });
 
   // Opening the link again changes nothing and tells it as it is now.
   await page.goto(link);
@@ -106,7 +106,7 @@ test("a neighbour stops all e-mails from the link", async ({ page, browser, base
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Stop all e-mails" })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/unsubscribe-all-390.png", fullPage: true });
+  await screenshot(page, "test-results/unsubscribe-all-390.png", { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Bea's profile now says Never.
@@ -128,7 +128,7 @@ test("a tampered link says it is not valid", async ({ page, browser, baseURL, ma
   await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
   await expect(page.getByText(messages.unsubscribeLinkInvalid)).toBeVisible();
   await expect(page.getByRole("button", { name: "Unsubscribe", exact: true })).toHaveCount(0);
-  await page.screenshot({ path: "test-results/unsubscribe-invalid-desktop.png", fullPage: true });
+  await screenshot(page, "test-results/unsubscribe-invalid-desktop.png", { fullPage: true });
 
   // The real link still works: the tampered one changed nothing.
   await page.goto(link);

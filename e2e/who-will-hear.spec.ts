@@ -1,10 +1,19 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { api, expect, localDateTime, signUpAndConfirm, test, toast, untilTransitionsEnd } from "./support";
+import {
+  api,
+  expect,
+  localDateTime,
+  screenshot,
+  SCREENSHOTS_DIR,
+  signUpAndConfirm,
+  test,
+  toast,
+  untilTransitionsEnd,
+} from "./support";
 
 /** Issue 26: PRODUCT "Who will hear" and "Asked once". */
 
-const SHOTS = "test-results/screenshots";
 const QUESTION = "How should we tell you when a neighbour needs something?";
 
 /** Screenshots at desktop and phone width in both themes, each passing axe at WCAG 2.2 A/AA. */
@@ -14,7 +23,7 @@ async function screenshots(page: Page, name: string) {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await untilTransitionsEnd(page);
-      await page.screenshot({ path: `${SHOTS}/${name}-${theme}-${width}.png`, fullPage: true });
+      await screenshot(page, `${SCREENSHOTS_DIR}/${name}-${theme}-${width}.png`, { fullPage: true });
       const { violations } = await new AxeBuilder({ page })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
         .analyze();

@@ -11,3 +11,4 @@ export {
   type ApiUser,
 } from "./people";
 export { chooseLanguage, groupCard, localDateTime, requestCardOf, toast, untilTransitionsEnd } from "./ui";
+export { screenshot, screenshots, SCREENSHOTS_DIR, TAKING_SCREENSHOTS, type LookOptions } from "./look";

@@ -12,13 +12,23 @@ export function groupCard(page: Page, name: string) {
 
 /**
  * Waits until no CSS transition runs: a theme switch fades some backgrounds, and a screenshot or axe
- * should see the colours they end on. Polled rather than awaiting each `finished`, which rejects when a
- * transition is cancelled (another theme switch, a re-render) and would fail the test.
+ * should see the colours they end on. Awaited in the page as each batch of transitions finishes (a
+ * cancelled one, by another theme switch or a re-render, counts as ended), so it returns the moment they
+ * end rather than at the next tick of a poll; fails when they still run after `timeout` ms.
  */
-export async function untilTransitionsEnd(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => "transitionProperty" in a).length))
-    .toBe(0);
+export async function untilTransitionsEnd(page: Page, timeout = 10_000): Promise<void> {
+  const running = await page.evaluate(async (ms) => {
+    const deadline = Date.now() + ms;
+    const transitions = () => document.getAnimations().filter((a) => "transitionProperty" in a);
+    for (let now = transitions(); now.length > 0; now = transitions()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return now.length;
+      const ended = Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, left))]);
+    }
+    return 0;
+  }, timeout);
+  expect(running, `CSS transitions still running after ${timeout} ms`).toBe(0);
 }
 
 /** A date-and-time field's value ("YYYY-MM-DDTHH:mm") `days` from now at `time`, in the browser's time zone (the page's). */
