@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -138,8 +138,11 @@ describe("the nginx site beside Debian's default site", () => {
               { stdio: "ignore" },
             );
           const nginx = new DebianNginx(prefix, 8080);
-          const lines = nginxBlock({ tls }).filter((line) => !line.startsWith("nginx -t"));
+          // The README's steps in order: the site enabled on plain HTTP, then re-rendered with TLS.
+          const steps = tls ? [...nginxBlock({ tls: false }), ...nginxBlock({ tls: true })] : nginxBlock({ tls });
+          const lines = steps.filter((line) => !line.startsWith("nginx -t"));
           nginx.follow(lines, (line) => testValues(line, { http: 8080, https: 8443, cert, key }));
+          expect(readdirSync(path.join(nginx.etc, "sites-enabled")).sort()).toEqual(["default", "help-your-neighbor"]);
           expect(() => nginx.check()).not.toThrow();
         } finally {
           rmSync(prefix, { recursive: true, force: true });

@@ -128,8 +128,13 @@ export class DebianNginx {
     return existsSync(this.log(name)) ? readFileSync(this.log(name), "utf8") : "";
   }
 
+  /** Starts nginx, or, once it runs, has it reload its configuration (`systemctl reload nginx`). */
   start() {
     this.check();
+    if (this.process && this.process.exitCode === null) {
+      execFileSync(NGINX, this.args(["-s", "reload"]), { stdio: ["ignore", "ignore", "pipe"] });
+      return;
+    }
     const child = spawn(NGINX, this.args(["-g", "daemon off;"]), { stdio: ["ignore", "ignore", "pipe"] });
     child.stderr!.on("data", (d: Buffer) => (this.errors += d.toString()));
     this.exited = new Promise((resolve) => child.once("exit", resolve));

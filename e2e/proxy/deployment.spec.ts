@@ -394,9 +394,11 @@ test("over TLS as the README sets it up: plain HTTP redirects to HTTPS, where a 
   );
   const nginx = new DebianNginx(prefix, tlsPorts.http);
   try {
-    nginx.follow(nginxBlock({ tls: true }), (line) =>
-      testValues(line, { http: tlsPorts.http, https: tlsPorts.https, cert, key }),
-    );
+    // The README's steps in order: the site on plain HTTP, then re-rendered with the certificate.
+    const values = { http: tlsPorts.http, https: tlsPorts.https, cert, key };
+    nginx.follow(nginxBlock({ tls: false }), (line) => testValues(line, values));
+    await expect.poll(async () => (await get(tlsPorts.http, proxyHost, "/healthz")).status).toBe(200);
+    nginx.follow(nginxBlock({ tls: true }), (line) => testValues(line, values));
     await expect
       .poll(
         async () =>
