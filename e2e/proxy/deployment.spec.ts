@@ -397,14 +397,15 @@ test("over TLS as the README sets it up: plain HTTP redirects to HTTPS, where a 
     // The README's steps in order: the site on plain HTTP, then re-rendered with the certificate.
     const values = { http: tlsPorts.http, https: tlsPorts.https, cert, key };
     nginx.follow(nginxBlock({ tls: false }), (line) => testValues(line, values));
-    await expect.poll(async () => (await get(tlsPorts.http, proxyHost, "/healthz")).status).toBe(200);
+    // nginx listens a moment after it starts, and again after a reload.
+    const up = (port: number, ca?: string) =>
+      get(port, proxyHost, "/healthz", ca).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await expect.poll(() => up(tlsPorts.http)).toBe(200);
     nginx.follow(nginxBlock({ tls: true }), (line) => testValues(line, values));
-    await expect
-      .poll(
-        async () =>
-          (await get(tlsPorts.https, proxyHost, "/healthz", readFileSync(cert, "utf8")).catch(() => null))?.status,
-      )
-      .toBe(200);
+    await expect.poll(() => up(tlsPorts.https, readFileSync(cert, "utf8"))).toBe(200);
 
     const redirect = await get(tlsPorts.http, proxyHost, "/invite/abc?x=1");
     expect(redirect.status).toBe(301);
