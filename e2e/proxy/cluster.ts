@@ -1,15 +1,28 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import dns from "node:dns";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeFlagsOfStartScript } from "@hyn/server/start-flags";
-import { writeStandalone } from "../../deploy/render-nginx.mjs";
+import { DebianNginx } from "./debian-nginx";
 import { instancePorts, proxyPort, proxyURL } from "./ports";
+import { nginxBlock, testValues } from "./readme-deploy";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const postgresURL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+// Every name under localhost is the loopback interface (RFC 6761), and Chromium resolves them so
+// itself; glibc without nss-myhostname does not, so this process's own calls get the same answer.
+const systemLookup = dns.lookup;
+dns.lookup = ((hostname: string, options: unknown, callback?: unknown) => {
+  if (!/\.localhost$/i.test(hostname))
+    return (systemLookup as (...args: unknown[]) => void)(hostname, options, callback);
+  const done = (typeof options === "function" ? options : callback) as (...args: unknown[]) => void;
+  const all = typeof options === "object" && options !== null && (options as { all?: boolean }).all;
+  process.nextTick(() => (all ? done(null, [{ address: "127.0.0.1", family: 4 }]) : done(null, "127.0.0.1", 4)));
+}) as typeof dns.lookup;
 
 export interface Instance {
   port: number;
@@ -30,7 +43,7 @@ export function statusOf(url: string): Promise<number> {
   });
 }
 
-async function waitForStatus(url: string, status: number, timeoutMs = 60_000) {
+export async function waitForStatus(url: string, status: number, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while ((await statusOf(url)) !== status) {
     if (Date.now() > deadline) throw new Error(`${url} did not answer ${status}`);
@@ -40,14 +53,13 @@ async function waitForStatus(url: string, status: number, timeoutMs = 60_000) {
 
 /**
  * The deployment of deploy/ on local ports: two built server instances on a fresh PostgreSQL database,
- * behind nginx (Debian's) run from the committed templates.
+ * behind Debian's nginx with its own nginx.conf and default site, set up by the README's steps.
  */
 export class Cluster {
   readonly instances: Instance[] = [];
   private readonly database = `hyn_proxy_e2e_${proxyPort}_${process.pid}`;
   private readonly prefix = mkdtempSync(path.join(tmpdir(), "hyn-nginx-"));
-  private nginx: ChildProcess | null = null;
-  nginxLog = "";
+  readonly nginx = new DebianNginx(this.prefix, proxyPort);
 
   private psql(sql: string) {
     execFileSync("psql", [postgresURL, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], {
@@ -61,14 +73,7 @@ export class Cluster {
     this.psql(`CREATE DATABASE ${this.database}`);
     // One at a time: the second finds the migrations applied by the first.
     for (const port of instancePorts) this.instances.push(await this.startInstance(port));
-    const config = writeStandalone(this.prefix, {
-      listen: `127.0.0.1:${proxyPort}`,
-      upstreams: instancePorts.map((port) => `127.0.0.1:${port}`),
-    });
-    this.nginx = spawn("/usr/sbin/nginx", ["-p", this.prefix, "-c", config, "-g", "daemon off;"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    this.nginx.stderr!.on("data", (d: Buffer) => (this.nginxLog += d.toString()));
+    this.nginx.follow(nginxBlock({ tls: false }), (line) => testValues(line, { http: proxyPort }));
     await waitForStatus(`${proxyURL}/healthz`, 200, 15_000);
   }
 
@@ -134,10 +139,7 @@ export class Cluster {
   }
 
   async stop() {
-    const nginxExited =
-      this.nginx && this.nginx.exitCode === null ? new Promise((resolve) => this.nginx!.once("exit", resolve)) : null;
-    this.nginx?.kill("SIGTERM");
-    await nginxExited;
+    await this.nginx.stop();
     for (const instance of this.instances) instance.process.kill("SIGKILL");
     await Promise.all(this.instances.map((instance) => instance.exited));
     rmSync(this.prefix, { recursive: true, force: true });

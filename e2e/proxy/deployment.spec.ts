@@ -1,11 +1,20 @@
 import { RATE_LIMIT_RULES } from "@hyn/core";
 import { messages } from "@hyn/validators/messages";
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { BODY_LIMIT_BYTES } from "../../apps/server/src/body-limit.mjs";
 import { UPSTREAM_FAIL_TIMEOUT_SECONDS } from "../../deploy/render-nginx.mjs";
 import { api, E2E_PASSWORD } from "../support";
 import { Cluster } from "./cluster";
-import { proxyURL } from "./ports";
+import { DebianNginx } from "./debian-nginx";
+import { proxyHost, proxyPort, proxyURL, tlsPorts } from "./ports";
+import { nginxBlock, testValues } from "./readme-deploy";
 
 const test = base.extend<object, { cluster: Cluster }>({
   cluster: [
@@ -24,12 +33,14 @@ const test = base.extend<object, { cluster: Cluster }>({
 });
 
 // A failed test carries what nginx logged during it (an upstream error says why a call got a 502).
+let errorLogLength = 0;
 test.beforeEach(({ cluster }) => {
-  cluster.nginxLog = "";
+  errorLogLength = cluster.nginx.read("error.log").length;
 });
 test.afterEach(async ({ cluster }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus && cluster.nginxLog)
-    await testInfo.attach("nginx error log", { body: cluster.nginxLog, contentType: "text/plain" });
+  const logged = cluster.nginx.read("error.log").slice(errorLogLength) + cluster.nginx.errors;
+  if (testInfo.status !== testInfo.expectedStatus && logged)
+    await testInfo.attach("nginx error log", { body: logged, contentType: "text/plain" });
 });
 
 let people = 0;
@@ -287,4 +298,129 @@ test("a rolling restart of both instances in the middle of traffic fails no call
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", claimed ? "open" : "claimed", {
     timeout: 5_000,
   });
+});
+
+/** A GET to nginx on 127.0.0.1:`port` with `host` as its Host, over TLS with `ca` trusted when given. */
+function get(port: number, host: string, pathname: string, ca?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const options = { host: "127.0.0.1", port, path: pathname, headers: { host: `${host}:${port}` }, agent: false };
+    const request = (ca ? https : http).get(ca ? { ...options, ca, servername: host } : options, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on("error", reject);
+  });
+}
+
+test("the site answers its domain on the port where Debian's default site is the default server, which keeps every other name", async ({
+  cluster,
+}) => {
+  // The README's site by its name: the app, its API and its pages.
+  const ours = await get(proxyPort, proxyHost, "/healthz");
+  expect(ours.status).toBe(200);
+  const page = await get(proxyPort, proxyHost, "/login");
+  expect(page.body).toContain('<div id="root">');
+  // Debian's default site is really there, on the same port, for any other name.
+  const other = await get(proxyPort, "elsewhere.example", "/");
+  expect(other.body).toContain("Welcome to nginx");
+  expect((await get(proxyPort, "elsewhere.example", "/healthz")).status).toBe(404);
+  expect(cluster.servedBy("/login")).toHaveLength(1);
+});
+
+test("nginx's access log holds none of the tokens in the app's links, in paths, queries or a page's Referer", async ({
+  page,
+  cluster,
+}) => {
+  const owner = await signUp("Olive Owner");
+  const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Elm Street" });
+  const invite = await api<{ token: string }>(proxyURL, owner.token, "POST", "/invites", {
+    groupId: group.id,
+    email: `proxy-invitee-${Date.now().toString(36)}@example.com`,
+  });
+  const feed = await api<{ url: string }>(proxyURL, owner.token, "GET", "/user/calendar-feed");
+  const feedPath = new URL(feed.url).pathname;
+  const token = () => randomBytes(18).toString("base64url");
+  const tokens = {
+    invite: invite.token,
+    feed: feedPath
+      .split("/")
+      .pop()!
+      .replace(/\.ics$/, ""),
+  };
+  const made = { join: token(), reset: token(), hash: token(), unsubscribe: token(), trpc: token() };
+
+  // A browser opening an invitation (its assets go out with the page's address as Referer) and a link.
+  await page.goto(`/invite/${tokens.invite}`);
+  await page.waitForLoadState("networkidle");
+  await page.goto(`/join/${made.join}`);
+  expect((await fetch(`${proxyURL}${feedPath}`)).status).toBe(200);
+  for (const pathname of [
+    `/api/invites/validate/${tokens.invite}`,
+    `/API/Invites/${tokens.invite}`,
+    `/reset-password?token=${made.reset}`,
+    `/auth/callback?token_hash=${made.hash}&type=signup`,
+    `/unsubscribe/${made.unsubscribe}`,
+    `/api/unsubscribe/${made.unsubscribe}/all`,
+    `/trpc/invites.preview?input=${encodeURIComponent(JSON.stringify({ token: made.trpc }))}`,
+  ])
+    await (await fetch(`${proxyURL}${pathname}`)).arrayBuffer();
+
+  const log = cluster.nginx.read("help-your-neighbor.access.log");
+  expect(log).toContain('"GET /invite/[redacted] HTTP/1.1"');
+  expect(log).toContain('"GET /api/calendar/[redacted] HTTP/1.1"');
+  expect(log).toContain('"GET /api/unsubscribe/[redacted]/all HTTP/1.1"');
+  expect(log).toContain('"GET /reset-password?[redacted] HTTP/1.1"');
+  for (const secret of [...Object.values(tokens), ...Object.values(made)]) expect(log).not.toContain(secret);
+  // Nothing of the site's goes to Debian's own access log, where the request line is whole.
+  const debianLog = cluster.nginx.read("access.log");
+  for (const secret of [...Object.values(tokens), ...Object.values(made)]) expect(debianLog).not.toContain(secret);
+});
+
+test("over TLS as the README sets it up: plain HTTP redirects to HTTPS, where a browser gets the app", async ({
+  browser,
+}) => {
+  const prefix = mkdtempSync(path.join(tmpdir(), "hyn-nginx-tls-"));
+  // A self-signed certificate for the site's name, where Let's Encrypt's would be.
+  const cert = path.join(prefix, "fullchain.pem");
+  const key = path.join(prefix, "privkey.pem");
+  execFileSync(
+    "openssl",
+    [
+      ...["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key, "-out", cert],
+      ...["-subj", `/CN=${proxyHost}`, "-addext", `subjectAltName=DNS:${proxyHost}`],
+    ],
+    { stdio: "ignore" },
+  );
+  const nginx = new DebianNginx(prefix, tlsPorts.http);
+  try {
+    // The README's steps in order: the site on plain HTTP, then re-rendered with the certificate.
+    const values = { http: tlsPorts.http, https: tlsPorts.https, cert, key };
+    nginx.follow(nginxBlock({ tls: false }), (line) => testValues(line, values));
+    // nginx listens a moment after it starts, and again after a reload.
+    const up = (port: number, ca?: string) =>
+      get(port, proxyHost, "/healthz", ca).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await expect.poll(() => up(tlsPorts.http)).toBe(200);
+    nginx.follow(nginxBlock({ tls: true }), (line) => testValues(line, values));
+    await expect.poll(() => up(tlsPorts.https, readFileSync(cert, "utf8"))).toBe(200);
+
+    const redirect = await get(tlsPorts.http, proxyHost, "/invite/abc?x=1");
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe(`https://${proxyHost}:${tlsPorts.https}/invite/abc?x=1`);
+    // Debian's default site keeps plain HTTP for other names.
+    expect((await get(tlsPorts.http, "elsewhere.example", "/")).body).toContain("Welcome to nginx");
+
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(`http://${proxyHost}:${tlsPorts.http}/login`);
+    expect(page.url()).toBe(`https://${proxyHost}:${tlsPorts.https}/login`);
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+    await context.close();
+  } finally {
+    await nginx.stop();
+    rmSync(prefix, { recursive: true, force: true });
+  }
 });
