@@ -20,6 +20,7 @@ import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./rest/one-click-path";
 import { registerOneClickUnsubscribe } from "./rest/one-click-unsubscribe";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { registerHealth } from "./routes/health";
+import { registerPgliteBackup } from "./routes/pglite-backup";
 import { registerSpa } from "./routes/spa";
 import { serverOptions } from "./server-options";
 import { registerTrpc } from "./trpc-mount";
@@ -53,6 +54,8 @@ export interface App {
   /** Scheduled and background work (ADR 0013); null when the caller drives workers itself. */
   jobs: JobEngine | null;
   drain: Drain;
+  /** The key of the embedded database's backup route (routes/pglite-backup.ts); null on PostgreSQL. */
+  backupKey: string | null;
 }
 
 /**
@@ -99,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       : null;
 
   registerHealth(server, { db, drain });
+  const backupKey = db.pglite ? registerPgliteBackup(server, db.pglite).key : null;
   await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https, checkAnswers });
   await server.register(
     async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL, checkAnswers }),
@@ -133,5 +137,5 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await rateLimitStore?.close();
   });
 
-  return { server, services, mailbox, outbox, answerCache, jobs, drain };
+  return { server, services, mailbox, outbox, answerCache, jobs, drain, backupKey };
 }
