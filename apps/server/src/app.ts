@@ -9,6 +9,7 @@ import { createAppServices, mailOf } from "./app-services";
 import { registerDrain, type Drain } from "./drain";
 import type { Env } from "./env";
 import { startBackgroundWork } from "./jobs/background-work";
+import { registerMetrics } from "./metrics";
 import type { JobEngine } from "./jobs/engine";
 import type { OutboxWorker } from "./jobs/outbox-worker";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -80,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const checkAnswers = env.NODE_ENV !== "production";
 
   registerErrorHandler(server);
+  // First, so its timing hook sees every route registered after it.
+  const metrics = registerMetrics(server, { token: env.METRICS_TOKEN, db: db.db });
   const startWorkers = options.startWorkers !== false;
   const { services, jobs, rateLimitStore, push } = await createAppServices({
     env,
@@ -122,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         services,
         transport,
         push,
+        metrics,
         changeLogMaxAgeMs: ANSWER_MAX_AGE_MS,
       })
     : null;

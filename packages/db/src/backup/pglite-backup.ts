@@ -30,7 +30,7 @@ export async function restorePglite(dataDir: string, backup: Uint8Array): Promis
   const release = claimDataDir(dataDir);
   try {
     const { PGlite } = await import("@electric-sql/pglite");
-    const pglite = new PGlite(dataDir, { loadDataDir: new Blob([backup as BlobPart]) });
+    const pglite = new PGlite(dataDir, { loadDataDir: new Blob([Buffer.from(backup)]) });
     await pglite.waitReady;
     await pglite.close();
     // The copy's own files name the process that held the original and how to reach it: not this one.
