@@ -5,14 +5,7 @@
  * Written beside FILE first, readable by its owner only (it holds every secret), then renamed into place.
  */
 import { rename, rm, stat, writeFile } from "node:fs/promises";
-import {
-  createDb,
-  DataDirInUseError,
-  dumpPglite,
-  dumpPostgres,
-  readBackupHandOff,
-  MissingClientError,
-} from "@hyn/db";
+import { createDb, DataDirInUseError, dumpPglite, dumpPostgres, readBackupHandOff, MissingClientError } from "@hyn/db";
 import { CommandError, operatorCommand, runOperatorCommand } from "./operator-command";
 
 const USAGE = "scripts/pnpm backup [--env-file FILE] <backup file>";

@@ -29,7 +29,9 @@ await runOperatorCommand(async () => {
       await restorePostgres(env.DATABASE_URL, file);
     } else {
       if (kind !== "pglite")
-        throw new CommandError(`${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to an empty database to restore it.`);
+        throw new CommandError(
+          `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to an empty database to restore it.`,
+        );
       await restorePglite(env.DATA_DIR, await readFile(file));
     }
   } catch (error) {

@@ -8,7 +8,7 @@ import type { JobEngine } from "./engine";
 import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
-import { defineTimedJobs } from "./timed-jobs";
+import { defineTimedJobs, scheduleCleanUp } from "./timed-jobs";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -39,6 +39,8 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
   await scheduleChangeLogPruning(jobs, db, deps.changeLogMaxAgeMs);
   // Sent e-mails older than 30 days (ADR 0002).
   await scheduleOutboxPruning(jobs, db, clock);
+  // What is past its retention (packages/core/src/retention), nightly.
+  await scheduleCleanUp(jobs, { db, clock, logger, requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION });
   // The daily summary; its e-mails go out through the outbox like every other (ADR 0002).
   await scheduleDailyDigest(jobs, {
     clock,

@@ -13,8 +13,7 @@ export const PGLITE_BACKUP_ROUTE = "/internal/backup";
 export function registerPgliteBackup(server: FastifyInstance, pglite: PGlite): { key: string } {
   const key = newBackupKey();
   server.get(PGLITE_BACKUP_ROUTE, async (request, reply) => {
-    if (!bearerMatches(request.headers.authorization, key))
-      return reply.code(404).send({ error: "Not found" });
+    if (!bearerMatches(request.headers.authorization, key)) return reply.code(404).send({ error: "Not found" });
     const started = Date.now();
     const copy = await dumpPglite(pglite);
     request.log.info({ bytes: copy.byteLength, ms: Date.now() - started }, "backup of the embedded database taken");
