@@ -6,6 +6,7 @@ import type { DbHandle } from "@hyn/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { createAppServices, mailOf } from "./app-services";
+import { watchDatabaseOutages } from "./database-outage";
 import { registerDrain, type Drain } from "./drain";
 import type { Env } from "./env";
 import { startBackgroundWork } from "./jobs/background-work";
@@ -84,11 +85,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // First, so its timing hook sees every route registered after it.
   const metrics = registerMetrics(server, { token: env.METRICS_TOKEN, db: db.db });
   const startWorkers = options.startWorkers !== false;
+  // Background work logs a database outage in two lines, not one per poll (database-outage.ts).
+  const outages = watchDatabaseOutages(db.db, server.log);
   const { services, jobs, rateLimitStore, push } = await createAppServices({
     env,
     db,
     clock,
-    logger: server.log,
+    logger: outages.logger,
     startWorkers,
     demoAccounts: options.demoAccounts ?? [],
   });
@@ -121,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         env,
         db: db.db,
         clock,
-        logger: server.log,
+        logger: outages.logger,
         services,
         transport,
         push,
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await outbox?.stop();
     if (!options.transport) transport.close?.();
     await rateLimitStore?.close();
+    outages.stop();
   });
 
   return { server, services, mailbox, outbox, answerCache, jobs, drain, backupKey };
