@@ -101,7 +101,7 @@ async function startServer(target: Record<string, string>): Promise<{ origin: st
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const origin = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 180_000; ; ) {
+  for (const deadline = Date.now() + 180_000; ;) {
     const up = await fetch(`${origin}/readyz`).then(
       (r) => r.ok,
       () => false,
@@ -169,7 +169,8 @@ describe(`backup and restore on ${testDatabaseKind === "postgres" ? "PostgreSQL"
     })();
     try {
       while (signedUp < 3) await new Promise((r) => setTimeout(r, 20));
-      if (testDatabaseKind === "pglite") expect(existsSync(path.join(source.DATA_DIR, BACKUP_HAND_OFF_FILE))).toBe(true);
+      if (testDatabaseKind === "pglite")
+        expect(existsSync(path.join(source.DATA_DIR, BACKUP_HAND_OFF_FILE))).toBe(true);
       const file = path.join(await scratchDir(), "during-writes.backup");
       const before = signedUp;
       const backup = await command("backup", [file], source);

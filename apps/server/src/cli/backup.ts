@@ -6,6 +6,7 @@
  */
 import { rename, rm, stat, writeFile } from "node:fs/promises";
 import { createDb, DataDirInUseError, dumpPglite, dumpPostgres, readBackupHandOff, MissingClientError } from "@hyn/db";
+import { readProcessEnv } from "../env";
 import { CommandError, operatorCommand, runOperatorCommand } from "./operator-command";
 
 const USAGE = "scripts/pnpm backup [--env-file FILE] <backup file>";
@@ -44,7 +45,7 @@ await runOperatorCommand(async () => {
   process.umask(0o077);
   const partial = `${file}.partial`;
   try {
-    if (env.DATABASE_URL) await dumpPostgres(env.DATABASE_URL, partial);
+    if (env.DATABASE_URL) await dumpPostgres(env.DATABASE_URL, partial, readProcessEnv());
     else await writeFile(partial, await pgliteCopy(env.DATA_DIR), { mode: 0o600 });
   } catch (error) {
     await rm(partial, { force: true });

@@ -11,6 +11,7 @@ import {
   restorePostgres,
   RestoreTargetNotEmptyError,
 } from "@hyn/db";
+import { readProcessEnv } from "../env";
 import { CommandError, operatorCommand, runOperatorCommand } from "./operator-command";
 
 const USAGE = "scripts/pnpm restore [--env-file FILE] <backup file>";
@@ -26,7 +27,7 @@ await runOperatorCommand(async () => {
         throw new CommandError(
           `${file} is a backup of the embedded database (PGlite): unset DATABASE_URL and set DATA_DIR to an empty directory to restore it.`,
         );
-      await restorePostgres(env.DATABASE_URL, file);
+      await restorePostgres(env.DATABASE_URL, file, readProcessEnv());
     } else {
       if (kind !== "pglite")
         throw new CommandError(

@@ -29,7 +29,9 @@ export function writeBackupHandOff(dataDir: string, handOff: BackupHandOff): () 
 export function readBackupHandOff(dataDir: string): BackupHandOff | null {
   try {
     const parsed = JSON.parse(readFileSync(path.join(dataDir, BACKUP_HAND_OFF_FILE), "utf8")) as Partial<BackupHandOff>;
-    return typeof parsed.url === "string" && typeof parsed.key === "string" ? { url: parsed.url, key: parsed.key } : null;
+    return typeof parsed.url === "string" && typeof parsed.key === "string"
+      ? { url: parsed.url, key: parsed.key }
+      : null;
   } catch {
     return null;
   }
