@@ -234,6 +234,21 @@ describe(`backup and restore on ${testDatabaseKind === "postgres" ? "PostgreSQL"
     }
   }, 400_000);
 
+  it.runIf(testDatabaseKind === "postgres")(
+    "names the client programs to install when pg_dump is missing, and leaves no file",
+    async () => {
+      const source = await emptyTarget();
+      const file = path.join(await scratchDir(), "never.backup");
+      const result = await command("backup", [file], { ...source, PATH: "/nonexistent" });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^pg_dump was not found: install PostgreSQL \d+'s client programs \(Debian: apt install postgresql-client-\d+\)/,
+      );
+      expect(existsSync(file) || existsSync(`${file}.partial`)).toBe(false);
+    },
+    60_000,
+  );
+
   it("a command with no configured database says so in one line and stops, creating nothing", async () => {
     const cwd = await scratchDir();
     for (const name of ["admin-grant", "backup"]) {
