@@ -27,7 +27,7 @@ const integrationShared = { ...shared, isolate: false };
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteIncludes =
   onPostgres && process.env.TEST_PGLITE !== "all"
-    ? ["packages/db/test/**/*.test.ts", "apps/server/test/{demo,readiness,admin-grant,shutdown}.test.ts"]
+    ? ["packages/db/test/**/*.test.ts", "apps/server/test/{demo,readiness,admin-grant,shutdown,backup-restore}.test.ts"]
     : integration;
 
 export default defineConfig({

@@ -6,9 +6,11 @@ import type { DbHandle } from "@hyn/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { ANSWER_MAX_AGE_MS, registerAnswerCache } from "./answer-cache/plugin";
 import { createAppServices, mailOf } from "./app-services";
+import { watchDatabaseOutages } from "./database-outage";
 import { registerDrain, type Drain } from "./drain";
 import type { Env } from "./env";
 import { startBackgroundWork } from "./jobs/background-work";
+import { registerMetrics } from "./metrics";
 import type { JobEngine } from "./jobs/engine";
 import type { OutboxWorker } from "./jobs/outbox-worker";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -20,6 +22,7 @@ import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./rest/one-click-path";
 import { registerOneClickUnsubscribe } from "./rest/one-click-unsubscribe";
 import { registerDevMailbox } from "./routes/dev-mailbox";
 import { registerHealth } from "./routes/health";
+import { registerPgliteBackup } from "./routes/pglite-backup";
 import { registerSpa } from "./routes/spa";
 import { serverOptions } from "./server-options";
 import { registerTrpc } from "./trpc-mount";
@@ -53,6 +56,8 @@ export interface App {
   /** Scheduled and background work (ADR 0013); null when the caller drives workers itself. */
   jobs: JobEngine | null;
   drain: Drain;
+  /** The key of the embedded database's backup route (routes/pglite-backup.ts); null on PostgreSQL. */
+  backupKey: string | null;
 }
 
 /**
@@ -77,12 +82,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const checkAnswers = env.NODE_ENV !== "production";
 
   registerErrorHandler(server);
+  // First, so its timing hook sees every route registered after it.
+  const metrics = registerMetrics(server, { token: env.METRICS_TOKEN, db: db.db });
   const startWorkers = options.startWorkers !== false;
+  // Background work logs a database outage in two lines, not one per poll (database-outage.ts).
+  const outages = watchDatabaseOutages(db.db, server.log);
   const { services, jobs, rateLimitStore, push } = await createAppServices({
     env,
     db,
     clock,
-    logger: server.log,
+    logger: outages.logger,
     startWorkers,
     demoAccounts: options.demoAccounts ?? [],
   });
@@ -99,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       : null;
 
   registerHealth(server, { db, drain });
+  const backupKey = db.pglite ? registerPgliteBackup(server, db.pglite).key : null;
   await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https, checkAnswers });
   await server.register(
     async (api) => registerRestRoutes(api, { services, secureCookies: https, appUrl: env.APP_URL, checkAnswers }),
@@ -114,10 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         env,
         db: db.db,
         clock,
-        logger: server.log,
+        logger: outages.logger,
         services,
         transport,
         push,
+        metrics,
         changeLogMaxAgeMs: ANSWER_MAX_AGE_MS,
       })
     : null;
@@ -131,7 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await outbox?.stop();
     if (!options.transport) transport.close?.();
     await rateLimitStore?.close();
+    outages.stop();
   });
 
-  return { server, services, mailbox, outbox, answerCache, jobs, drain };
+  return { server, services, mailbox, outbox, answerCache, jobs, drain, backupKey };
 }

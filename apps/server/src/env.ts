@@ -100,6 +100,11 @@ export const envSchema = z
       .min(0, "must be a number of seconds")
       .max(300, "must be a number of seconds")
       .default(10),
+    /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.refine(
+      (v) => v === undefined || /^\S{16,}$/.test(v),
+      "must be at least 16 characters without spaces",
+    ),
     /** Where the built SPA is; the default is this repository's apps/web/dist. */
     WEB_DIST: z.string().optional(),
     /** Web Push (issue 16): a VAPID key pair (base64url, as web-push generates) and its contact; all three or none (then generated and kept in the database). */
@@ -159,7 +164,7 @@ export function readProcessEnv(): Record<string, string | undefined> {
 }
 
 /** Never repeated in a start-up error: it would land in logs. */
-const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY"]);
+const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "METRICS_TOKEN"]);
 
 /** Parses the environment; the error is one line naming the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

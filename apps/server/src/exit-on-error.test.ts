@@ -37,6 +37,17 @@ describe("a server that cannot go on", () => {
     expect(words).toContain("relation missing");
   });
 
+  it("puts a database that cannot be used first, in the driver's words, above the failed query", () => {
+    const missing = Object.assign(new Error('database "hyn_gone" does not exist'), { code: "3D000" });
+    const words = lastWords(new DrizzleQueryError("select pg_advisory_lock($1)", [1], missing));
+    expect(words.split("\n")[0]).toBe('Cannot open the database: database "hyn_gone" does not exist');
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(lastWords(refused).split("\n")[0]).toBe("Cannot open the database: connect ECONNREFUSED 127.0.0.1:5432");
+    // A statement the database refused is not the database's fault: no such line.
+    const unique = Object.assign(new Error("duplicate key"), { code: "23505" });
+    expect(lastWords(new DrizzleQueryError("insert", [], unique))).not.toContain("Cannot open the database");
+  });
+
   it("names a bad variable in one line", () => {
     expect(lastWords(new EnvError("Invalid environment variable PORT: must be a port number"))).toBe(
       "Invalid environment variable PORT: must be a port number\n",

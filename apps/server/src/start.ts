@@ -1,8 +1,9 @@
 import { unsubscribeKey } from "@hyn/core";
-import { createDb, runMigrations, type DbHandle } from "@hyn/db";
+import { createDb, runMigrations, writeBackupHandOff, type DbHandle } from "@hyn/db";
 import { buildApp, type App } from "./app";
 import type { Env } from "./env";
 import { logFormatFor, prettyLogStream } from "./logging";
+import { PGLITE_BACKUP_ROUTE } from "./routes/pglite-backup";
 
 export interface Started {
   app: App;
@@ -38,6 +39,7 @@ export async function startServer(
   await app.services.push.vapidPublicKey();
   await unsubscribeKey(db.db);
 
+  let forgetHandOff = () => undefined as void;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,6 +51,7 @@ export async function startServer(
     // (72 s). Each one is ended as soon as it falls idle.
     const endIdleConnections = setInterval(() => app.server.server.closeIdleConnections(), 50);
     await app.server.close().finally(() => clearInterval(endIdleConnections));
+    forgetHandOff();
     await db.close();
     // Said on the way out, so an operator's terminal shows a clean stop rather than silence.
     app.server.log.info({ signal }, "Help Your Neighbor stopped");
@@ -58,9 +61,23 @@ export async function startServer(
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.server.listen({ port: env.PORT, host: env.HOST });
+  if (app.backupKey && db.kind === "pglite")
+    forgetHandOff = writeBackupHandOff(env.DATA_DIR, { url: backupUrlOf(app), key: app.backupKey });
   // Once listening, so the address it names answers (the README's start command ends with this line).
   app.server.log.info(
     `Help Your Neighbor is ready at ${env.APP_URL} (database: ${db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}`})`,
   );
   return { app, db };
+}
+
+/** Where `backup` reaches this server: its own port on loopback when it listens on every address. */
+function backupUrlOf(app: App): string {
+  const address = app.server.server.address();
+  if (!address || typeof address === "string") throw new Error("the server is not listening on a port");
+  const host = ["0.0.0.0", "::"].includes(address.address)
+    ? "127.0.0.1"
+    : address.family === "IPv6"
+      ? `[${address.address}]`
+      : address.address;
+  return `http://${host}:${address.port}${PGLITE_BACKUP_ROUTE}`;
 }

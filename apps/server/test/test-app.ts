@@ -33,6 +33,8 @@ export async function createTestApp(
     clock,
     transport,
     db: database.handle.db,
+    /** The database's handle, for a job engine of the test's own. */
+    dbHandle: database.handle,
     /** SQL statements sent so far, for the answer cache's one-statement hits. */
     statementCount: () => database.handle.statementCount(),
     async close() {

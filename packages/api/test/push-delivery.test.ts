@@ -360,6 +360,23 @@ describe("what the push service answers", () => {
     expect(service.received).toEqual([]);
   });
 
+  it("an endpoint whose host is no longer allowed: the device is removed, said once, and later pushes find it gone", async () => {
+    const { bo, job } = await queuedPushToNewDevice();
+    const said: string[] = [];
+    const recording = {
+      ...silentLogger,
+      info: (_: object, message?: string) => void said.push(message ?? ""),
+      warn: (_: object, message?: string) => void said.push(message ?? ""),
+    };
+    const narrowed = { ...deliveryDeps(), logger: recording, push: { ...h.config.push!, allowLoopbackHttp: false } };
+    expect(await deliverPush(narrowed, job)).toBe("removed");
+    expect(await bo.caller.push.devices()).toEqual([]);
+    expect(await deliverPush(narrowed, job)).toBe("gone");
+    expect(await deliverPush(narrowed, job)).toBe("gone");
+    expect(said).toEqual(["push subscription removed: its endpoint is no longer allowed"]);
+    expect(service.received).toEqual([]);
+  });
+
   it("a device that moved to another person since the event is not sent that person's neighbour's news", async () => {
     const { device, job } = await queuedPushToNewDevice();
     const eve = await neighbour("Eve");

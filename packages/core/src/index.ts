@@ -33,6 +33,8 @@ export { PUSH_DELIVERY, type PushPayload } from "./push/payload";
 export { loadVapidKeys } from "./push/vapid";
 export type { Resolver } from "./push/endpoint";
 export * from "./mail/outbox";
+export { runCleanUps, type CleanUpOptions } from "./retention/clean-up";
+export { RETENTION_MS, type RetentionKind } from "./retention/periods";
 export { EMAIL_KINDS, type EmailKind } from "./mail/email-kinds";
 // The outbox benchmark queues e-mails of a real one's size.
 export { verificationEmail } from "./mail/templates";

@@ -8,3 +8,4 @@ export * as schema from "./schema";
 export * from "./schema";
 export * from "./connection-errors";
 export * from "./transaction-retry";
+export * from "./backup";

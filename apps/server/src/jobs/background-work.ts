@@ -1,13 +1,14 @@
 import type { Clock, Logger, MailTransport, PushConfig, Services } from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { Env } from "../env";
+import type { AppMetrics } from "../metrics";
 import { scheduleChangeLogPruning } from "./change-log-pruner";
 import { scheduleDailyDigest } from "./daily-digest";
 import type { JobEngine } from "./engine";
 import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
-import { defineTimedJobs } from "./timed-jobs";
+import { defineTimedJobs, scheduleCleanUp } from "./timed-jobs";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -17,6 +18,7 @@ export interface BackgroundWorkDeps {
   services: Services;
   transport: MailTransport;
   push: PushConfig;
+  metrics: AppMetrics;
   /** How long a change-log row must be kept for the answer caches that read it (ADR 0009). */
   changeLogMaxAgeMs: number;
 }
@@ -32,11 +34,13 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
   // logs its own errors, so nothing waits for the outbox's kick.
   await defineTimedJobs(jobs, services, { logger, onMailQueued: () => void outbox.kick() });
   // Pushes, sent after the change that caused them committed (issue 16, ADR 0017).
-  await definePushDelivery(jobs, { db, clock, logger, push: deps.push });
+  await definePushDelivery(jobs, { db, clock, logger, push: deps.push, metrics: deps.metrics });
   // The change log is pruned whether or not this instance's cache is on: others may read it.
   await scheduleChangeLogPruning(jobs, db, deps.changeLogMaxAgeMs);
   // Sent e-mails older than 30 days (ADR 0002).
   await scheduleOutboxPruning(jobs, db, clock);
+  // What is past its retention (packages/core/src/retention), nightly.
+  await scheduleCleanUp(jobs, { db, clock, logger, requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION });
   // The daily summary; its e-mails go out through the outbox like every other (ADR 0002).
   await scheduleDailyDigest(jobs, {
     clock,

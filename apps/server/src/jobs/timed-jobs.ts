@@ -1,8 +1,10 @@
 import {
+  runCleanUps,
   NEXT_TRIP_JOB,
   REQUEST_REMINDER_JOB,
   SERIES_NEXT_JOB,
   STILL_NEEDED_JOB,
+  type Clock,
   type Logger,
   type NextTripJob,
   type RequestReminderJob,
@@ -10,6 +12,7 @@ import {
   type Services,
   type StillNeededJob,
 } from "@hyn/core";
+import type { Database } from "@hyn/db";
 import type { JobEngine } from "./engine";
 
 /** One kind of timed job: a job the core queues in a transaction, due at a time, run by whichever instance takes it. */
@@ -104,4 +107,23 @@ export async function defineTimedJobs(
     const handler = TIMED_JOBS[kind].handler(services) as (job: TimedJobOf<typeof kind>) => Promise<string>;
     await defineTimedJob(engine, kind, { run: handler, ...deps });
   }
+}
+
+/**
+ * The clean-up of what is past its retention (expired sessions, spent links, never-confirmed accounts,
+ * the old send log, join requests and invitations: packages/core/src/retention/periods.ts states each
+ * period), nightly on one instance, beside the timed jobs above.
+ */
+export const CLEAN_UP_JOB = { queue: "clean-up", cron: "43 3 * * *" } as const;
+
+export async function scheduleCleanUp(
+  engine: JobEngine,
+  deps: { db: Database; clock: Clock; logger: Logger; requireEmailConfirmation: boolean },
+): Promise<void> {
+  await engine.every(CLEAN_UP_JOB.queue, CLEAN_UP_JOB.cron, async () => {
+    const deleted = await runCleanUps(deps.db, deps.clock.now(), {
+      requireEmailConfirmation: deps.requireEmailConfirmation,
+    });
+    deps.logger.info({ deleted }, "clean-up of rows past their retention");
+  });
 }

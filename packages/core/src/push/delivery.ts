@@ -40,7 +40,7 @@ export type PushOutcome = "sent" | "gone" | "removed" | "refused" | "rejected";
 /**
  * Sends one queued push (a job of PUSH_DELIVERY_QUEUE): the payload encrypted for the device
  * (aes128gcm, RFC 8291) with a VAPID signature (RFC 8292), its kind's TTL and urgency. 404/410 mean the
- * browser dropped the subscription: the row goes. 429, 5xx and network failures throw, so the job is
+ * browser dropped the subscription: the row goes, as it does when its host is no longer allowed. 429, 5xx and network failures throw, so the job is
  * retried with backoff. Other refusals (400, 401, 403, 413) would fail again: logged, not retried.
  */
 export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise<PushOutcome> {
@@ -57,11 +57,13 @@ export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise
     checked = checkEndpointUrl(device.endpoint, push);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    deps.logger.warn(
+    // PUSH_SERVICE_HOSTS no longer lists its host: it would be refused on every job, so it goes, said once.
+    await removeDevice(deps.db, job.subscriptionId, device);
+    deps.logger.info(
       { subscriptionId: job.subscriptionId, reason: error.message },
-      "push endpoint no longer allowed; not sent",
+      "push subscription removed: its endpoint is no longer allowed",
     );
-    return "refused";
+    return "removed";
   }
 
   const keys = await loadVapidKeys(deps.db, push);
@@ -110,21 +112,29 @@ export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise
     return "sent";
   }
   if (status === 404 || status === 410) {
-    // Only the row as it was: a browser that subscribed again meanwhile has new keys and stays.
-    await deps.db
-      .delete(pushSubscriptions)
-      .where(
-        and(
-          eq(pushSubscriptions.id, job.subscriptionId),
-          eq(pushSubscriptions.endpoint, device.endpoint),
-          eq(pushSubscriptions.p256dh, device.p256dh),
-        ),
-      );
+    await removeDevice(deps.db, job.subscriptionId, device);
     return "removed";
   }
   if (status === 429 || status >= 500) throw new PushRetryableError(`push service answered ${status}`);
   deps.logger.warn({ subscriptionId: job.subscriptionId, status }, "push service refused the message; not retried");
   return "rejected";
+}
+
+/** Deletes a subscription, only as it was: a browser that subscribed again meanwhile has new keys and stays. */
+async function removeDevice(
+  db: Database,
+  subscriptionId: string,
+  device: { endpoint: string; p256dh: string },
+): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.id, subscriptionId),
+        eq(pushSubscriptions.endpoint, device.endpoint),
+        eq(pushSubscriptions.p256dh, device.p256dh),
+      ),
+    );
 }
 
 /**
