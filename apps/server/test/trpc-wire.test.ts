@@ -167,7 +167,8 @@ describe("batched queries sent by GET", () => {
     const { world, member } = await buildSweepWorld({ signUpUser });
     const headers = { authorization: `Bearer ${member.token}` };
     // Every query the router holds (its own record, not a list kept by hand), which the catalog lists too.
-    const routerQueries = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const routerQueries = Object.entries(procedures)
       .filter(([, procedure]) => procedure._def.type === "query")
       .map(([path]) => path)
       .sort();

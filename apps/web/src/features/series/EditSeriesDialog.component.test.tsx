@@ -55,13 +55,13 @@ function series(overrides: Partial<SeriesView> = {}): SeriesView {
     pickupNotes: null,
     ifUnavailable: "similar",
     every: "week",
-    firstNeededBy: FIRST,
+    firstNeededBy: FIRST.toISOString(),
     until: null,
     helperId: null,
     stoppedAt: null,
-    createdAt: FIRST,
+    createdAt: FIRST.toISOString(),
     current: occurrence(),
-    nextNeededBy: new Date(2030, 5, 21, 18),
+    nextNeededBy: new Date(2030, 5, 21, 18).toISOString(),
     ...overrides,
   };
 }
