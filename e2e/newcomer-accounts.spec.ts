@@ -96,11 +96,9 @@ test("Resend Email clicked again too soon counts down on the button instead of s
       body: JSON.stringify([
         {
           error: {
-            json: {
-              message: messages.tooManyRequests,
-              code: -32029,
-              data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.resendConfirmation" },
-            },
+            message: messages.tooManyRequests,
+            code: -32029,
+            data: { code: "TOO_MANY_REQUESTS", httpStatus: 429, path: "auth.resendConfirmation" },
           },
         },
       ]),

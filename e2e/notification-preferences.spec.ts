@@ -160,7 +160,7 @@ test("a member sets a group's notifications on its group card, and a refused cha
       status: 404,
       contentType: "application/json",
       body: JSON.stringify([
-        { error: { json: { message: "Group not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } } } },
+        { error: { message: "Group not found", code: -32004, data: { code: "NOT_FOUND", httpStatus: 404 } } },
       ]),
     }),
   );

@@ -93,15 +93,13 @@ async function recordCall(server: ServerChild, request: LoadRequest) {
   return { statements: await stop(), body };
 }
 
-/** The id in a tRPC batch answer of one request view (`[{ result: { data: { json: { id } } } }]`). */
-const answeredId = (body: unknown) =>
-  String((body as [{ result: { data: { json: { id: string } } } }])[0].result.data.json.id);
+/** The id in a tRPC batch answer of one request view (`[{ result: { data: { id } } }]`). */
+const answeredId = (body: unknown) => String((body as [{ result: { data: { id: string } } }])[0].result.data.id);
 
 /** The trips of a tRPC batch answer of the dashboard, and the reader's requests that are items on one. */
 function tripsShownBy(body: unknown): Omit<DashboardTrips, "seeded"> {
-  const dashboard = (
-    body as [{ result: { data: { json: { trips: unknown[]; myRequests: { tripId: string | null }[] } } } }]
-  )[0].result.data.json;
+  const dashboard = (body as [{ result: { data: { trips: unknown[]; myRequests: { tripId: string | null }[] } } }])[0]
+    .result.data;
   return { trips: dashboard.trips.length, items: dashboard.myRequests.filter((r) => r.tripId !== null).length };
 }
 

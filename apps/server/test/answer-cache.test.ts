@@ -55,15 +55,13 @@ type DashboardBody = [
   {
     result: {
       data: {
-        json: {
-          serverTime: string;
-          helpableRequests: { id: string; status: string; displayStatus: string; creator: { name: string } }[];
-        };
+        serverTime: string;
+        helpableRequests: { id: string; status: string; displayStatus: string; creator: { name: string } }[];
       };
     };
   },
 ];
-const dashboardOf = (body: string) => (JSON.parse(body) as DashboardBody)[0].result.data.json;
+const dashboardOf = (body: string) => (JSON.parse(body) as DashboardBody)[0].result.data;
 /** The body with serverTime taken out: the one part a hit writes fresh. */
 const withoutTime = (body: string) => body.replace(/"serverTime":"[^"]*"/, '"serverTime":""');
 
@@ -137,9 +135,9 @@ describe("the answer cache", () => {
     expect(later.statements).toBeGreaterThan(1);
     expect(dashboardOf(later.response.body).helpableRequests).toEqual([]);
     const [list] = JSON.parse((await get(ann, trpcGroupList(groupId))).response.body) as [
-      { result: { data: { json: { requests: { displayStatus: string }[] } } } },
+      { result: { data: { requests: { displayStatus: string }[] } } },
     ];
-    expect(list.result.data.json.requests.map((r) => r.displayStatus)).toEqual(["expired"]);
+    expect(list.result.data.requests.map((r) => r.displayStatus)).toEqual(["expired"]);
   });
 
   it("shares a group's list between its members, over tRPC and REST, and never with anyone else", async () => {

@@ -149,7 +149,7 @@ describe("text that cannot be stored", () => {
       payload: JSON.stringify({ json: { name: "Oak\u0000Street" } }),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.json.message).toBe(messages.unsupportedCharacters);
+    expect(response.json().error.message).toBe(messages.unsupportedCharacters);
   });
 });
 

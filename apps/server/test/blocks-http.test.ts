@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 type Who = Awaited<ReturnType<typeof bearerFor>>;
-type DashboardBody = [{ result: { data: { json: { helpableRequests: { itemDescription: string }[] } } } }];
+type DashboardBody = [{ result: { data: { helpableRequests: { itemDescription: string }[] } } }];
 
 async function street() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
@@ -29,9 +29,7 @@ const call = (who: Who, method: "GET" | "POST" | "DELETE", url: string, payload?
 
 async function helpable(who: Who): Promise<string[]> {
   const response = await call(who, "GET", DASHBOARD_URL);
-  return (JSON.parse(response.body) as DashboardBody)[0].result.data.json.helpableRequests.map(
-    (r) => r.itemDescription,
-  );
+  return (JSON.parse(response.body) as DashboardBody)[0].result.data.helpableRequests.map((r) => r.itemDescription);
 }
 
 describe("blocking over REST", () => {

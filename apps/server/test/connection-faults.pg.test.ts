@@ -99,7 +99,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection i
     expect(response.statusCode, response.body).toBe(503);
     expect(response.headers["retry-after"]).toBe("1");
     expect(response.json()).toMatchObject({
-      error: { json: { message: messages.serviceUnavailable, data: { code: "SERVICE_UNAVAILABLE" } } },
+      error: { message: messages.serviceUnavailable, data: { code: "SERVICE_UNAVAILABLE" } },
     });
   });
 

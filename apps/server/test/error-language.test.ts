@@ -157,8 +157,8 @@ describe("error texts in the client's language", () => {
         url: "/trpc/groups.list",
         headers: language ? { "accept-language": language } : {},
       });
-      // superjson writes the error shape under `json`, as the web client reads it.
-      return [response.statusCode, (response.json() as { error: { json: { message: string } } }).error.json.message];
+      // The error shape as it is, as the web client reads it (answers are plain JSON, ADR 0033).
+      return [response.statusCode, (response.json() as { error: { message: string } }).error.message];
     };
     expect(await call()).toEqual([401, messages.noAuthenticatedUser]);
     expect(await call("es")).toEqual([401, "No has iniciado sesión"]);
@@ -176,19 +176,19 @@ describe("error texts in the client's language", () => {
         headers: { ...headers, ...(init.language ? { "accept-language": init.language } : {}) },
         ...(init.payload === undefined ? {} : { payload: init.payload }),
       });
-      return (response.json() as { error: { json: { message: string; data: Record<string, unknown> } } }).error.json;
+      return (response.json() as { error: { message: string; data: Record<string, unknown> } }).error;
     };
     const signedOut = await app.server.inject({
       method: "GET",
       url: "/trpc/groups.list",
       headers: { "accept-language": "de" },
     });
-    expect((signedOut.json() as { error: { json: { data: Record<string, unknown> } } }).error.json.data).toMatchObject({
+    expect((signedOut.json() as { error: { data: Record<string, unknown> } }).error.data).toMatchObject({
       messageKey: "noAuthenticatedUser",
     });
-    expect(
-      (signedOut.json() as { error: { json: { data: Record<string, unknown> } } }).error.json.data,
-    ).not.toHaveProperty("messageValues");
+    expect((signedOut.json() as { error: { data: Record<string, unknown> } }).error.data).not.toHaveProperty(
+      "messageValues",
+    );
 
     // Lena at her limit of three groups (reached here when this test runs alone): the refusal names it by key, with its numbers.
     for (const name of ["Six", "Seven", "Eight"])

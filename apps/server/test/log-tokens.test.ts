@@ -82,8 +82,8 @@ async function signUpAndVerify(email: string, via: "rest" | "trpc") {
         });
   expect(verified.statusCode, verified.body).toBe(200);
   type Answer = { session: { token: string }; user: { id: string } };
-  const body = verified.json() as Answer | { result: { data: { json: Answer } } };
-  const answer = "result" in body ? body.result.data.json : body;
+  const body = verified.json() as Answer | { result: { data: Answer } };
+  const answer = "result" in body ? body.result.data : body;
   return {
     tokenHash,
     session: answer.session.token,

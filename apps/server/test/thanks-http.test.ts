@@ -11,7 +11,7 @@ afterEach(async () => {
 
 type Who = Awaited<ReturnType<typeof bearerFor>>;
 type Card = { id: string; status: string; thankedAt: string | null };
-type DashboardBody = [{ result: { data: { json: { myRequests: Card[]; helpableRequests: Card[] } } } }];
+type DashboardBody = [{ result: { data: { myRequests: Card[]; helpableRequests: Card[] } } }];
 
 async function fulfilledMilk() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
@@ -41,7 +41,7 @@ async function dashboard(who: Who) {
   const before = app.statementCount();
   const response = await app.server.inject({ method: "GET", url: DASHBOARD_URL, headers: who.headers });
   return {
-    data: (JSON.parse(response.body) as DashboardBody)[0].result.data.json,
+    data: (JSON.parse(response.body) as DashboardBody)[0].result.data,
     statements: app.statementCount() - before,
   };
 }

@@ -1,9 +1,18 @@
-import { createCaller, createContextInner, procedureCatalog, resolveSession } from "@hyn/api";
+import {
+  appRouter,
+  catalogEntry,
+  createCaller,
+  createContextInner,
+  procedureCatalog,
+  resolveSession,
+  type RouterOutputs,
+} from "@hyn/api";
 import { buildSweepWorld, SWEEP } from "@hyn/api/testing";
 import { groupMembers, groups } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import superjson from "superjson";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { batchUrl, bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
@@ -13,13 +22,11 @@ afterEach(async () => {
 
 type BatchItem = { result?: { data: unknown }; error?: unknown };
 
-/** A GET batch, read back with superjson as the client does. */
+/** A GET batch, read as the client reads it: plain JSON (ADR 0033). */
 async function batchGet(headers: Record<string, string>, calls: { path: string; input?: unknown }[]) {
   const response = await app.server.inject({ method: "GET", url: batchUrl(calls), headers });
   return (response.json() as BatchItem[]).map((item) =>
-    item.result
-      ? { data: superjson.deserialize(item.result.data as never) as unknown }
-      : { error: superjson.deserialize(item.error as never) as unknown },
+    item.result ? { data: item.result.data } : { error: item.error },
   );
 }
 
@@ -53,7 +60,7 @@ async function memberWithGroup(env: Record<string, string>) {
 const WITHOUT_ANSWER_CACHE = { REQUIRE_EMAIL_CONFIRMATION: "false", ANSWER_CACHE_MB: "0" };
 
 describe("tRPC answers on the wire", () => {
-  it("arrive in superjson's format: the client reads Dates back as Dates, and errors with the spec's text", async () => {
+  it("arrive as plain JSON: times as the ISO text their schema declares, errors with the spec's text", async () => {
     const { ann, olga, groupId, neededBy } = await memberWithGroup({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const group = { id: groupId };
 
@@ -61,17 +68,16 @@ describe("tRPC answers on the wire", () => {
       { path: "requests.dashboard" },
       { path: "requests.forGroup", input: { groupId: group!.id } },
     ]);
-    const answer = dashboard!.data as {
-      myRequests: { neededBy: Date; claimedAt: Date | null }[];
-      groups: { name: string; joinedAt: Date }[];
-      serverTime: Date;
-    };
-    expect(answer.myRequests[0]!.neededBy).toEqual(neededBy);
+    const answer = dashboard!.data as RouterOutputs["requests"]["dashboard"];
+    expect(answer.myRequests[0]!.neededBy).toBe(neededBy.toISOString());
     expect(answer.myRequests[0]!.claimedAt).toBeNull();
-    expect(answer.groups[0]!.joinedAt).toBeInstanceOf(Date);
+    expect(answer.groups[0]!.joinedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(answer.groups[0]!.name).toBe("Elm.Street");
-    expect(answer.serverTime).toEqual(app.clock.now());
-    expect((list!.data as { requests: { neededBy: Date }[] }).requests[0]!.neededBy).toEqual(neededBy);
+    expect(answer.serverTime).toBe(app.clock.now().toISOString());
+    expect((list!.data as RouterOutputs["requests"]["forGroup"]).requests[0]!.neededBy).toBe(neededBy.toISOString());
+    // What the wire carries is what the output schema makes of the answer (its times' `isoDateTime`).
+    const schema = catalogEntry("requests.dashboard")!.output!;
+    expect(schema.parse(z.encode(schema, answer))).toEqual(answer);
 
     const [refused] = await batchGet(olga.headers, [{ path: "requests.forGroup", input: { groupId: group!.id } }]);
     expect(refused).toMatchObject({ error: { message: messages.notMember, data: { code: "FORBIDDEN" } } });
@@ -160,7 +166,14 @@ describe("batched queries sent by GET", () => {
     };
     const { world, member } = await buildSweepWorld({ signUpUser });
     const headers = { authorization: `Bearer ${member.token}` };
+    // Every query the router holds (its own record, not a list kept by hand), which the catalog lists too.
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const routerQueries = Object.entries(procedures)
+      .filter(([, procedure]) => procedure._def.type === "query")
+      .map(([path]) => path)
+      .sort();
     const queries = procedureCatalog.filter((entry) => entry.type === "query");
+    expect(queries.map((entry) => entry.path).sort()).toEqual(routerQueries);
     const calls = queries.map((entry) => ({ path: entry.path, input: SWEEP[entry.path]?.input?.(world) }));
     expect(calls.length).toBeGreaterThan(40);
     const byId = { path: "requests.byId", input: { id: world.openRequestId } };
@@ -182,10 +195,18 @@ describe("batched queries sent by GET", () => {
       `${path}?${query}&input=${encodeURIComponent("{}")}`,
       `/trpc/requests.byId,requests.byId?batch=1&input=${first}&input=${rest}`,
     ];
+    const answered: string[] = [];
     for (const url of urls) {
       const { ours, trpcs } = await bothWays(url, headers);
       expect([ours.statusCode, ours.body], url).toEqual([trpcs.statusCode, trpcs.body]);
       expect(describing(ours.headers), url).toEqual(describing(trpcs.headers));
+      if (ours.statusCode === 200)
+        answered.push(...decodeURIComponent(url.split("?")[0]!.slice("/trpc/".length)).split(","));
     }
+    // Compared on real answers, not only on two equal refusals: every query the sweep's member may read
+    // (the authorization table's "allowed" and "own") was answered both ways.
+    const readable = queries.filter((entry) => ["allowed", "own"].includes(SWEEP[entry.path]?.member ?? ""));
+    expect(readable.length).toBeGreaterThan(20);
+    expect(readable.map((entry) => entry.path).filter((path) => !answered.includes(path))).toEqual([]);
   }, 120_000);
 });

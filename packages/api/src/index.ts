@@ -8,6 +8,5 @@ export {
   type AuthSession,
 } from "./context";
 export { publicMessage } from "./errors";
-export { serializeOutput } from "./answer-writer";
 export { procedureCatalog, catalogEntry, type CatalogEntry } from "./procedure-catalog";
 export type { ProcedureMeta, RestMeta } from "./procedure-meta";

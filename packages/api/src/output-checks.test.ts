@@ -1,15 +1,16 @@
 import { initTRPC } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { isoDateTime } from "@hyn/validators";
 import { z } from "zod";
-import { checkAndWriteOutputs, firstDifference } from "./output-checks";
+import { checkOutputs, firstDifference } from "./output-checks";
 
 const t = initTRPC.context<{ checkAnswers: boolean }>().create();
 // What the procedure answers: often not what its type says, as with a service that went wrong.
 const answers: { value: never } = { value: {} as never };
 const router = t.router({
-  profile: t.procedure.output(z.object({ name: z.string(), since: z.date() })).query(() => answers.value),
+  profile: t.procedure.output(z.object({ name: z.string(), since: isoDateTime })).query(() => answers.value),
 });
-checkAndWriteOutputs(Object.values(router._def.procedures));
+checkOutputs(Object.values(router._def.procedures));
 const call = (checkAnswers: boolean) => t.createCallerFactory(router)({ checkAnswers }).profile();
 
 describe("output checks", () => {
@@ -27,6 +28,11 @@ describe("output checks", () => {
     );
   });
 
+  it("refuse a time given as text: a procedure gives Dates, which JSON writes as the ISO text its schema declares", async () => {
+    answers.value = { name: "Ada", since: since.toISOString() } as never;
+    await expect(call(true)).rejects.toThrow("Output validation failed");
+  });
+
   it("refuse an answer its schema does not allow", async () => {
     answers.value = { name: 7, since } as never;
     await expect(call(true)).rejects.toThrow("Output validation failed");
@@ -39,9 +45,12 @@ describe("output checks", () => {
 });
 
 describe("firstDifference", () => {
-  it("compares Dates by time, arrays by item, and not the keys' order", () => {
+  it("compares Dates by time, a Date and a text by the Date's JSON, arrays by item, and not the keys' order", () => {
     expect(firstDifference({ a: [1, new Date(5)], b: "x" }, { b: "x", a: [1, new Date(5)] })).toBeNull();
     expect(firstDifference({ a: [1, 2] }, { a: [1] })).toBe(".a.1");
-    expect(firstDifference({ a: new Date(5) }, { a: "1970-01-01T00:00:00.005Z" })).toBe(".a");
+    expect(firstDifference({ a: new Date(5) }, { a: "1970-01-01T00:00:00.005Z" })).toBeNull();
+    expect(firstDifference({ a: "1970-01-01T00:00:00.005Z" }, { a: new Date(5) })).toBeNull();
+    expect(firstDifference({ a: new Date(5) }, { a: "1970-01-01T00:00:00.006Z" })).toBe(".a");
+    expect(firstDifference({ a: new Date(Number.NaN) }, { a: "Invalid Date" })).toBe(".a");
   });
 });

@@ -6,14 +6,16 @@
  * what an answer holds, and the strict check in every test run shows the schema would change nothing.
  *
  * tRPC offers no switch for this: `.output(schema)` adds a middleware marked `_type: "output"` to the
- * procedure's definition, and `checkAndWriteOutputs` puts this one in its place, once per procedure at
- * start. It refuses to start if tRPC ever builds procedures differently. The same middleware hands the
- * answer the writer compiled from its schema (answer-writer.ts, ADR 0031).
+ * procedure's definition, and `checkOutputs` puts this one in its place, once per procedure at
+ * start. It refuses to start if tRPC ever builds procedures differently.
+ *
+ * The check compares the answer with what its schema makes of it. A time is a Date in the answer and its
+ * ISO text in the schema's output (`isoDateTime`, ADR 0033): that is the text `JSON.stringify` writes
+ * for the Date, so the two are the same answer on the wire. The answer goes on as the procedure gave it.
  */
 import type { AnyProcedure } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
 import type { z } from "zod";
-import { compileAnswerWriter, writeAnswerWith } from "./answer-writer";
 
 type Middleware = ((options: {
   ctx: { checkAnswers?: boolean };
@@ -29,12 +31,15 @@ interface ProcedureDefinition {
 
 /**
  * Where `a` and `b` differ as answers (the first path found), or null: plain objects key by key,
- * arrays item by item, Dates by time, anything else by identity. Not the keys' order: a schema writes
- * its own, a service may build another (JSON objects are unordered; ADR 0027).
+ * arrays item by item, Dates by time, a Date and a text by the Date's JSON (its ISO text), anything
+ * else by identity. Not the keys' order: a schema writes its own, a service may build another (JSON
+ * objects are unordered; ADR 0027).
  */
 export function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   if (a === b) return null;
-  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime() ? null : path || "(the answer)";
+  if (a instanceof Date && (b instanceof Date || typeof b === "string"))
+    return sameTime(a, b) ? null : path || "(the answer)";
+  if (b instanceof Date && typeof a === "string") return sameTime(b, a) ? null : path || "(the answer)";
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return path || "(the answer)";
   if (Array.isArray(a) !== Array.isArray(b)) return path || "(the answer)";
   const keysA = Object.keys(a);
@@ -52,13 +57,16 @@ export function firstDifference(a: unknown, b: unknown, path = ""): string | nul
   return null;
 }
 
-/** The output middleware: the strict check (not in production), then the schema's writer for the answer. */
-function checkAndWrite(schema: z.ZodType): Middleware {
-  const writer = compileAnswerWriter(schema);
+/** A valid Date and a Date or the text JSON writes for it, naming the same time. */
+const sameTime = (date: Date, other: Date | string) =>
+  !Number.isNaN(date.getTime()) &&
+  (typeof other === "string" ? date.toISOString() === other : date.getTime() === other.getTime());
+
+/** The output middleware: the strict check, not in production. */
+function checkOutput(schema: z.ZodType): Middleware {
   const middleware: Middleware = async ({ ctx, next }) => {
     const result = await next();
     if (!result.ok) return result;
-    writeAnswerWith(result.data, writer);
     if (ctx.checkAnswers === false) return result;
     const checked = await schema.safeParseAsync(result.data);
     const difference = checked.success ? firstDifference(result.data, checked.data) : null;
@@ -76,8 +84,8 @@ function checkAndWrite(schema: z.ZodType): Middleware {
   return middleware;
 }
 
-/** Puts `checkAndWrite` in place of every procedure's output middleware. */
-export function checkAndWriteOutputs(procedures: readonly AnyProcedure[]): void {
+/** Puts `checkOutput` in place of every procedure's output middleware. */
+export function checkOutputs(procedures: readonly AnyProcedure[]): void {
   for (const procedure of procedures) {
     const definition = procedure._def as unknown as ProcedureDefinition;
     if (definition.output === undefined) continue;
@@ -86,6 +94,6 @@ export function checkAndWriteOutputs(procedures: readonly AnyProcedure[]): void 
     );
     if (outputs.length !== 1)
       throw new Error(`A procedure with an output schema has ${outputs.length} output middlewares: has tRPC changed?`);
-    definition.middlewares[outputs[0]!] = checkAndWrite(definition.output as z.ZodType);
+    definition.middlewares[outputs[0]!] = checkOutput(definition.output as z.ZodType);
   }
 }

@@ -16,7 +16,7 @@ import { blocksRouter } from "./routers/blocks";
 import { reportsRouter } from "./routers/reports";
 import { tripsRouter } from "./routers/trips";
 import { requestSeriesRouter } from "./routers/request-series";
-import { checkAndWriteOutputs } from "./output-checks";
+import { checkOutputs } from "./output-checks";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -40,7 +40,7 @@ export const appRouter = router({
 });
 
 // Answers are checked strictly, where the context asks for checks (ADR 0027).
-checkAndWriteOutputs(Object.values(appRouter._def.procedures as unknown as Record<string, AnyProcedure>));
+checkOutputs(Object.values(appRouter._def.procedures as unknown as Record<string, AnyProcedure>));
 
 export type AppRouter = typeof appRouter;
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,11 +1,13 @@
 import superjson from "superjson";
-import { serializeOutput, type SuperJSONResult } from "./answer-writer";
 
 /**
- * Inputs are read by superjson as before; answers are written in superjson's format by
- * `answer-writer.ts` (ADR 0031). The web client keeps plain `superjson` for both directions.
+ * What tRPC does to values on the wire (ADR 0033), the same pair on the server and in the web client:
+ * inputs in superjson's format (a Date in an input stays a Date), answers as plain JSON. An answer's
+ * times are Dates that `JSON.stringify` writes as their ISO text, which is what their output schemas
+ * declare (`isoDateTime`) and so what clients read; a client makes a Date of one only where it computes
+ * with the time.
  */
 export const transformer = {
   input: superjson,
-  output: { serialize: serializeOutput, deserialize: (data: SuperJSONResult) => superjson.deserialize(data) },
+  output: { serialize: (answer: unknown) => answer, deserialize: (answer: unknown) => answer },
 };

@@ -81,7 +81,7 @@ describe("admin metrics", () => {
       averageGroupSize: 1.67, // 5 memberships / 3 groups, rounded to 2 decimals
     });
     expect(m.weekly).toHaveLength(12);
-    const week = (iso: string) => m.weekly.find((w) => w.weekStart.toISOString() === iso);
+    const week = (iso: string) => m.weekly.find((w) => new Date(w.weekStart).toISOString() === iso);
     expect(week("2026-06-15T00:00:00.000Z")).toEqual({
       weekStart: at("2026-06-15T00:00:00Z"),
       posted: 1,

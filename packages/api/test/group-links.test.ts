@@ -22,14 +22,14 @@ describe("making a group link", () => {
     expect(link).toMatchObject({ approval: false });
     expect(link.url).toMatch(JOIN_LINK);
     expect(link.url).toBe(`http://localhost:3000/join/${link.token}`);
-    expect(link.expiresAt.getTime() - h.clock.now().getTime()).toBe(7 * DAY_MS);
+    expect(new Date(link.expiresAt).getTime() - h.clock.now().getTime()).toBe(7 * DAY_MS);
 
     h.clock.advance(1000);
     const short = await ann.caller.groupLinks.create({ groupId: group.id, expiresInDays: 1, approval: true });
-    expect(short.expiresAt.getTime() - h.clock.now().getTime()).toBe(DAY_MS);
+    expect(new Date(short.expiresAt).getTime() - h.clock.now().getTime()).toBe(DAY_MS);
     h.clock.advance(1000);
     const long = await ann.caller.groupLinks.create({ groupId: group.id, expiresInDays: 30 });
-    expect(long.expiresAt.getTime() - h.clock.now().getTime()).toBe(30 * DAY_MS);
+    expect(new Date(long.expiresAt).getTime() - h.clock.now().getTime()).toBe(30 * DAY_MS);
     expect(await failure(ann.caller.groupLinks.create({ groupId: group.id, expiresInDays: 3 }))).toEqual({
       code: "BAD_REQUEST",
       message: messages.groupLinkExpiryInvalid,

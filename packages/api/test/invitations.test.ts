@@ -21,7 +21,7 @@ describe("creating an invitation", () => {
       invitedBy: ann.user.id,
     });
     expect(invite.createdAt).toEqual(h.clock.now());
-    expect(invite.expiresAt.getTime() - invite.createdAt.getTime()).toBe(7 * DAY_MS);
+    expect(new Date(invite.expiresAt).getTime() - new Date(invite.createdAt).getTime()).toBe(7 * DAY_MS);
     expect(invite.token).toMatch(/^[a-z2-7]{32}$/);
 
     const link = await h.linkFor("new.person@example.com", INVITE_LINK);

@@ -388,7 +388,7 @@ describe("an admin acts", () => {
     expect(seen).toEqual(all.map((e) => e.id));
     expect(pages).toBe(3);
     expect(all.at(-1)!.action).toBe("request_removed");
-    const times = all.map((e) => e.createdAt.getTime());
+    const times = all.map((e) => new Date(e.createdAt).getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(await failure(admin.caller.admin.audit({ cursor: "not-an-id" }))).toEqual({
       code: "BAD_REQUEST",

@@ -1,6 +1,7 @@
 import { HOUR_MS } from "@hyn/core";
 import { requests, userLimits } from "@hyn/db";
-import { FINISHED_REQUESTS_PER_PAGE, messages, type RequestView } from "@hyn/validators";
+import { FINISHED_REQUESTS_PER_PAGE, messages } from "@hyn/validators";
+import type { RouterOutputs } from "../src/root";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useHarness, failure, groupWith, type Neighbour } from "./support";
@@ -54,9 +55,12 @@ async function history(who: Neighbour, helper: Neighbour, groupId: string, count
 }
 
 /** Finished as the lists mean it: fulfilled, or open and past its needed-by. */
+/** A request as a caller reads it (its times typed as the wire's ISO text, ADR 0033). */
+type RequestView = RouterOutputs["requests"]["mine"]["requests"][number];
+
 const isFinished = (r: RequestView) => r.displayStatus === "fulfilled" || r.displayStatus === "expired";
 const newestFirst = (a: RequestView, b: RequestView) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1);
 
 /** Active ones the first page must always hold: one open, one claimed, one open but posted long ago. */
 async function active(who: Neighbour, claimer: Neighbour, groupId: string) {

@@ -43,7 +43,7 @@ describe("posting a repeating request", () => {
     const series = await bo.caller.requestSeries.byId({ id: first.seriesId! });
     expect(series).toMatchObject({ every: "week", until: null, helperId: null, stoppedAt: null });
     expect(series.current?.id).toBe(first.id);
-    expect(series.nextNeededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(series.nextNeededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     const counts = await ann.caller.limits.counts();
     expect(counts.openRequestsCount).toBe(1);
     // A request that does not repeat answers no series.
@@ -88,7 +88,7 @@ describe("the next occurrence", () => {
     expect(await h.runDueSeries()).toEqual(["already moved on"]);
     const open = await openOccurrences(ann.caller, first.seriesId!);
     expect(open).toHaveLength(1);
-    expect(open[0]!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(open[0]!.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     expect(open[0]!.itemDescription).toBe("Oat milk");
     await h.deliver();
     expect(
@@ -108,14 +108,14 @@ describe("the next occurrence", () => {
     await ann.caller.requests.remove({ id: first.id });
     expect(await h.runDueSeries()).toEqual(["posted"]);
     const [second] = await openOccurrences(ann.caller, first.seriesId!);
-    expect(second!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(second!.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     // Nobody helped with the second: at its needed-by time the third is posted.
-    h.clock.set(second!.neededBy);
+    h.clock.set(new Date(second!.neededBy));
     h.clock.advance(1000);
     const outcomes = await h.runDueSeries();
     expect(outcomes).toContain("posted");
     const [third] = await openOccurrences(ann.caller, first.seriesId!);
-    expect(third!.neededBy).toEqual(new Date(first.neededBy.getTime() + 2 * WEEK));
+    expect(third!.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + 2 * WEEK));
   });
 
   it("stops after its end date", async () => {
@@ -146,7 +146,7 @@ describe("the requester's changes", () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
-    expect(skipped.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(skipped.current?.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     const open = await openOccurrences(ann.caller, first.seriesId!);
     expect(open.map((r) => r.id)).toEqual([skipped.current!.id]);
     expect(await failure(bo.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id }))).toMatchObject({
@@ -164,7 +164,7 @@ describe("the requester's changes", () => {
     expect(second).toHaveLength(1);
     for (const answer of answers) {
       expect(answer.current?.id).toBe(second[0]);
-      expect(answer.current?.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+      expect(answer.current?.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     }
     // Again, later: it was skipped already, so nothing changes.
     expect((await skip()).current?.id).toBe(second[0]);
@@ -198,7 +198,7 @@ describe("the requester's changes", () => {
     expect(told.map((m) => m.subject)).toEqual(["Ann does not need Oat milk this time"]);
     expect(told[0]!.text).toContain("Elm Street");
     expect(skipped.current).toMatchObject({ status: "open", claimedBy: null });
-    expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(skipped.current!.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
     expect((await bo.caller.requests.mine({})).requests.map((r) => r.id)).not.toContain(first.id);
     // A fulfilled one is done: there is nothing waiting to be skipped until the next is posted.
     await bo.caller.requests.claim({ id: skipped.current!.id });
@@ -218,7 +218,7 @@ describe("the requester's changes", () => {
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
     expect(skipped).toMatchObject({ helperId: bo.user.id });
     expect(skipped.current).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
-    expect(skipped.current!.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(skipped.current!.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
   });
 
   it("stops the series: the open one goes, nothing more is posted, and it no longer says it repeats", async () => {
@@ -264,7 +264,7 @@ describe("the requester's changes", () => {
     expect(ending).toMatchObject({ until: h.inHours(50), nextNeededBy: null });
     expect(await ann.caller.requestSeries.update({ id: first.seriesId!, until: null })).toMatchObject({
       until: null,
-      nextNeededBy: new Date(first.neededBy.getTime() + WEEK),
+      nextNeededBy: new Date(new Date(first.neededBy).getTime() + WEEK),
     });
   });
 });
@@ -288,7 +288,7 @@ describe("a helper who does it every time", () => {
     expect(await h.runDueSeries()).toEqual(["posted"]);
     const second = (await ann.caller.requestSeries.byId({ id: first.seriesId! })).current!;
     expect(second).toMatchObject({ status: "claimed", claimedBy: bo.user.id });
-    expect(second.neededBy).toEqual(new Date(first.neededBy.getTime() + WEEK));
+    expect(second.neededBy).toEqual(new Date(new Date(first.neededBy).getTime() + WEEK));
 
     await bo.caller.requestSeries.release({ id: first.seriesId! });
     await bo.caller.requests.fulfill({ id: second.id });

@@ -131,7 +131,7 @@ describe("statements per call", () => {
       await h.runDueSeries();
     }
     expect((await cy.caller.requestSeries.byId({ id: seriesId })).current?.neededBy).toEqual(
-      new Date(first.neededBy.getTime() + 4 * 7 * 24 * 3_600_000),
+      new Date(new Date(first.neededBy).getTime() + 4 * 7 * 24 * 3_600_000),
     );
     expect(await statementsOf(() => bo.caller.requestSeries.byId({ id: seriesId }))).toBe(few);
     // The session check, the series, the reader's membership, the current occurrence and its card, in a transaction.

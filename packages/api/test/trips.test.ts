@@ -26,7 +26,7 @@ describe("announcing a trip", () => {
       repeat: null,
       tripper: { name: "Tina" },
     });
-    expect(trip.closesAt).toEqual(new Date(trip.departsAt.getTime() - HOUR_MS));
+    expect(trip.closesAt).toEqual(new Date(new Date(trip.departsAt).getTime() - HOUR_MS));
     expect((await ann.caller.trips.list()).map((t) => t.id)).toEqual([trip.id]);
     expect(await olga.caller.trips.list()).toEqual([]);
     expect(await failure(olga.caller.trips.byId({ tripId: trip.id }))).toMatchObject({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { LOCALES } from "./locales";
 import { messages } from "./messages";
 import { MAX_GENERAL_AREA_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_USERS_PER_CALL } from "./policy";
@@ -116,9 +117,9 @@ export const userOutput = z.object({
   emailVerified: z.boolean(),
   /** Whether the app has asked how to tell them of neighbours' requests (PRODUCT "Asked once"): answered or skipped. */
   notificationsAsked: z.boolean(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
 });
-export type User = z.infer<typeof userOutput>;
+export type User = z.input<typeof userOutput>;
 
 /** A user as other people see them: name and area, no contact details beyond e-mail in shared groups. */
 export const publicUserOutput = z.object({
@@ -127,20 +128,20 @@ export const publicUserOutput = z.object({
   email: z.string(),
   generalArea: z.string().nullable(),
 });
-export type PublicUser = z.infer<typeof publicUserOutput>;
+export type PublicUser = z.input<typeof publicUserOutput>;
 
-export const sessionOutput = z.object({ token: z.string(), expiresAt: z.date() });
+export const sessionOutput = z.object({ token: z.string(), expiresAt: isoDateTime });
 export const authResultOutput = z.object({ user: userOutput, session: sessionOutput.nullable() });
-export type AuthResult = z.infer<typeof authResultOutput>;
+export type AuthResult = z.input<typeof authResultOutput>;
 
 export const emailPreferencesOutput = z.object({
   userId: z.string(),
   frequency: z.enum(EMAIL_FREQUENCIES),
-  lastDailySent: z.date().nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  lastDailySent: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
-export type EmailPreferences = z.infer<typeof emailPreferencesOutput>;
+export type EmailPreferences = z.input<typeof emailPreferencesOutput>;
 
 /** PUT /api/user/locale: the language the person picked (issue 19). */
 export const updateLocaleInput = z.object({ locale: z.enum(LOCALES, { error: messages.localeInvalid }) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 
 /** The admin metrics (PRODUCT "Screens"), rounded to 2 decimals, plus the weekly trend for the chart. */
 export const adminMetricsOutput = z.object({
@@ -13,7 +14,7 @@ export const adminMetricsOutput = z.object({
   /** How many claims the average is over: 0 means "no claims yet", not "claimed instantly". */
   claimCount: z.number(),
   averageGroupSize: z.number(),
-  weekly: z.array(z.object({ weekStart: z.date(), posted: z.number(), fulfilled: z.number() })),
-  generatedAt: z.date(),
+  weekly: z.array(z.object({ weekStart: isoDateTime, posted: z.number(), fulfilled: z.number() })),
+  generatedAt: isoDateTime,
 });
-export type AdminMetrics = z.infer<typeof adminMetricsOutput>;
+export type AdminMetrics = z.input<typeof adminMetricsOutput>;

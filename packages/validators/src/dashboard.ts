@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { dashboardGroupOutput, dashboardUsageOutput, requestOutput } from "./requests";
 import { tripOutput } from "./trips";
 
@@ -16,10 +17,10 @@ export const dashboardOutput = z.object({
   groups: z.array(dashboardGroupOutput),
   usage: dashboardUsageOutput,
   /** The server's clock, so the page can judge "expired" and the picker minimum the same way. */
-  serverTime: z.date(),
+  serverTime: isoDateTime,
   /**
    * Trips (issue 28): open trips in the caller's groups and the caller's own trips not yet past, soonest first.
    */
   trips: z.array(tripOutput),
 });
-export type Dashboard = z.infer<typeof dashboardOutput>;
+export type Dashboard = z.input<typeof dashboardOutput>;

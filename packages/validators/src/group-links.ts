@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { groupIdField, groupOutput } from "./groups";
 import { messages } from "./messages";
 import { DEFAULT_GROUP_LINK_VALIDITY_DAYS, GROUP_LINK_VALIDITY_DAYS } from "./policy";
@@ -29,10 +30,10 @@ export const groupLinkOutput = z.object({
   id: z.string(),
   url: z.string(),
   token: z.string(),
-  expiresAt: z.date(),
+  expiresAt: isoDateTime,
   approval: z.boolean(),
 });
-export type GroupLink = z.infer<typeof groupLinkOutput>;
+export type GroupLink = z.input<typeof groupLinkOutput>;
 
 /** Someone who asked to join through an approval link. */
 export const joinRequestOutput = z.object({
@@ -41,13 +42,13 @@ export const joinRequestOutput = z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
 });
-export type JoinRequest = z.infer<typeof joinRequestOutput>;
+export type JoinRequest = z.input<typeof joinRequestOutput>;
 
 /** POST /invites/{token}/join: the group joined, or (an approval link) `{ pending: true }`, 202 over REST. */
 export const joinByTokenOutput = z.union([groupOutput, z.object({ pending: z.literal(true) })]);
-export type JoinByToken = z.infer<typeof joinByTokenOutput>;
+export type JoinByToken = z.input<typeof joinByTokenOutput>;
 
 /**
  * What the join page shows for a token, an e-mail invitation's or a group link's: the group, who invited,
@@ -70,4 +71,4 @@ export const joinPageOutput = z.object({
   approval: z.boolean(),
   requested: z.boolean(),
 });
-export type JoinPage = z.infer<typeof joinPageOutput>;
+export type JoinPage = z.input<typeof joinPageOutput>;

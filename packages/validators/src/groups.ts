@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { inputString, multilineInputString } from "./text";
 import { stripMarkup } from "./rules";
@@ -91,16 +92,16 @@ export const groupOutput = z.object({
   description: z.string().nullable(),
   /** The current owner's id (the Owner badge compares it with the viewer). */
   createdBy: z.string(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
   memberCount: z.number().int(),
   /** When the caller joined (for the owner: when they created it). */
-  joinedAt: z.date(),
+  joinedAt: isoDateTime,
   /** The group's rules (PRODUCT "Group rules"), or null. */
   rules: z.string().nullable(),
   /** True when the group has rules the caller has not accepted since their last change (never for the owner). */
   rulesToAccept: z.boolean(),
 });
-export type Group = z.infer<typeof groupOutput>;
+export type Group = z.input<typeof groupOutput>;
 
 /** The members view lists id, name, email and generalArea. */
 export const groupMemberOutput = z.object({
@@ -108,14 +109,14 @@ export const groupMemberOutput = z.object({
   name: z.string(),
   email: z.string(),
   generalArea: z.string().nullable(),
-  joinedAt: z.date(),
+  joinedAt: isoDateTime,
   /** How recently they were active (PRODUCT "Member activity"): for the group's owner only, else null. */
   activity: z.enum(MEMBER_ACTIVITY).nullable(),
 });
-export type GroupMember = z.infer<typeof groupMemberOutput>;
+export type GroupMember = z.input<typeof groupMemberOutput>;
 
 export const leaveGroupOutput = z.object({
   /** True when the owner was the last member and the group went with them. */
   groupDeleted: z.boolean(),
 });
-export type LeaveGroupResult = z.infer<typeof leaveGroupOutput>;
+export type LeaveGroupResult = z.input<typeof leaveGroupOutput>;

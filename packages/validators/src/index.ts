@@ -23,3 +23,4 @@ export * from "./push";
 export * from "./locales";
 export * from "./blocks";
 export * from "./moderation";
+export * from "./wire-time";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { groupIdField } from "./groups";
 import { messages } from "./messages";
 import { MAX_INVITE_ADDRESSES } from "./policy";
@@ -29,7 +30,7 @@ export const inviteResultOutput = z.object({
   /** Sent: the invitation's id. */
   id: z.string().nullable(),
 });
-export type InviteResult = z.infer<typeof inviteResultOutput>;
+export type InviteResult = z.input<typeof inviteResultOutput>;
 export const createInvitesOutput = z.object({ results: z.array(inviteResultOutput) });
 
 /** The token from an invitation link. Missing: "Invalid invitation link". */
@@ -64,12 +65,12 @@ export const createdInviteOutput = z.object({
   groupId: z.string(),
   email: z.string(),
   token: z.string(),
-  expiresAt: z.date(),
-  usedAt: z.date().nullable(),
-  createdAt: z.date(),
+  expiresAt: isoDateTime,
+  usedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
   invitedBy: z.string(),
 });
-export type CreatedInvite = z.infer<typeof createdInviteOutput>;
+export type CreatedInvite = z.input<typeof createdInviteOutput>;
 
 /** A pending incoming invitation (without the token: only its hash is stored). */
 export const incomingInvitationOutput = z.object({
@@ -80,10 +81,10 @@ export const incomingInvitationOutput = z.object({
   groupRules: z.string().nullable(),
   inviterName: z.string(),
   email: z.string(),
-  expiresAt: z.date(),
-  createdAt: z.date(),
+  expiresAt: isoDateTime,
+  createdAt: isoDateTime,
 });
-export type IncomingInvitation = z.infer<typeof incomingInvitationOutput>;
+export type IncomingInvitation = z.input<typeof incomingInvitationOutput>;
 
 /** An invitation one has sent, or one for a group one owns (then `inviterName` says who sent it; else null). */
 export const outgoingInvitationOutput = z.object({
@@ -91,20 +92,20 @@ export const outgoingInvitationOutput = z.object({
   groupId: z.string(),
   groupName: z.string(),
   email: z.string(),
-  expiresAt: z.date(),
-  createdAt: z.date(),
-  usedAt: z.date().nullable(),
+  expiresAt: isoDateTime,
+  createdAt: isoDateTime,
+  usedAt: isoDateTime.nullable(),
   inviterName: z.string().nullable(),
   /** "pending", or how it was used; a used one stays in the list for 7 days (PRODUCT "How things change"). */
   outcome: z.enum(["pending", "accepted", "declined"]),
   /** Accepted: the display name of who joined (null once that account is gone). */
   usedByName: z.string().nullable(),
 });
-export type OutgoingInvitation = z.infer<typeof outgoingInvitationOutput>;
+export type OutgoingInvitation = z.input<typeof outgoingInvitationOutput>;
 
 /** How many invitations one has pending, and the most one may. */
 export const invitationCountOutput = z.object({ current: z.number().int(), max: z.number().int() });
-export type InvitationCount = z.infer<typeof invitationCountOutput>;
+export type InvitationCount = z.input<typeof invitationCountOutput>;
 
 /** What an invitation link is for; `alreadyMember` when the caller is in that group already. */
 export const inviteValidationOutput = z.object({
@@ -122,6 +123,6 @@ export const inviteValidationOutput = z.object({
    */
   invitedEmail: z.string().nullable(),
 });
-export type InviteValidation = z.infer<typeof inviteValidationOutput>;
+export type InviteValidation = z.input<typeof inviteValidationOutput>;
 
 export const resendInvitationOutput = z.object({ emailId: z.string() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { MAX_USER_LIMIT } from "./policy";
 
@@ -24,10 +25,10 @@ export const userLimitsOutput = z.object({
   maxOpenRequests: z.number().int(),
   maxGroupsCreated: z.number().int(),
   maxGroupsJoined: z.number().int(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
-export type UserLimits = z.infer<typeof userLimitsOutput>;
+export type UserLimits = z.input<typeof userLimitsOutput>;
 
 /** What a person has against their limits. */
 export const userCountsOutput = z.object({
@@ -35,10 +36,10 @@ export const userCountsOutput = z.object({
   groupsCreatedCount: z.number().int(),
   groupsJoinedCount: z.number().int(),
 });
-export type UserCounts = z.infer<typeof userCountsOutput>;
+export type UserCounts = z.input<typeof userCountsOutput>;
 
 export const limitsWithCountsOutput = z.object({ limits: userLimitsOutput, counts: userCountsOutput });
-export type LimitsWithCounts = z.infer<typeof limitsWithCountsOutput>;
+export type LimitsWithCounts = z.input<typeof limitsWithCountsOutput>;
 
 /**
  * The can-create and can-join answers carry canCreate or canJoin; the reason is the limit message when refused.
@@ -46,6 +47,6 @@ export type LimitsWithCounts = z.infer<typeof limitsWithCountsOutput>;
  */
 const refusalFields = { reason: z.string().optional(), overLimit: z.string().optional() };
 export const canCreateOutput = z.object({ canCreate: z.boolean(), ...refusalFields });
-export type CanCreate = z.infer<typeof canCreateOutput>;
+export type CanCreate = z.input<typeof canCreateOutput>;
 export const canJoinOutput = z.object({ canJoin: z.boolean(), ...refusalFields });
-export type CanJoin = z.infer<typeof canJoinOutput>;
+export type CanJoin = z.input<typeof canJoinOutput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import {
   ADMIN_AUDIT_ACTIONS,
@@ -34,7 +35,7 @@ export const createReportInput = z.object({
 });
 export type CreateReportInput = z.input<typeof createReportInput>;
 
-export const createReportOutput = z.object({ id: z.string(), createdAt: z.date() });
+export const createReportOutput = z.object({ id: z.string(), createdAt: isoDateTime });
 
 /** An admin's reason (a suspension needs one; a removal may give one), one line. */
 const reasonField = inputString({ error: messages.suspensionReasonRequired })
@@ -62,7 +63,7 @@ export const suspensionOutput = z.object({
   cancelledInvitations: z.number().int(),
   endedSessions: z.number().int(),
 });
-export type Suspension = z.infer<typeof suspensionOutput>;
+export type Suspension = z.input<typeof suspensionOutput>;
 
 const reportedUser = z.object({
   id: z.string(),
@@ -79,7 +80,7 @@ export const adminReportOutput = z.object({
   id: z.string(),
   category: z.enum(REPORT_CATEGORIES),
   note: z.string().nullable(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
   reporter: z.object({ id: z.string(), name: z.string() }),
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
   subjectKind: z.enum(["request", "user"]),
@@ -87,11 +88,11 @@ export const adminReportOutput = z.object({
   request: z.object({ id: z.string(), itemDescription: z.string(), status: z.string() }).nullable(),
   user: reportedUser,
 });
-export type AdminReport = z.infer<typeof adminReportOutput>;
+export type AdminReport = z.input<typeof adminReportOutput>;
 
 export const adminAuditEntryOutput = z.object({
   id: z.string(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
   admin: z.object({ id: z.string(), label: z.string() }),
   action: z.enum(ADMIN_AUDIT_ACTIONS),
   subjectId: z.string(),
@@ -102,7 +103,7 @@ export const adminAuditEntryOutput = z.object({
   /** A suspension's entry: whether the account is suspended now (the admin may reinstate it); else null. */
   subjectSuspended: z.boolean().nullable(),
 });
-export type AdminAuditEntry = z.infer<typeof adminAuditEntryOutput>;
+export type AdminAuditEntry = z.input<typeof adminAuditEntryOutput>;
 
 /**
  * GET /admin/audit: a page of the log, newest first (keyset: `cursor` is the id of the last entry seen,
@@ -125,4 +126,4 @@ export const adminAuditPageOutput = z.object({
   /** Where the next (older) page starts; null on the last page. */
   nextCursor: z.string().nullable(),
 });
-export type AdminAuditPage = z.infer<typeof adminAuditPageOutput>;
+export type AdminAuditPage = z.input<typeof adminAuditPageOutput>;

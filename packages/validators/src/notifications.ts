@@ -29,7 +29,7 @@ export const notificationKindOutput = z.object({
   email: z.boolean(),
   push: z.boolean(),
 });
-export type NotificationKindSetting = z.infer<typeof notificationKindOutput>;
+export type NotificationKindSetting = z.input<typeof notificationKindOutput>;
 
 export const groupNotificationsOutput = z.object({
   groupId: z.string(),
@@ -39,7 +39,7 @@ export const groupNotificationsOutput = z.object({
   /** What applies: the group's setting, else the profile's (Never counts as off). */
   effective: z.enum(GROUP_NOTIFY_FREQUENCIES),
 });
-export type GroupNotifications = z.infer<typeof groupNotificationsOutput>;
+export type GroupNotifications = z.input<typeof groupNotificationsOutput>;
 
 export const notificationPreferencesOutput = z.object({
   /** The profile's radios (GET /user/email-preferences): the default for every group. */
@@ -49,4 +49,4 @@ export const notificationPreferencesOutput = z.object({
   /** The caller's groups, by name. */
   groups: z.array(groupNotificationsOutput),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesOutput>;
+export type NotificationPreferences = z.input<typeof notificationPreferencesOutput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { PUSH_LABEL_MAX } from "./policy";
 import { exactInputString, inputString } from "./text";
@@ -48,7 +49,7 @@ export const pushDeviceView = z.object({
   id: z.string(),
   label: z.string(),
   endpointHost: z.string(),
-  createdAt: z.date(),
-  lastSuccessAt: z.date().nullable(),
+  createdAt: isoDateTime,
+  lastSuccessAt: isoDateTime.nullable(),
 });
-export type PushDeviceView = z.infer<typeof pushDeviceView>;
+export type PushDeviceView = z.input<typeof pushDeviceView>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_STORE_PREFERENCE_LENGTH } from "./policy";
 import { ifUnavailableInput, requestIdInput, requestOutput } from "./requests";
@@ -45,15 +46,15 @@ export const seriesOutput = z.object({
   pickupNotes: z.string().nullable(),
   ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES),
   every: z.enum(REPEAT_EVERY),
-  firstNeededBy: z.date(),
-  until: z.date().nullable(),
+  firstNeededBy: isoDateTime,
+  until: isoDateTime.nullable(),
   /** The helper who does it every time, or null. */
   helperId: z.string().nullable(),
-  stoppedAt: z.date().nullable(),
-  createdAt: z.date(),
+  stoppedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
   /** The occurrence that is open or being helped with now, or null (between two, or stopped). */
   current: requestOutput.nullable(),
   /** When the one after the current one is needed; null when the series is over. */
-  nextNeededBy: z.date().nullable(),
+  nextNeededBy: isoDateTime.nullable(),
 });
-export type SeriesView = z.infer<typeof seriesOutput>;
+export type SeriesView = z.input<typeof seriesOutput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_STORE_PREFERENCE_LENGTH } from "./policy";
 import {
@@ -142,7 +143,7 @@ export const requestUserOutput = z.object({
   name: z.string(),
   generalArea: z.string().nullable(),
 });
-export type RequestUser = z.infer<typeof requestUserOutput>;
+export type RequestUser = z.input<typeof requestUserOutput>;
 
 /**
  * Who hears of a posting notice (PRODUCT "Who will hear"): of the group's members other than the requester, how
@@ -153,7 +154,7 @@ export const reachOutput = z.object({
   daily: z.number().int(),
   appOnly: z.number().int(),
 });
-export type Reach = z.infer<typeof reachOutput>;
+export type Reach = z.input<typeof reachOutput>;
 
 /** A request (PRODUCT "What is stored") plus what the card displays: the group's name, creator, helper and the computed status. */
 export const requestOutput = z.object({
@@ -163,7 +164,7 @@ export const requestOutput = z.object({
   groupName: z.string(),
   itemDescription: z.string(),
   storePreference: z.string().nullable(),
-  neededBy: z.date(),
+  neededBy: isoDateTime,
   pickupNotes: z.string().nullable(),
   /** What the helper does if the item is not there (issue 28). */
   ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES),
@@ -171,15 +172,15 @@ export const requestOutput = z.object({
   /** "expired" when open and the needed-by time has passed; computed on every read, never stored. */
   displayStatus: z.enum(REQUEST_DISPLAY_STATUSES),
   claimedBy: z.string().nullable(),
-  claimedAt: z.date().nullable(),
-  fulfilledAt: z.date().nullable(),
+  claimedAt: isoDateTime.nullable(),
+  fulfilledAt: isoDateTime.nullable(),
   /** When the posting notice last went to the group; POST /requests/{id}/notify waits an hour after it. */
-  lastNotifiedAt: z.date().nullable(),
+  lastNotifiedAt: isoDateTime.nullable(),
   /** Who heard of that notice; null for a request posted before reach was kept. */
   lastReach: reachOutput.nullable(),
   /** When the requester sent their one-tap "Thank you" (fulfilled requests only, once). */
-  thankedAt: z.date().nullable(),
-  createdAt: z.date(),
+  thankedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
   creator: requestUserOutput,
   helper: requestUserOutput.nullable(),
   /** The trip it was added to (issue 28): claimed by the tripper; null for an ordinary request. */
@@ -193,11 +194,11 @@ export const requestOutput = z.object({
   /** The helper who does the whole series ("I can do this every week"), or null. */
   seriesHelperId: z.string().nullable(),
 });
-export type RequestView = z.infer<typeof requestOutput>;
+export type RequestView = z.input<typeof requestOutput>;
 
 /** POST /requests: the request, and who hears of it. */
 export const createdRequestOutput = requestOutput.extend({ reach: reachOutput });
-export type CreatedRequest = z.infer<typeof createdRequestOutput>;
+export type CreatedRequest = z.input<typeof createdRequestOutput>;
 
 /**
  * The other person of a claim, as the request's page shows them to the requester (the helper) or to the helper
@@ -208,14 +209,14 @@ export const claimContactOutput = z.object({
   phone: z.string().nullable(),
   generalArea: z.string().nullable(),
 });
-export type ClaimContact = z.infer<typeof claimContactOutput>;
+export type ClaimContact = z.input<typeof claimContactOutput>;
 
 /**
  * GET /requests/{id}: the request, and for the two people of a claim alone, while it is claimed, the other
  * one's contact (null for everyone else, and while open or once fulfilled).
  */
 export const oneRequestOutput = requestOutput.extend({ contact: claimContactOutput.nullable() });
-export type OneRequestView = z.infer<typeof oneRequestOutput>;
+export type OneRequestView = z.input<typeof oneRequestOutput>;
 
 /** A page of a request list; REST sends `requests` as the body and `nextCursor` in a Link header. */
 export const requestPageOutput = z.object({
@@ -223,7 +224,7 @@ export const requestPageOutput = z.object({
   /** Where the next page starts; null on the last page. */
   nextCursor: z.string().nullable(),
 });
-export type RequestPage = z.infer<typeof requestPageOutput>;
+export type RequestPage = z.input<typeof requestPageOutput>;
 
 export const notifyRequestOutput = z.object({
   ok: z.literal(true),
@@ -231,8 +232,8 @@ export const notifyRequestOutput = z.object({
   /** Who hears of this notice: `reach.now` of them are told now (`notifiedCount` of them were queued). */
   reach: reachOutput,
   /** When this notice went, and when the next may (the web disables "Notify group" until then). */
-  lastNotifiedAt: z.date(),
-  nextNotifyAt: z.date(),
+  lastNotifiedAt: isoDateTime,
+  nextNotifyAt: isoDateTime,
 });
 
 /** A group as the dashboard's "Your Groups" cards show it. */
@@ -240,13 +241,13 @@ export const dashboardGroupOutput = z.object({
   id: z.string(),
   name: z.string(),
   createdBy: z.string(),
-  createdAt: z.date(),
-  joinedAt: z.date(),
+  createdAt: isoDateTime,
+  joinedAt: isoDateTime,
   memberCount: z.number().int(),
   /** The group's rules when the caller has not accepted them since their last change (PRODUCT "Group rules"), else null. */
   rulesToAccept: z.string().nullable(),
 });
-export type DashboardGroup = z.infer<typeof dashboardGroupOutput>;
+export type DashboardGroup = z.input<typeof dashboardGroupOutput>;
 
 /** A person's limits and counts, as the usage-limits panel needs them. */
 export const dashboardUsageOutput = z.object({
@@ -269,4 +270,4 @@ export const requestEventOutput = z.discriminatedUnion("type", [
   /** A trip announced to the group changed (issue 28): announced, closed, cancelled, skipped. Its items are requests. */
   z.object({ type: z.literal("trip.changed"), tripId: z.string(), groupId: z.string() }),
 ]);
-export type RequestEventMessage = z.infer<typeof requestEventOutput>;
+export type RequestEventMessage = z.input<typeof requestEventOutput>;

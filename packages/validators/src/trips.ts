@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import {
   MAX_ITEM_DESCRIPTION_LENGTH,
@@ -125,8 +126,8 @@ export const tripOutput = z.object({
   tripperId: z.string(),
   tripper: requestUserOutput,
   store: z.string(),
-  departsAt: z.date(),
-  closesAt: z.date(),
+  departsAt: isoDateTime,
+  closesAt: isoDateTime,
   note: z.string().nullable(),
   /** The cap on items; null: none. */
   maxItems: z.number().int().nullable(),
@@ -139,9 +140,9 @@ export const tripOutput = z.object({
   skipNext: z.boolean(),
   /** Items on the trip now (everyone's). */
   itemCount: z.number().int(),
-  createdAt: z.date(),
+  createdAt: isoDateTime,
 });
-export type Trip = z.infer<typeof tripOutput>;
+export type Trip = z.input<typeof tripOutput>;
 
 /** One item on the shopping list: the request, and the tripper's tick. */
 export const tripItemOutput = requestOutput.extend({
@@ -149,14 +150,14 @@ export const tripItemOutput = requestOutput.extend({
   /** The requester's phone, only for the tripper and only when the rule is "ask" and they gave one. */
   requesterPhone: z.string().nullable(),
 });
-export type TripItem = z.infer<typeof tripItemOutput>;
+export type TripItem = z.input<typeof tripItemOutput>;
 
 /** A neighbour's items on the list, together at the till. */
 export const tripNeighbourOutput = z.object({
   neighbour: requestUserOutput,
   items: z.array(tripItemOutput),
 });
-export type TripNeighbour = z.infer<typeof tripNeighbourOutput>;
+export type TripNeighbour = z.input<typeof tripNeighbourOutput>;
 
 /**
  * GET /trips/{id}: the trip with its items grouped per neighbour. The tripper sees every neighbour's items
@@ -167,4 +168,4 @@ export const tripDetailOutput = tripOutput.extend({
   neighbours: z.array(tripNeighbourOutput),
   takeAlong: z.array(requestOutput),
 });
-export type TripDetail = z.infer<typeof tripDetailOutput>;
+export type TripDetail = z.input<typeof tripDetailOutput>;

@@ -29,4 +29,4 @@ export const unsubscribeDescriptionOutput = z.object({
   /** Every notification e-mail is off (every kind's e-mail, profile frequency Never). */
   allStopped: z.boolean(),
 });
-export type UnsubscribeDescription = z.infer<typeof unsubscribeDescriptionOutput>;
+export type UnsubscribeDescription = z.input<typeof unsubscribeDescriptionOutput>;

@@ -34,7 +34,19 @@ interface Parts {
   minutes: number;
 }
 
-function partsOf(date: Date, { utc = false }: DateOptions): Parts {
+/**
+ * A time as an answer carries it (its ISO text: answers are plain JSON, ADR 0033) or a Date the page
+ * made. Made a Date only where the page computes with it: here, and in `dateOf` / `msOf` callers.
+ */
+export type Time = Date | string;
+
+export const dateOf = (time: Time): Date => (typeof time === "string" ? new Date(time) : time);
+
+/** Milliseconds since 1970, for comparing times. */
+export const msOf = (time: Time): number => (typeof time === "string" ? Date.parse(time) : time.getTime());
+
+function partsOf(time: Time, { utc = false }: DateOptions): Parts {
+  const date = dateOf(time);
   return utc
     ? {
         year: date.getUTCFullYear(),
@@ -63,23 +75,23 @@ const weekdayDateTime = (p: Parts, date: string) =>
   text("weekdayDateTime", { weekday: nameOf("weekdays", p.weekday), date, time: clock(p) });
 
 /** "15 Jun". */
-export function formatDayMonth(date: Date, options: DateOptions = {}): string {
+export function formatDayMonth(date: Time, options: DateOptions = {}): string {
   return dayMonth(partsOf(date, options));
 }
 
 /** "15 Jun 2030". */
-export function formatDate(date: Date, options: DateOptions = {}): string {
+export function formatDate(date: Time, options: DateOptions = {}): string {
   return dayMonthYear(partsOf(date, options));
 }
 
 /** "Sat 15 Jun 2030, 18:05". */
-export function formatDateTime(date: Date, options: DateOptions = {}): string {
+export function formatDateTime(date: Time, options: DateOptions = {}): string {
   const p = partsOf(date, options);
   return weekdayDateTime(p, dayMonthYear(p));
 }
 
 /** "Sat 15 Jun, 18:05" when `date` falls in `now`'s year, otherwise "Thu 2 Jan 2031, 09:00". */
-export function formatWeekdayTime(date: Date, now: Date, options: DateOptions = {}): string {
+export function formatWeekdayTime(date: Time, now: Date, options: DateOptions = {}): string {
   const p = partsOf(date, options);
   const day = p.year === partsOf(now, options).year ? dayMonth(p) : dayMonthYear(p);
   return weekdayDateTime(p, day);

@@ -1,7 +1,7 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@hyn/api";
+import { transformer } from "@hyn/api/transformer";
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
-import superjson from "superjson";
 import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
 import type { ErrorKey } from "@hyn/validators/messages";
 import { currentLocale } from "../i18n/i18n";
@@ -24,9 +24,11 @@ export function createTrpcClient() {
         // Live updates (requests.onChange) stream over Server-Sent Events; the browser's EventSource
         // sends the session cookie and reconnects by itself.
         condition: (op) => op.type === "subscription",
-        true: httpSubscriptionLink({ url: "/trpc", transformer: superjson }),
-        // One HTTP round trip per render pass: every query of a screen is batched.
-        false: httpBatchLink({ url: "/trpc", transformer: superjson, maxURLLength: 4000, headers: languageHeader }),
+        true: httpSubscriptionLink({ url: "/trpc", transformer }),
+        // One HTTP round trip per render pass: every query of a screen is batched. The server's own
+        // transformer pair (ADR 0033): inputs in superjson's format, answers plain JSON whose times are
+        // ISO texts (their types say string); a screen makes a Date only where it computes with one.
+        false: httpBatchLink({ url: "/trpc", transformer, maxURLLength: 4000, headers: languageHeader }),
       }),
     ],
   });

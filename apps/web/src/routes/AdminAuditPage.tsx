@@ -87,7 +87,7 @@ export default function AdminAuditPage() {
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-entry">
                   <td data-label={t("admin.auditWhen")}>
-                    <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt)}</time>
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                   </td>
                   <td data-label={t("admin.auditWho")}>{entry.admin.label}</td>
                   <td data-label={t("admin.auditWhat")}>{t(ACTION_LABELS[entry.action])}</td>

@@ -2,7 +2,7 @@ import type { MessageId } from "@hyn/i18n/catalogs";
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useId, useState } from "react";
 import { useT } from "../../i18n/useT";
-import { formatDateTime } from "../../lib/dates";
+import { formatDateTime, type Time } from "../../lib/dates";
 import "./account.css";
 
 /**
@@ -22,7 +22,7 @@ export function EmailPreferencesFieldset({
 }: {
   value: EmailFrequency;
   /** When the last daily summary went out; undefined while unknown. */
-  lastDailySent: Date | null | undefined;
+  lastDailySent: Time | null | undefined;
   onChange: (frequency: EmailFrequency) => void;
 }) {
   const t = useT();

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useT } from "../../i18n/useT";
-import { formatDayMonth } from "../../lib/dates";
+import { formatDayMonth, msOf, type Time } from "../../lib/dates";
 import { chartTicks } from "./chart-ticks";
 
 export interface WeekPoint {
-  weekStart: Date;
+  weekStart: Time;
   posted: number;
   fulfilled: number;
 }
@@ -14,7 +14,7 @@ const HEIGHT = 220;
 const PAD = { top: 16, right: 12, bottom: 36, left: 36 };
 
 // Weeks start on UTC days on the server.
-const weekLabel = (d: Date) => formatDayMonth(d, { utc: true });
+const weekLabel = (d: Time) => formatDayMonth(d, { utc: true });
 
 /**
  * Requests posted and fulfilled per week, as grouped bars. The SVG is one labelled image for screen
@@ -55,7 +55,7 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
         {weeks.map((w, i) => {
           const x = PAD.left + i * slot + (slot - 2 * bar) / 2;
           return (
-            <g key={w.weekStart.toISOString()}>
+            <g key={msOf(w.weekStart)}>
               <rect
                 x={x}
                 y={y(w.posted)}
@@ -104,7 +104,7 @@ export function WeeklyChart({ weeks }: { weeks: WeekPoint[] }) {
           </thead>
           <tbody>
             {weeks.map((w) => (
-              <tr key={w.weekStart.toISOString()}>
+              <tr key={msOf(w.weekStart)}>
                 <th scope="row">{weekLabel(w.weekStart)}</th>
                 <td>{w.posted}</td>
                 <td>{w.fulfilled}</td>

@@ -194,9 +194,7 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
         <p className="small muted group-link-facts">
           <span>{link.approval ? t("sharing.linkNeedsApproval") : t("sharing.linkJoinsAtOnce")}</span>
           {" · "}
-          <time dateTime={link.expiresAt.toISOString()}>
-            {t("sharing.linkExpires", { date: formatDateTime(link.expiresAt) })}
-          </time>
+          <time dateTime={link.expiresAt}>{t("sharing.linkExpires", { date: formatDateTime(link.expiresAt) })}</time>
         </p>
         <div className="row group-link-actions">
           <Button className="btn-small" onClick={() => void copy()}>

@@ -12,7 +12,7 @@ const group = {
   id: "group-1",
   name: "Elm Street",
   createdBy: "me",
-  createdAt: new Date("2026-06-01T12:00:00Z"),
+  createdAt: "2026-06-01T12:00:00.000Z",
   memberCount: 3,
   description: null,
 } as Group;

@@ -98,7 +98,7 @@ export function GroupCard({
         <div>
           <dt>{t("groups.created")}</dt>
           <dd>
-            <time dateTime={group.createdAt.toISOString()}>{formatDate(group.createdAt)}</time>
+            <time dateTime={group.createdAt}>{formatDate(group.createdAt)}</time>
           </dd>
         </div>
         <div>

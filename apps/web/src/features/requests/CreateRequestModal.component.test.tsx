@@ -17,8 +17,8 @@ const group = {
   id: "g1",
   name: "Elm Street",
   createdBy: "u1",
-  createdAt: new Date(2030, 0, 1),
-  joinedAt: new Date(2030, 0, 1),
+  createdAt: new Date(2030, 0, 1).toISOString(),
+  joinedAt: new Date(2030, 0, 1).toISOString(),
   memberCount: 3,
   rulesToAccept: null,
 };

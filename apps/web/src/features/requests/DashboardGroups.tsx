@@ -34,7 +34,7 @@ export function DashboardGroups({ groups, viewerId }: { groups: DashboardGroup[]
             <span className="dashboard-group-facts">
               <span>
                 {richText((values) => t("requests.joined", values), {
-                  date: <time dateTime={group.joinedAt.toISOString()}>{formatDate(group.joinedAt)}</time>,
+                  date: <time dateTime={group.joinedAt}>{formatDate(group.joinedAt)}</time>,
                 })}
               </span>
               <span aria-hidden="true"> · </span>

@@ -22,7 +22,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     groupName: "Elm Street",
     itemDescription: "Two pints of milk",
     storePreference: "Corner shop",
-    neededBy: new Date(NOW.getTime() + 5 * HOUR),
+    neededBy: new Date(NOW.getTime() + 5 * HOUR).toISOString(),
     pickupNotes: "Blue door",
     ifUnavailable: "similar",
     status: "open",
@@ -30,10 +30,10 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     claimedBy: null,
     claimedAt: null,
     fulfilledAt: null,
-    lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR),
+    lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
     lastReach: { now: 2, daily: 1, appOnly: 1 },
     thankedAt: null,
-    createdAt: new Date(NOW.getTime() - 2 * HOUR),
+    createdAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
     helper: null,
     tripId: null,
@@ -50,7 +50,7 @@ const claimed = (overrides: Partial<RequestView> = {}) =>
     status: "claimed",
     displayStatus: "claimed",
     claimedBy: HELPER,
-    claimedAt: NOW,
+    claimedAt: NOW.toISOString(),
     helper: { id: HELPER, name: "Bo", generalArea: null },
     ...overrides,
   });
@@ -105,31 +105,36 @@ describe("a request card's buttons", () => {
     ["the owner of a claimed request", claimed(), OWNER, ["Delete"]],
     [
       "the owner of a fulfilled request",
-      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }),
+      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW.toISOString() }),
       OWNER,
       ["Thank you"],
     ],
     [
       "the owner of a fulfilled request they thanked for",
-      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW, thankedAt: NOW }),
+      claimed({
+        status: "fulfilled",
+        displayStatus: "fulfilled",
+        fulfilledAt: NOW.toISOString(),
+        thankedAt: NOW.toISOString(),
+      }),
       OWNER,
       [],
     ],
     [
       "the helper of a fulfilled request",
-      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW }),
+      claimed({ status: "fulfilled", displayStatus: "fulfilled", fulfilledAt: NOW.toISOString() }),
       HELPER,
       [],
     ],
     [
       "a neighbour looking at an expired request",
-      request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }),
+      request({ neededBy: new Date(NOW.getTime() - HOUR).toISOString(), displayStatus: "expired" }),
       OTHER,
       [],
     ],
     [
       "the owner of an expired request",
-      request({ neededBy: new Date(NOW.getTime() - HOUR), displayStatus: "expired" }),
+      request({ neededBy: new Date(NOW.getTime() - HOUR).toISOString(), displayStatus: "expired" }),
       OWNER,
       ["Delete"],
     ],
@@ -153,7 +158,7 @@ describe("a request card's buttons", () => {
   });
 
   it("keep Notify group waiting within the hour after the last notice, and say until when", () => {
-    show(request({ lastNotifiedAt: new Date(NOW.getTime() - 10 * 60_000) }), OWNER);
+    show(request({ lastNotifiedAt: new Date(NOW.getTime() - 10 * 60_000).toISOString() }), OWNER);
     expect(screen.getByRole("button", { name: "Notify group" }).hasAttribute("disabled")).toBe(true);
     expect(screen.getByText(/You can notify it again from/)).toBeTruthy();
   });

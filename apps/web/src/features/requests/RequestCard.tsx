@@ -3,7 +3,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNod
 import { Link } from "react-router";
 import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
-import { formatDateTime, formatWeekdayTime } from "../../lib/dates";
+import { dateOf, formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { useT } from "../../i18n/useT";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
@@ -55,7 +55,7 @@ export function RequestCard({
   const isOwner = request.userId === viewerId;
   const inCalendar = request.status === "claimed" && (isOwner || request.claimedBy === viewerId);
   // Posting notifies the group, so the button waits out the hour instead of answering "too soon".
-  const notifyFrom = nextNotifyAt(request.lastNotifiedAt);
+  const notifyFrom = nextNotifyAt(request.lastNotifiedAt === null ? null : dateOf(request.lastNotifiedAt));
   const notifyWaiting = can.canNotify && notifyFrom > now;
   const notifyNoteId = `request-${request.id}-notify-note`;
   // Who heard of the last notice (PRODUCT "Who will hear"): the owner's card says it while the request is open.
@@ -195,7 +195,7 @@ export function RequestCard({
         <div>
           <dt>{t("requests.neededByLabel")}</dt>
           <dd>
-            <time dateTime={request.neededBy.toISOString()} title={formatDateTime(request.neededBy)}>
+            <time dateTime={request.neededBy} title={formatDateTime(request.neededBy)}>
               {formatNeededBy(request.neededBy, now)}
             </time>
           </dd>

@@ -1,23 +1,33 @@
 import {
   REQUEST_DISPLAY_ORDER,
   requestDisplayStatus,
+  requestPermissions as permissionsOf,
   type RequestDisplayStatus,
+  type RequestPermissions,
   type RequestStatus,
 } from "@hyn/validators/rules";
-import { formatWeekdayTime } from "../../lib/dates";
+import { dateOf, formatWeekdayTime, msOf, type Time } from "../../lib/dates";
 import { translate } from "../../i18n/useT";
 
-/** Who may claim, unclaim, fulfil, delete or notify: the one rule, shared with the server. */
-export { requestPermissions, type RequestPermissions } from "@hyn/validators/rules";
+export type { RequestPermissions } from "@hyn/validators/rules";
 
 /** The fields of a request that the rules below read (a RequestView has them all). */
 export interface RequestFacts {
   id: string;
   userId: string;
   status: RequestStatus;
-  neededBy: Date;
+  neededBy: Time;
   claimedBy: string | null;
-  createdAt: Date;
+  createdAt: Time;
+}
+
+/** Who may claim, unclaim, fulfil, delete or notify: the one rule, shared with the server, on the wire's times. */
+export function requestPermissions(
+  request: Pick<RequestFacts, "userId" | "status" | "neededBy" | "claimedBy">,
+  viewerId: string,
+  now: Date,
+): RequestPermissions {
+  return permissionsOf({ ...request, neededBy: dateOf(request.neededBy) }, viewerId, now);
 }
 
 /** How a person is named on a card: their name, else "A neighbour" (in the current language). */
@@ -25,7 +35,7 @@ export const personName = (name: string) => name.trim() || translate("requests.a
 
 /** PRODUCT "How things change": "expired" is an open request whose needed-by time has passed, judged again on every render. */
 export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy">, now: Date): RequestDisplayStatus {
-  return requestDisplayStatus(request.status, request.neededBy, now);
+  return requestDisplayStatus(request.status, dateOf(request.neededBy), now);
 }
 
 /**
@@ -36,8 +46,8 @@ export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Da
   return [...list].sort(
     (a, b) =>
       REQUEST_DISPLAY_ORDER[displayStatusOf(a, now)] - REQUEST_DISPLAY_ORDER[displayStatusOf(b, now)] ||
-      a.neededBy.getTime() - b.neededBy.getTime() ||
-      a.createdAt.getTime() - b.createdAt.getTime() ||
+      msOf(a.neededBy) - msOf(b.neededBy) ||
+      msOf(a.createdAt) - msOf(b.createdAt) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
@@ -59,7 +69,7 @@ export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Dat
   let next: number | null = null;
   for (const list of lists) {
     for (const request of list) {
-      const at = request.neededBy.getTime();
+      const at = msOf(request.neededBy);
       if (request.status === "open" && at > now.getTime() && (next === null || at < next)) next = at;
     }
   }
@@ -70,11 +80,11 @@ export function nextExpiry(lists: readonly (readonly RequestFacts[])[], now: Dat
  * A needed-by time people read at a glance: "Sat 14 Jun, 18:00", with the year only when it is not
  * this year, in the browser's time zone.
  */
-export function formatNeededBy(date: Date, now: Date): string {
+export function formatNeededBy(date: Time, now: Date): string {
   return formatWeekdayTime(date, now);
 }
 
 /** The difference between the server's clock and this browser's, from a response and when it arrived. */
-export function clockOffsetMs(serverTime: Date, receivedAtMs: number): number {
-  return serverTime.getTime() - receivedAtMs;
+export function clockOffsetMs(serverTime: Time, receivedAtMs: number): number {
+  return msOf(serverTime) - receivedAtMs;
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { SeriesView } from "@hyn/validators";
+import type { RouterOutputs } from "../../lib/trpc";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure, renderWithApi, type Handlers } from "../../test/render";
@@ -7,6 +7,9 @@ import type { RequestView } from "../requests/types";
 import { EditSeriesDialog } from "./EditSeriesDialog";
 
 // Issue 28 §2: "Edit repeating request": the next unclaimed occurrence and the later ones change.
+/** A series as the page reads it: its times are the wire's ISO texts. */
+type SeriesView = NonNullable<RouterOutputs["requestSeries"]["byId"]>;
+
 afterEach(cleanup);
 
 const FIRST = new Date(2030, 5, 7, 18);
@@ -19,7 +22,7 @@ function occurrence(overrides: Partial<RequestView> = {}): RequestView {
     groupName: "Elm Street",
     itemDescription: "Oat milk",
     storePreference: null,
-    neededBy: new Date(2030, 5, 14, 18),
+    neededBy: new Date(2030, 5, 14, 18).toISOString(),
     pickupNotes: null,
     ifUnavailable: "similar",
     status: "open",
@@ -30,7 +33,7 @@ function occurrence(overrides: Partial<RequestView> = {}): RequestView {
     lastNotifiedAt: null,
     lastReach: null,
     thankedAt: null,
-    createdAt: FIRST,
+    createdAt: FIRST.toISOString(),
     creator: { id: "ann", name: "Ann", generalArea: null },
     helper: null,
     tripId: null,
@@ -52,13 +55,13 @@ function series(overrides: Partial<SeriesView> = {}): SeriesView {
     pickupNotes: null,
     ifUnavailable: "similar",
     every: "week",
-    firstNeededBy: FIRST,
+    firstNeededBy: FIRST.toISOString(),
     until: null,
     helperId: null,
     stoppedAt: null,
-    createdAt: FIRST,
+    createdAt: FIRST.toISOString(),
     current: occurrence(),
-    nextNeededBy: new Date(2030, 5, 21, 18),
+    nextNeededBy: new Date(2030, 5, 21, 18).toISOString(),
     ...overrides,
   };
 }

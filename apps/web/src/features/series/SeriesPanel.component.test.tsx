@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { SeriesView } from "@hyn/validators";
+import type { RouterOutputs } from "../../lib/trpc";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithApi } from "../../test/render";
@@ -7,6 +7,9 @@ import type { RequestView } from "../requests/types";
 import { SeriesPanel } from "./SeriesPanel";
 
 // Issue 38: "Skip this one" names the occurrence it skips, so a second tap skips nothing more.
+/** A series as the page reads it: its times are the wire's ISO texts. */
+type SeriesView = NonNullable<RouterOutputs["requestSeries"]["byId"]>;
+
 afterEach(cleanup);
 
 const NOW = new Date(2030, 5, 10, 12);
@@ -18,18 +21,18 @@ const taken: RequestView = {
   groupName: "Elm Street",
   itemDescription: "Oat milk",
   storePreference: null,
-  neededBy: new Date(2030, 5, 14, 18),
+  neededBy: new Date(2030, 5, 14, 18).toISOString(),
   pickupNotes: null,
   ifUnavailable: "similar",
   status: "claimed",
   displayStatus: "claimed",
   claimedBy: "bo",
-  claimedAt: NOW,
+  claimedAt: NOW.toISOString(),
   fulfilledAt: null,
   lastNotifiedAt: null,
   lastReach: null,
   thankedAt: null,
-  createdAt: NOW,
+  createdAt: NOW.toISOString(),
   creator: { id: "ann", name: "Ann", generalArea: null },
   helper: { id: "bo", name: "Bo", generalArea: null },
   tripId: null,

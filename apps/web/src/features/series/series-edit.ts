@@ -1,5 +1,6 @@
 import type { MessageKey } from "@hyn/validators/messages";
 import { stripMarkup, type IfUnavailable } from "@hyn/validators/rules";
+import { dateOf, type Time } from "../../lib/dates";
 
 // The "Edit repeating request" form's rules (issue 28 §2), pure, loaded with the form.
 
@@ -39,10 +40,10 @@ export function editFromSeries(series: {
   storePreference: string | null;
   pickupNotes: string | null;
   ifUnavailable: IfUnavailable;
-  until: Date | null;
-  firstNeededBy: Date;
+  until: Time | null;
+  firstNeededBy: Time;
 }): SeriesEditValues {
-  const until = series.until ? toDateInput(series.until) : "";
+  const until = series.until ? toDateInput(dateOf(series.until)) : "";
   return {
     itemDescription: series.itemDescription,
     storePreference: series.storePreference ?? "",
@@ -50,7 +51,7 @@ export function editFromSeries(series: {
     ifUnavailable: series.ifUnavailable,
     until,
     untilAsLoaded: until,
-    firstNeededBy: series.firstNeededBy,
+    firstNeededBy: dateOf(series.firstNeededBy),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { IfUnavailable } from "@hyn/validators/rules";
 import type { Translate } from "../../i18n/useT";
-import { formatWeekdayTime } from "../../lib/dates";
+import { dateOf, formatWeekdayTime } from "../../lib/dates";
 import type { Trip, TripItem } from "./types";
 
 /** The add-item form's choices, in the order they are offered ("A similar one is fine" is the default). */
@@ -30,7 +30,8 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /** When the list closes, as short as it can be said next to the leaving time. */
 export function closesText(trip: Pick<Trip, "closesAt" | "departsAt">, now: Date): string {
-  return sameDay(trip.closesAt, trip.departsAt) ? clockOf(trip.closesAt) : formatWeekdayTime(trip.closesAt, now);
+  const closesAt = dateOf(trip.closesAt);
+  return sameDay(closesAt, dateOf(trip.departsAt)) ? clockOf(closesAt) : formatWeekdayTime(closesAt, now);
 }
 
 export const personName = (t: Translate, name: string) => name.trim() || t("trips.aNeighbour");
