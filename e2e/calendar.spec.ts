@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseCalendar } from "@hyn/api/testing/calendar";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, expect, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The owner's group with `invitee` in it, through the API and the e-mailed invitation. */
 async function groupWith(owner: Page, invitee: Page, mailbox: Mailbox, inviteeEmail: string): Promise<string> {
@@ -23,7 +23,7 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
   const ownerPage = await ownerContext.newPage();
   await signUpAndConfirm(ownerPage, mailbox, { name: "Ömer, the; Owner" });
   const groupId = await groupWith(ownerPage, page, mailbox, helper.email);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000);
+  const neededBy = new Date(daysFromNow(2));
   neededBy.setUTCSeconds(0, 0);
   const posted = await ownerPage.request.post("/api/requests", {
     data: {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The card of the request described as `item` in the dashboard section titled `title`. */
 function card(page: Page, title: string, item: string): Locator {
@@ -43,7 +43,7 @@ test("a requester thanks the neighbour who fulfilled their request", async ({
     data: {
       groupId,
       itemDescription: "A loaf of rye bread",
-      neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+      neededBy: daysFromNow(2),
     },
   });
   const { id: requestId } = (await posted.json()) as { id: string };

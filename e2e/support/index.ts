@@ -10,5 +10,7 @@ export {
   watchConsole,
   type ApiUser,
 } from "./people";
+export { createRequest, type RequestFields } from "./requests";
+export { daysFromNow, hoursFromNow, secondsFromNow } from "./time";
 export { chooseLanguage, groupCard, localDateTime, requestCardOf, toast, untilTransitionsEnd } from "./ui";
 export { screenshot, screenshots, SCREENSHOTS_DIR, TAKING_SCREENSHOTS, type LookOptions } from "./look";
