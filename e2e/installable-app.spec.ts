@@ -7,6 +7,7 @@ import { chromium, type Page } from "@playwright/test";
 import {
   daysFromNow,
   expect,
+  inviteAndJoin,
   screenshots,
   signUpAndConfirm,
   test,
@@ -70,10 +71,7 @@ async function requestWithLink(
     [nico.page, nicoAccount.email],
     ...(cleo && cleoAccount ? [[cleo.page, cleoAccount.email] as const] : []),
   ] as const) {
-    expect((await page.request.post("/api/invites", { data: { groupId, email } })).status()).toBe(201);
-    const invite = await mailbox.waitForLink(email, /\/invite\//);
-    const token = decodeURIComponent(new URL(invite).pathname.split("/").pop()!);
-    expect((await who.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
+    await inviteAndJoin(page, who, mailbox, groupId, email);
   }
   const posted = await page.request.post("/api/requests", {
     data: {

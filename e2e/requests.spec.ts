@@ -3,13 +3,13 @@ import type { Locator, Page } from "@playwright/test";
 import {
   daysFromNow,
   expect,
+  inviteAndJoin,
   localDateTime,
   screenshot,
   secondsFromNow,
   signUpAndConfirm,
   test,
   toast,
-  type Mailbox,
 } from "./support";
 
 /** The card of the request described as `item`, in `scope` (the page or a section of it). */
@@ -27,16 +27,6 @@ async function createGroup(page: Page, name: string): Promise<string> {
   const response = await page.request.post("/api/groups", { data: { name } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-/** The owner invites `email`; the invitee joins through the link in the e-mail they received. */
-async function inviteAndJoin(owner: Page, invitee: Page, mailbox: Mailbox, groupId: string, email: string) {
-  const invite = await owner.request.post("/api/invites", { data: { groupId, email } });
-  expect(invite.status()).toBe(201);
-  const link = await mailbox.waitForLink(email, /\/invite\//);
-  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
-  const join = await invitee.request.post(`/api/invites/${encodeURIComponent(token)}/join`);
-  expect(join.ok()).toBe(true);
 }
 
 async function postRequest(page: Page, groupId: string, itemDescription: string, neededBy = daysFromNow(2)) {

@@ -5,6 +5,7 @@ export { Mailbox, uniqueEmail, type MailboxEmail } from "./mailbox";
 export {
   createConfirmedUser,
   createGroupWith,
+  inviteAndJoin,
   signInWithCookie,
   signUpAndConfirm,
   watchConsole,
