@@ -17,6 +17,18 @@ async function annAndBo() {
   return street(app);
 }
 
+/** Ann's weekly oat milk in the group she shares with Bo, first needed in two days. */
+async function weeklyOatMilk() {
+  const { ann, groupId } = await annAndBo();
+  const posted = await postRequest(app, ann, {
+    groupId,
+    itemDescription: "Oat milk",
+    neededBy: isoHoursAfter(app.clock, 48),
+    repeat: { every: "week" },
+  });
+  return { ann, groupId, seriesId: (posted.json() as { seriesId: string }).seriesId };
+}
+
 describe("repeating requests over REST", () => {
   it("posts with repeat (201, seriesId), reads, skips, takes and stops the series", async () => {
     const { ann, bo, groupId } = await annAndBo();
@@ -82,14 +94,7 @@ describe("repeating requests over REST", () => {
   });
 
   it("edits the series' end date by PUT, refusing one before the first needed-by time in three languages", async () => {
-    const { ann, groupId } = await annAndBo();
-    const posted = await postRequest(app, ann, {
-      groupId,
-      itemDescription: "Oat milk",
-      neededBy: isoHoursAfter(app.clock, 48),
-      repeat: { every: "week" },
-    });
-    const { seriesId } = posted.json() as { seriesId: string };
+    const { ann, seriesId } = await weeklyOatMilk();
     for (const [lang, text] of [
       ["en", messages.repeatUntilBeforeFirst],
       ["es", "La fecha de fin de la repetición no puede ser anterior a la primera fecha límite"],
@@ -115,14 +120,7 @@ describe("repeating requests over REST", () => {
   });
 
   it("refuses an end date beyond the year 9999 with the field's 400, where it was a 500 (issue 38)", async () => {
-    const { ann, groupId } = await annAndBo();
-    const posted = await postRequest(app, ann, {
-      groupId,
-      itemDescription: "Oat milk",
-      neededBy: isoHoursAfter(app.clock, 48),
-      repeat: { every: "week" },
-    });
-    const { seriesId } = posted.json() as { seriesId: string };
+    const { ann, groupId, seriesId } = await weeklyOatMilk();
     for (const until of ["10000-01-01", "+275760-09-13", "9999-12-31T23:59:59.999-01:00"]) {
       const edited = await rest(app, ann, "PUT", `/api/request-series/${seriesId}`, { until });
       expect([edited.statusCode, edited.json()], until).toEqual([400, { error: messages.repeatUntilTooFar }]);
