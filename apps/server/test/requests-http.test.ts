@@ -275,9 +275,9 @@ describe("live updates over SSE (ADR 0004)", () => {
     await app.services.live.close();
     // The rest of the stream: an EventSource that reads "event: return" closes for good.
     const reader = open.body!.getReader();
-    let rest = "";
+    let remainder = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-      rest += new TextDecoder().decode(chunk.value);
-    expect(rest).not.toContain("event: return");
+      remainder += new TextDecoder().decode(chunk.value);
+    expect(remainder).not.toContain("event: return");
   });
 });
