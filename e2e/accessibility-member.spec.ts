@@ -1,4 +1,4 @@
-import { api, expect, test, toast } from "./support";
+import { api, createRequest, expect, localDateTime, test, toast } from "./support";
 import { checkScreen, expectAccessible } from "./support/accessibility";
 
 /** Issue 19: the screens of a member, empty and full, with their modals and toasts (support/accessibility.ts). */
@@ -33,11 +33,9 @@ test("a member's screens before and after their first request, the join page and
   await nicoPage.goto(`/join/${encodeURIComponent(invite.token)}`);
   await checkScreen(nicoPage, "/join/:token", "logged in");
   await api(baseURL!, nico.token, "POST", `/invites/${invite.token}/join`);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  await api(baseURL!, nico.token, "POST", "/requests", {
+  await createRequest(baseURL!, nico, {
     groupId,
     itemDescription: "Birthday candles",
-    neededBy,
   });
   await nicoContext.close();
 
@@ -54,11 +52,7 @@ test("a member's screens before and after their first request, the join page and
   await expect(dialog.locator(".field-error, .alert-error").first()).toBeVisible();
   await expectAccessible(page, "the create request modal, repeating, with errors shown");
   await dialog.getByLabel("Item description").fill("Two litres of oat milk");
-  await dialog
-    .getByLabel("Needed by")
-    .fill(
-      new Date(Date.now() + 3 * 24 * 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16),
-    );
+  await dialog.getByLabel("Needed by").fill(await localDateTime(page, 3));
   await dialog.getByRole("button", { name: "Create Request" }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, /oat milk/i)).toBeVisible();
@@ -75,18 +69,15 @@ test("a request's page with its dialogs, a claimed request with its contact, and
   const olive = await confirmedUser("Olive Owner");
   const nico = await confirmedUser("Nico Neighbour");
   const groupId = await groupWith(olive, "Maple Street", [nico]);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  const candles = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", {
+  const candles = await createRequest(baseURL!, nico, {
     groupId,
     itemDescription: "Birthday candles",
-    neededBy,
   });
   await signedInPage(olive);
 
-  const paperTowels = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", {
+  const paperTowels = await createRequest(baseURL!, olive, {
     groupId,
     itemDescription: "Paper towels",
-    neededBy,
     // A repeating request's page: "Repeats", "Skip next", "Stop repeating" and "Edit repeating request".
     repeat: { every: "week" },
   });

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { expect, test, api } from "./support";
+import { expect, hoursFromNow, test, api } from "./support";
 import { checkScreen } from "./support/accessibility";
 
 /**
@@ -26,7 +26,7 @@ test("the trips page and a trip's page, open and shopping, pass axe in both them
   const trip = await api<{ id: string }>(baseURL!, tripper.token, "POST", "/trips", {
     groupIds: [group],
     store: "Aldi",
-    departsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    departsAt: hoursFromNow(3),
   });
   await api(baseURL!, neighbour.token, "POST", `/trips/${trip.id}/items`, {
     itemDescription: "Oat milk",

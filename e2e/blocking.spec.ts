@@ -1,7 +1,6 @@
-import { api, expect, groupCard, screenshot, test, toast } from "./support";
+import { createRequest, expect, groupCard, screenshot, test, toast } from "./support";
 
 /** Issue 29, PRODUCT "Blocking": a member blocks a neighbour from a request card and unblocks from the profile. */
-const inTwoDays = () => new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
 
 test("a member blocks a neighbour and no longer sees their requests", async ({
   page,
@@ -15,16 +14,14 @@ test("a member blocks a neighbour and no longer sees their requests", async ({
   const nat = await confirmedUser("Nat Neighbour");
   const olga = await confirmedUser("Olga Owner");
   const groupId = await groupWith(olga, "Birch Lane", [mia, nat]);
-  const nats = await api<{ id: string }>(baseURL!, nat.token, "POST", "/requests", {
+  const nats = await createRequest(baseURL!, nat, {
     groupId,
     itemDescription: "A bag of flour",
-    neededBy: inTwoDays(),
   });
-  await api(baseURL!, olga.token, "POST", "/requests", { groupId, itemDescription: "Oat milk", neededBy: inTwoDays() });
-  const mias = await api<{ id: string }>(baseURL!, mia.token, "POST", "/requests", {
+  await createRequest(baseURL!, olga, { groupId, itemDescription: "Oat milk" });
+  const mias = await createRequest(baseURL!, mia, {
     groupId,
     itemDescription: "Two lemons",
-    neededBy: inTwoDays(),
   });
 
   await (await signedInPage(mia)).goto("/");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseCalendar } from "@hyn/api/testing/calendar";
 import type { Page } from "@playwright/test";
-import { expect, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, expect, inviteAndJoin, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The owner's group with `invitee` in it, through the API and the e-mailed invitation. */
 async function groupWith(owner: Page, invitee: Page, mailbox: Mailbox, inviteeEmail: string): Promise<string> {
@@ -10,10 +10,7 @@ async function groupWith(owner: Page, invitee: Page, mailbox: Mailbox, inviteeEm
   });
   expect(created.status()).toBe(201);
   const groupId = ((await created.json()) as { id: string }).id;
-  expect((await owner.request.post("/api/invites", { data: { groupId, email: inviteeEmail } })).status()).toBe(201);
-  const link = await mailbox.waitForLink(inviteeEmail, /\/invite\//);
-  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
-  expect((await invitee.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
+  await inviteAndJoin(owner, invitee, mailbox, groupId, inviteeEmail);
   return groupId;
 }
 
@@ -23,7 +20,7 @@ test("a helper adds a claimed request to their calendar", async ({ page, browser
   const ownerPage = await ownerContext.newPage();
   await signUpAndConfirm(ownerPage, mailbox, { name: "Ömer, the; Owner" });
   const groupId = await groupWith(ownerPage, page, mailbox, helper.email);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000);
+  const neededBy = new Date(daysFromNow(2));
   neededBy.setUTCSeconds(0, 0);
   const posted = await ownerPage.request.post("/api/requests", {
     data: {

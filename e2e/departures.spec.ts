@@ -1,4 +1,4 @@
-import { expect, test, api, apiAnswer, type ApiUser } from "./support";
+import { createRequest, expect, test, api, apiAnswer, type ApiUser } from "./support";
 
 /** PRODUCT "Departures": what a removed member leaves behind goes with them. */
 
@@ -17,8 +17,7 @@ test("a removed member's request disappears from another member's open dashboard
   const leaving = await confirmedUser("Rex Removed");
   const watcher = await confirmedUser("Wendy Watcher");
   const groupId = await groupWith(owner, "Birch Lane", [leaving, watcher]);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  await api(baseURL!, leaving.token, "POST", "/requests", { groupId, itemDescription: "Oat milk", neededBy });
+  await createRequest(baseURL!, leaving, { groupId, itemDescription: "Oat milk" });
 
   const page = await signedInPage(watcher);
   await page.goto("/");

@@ -1,4 +1,4 @@
-import { api, chooseLanguage, expect, requestCardOf, screenshots, test, toast } from "./support";
+import { api, chooseLanguage, createRequest, expect, requestCardOf, screenshots, test, toast } from "./support";
 import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2: "an edit changes the next unclaimed occurrence and the later ones, never one a helper has already taken". */
@@ -7,10 +7,9 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 /** A weekly request of `user`'s, needed in two days, posted through the REST API. */
 async function weekly(baseURL: string, user: ApiUser, groupId: string, itemDescription: string) {
-  return api<{ id: string; seriesId: string }>(baseURL, user.token, "POST", "/requests", {
+  return createRequest<{ id: string; seriesId: string }>(baseURL, user, {
     groupId,
     itemDescription,
-    neededBy: new Date(Date.now() + 2 * 24 * 3600_000).toISOString(),
     repeat: { every: "week" },
   });
 }

@@ -191,28 +191,18 @@ test("a neighbour accepts one invitation and declines another; the owner keeps o
 
 test("an owner removes a member, cannot leave while others remain, hands over the group and leaves", async ({
   page,
-  baseURL,
   confirmedUser,
+  groupWith,
   signedInPage,
   secondPerson,
 }) => {
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   const cy = await confirmedUser("Cy Member");
-  const group = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" }))
-    .body;
-  for (const member of [bo, cy]) {
-    const invite = (
-      await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
-        groupId: group.id,
-        email: member.email,
-      })
-    ).body;
-    expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.token}/join`)).status).toBe(200);
-  }
+  const groupId = await groupWith(owner, "Birch Lane", [bo, cy]);
 
   await signedInPage(owner);
-  await page.goto(`/groups?highlight=${group.id}`);
+  await page.goto(`/groups?highlight=${groupId}`);
   const card = groupCard(page, "Birch Lane");
   await expect(card).toHaveClass(/group-card-highlight/);
   await expect(card.getByText("3 members")).toBeVisible();
@@ -311,25 +301,18 @@ test("a group of 20 is full: the Join page says so and the invitation stays unus
   page,
   baseURL,
   confirmedUser,
+  groupWith,
   signedInPage,
   secondPerson,
 }) => {
   test.setTimeout(120_000);
   const owner = await confirmedUser("Full Owner");
-  const full = (await apiAnswer<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Twenty Strong" }))
-    .body;
   const members = await Promise.all(Array.from({ length: 19 }, (_, i) => confirmedUser(`Member ${i}`)));
   const late = await confirmedUser("Late Comer");
-  // One at a time: an owner may only have 10 invitations pending.
-  for (const member of members) {
-    const invite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
-      groupId: full.id,
-      email: member.email,
-    });
-    expect((await apiAnswer(baseURL!, member.token, "POST", `/invites/${invite.body.token}/join`)).status).toBe(200);
-  }
+  // groupWith invites one at a time (an owner may only have 10 invitations pending).
+  const fullId = await groupWith(owner, "Twenty Strong", members);
   const lateInvite = await apiAnswer<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
-    groupId: full.id,
+    groupId: fullId,
     email: late.email,
   });
 

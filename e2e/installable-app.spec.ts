@@ -4,7 +4,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { expect, screenshots, signUpAndConfirm, test, toast, type Mailbox, type OpenSecondPerson } from "./support";
+import {
+  daysFromNow,
+  expect,
+  inviteAndJoin,
+  screenshots,
+  signUpAndConfirm,
+  test,
+  toast,
+  type Mailbox,
+  type OpenSecondPerson,
+} from "./support";
 
 /**
  * Issue 16, part 1: the installable app (manifest, service worker, honest offline) and the page of one
@@ -61,17 +71,14 @@ async function requestWithLink(
     [nico.page, nicoAccount.email],
     ...(cleo && cleoAccount ? [[cleo.page, cleoAccount.email] as const] : []),
   ] as const) {
-    expect((await page.request.post("/api/invites", { data: { groupId, email } })).status()).toBe(201);
-    const invite = await mailbox.waitForLink(email, /\/invite\//);
-    const token = decodeURIComponent(new URL(invite).pathname.split("/").pop()!);
-    expect((await who.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
+    await inviteAndJoin(page, who, mailbox, groupId, email);
   }
   const posted = await page.request.post("/api/requests", {
     data: {
       groupId,
       itemDescription: "A loaf of rye bread",
       storePreference: "Corner bakery",
-      neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+      neededBy: daysFromNow(2),
     },
   });
   expect(posted.status()).toBe(201);
@@ -148,7 +155,7 @@ test("the installed app starts offline after one online visit: its shell and a p
   const group = await page.request.post("/api/groups", { data: { name: "Aspen Row" } });
   const groupId = ((await group.json()) as { id: string }).id;
   await page.request.post("/api/requests", {
-    data: { groupId, itemDescription: "Batteries", neededBy: new Date(Date.now() + 86_400_000).toISOString() },
+    data: { groupId, itemDescription: "Batteries", neededBy: daysFromNow(1) },
   });
   await page.goto("/");
   await expect(page.getByTestId("request-card")).toHaveCount(1);

@@ -40,18 +40,13 @@ test("an e-mail invitation opened by another account says whom it is for, and jo
 
 test("an owner invites three addresses at once; each is answered on its own and the form stays open", async ({
   page,
-  baseURL,
   confirmedUser,
+  groupWith,
   signedInPage,
 }) => {
   const owner = await confirmedUser("Olive Owner");
   const member = await confirmedUser("Mo Member");
-  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Aspen Yard" });
-  const toMember = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
-    groupId: group.id,
-    email: member.email,
-  });
-  await api(baseURL!, member.token, "POST", `/invites/${toMember.token}/join`);
+  await groupWith(owner, "Aspen Yard", [member]);
   const [first, second] = [uniqueEmail("first"), uniqueEmail("second")];
 
   await signedInPage(owner);

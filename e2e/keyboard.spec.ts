@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, uniqueEmail, type Mailbox, E2E_PASSWORD } from "./support";
+import { daysFromNow, expect, test, uniqueEmail, type Mailbox, E2E_PASSWORD } from "./support";
 
 /**
  * Issue 19: the core loop with the keyboard alone. Accounts are made through the API (set-up, not under
@@ -134,7 +134,7 @@ test("a neighbour signs in, posts a request, a second claims and fulfils it, and
   await expect(dialog.getByLabel("Item description")).toBeFocused();
   await page.keyboard.type("Two litres of oat milk");
   await tabTo(page, dialog.getByLabel("Needed by"));
-  await typeDateTime(page, new Date(Date.now() + 2 * 24 * 3_600_000));
+  await typeDateTime(page, new Date(daysFromNow(2)));
   await tabTo(page, dialog.getByRole("button", { name: "Create Request" }));
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { api, apiAnswer, expect, screenshot, test, toast } from "./support";
+import { api, apiAnswer, createRequest, expect, screenshot, test, toast } from "./support";
 
 test("a member reports a request, an admin suspends its author, whose open session is refused at once, and the request is gone from the group", async ({
   baseURL,
@@ -13,10 +13,9 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   const reporter = await confirmedUser("Rita Reporter");
   const groupId = await groupWith(author, `Report Row ${Date.now().toString(36)}`, [reporter]);
   const item = `Cheap watches, DM me ${Date.now().toString(36)}`;
-  const posted = await api<{ id: string }>(baseURL!, author.token, "POST", "/requests", {
+  const posted = await createRequest(baseURL!, author, {
     groupId,
     itemDescription: item,
-    neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
   });
 
   // The author's browser is open on their dashboard, their request in it.
@@ -96,10 +95,9 @@ test("a member reports a neighbour's request from its card's menu on the dashboa
   const reporter = await confirmedUser("Rui Reporter");
   const groupId = await groupWith(author, `Menu Row ${Date.now().toString(36)}`, [reporter]);
   const item = `Free kittens ${Date.now().toString(36)}`;
-  await api(baseURL!, author.token, "POST", "/requests", {
+  await createRequest(baseURL!, author, {
     groupId,
     itemDescription: item,
-    neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
   });
 
   const page = await signedInPage(reporter);

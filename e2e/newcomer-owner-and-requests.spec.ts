@@ -1,8 +1,7 @@
 import { messages } from "@hyn/validators/messages";
-import { api, expect, screenshots, test } from "./support";
+import { api, createRequest, expect, hoursFromNow, screenshots, test } from "./support";
 
 // Issue 17 (items 4, 5, 11, 12, 14 and the same-day hint): what a newcomer trips over.
-const HOUR = 60 * 60 * 1000;
 
 test("an owner with other members is told why they cannot leave before any confirmation, next to Make owner", async ({
   page,
@@ -36,10 +35,10 @@ test("right after posting, Notify group waits: the card says who heard of the no
   const owner = await confirmedUser("Ada Owner");
   const bo = await confirmedUser("Bo Member");
   const groupId = await groupWith(owner, "Aspen Close", [bo]);
-  await api(baseURL!, owner.token, "POST", "/requests", {
+  await createRequest(baseURL!, owner, {
     itemDescription: "Oat milk",
     groupId,
-    neededBy: new Date(Date.now() + 30 * HOUR).toISOString(),
+    neededBy: hoursFromNow(30),
   });
   await signedInPage(owner);
   await page.goto("/");
@@ -86,10 +85,10 @@ test("the admin dashboard on a phone shows two cards per row, legible chart labe
   const admin = await confirmedUser("Ada Admin", "admin-e2e@example.com");
   const bo = await confirmedUser("Bo Helper");
   const groupId = await groupWith(admin, "Cedar Court", [bo]);
-  const milk = await api<{ id: string }>(baseURL!, admin.token, "POST", "/requests", {
+  const milk = await createRequest(baseURL!, admin, {
     itemDescription: "Milk",
     groupId,
-    neededBy: new Date(Date.now() + 30 * HOUR).toISOString(),
+    neededBy: hoursFromNow(30),
   });
   await api(baseURL!, bo.token, "POST", `/requests/${milk.id}/claim`);
   await signedInPage(admin);

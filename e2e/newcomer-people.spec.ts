@@ -1,5 +1,5 @@
 import { messages } from "@hyn/validators/messages";
-import { api, expect, signUpAndConfirm, test } from "./support";
+import { api, createRequest, expect, signUpAndConfirm, test } from "./support";
 
 test("the About page says what fellow members see: name, e-mail and general area, the phone only to the two people of a claim", async ({
   page,
@@ -106,20 +106,15 @@ test("a member without a name shows by e-mail address on request cards and once 
   page,
   baseURL,
   confirmedUser,
+  groupWith,
   signedInPage,
 }) => {
   const owner = await confirmedUser("Olive Owner");
   const nameless = await confirmedUser("");
-  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Ash Grove" });
-  const invite = await api<{ token: string }>(baseURL!, owner.token, "POST", "/invites", {
-    groupId: group.id,
-    email: nameless.email,
-  });
-  await api(baseURL!, nameless.token, "POST", `/invites/${invite.token}/join`);
-  await api(baseURL!, nameless.token, "POST", "/requests", {
-    groupId: group.id,
+  const groupId = await groupWith(owner, "Ash Grove", [nameless]);
+  await createRequest(baseURL!, nameless, {
+    groupId,
     itemDescription: "Oat milk",
-    neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
   });
 
   await signedInPage(owner);

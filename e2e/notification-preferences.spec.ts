@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import {
   api,
+  createRequest,
+  daysFromNow,
   expect,
   groupCard,
   screenshots,
@@ -14,8 +16,7 @@ import {
 /** Issue 15: notification preferences per kind (profile switches) and per group (profile and group cards). */
 
 function post(baseURL: string, who: ApiUser, groupId: string, itemDescription: string) {
-  const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
-  return api<{ id: string }>(baseURL, who.token, "POST", "/requests", { groupId, itemDescription, neededBy });
+  return createRequest(baseURL, who, { groupId, itemDescription, neededBy: daysFromNow(3) });
 }
 
 /** Waits for an e-mail to `to` whose subject matches, and returns every e-mail to `to` by then. */

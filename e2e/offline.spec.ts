@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { api, expect, groupCard, screenshots, test } from "./support";
+import { createRequest, expect, groupCard, screenshots, test } from "./support";
 
 /**
  * Issue 30 item 10: offline, a page shows what it had (under the bar that says it is not live) or says
@@ -114,10 +114,9 @@ test("offline, the groups and requests on screen stay, and create, invite, post 
   const owner = await confirmedUser("Olga Owner");
   const member = await confirmedUser("Milo Member");
   const groupId = await groupWith(owner, "Aspen Row", [member]);
-  await api(baseURL!, member.token, "POST", "/requests", {
+  await createRequest(baseURL!, member, {
     groupId,
     itemDescription: "A bag of flour",
-    neededBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
   await signedInPage(owner);
   // Both screens' code in the browser's cache, then one page that loads each online.

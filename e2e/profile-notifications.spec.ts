@@ -1,5 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, SCREENSHOTS_DIR, TAKING_SCREENSHOTS, test, toast, type Mailbox } from "./support";
+import {
+  createRequest,
+  daysFromNow,
+  expect,
+  SCREENSHOTS_DIR,
+  TAKING_SCREENSHOTS,
+  test,
+  toast,
+  type Mailbox,
+} from "./support";
 
 /**
  * Issue 26 §2: the profile's Notifications say what is sent (PRODUCT "Beyond the screens" (Notification preferences)): on
@@ -133,8 +142,7 @@ test("on a phone, choosing Immediate says in place what a group now brings, and 
   ]);
   await shoot(page, section, "profile-notifications-immediate-390");
 
-  const neededBy = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
-  await api(baseURL!, owner.token, "POST", "/requests", { groupId: elm, itemDescription: "Oat milk", neededBy });
+  await createRequest(baseURL!, owner, { groupId: elm, itemDescription: "Oat milk", neededBy: daysFromNow(3) });
   await waitForSubject(mailbox, member.email, /^New request in Elm Street: Oat milk$/);
 
   // The e-mail switch for new requests off: the group says nothing comes, and nothing does.

@@ -3,7 +3,7 @@
 import { PSEUDO_LOCALE } from "@hyn/validators/locales";
 import type { Browser, Page } from "@playwright/test";
 import { pseudoText } from "../packages/i18n/src/pseudo-locale";
-import { api, expect, screenshot, signInWithCookie, test, type ApiUser } from "./support";
+import { api, createRequest, expect, screenshot, signInWithCookie, test, type ApiUser } from "./support";
 
 /**
  * Issue 19: German and Spanish run longer than English. In the pseudo-locale (every text 40 % longer,
@@ -193,36 +193,24 @@ test("every screen of a member with a group, requests and invitations fits at 39
   browser,
   baseURL,
   confirmedUser,
+  groupWith,
 }) => {
   const [olive, nico, ivy] = await Promise.all([
     confirmedUser("Olive Owner-Featherstonehaugh"),
     confirmedUser("Nico Neighbour"),
     confirmedUser("Ivy Invitee"),
   ]);
-  const group = await api<{ id: string }>(baseURL!, olive.token, "POST", "/groups", {
-    name: "Maple Street and the Houses Around the Corner",
-  });
-  const nicoInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", {
-    groupId: group.id,
-    email: nico.email,
-  });
-  await api(baseURL!, nico.token, "POST", `/invites/${nicoInvite.token}/join`);
+  const groupId = await groupWith(olive, "Maple Street and the Houses Around the Corner", [nico]);
   // Still open: Ivy's invitation (on her dashboard and in the owner's sent list).
   const ivyInvite = await api<{ token: string }>(baseURL!, olive.token, "POST", "/invites", {
-    groupId: group.id,
+    groupId,
     email: ivy.email,
   });
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
-  const open = await api<{ id: string }>(baseURL!, nico.token, "POST", "/requests", {
-    groupId: group.id,
+  const open = await createRequest(baseURL!, nico, {
+    groupId,
     itemDescription: "A ladder tall enough for the gutters",
-    neededBy,
   });
-  const claimed = await api<{ id: string }>(baseURL!, olive.token, "POST", "/requests", {
-    groupId: group.id,
-    itemDescription: "Birthday candles",
-    neededBy,
-  });
+  const claimed = await createRequest(baseURL!, olive, { groupId, itemDescription: "Birthday candles" });
   await api(baseURL!, nico.token, "POST", `/requests/${claimed.id}/claim`);
 
   const page = await pseudoPage(browser, baseURL!, olive);

@@ -13,7 +13,7 @@ import {
   startLocalPushService,
   type LocalPushService,
 } from "../packages/api/test/support/local-push-service";
-import { E2E_PASSWORD, expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, E2E_PASSWORD, expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 // The suite blocks service workers (playwright.config.ts); this spec is about one.
 test.use({ permissions: ["notifications"], serviceWorkers: "allow" });
@@ -130,7 +130,7 @@ test("a member turns on notifications on this device and its service worker show
     data: {
       groupId: group.id,
       itemDescription: "Birthday candles",
-      neededBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      neededBy: daysFromNow(2),
     },
     headers: ann.headers,
   });

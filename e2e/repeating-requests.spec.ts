@@ -1,5 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, chooseLanguage, expect, localDateTime, requestCardOf, screenshots, test, toast } from "./support";
+import {
+  api,
+  chooseLanguage,
+  createRequest,
+  expect,
+  localDateTime,
+  requestCardOf,
+  screenshots,
+  test,
+  toast,
+} from "./support";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
 
@@ -114,12 +124,10 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
   const rita = await confirmedUser("Rita");
   const hugo = await confirmedUser("Hugo");
   const groupId = await groupWith(rita, "Milk Row", [hugo]);
-  const neededBy = new Date(Date.now() + 2 * 24 * 3600_000);
-  const posted = await api<{ id: string; seriesId: string }>(baseURL!, rita.token, "POST", "/requests", {
+  const posted = await createRequest<{ id: string; seriesId: string }>(baseURL!, rita, {
     groupId,
     itemDescription: "Milk for the week",
     storePreference: "Corner shop",
-    neededBy: neededBy.toISOString(),
     repeat: { every: "2weeks" },
   });
   expect(posted.seriesId).toBeTruthy();

@@ -1,6 +1,16 @@
 import { limitMessage, messages, overLimitMessage } from "@hyn/validators/messages";
 import type { Locator, Page } from "@playwright/test";
-import { expect, localDateTime, screenshot, signUpAndConfirm, test, toast, type Mailbox } from "./support";
+import {
+  daysFromNow,
+  expect,
+  inviteAndJoin,
+  localDateTime,
+  screenshot,
+  secondsFromNow,
+  signUpAndConfirm,
+  test,
+  toast,
+} from "./support";
 
 /** The card of the request described as `item`, in `scope` (the page or a section of it). */
 function card(scope: Page | Locator, item: string): Locator {
@@ -19,25 +29,8 @@ async function createGroup(page: Page, name: string): Promise<string> {
   return ((await response.json()) as { id: string }).id;
 }
 
-/** The owner invites `email`; the invitee joins through the link in the e-mail they received. */
-async function inviteAndJoin(owner: Page, invitee: Page, mailbox: Mailbox, groupId: string, email: string) {
-  const invite = await owner.request.post("/api/invites", { data: { groupId, email } });
-  expect(invite.status()).toBe(201);
-  const link = await mailbox.waitForLink(email, /\/invite\//);
-  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
-  const join = await invitee.request.post(`/api/invites/${encodeURIComponent(token)}/join`);
-  expect(join.ok()).toBe(true);
-}
-
-async function postRequest(
-  page: Page,
-  groupId: string,
-  itemDescription: string,
-  neededBy = new Date(Date.now() + 2 * 24 * 3_600_000),
-) {
-  const response = await page.request.post("/api/requests", {
-    data: { groupId, itemDescription, neededBy: neededBy.toISOString() },
-  });
+async function postRequest(page: Page, groupId: string, itemDescription: string, neededBy = daysFromNow(2)) {
+  const response = await page.request.post("/api/requests", { data: { groupId, itemDescription, neededBy } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string };
 }
@@ -302,7 +295,7 @@ test("the dashboard loads everything in one call, whatever the number of groups 
 test("a request that expires while the page is open shows as expired without new data", async ({ page, mailbox }) => {
   await signUpAndConfirm(page, mailbox, { name: "Evan Expiry" });
   const groupId = await createGroup(page, "Soon Street");
-  await postRequest(page, groupId, "Fresh bread", new Date(Date.now() + 8_000));
+  await postRequest(page, groupId, "Fresh bread", secondsFromNow(8));
   await openDashboard(page);
   const bread = card(page, "Fresh bread");
   await expect(bread.getByTestId("request-status")).toHaveAttribute("data-status", "open");

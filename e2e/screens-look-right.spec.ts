@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { api, expect, test, toast } from "./support";
+import { api, createRequest, expect, hoursFromNow, test, toast } from "./support";
 
 /**
  * Issue 30 "Visual": what a walk through the screens at 1280 and 390 px, light and dark, found wrong. Colours are read
@@ -8,7 +8,6 @@ import { api, expect, test, toast } from "./support";
 
 const WIDTHS = [1280, 390] as const;
 const THEMES = ["light", "dark"] as const;
-const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 async function show(page: Page, width: number, theme: (typeof THEMES)[number]) {
   await page.setViewportSize({ width, height: 800 });
@@ -198,11 +197,11 @@ test("request cards are as tall as their content, and German 'Löschen' shares i
   const owner = await confirmedUser("Greta");
   const groupId = await groupWith(owner, "Lindenweg", [await confirmedUser("Hans")]);
   await api(baseURL!, owner.token, "PUT", "/user/locale", { locale: "de" });
-  await api(baseURL!, owner.token, "POST", "/requests", { groupId, itemDescription: "Milch", neededBy: inHours(30) });
-  await api(baseURL!, owner.token, "POST", "/requests", {
+  await createRequest(baseURL!, owner, { groupId, itemDescription: "Milch", neededBy: hoursFromNow(30) });
+  await createRequest(baseURL!, owner, {
     groupId,
     itemDescription: "Brot, Butter und Marmelade für das Frühstück am Wochenende",
-    neededBy: inHours(40),
+    neededBy: hoursFromNow(40),
     pickupNotes: "Bitte vor die Tür stellen und zweimal klingeln. Danke!",
   });
   await signedInPage(owner);
@@ -246,7 +245,7 @@ test("after 'I can help' the card stays where it was in the list", async ({
     ["Bread", 30],
     ["Cheese", 40],
   ] as const)
-    await api(baseURL!, asker.token, "POST", "/requests", { groupId, itemDescription: item, neededBy: inHours(hours) });
+    await createRequest(baseURL!, asker, { groupId, itemDescription: item, neededBy: hoursFromNow(hours) });
   await signedInPage(helper);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });

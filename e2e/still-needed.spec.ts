@@ -1,4 +1,13 @@
-import { api, expect, screenshots, test, type Mailbox, type MailboxEmail } from "./support";
+import {
+  api,
+  createRequest,
+  expect,
+  hoursFromNow,
+  screenshots,
+  test,
+  type Mailbox,
+  type MailboxEmail,
+} from "./support";
 
 /** Issue 26: a give-back close to the needed-by time tells the group; each member can switch it off. */
 
@@ -26,8 +35,8 @@ test("a request given back on the day it is needed tells the group, until a memb
   const member = await confirmedUser("Milo");
   const street = await groupWith(requester, "Oak Court", [helper, member]);
   await api(baseURL!, member.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
-  const neededBy = new Date(Date.now() + 5 * 3600_000).toISOString();
-  const milk = await api<{ id: string }>(baseURL!, requester.token, "POST", "/requests", {
+  const neededBy = hoursFromNow(5);
+  const milk = await createRequest(baseURL!, requester, {
     groupId: street,
     itemDescription: "Two pints of milk",
     neededBy,

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, expect, inviteAndJoin, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /** The card of the request described as `item` in the dashboard section titled `title`. */
 function card(page: Page, title: string, item: string): Locator {
@@ -17,10 +17,7 @@ async function groupWithNeighbour(
 ): Promise<string> {
   const created = await owner.request.post("/api/groups", { data: { name: `Thanks Row ${Date.now().toString(36)}` } });
   const { id: groupId } = (await created.json()) as { id: string };
-  expect((await owner.request.post("/api/invites", { data: { groupId, email: neighbourEmail } })).status()).toBe(201);
-  const link = await mailbox.waitForLink(neighbourEmail, /\/invite\//);
-  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
-  expect((await neighbour.request.post(`/api/invites/${encodeURIComponent(token)}/join`)).ok()).toBe(true);
+  await inviteAndJoin(owner, neighbour, mailbox, groupId, neighbourEmail);
   return groupId;
 }
 
@@ -43,7 +40,7 @@ test("a requester thanks the neighbour who fulfilled their request", async ({
     data: {
       groupId,
       itemDescription: "A loaf of rye bread",
-      neededBy: new Date(Date.now() + 2 * 24 * 3_600_000).toISOString(),
+      neededBy: daysFromNow(2),
     },
   });
   const { id: requestId } = (await posted.json()) as { id: string };

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, chooseLanguage, expect, screenshots, test, toast } from "./support";
+import { api, chooseLanguage, expect, hoursFromNow, screenshots, test, toast } from "./support";
 
 /** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
 
@@ -34,7 +34,7 @@ test("a member announces a trip, two neighbours add items, the tripper closes th
   await expect(page.getByText("Leaving time is required")).toBeVisible();
   await expect(page.getByLabel("When you leave")).toBeFocused();
   await expect(page.getByLabel("Store")).toHaveValue("Aldi");
-  const leaving = new Date(Date.now() + 3 * 3600_000);
+  const leaving = new Date(hoursFromNow(3));
   await page.getByLabel("When you leave").fill(localInput(leaving));
   await expect(page.getByRole("checkbox", { name: "Elm Street" })).toBeChecked();
   await page.getByLabel("Note (optional)").fill("Room for one heavy bag");
@@ -145,7 +145,7 @@ test("a member hears of a weekly trip by e-mail, and its tripper finds it from t
   const trip = await api<{ id: string }>(baseURL!, tia.token, "POST", "/trips", {
     groupIds: [groupId],
     store: "Saturday market",
-    departsAt: new Date(Date.now() + 26 * 3600_000).toISOString(),
+    departsAt: hoursFromNow(26),
     repeat: { every: "week" },
   });
 

@@ -1,6 +1,6 @@
 import { messages } from "@hyn/validators/messages";
 import type { Browser, Page } from "@playwright/test";
-import { expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
+import { daysFromNow, expect, screenshot, signUpAndConfirm, test, type Mailbox } from "./support";
 
 /**
  * Issue 15: the page behind the "Unsubscribe" link of a non-essential e-mail, opened logged out, as
@@ -51,7 +51,7 @@ async function newRequestNotice(page: Page, browser: Browser, baseURL: string, m
   expect((await bea.page.request.put("/api/user/email-preferences", { data: { frequency: "immediate" } })).ok()).toBe(
     true,
   );
-  const neededBy = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString();
+  const neededBy = daysFromNow(2);
   expect(
     (await page.request.post("/api/requests", { data: { groupId, itemDescription: "Oat milk", neededBy } })).status(),
   ).toBe(201);

@@ -5,10 +5,13 @@ export { Mailbox, uniqueEmail, type MailboxEmail } from "./mailbox";
 export {
   createConfirmedUser,
   createGroupWith,
+  inviteAndJoin,
   signInWithCookie,
   signUpAndConfirm,
   watchConsole,
   type ApiUser,
 } from "./people";
+export { createRequest, type RequestFields } from "./requests";
+export { daysFromNow, hoursFromNow, secondsFromNow } from "./time";
 export { chooseLanguage, groupCard, localDateTime, requestCardOf, toast, untilTransitionsEnd } from "./ui";
 export { screenshot, screenshots, SCREENSHOTS_DIR, TAKING_SCREENSHOTS, type LookOptions } from "./look";

@@ -66,6 +66,16 @@ export async function createGroupWith(
   return group.id;
 }
 
+/** The owner's browser invites `email` to the group; the invitee's browser joins through the link of the e-mail. */
+export async function inviteAndJoin(owner: Page, invitee: Page, mailbox: Mailbox, groupId: string, email: string) {
+  const invite = await owner.request.post("/api/invites", { data: { groupId, email } });
+  expect(invite.status()).toBe(201);
+  const link = await mailbox.waitForLink(email, /\/invite\//);
+  const token = decodeURIComponent(new URL(link).pathname.split("/").pop()!);
+  const join = await invitee.request.post(`/api/invites/${encodeURIComponent(token)}/join`);
+  expect(join.ok()).toBe(true);
+}
+
 /** The browser of `page` (or a context) signed in as `user` (the session cookie the login page would have set). */
 export async function signInWithCookie(target: Page | BrowserContext, baseURL: string, user: ApiUser): Promise<void> {
   const context = "context" in target ? target.context() : target;

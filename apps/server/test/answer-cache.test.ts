@@ -3,7 +3,10 @@ import { groupMembers, requests, sessions, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { batchUrl, bearerFor, createTestApp, DASHBOARD_URL, groupOf, type TestApp } from "./test-app";
+import { postAs, postRequest } from "./support/rest";
+import { street } from "./support/street";
+import { hoursAfter } from "./support/time";
+import { batchUrl, bearerFor, createTestApp, DASHBOARD_URL, type Bearer, type TestApp } from "./test-app";
 
 /**
  * The answer cache over HTTP (ADR 0009): what a hit sends must be what the normal path would send at
@@ -18,15 +21,11 @@ const trpcGroupList = (groupId: string) => batchUrl([{ path: "requests.forGroup"
 const restGroupList = (groupId: string) => `/api/groups/${groupId}/requests`;
 const FRESH = { "cache-control": "no-cache" };
 
-type Who = Awaited<ReturnType<typeof bearerFor>>;
+type Who = Bearer;
 
-async function street() {
+async function annBoAndOlga() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  const ann = await bearerFor(app, "ann@example.com");
-  const bo = await bearerFor(app, "bo@example.com");
-  const olga = await bearerFor(app, "olga@example.com");
-  const groupId = await groupOf(app, ann, [bo]);
-  return { ann, bo, olga, groupId };
+  return street(app, { outsiders: ["olga"] });
 }
 
 async function get(who: Who, url: string, extraHeaders: Record<string, string> = {}) {
@@ -35,18 +34,8 @@ async function get(who: Who, url: string, extraHeaders: Record<string, string> =
   return { response, statements: app.statementCount() - before };
 }
 
-async function post(
-  who: Who,
-  groupId: string,
-  itemDescription: string,
-  neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS),
-) {
-  const response = await app.server.inject({
-    method: "POST",
-    url: "/api/requests",
-    headers: who.headers,
-    payload: { itemDescription, groupId, neededBy: neededBy.toISOString() },
-  });
+async function post(who: Who, groupId: string, itemDescription: string, neededBy = hoursAfter(app.clock, 24)) {
+  const response = await postRequest(app, who, { itemDescription, groupId, neededBy: neededBy.toISOString() });
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string };
 }
@@ -67,7 +56,7 @@ const withoutTime = (body: string) => body.replace(/"serverTime":"[^"]*"/, '"ser
 
 describe("the answer cache", () => {
   it("answers a hit with Connection: close once the instance drains, like every other answer", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     await get(bo, DASHBOARD_URL);
     // Not listening, so only the flag changes: what a proxy's kept connection gets from now on.
@@ -78,7 +67,7 @@ describe("the answer cache", () => {
   });
 
   it("answers a repeated dashboard with one statement: the same answer a fresh load gives, at the time it is sent", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     const first = await get(bo, DASHBOARD_URL);
     expect(first.response.statusCode).toBe(200);
@@ -105,12 +94,12 @@ describe("the answer cache", () => {
   });
 
   it("shows a neighbour's claim, a new post and a new name on the very next load", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     const milk = await post(bo, groupId, "Milk");
     await get(bo, DASHBOARD_URL);
     expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
 
-    await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: ann.headers });
+    await postAs(app, ann, `/api/requests/${milk.id}/claim`);
     const afterClaim = await get(bo, DASHBOARD_URL);
     expect(afterClaim.statements).toBeGreaterThan(1);
     expect(afterClaim.response.body).toContain('"status":"claimed"');
@@ -126,8 +115,8 @@ describe("the answer cache", () => {
   });
 
   it("turns a request expired when its needed-by time passes, though nothing was written", async () => {
-    const { ann, bo, groupId } = await street();
-    await post(ann, groupId, "Milk", new Date(app.clock.now().getTime() + HOUR_MS));
+    const { ann, bo, groupId } = await annBoAndOlga();
+    await post(ann, groupId, "Milk", hoursAfter(app.clock, 1));
     expect(dashboardOf((await get(bo, DASHBOARD_URL)).response.body).helpableRequests).toHaveLength(1);
     expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
     app.clock.advance(HOUR_MS + 1000);
@@ -141,7 +130,7 @@ describe("the answer cache", () => {
   });
 
   it("shares a group's list between its members, over tRPC and REST, and never with anyone else", async () => {
-    const { ann, bo, olga, groupId } = await street();
+    const { ann, bo, olga, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     for (const url of [trpcGroupList(groupId), restGroupList(groupId)]) {
       const annsLoad = await get(ann, url);
@@ -164,16 +153,12 @@ describe("the answer cache", () => {
   });
 
   it('never gives someone in a block the list the group shares, nor keeps theirs for others (PRODUCT "Blocking")', async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     const cy = await bearerFor(app, "cy@example.com");
     await app.db.insert(groupMembers).values({ groupId, userId: cy.userId });
     await post(ann, groupId, "Milk");
     await post(bo, groupId, "Eggs");
-    const blocked = await app.server.inject({
-      method: "POST",
-      url: `/api/users/${bo.userId}/block`,
-      headers: ann.headers,
-    });
+    const blocked = await postAs(app, ann, `/api/users/${bo.userId}/block`);
     expect(blocked.statusCode).toBe(200);
     for (const url of [trpcGroupList(groupId), restGroupList(groupId)]) {
       // Cy's load is kept for every member without a block; Ann's is her own, read afresh each time.
@@ -194,7 +179,7 @@ describe("the answer cache", () => {
   });
 
   it("serves a group list's first page with its next-page link, and never a later page from it", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     const now = app.clock.now().getTime();
     await app.db.insert(requests).values(
       Array.from({ length: 60 }, (_, i) => ({
@@ -219,7 +204,8 @@ describe("the answer cache", () => {
       expect((later.response.json() as unknown[]).length).toBe(10);
       expect(later.response.body).not.toBe(first.response.body);
     }
-    const trpcLater = `/trpc/requests.forGroup?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { groupId, cursor: new URL(next, "http://x").searchParams.get("cursor") } } }))}`;
+    const cursor = new URL(next, "http://x").searchParams.get("cursor");
+    const trpcLater = batchUrl([{ path: "requests.forGroup", input: { groupId, cursor } }]);
     await get(bo, trpcGroupList(groupId));
     for (let i = 0; i < 2; i++) {
       const later = await get(bo, trpcLater);
@@ -230,7 +216,7 @@ describe("the answer cache", () => {
   });
 
   it("lets the normal path record activity and slide the session, and refuses ended sessions", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     await get(bo, DASHBOARD_URL);
     app.clock.advance(2 * HOUR_MS);
@@ -249,25 +235,15 @@ describe("the answer cache", () => {
     // That load went the normal way to write; the next one is built and kept, the one after is a hit.
     await get(bo, DASHBOARD_URL);
     expect((await get(bo, DASHBOARD_URL)).statements).toBe(1);
-    await app.server.inject({ method: "POST", url: "/api/auth/signout", headers: bo.headers });
+    await postAs(app, bo, "/api/auth/signout");
     const signedOut = await get(bo, DASHBOARD_URL);
     expect(signedOut.response.statusCode).toBe(401);
     expect(signedOut.response.body).toContain(messages.noAuthenticatedUser);
   });
 
   it("shows a repeating request stopped, or let go by its helper, on the very next load of either dashboard", async () => {
-    const { ann, bo, groupId } = await street();
-    const posted = await app.server.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: ann.headers,
-      payload: {
-        itemDescription: "Milk",
-        groupId,
-        neededBy: new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString(),
-        repeat: { every: "week" },
-      },
-    });
+    const { ann, bo, groupId } = await annBoAndOlga();
+    const posted = await postRequest(app, ann, { itemDescription: "Milk", groupId, repeat: { every: "week" } });
     const { seriesId } = posted.json() as { seriesId: string };
     const series = (action: string, who: Who) =>
       app.server.inject({
@@ -300,7 +276,7 @@ describe("the answer cache", () => {
   });
 
   it("checks calls that arrive together in one statement, and answers each as its own", async () => {
-    const { ann, bo, olga, groupId } = await street();
+    const { ann, bo, olga, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     const calls = [
       ...[ann, bo].flatMap((who) =>
@@ -331,7 +307,7 @@ describe("the answer cache", () => {
   });
 
   it("answers the normal way when its own check fails", async () => {
-    const { ann, bo, groupId } = await street();
+    const { ann, bo, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk");
     const before = await get(bo, DASHBOARD_URL);
     // Without its log the check cannot run; the dashboard itself does not need it.

@@ -5,23 +5,21 @@
 import { messages } from "@hyn/validators";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { postAs, postRequest, rest } from "./support/rest";
+import { isoHoursAfter } from "./support/time";
+import { bearerFor, createTestApp, type Bearer, type TestApp } from "./test-app";
 
 let app: TestApp;
-let headers: Record<string, string>;
+let careful: Bearer;
 let groupId: string;
 beforeAll(async () => {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  ({ headers } = await bearerFor(app, "careful@example.com"));
-  groupId = (
-    await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name: "Elm Street" } })
-  ).json().id;
+  careful = await bearerFor(app, "careful@example.com");
+  groupId = (await postAs(app, careful, "/api/groups", { name: "Elm Street" })).json().id;
 });
 afterAll(async () => {
   await app.close();
 });
-
-const tomorrow = () => new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000).toISOString();
 
 /** Text fields as a client sends them: a body that is valid but for the one field under test. */
 const textFields: {
@@ -73,7 +71,7 @@ const textFields: {
     body: () => ({
       groupId,
       itemDescription: "Milk",
-      neededBy: tomorrow(),
+      neededBy: isoHoursAfter(app.clock, 24),
       storePreference: "Any",
       pickupNotes: "Door",
     }),
@@ -121,7 +119,7 @@ describe("text that cannot be stored", () => {
           const response = await app.server.inject({
             method: route.method,
             url: route.url,
-            headers: route.signedIn ? headers : {},
+            headers: route.signedIn ? careful.headers : {},
             payload: body,
           });
           expect([response.statusCode, response.json()], `${route.url} ${field}`).toEqual([
@@ -137,7 +135,7 @@ describe("text that cannot be stored", () => {
     const validate = await app.server.inject({ method: "GET", url: "/api/invites/validate/abc%00def" });
     expect(validate.statusCode).toBeLessThan(500);
     expect(Object.keys(validate.json())).toEqual(["error"]);
-    const join = await app.server.inject({ method: "POST", url: "/api/invites/abc%00def/join", headers });
+    const join = await postAs(app, careful, "/api/invites/abc%00def/join");
     expect([join.statusCode, join.json()]).toEqual([400, { error: messages.unsupportedCharacters }]);
   });
 
@@ -145,7 +143,7 @@ describe("text that cannot be stored", () => {
     const response = await app.server.inject({
       method: "POST",
       url: "/trpc/groups.create",
-      headers: { ...headers, "content-type": "application/json" },
+      headers: { ...careful.headers, "content-type": "application/json" },
       payload: JSON.stringify({ json: { name: "Oak\u0000Street" } }),
     });
     expect(response.statusCode).toBe(400);
@@ -155,21 +153,19 @@ describe("text that cannot be stored", () => {
 
 describe("needed-by dates", () => {
   it("a year of 10000 is a 400 that says how far ahead a date may be", async () => {
-    const response = await app.server.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers,
-      payload: { groupId, itemDescription: "Milk", neededBy: "+010000-01-01T00:00:00Z" },
+    const response = await postRequest(app, careful, {
+      groupId,
+      itemDescription: "Milk",
+      neededBy: "+010000-01-01T00:00:00Z",
     });
     expect([response.statusCode, response.json()]).toEqual([400, { error: messages.neededByTooFar }]);
   });
 
   it("a five-digit year without a sign is too far, not missing", async () => {
-    const response = await app.server.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers,
-      payload: { groupId, itemDescription: "Milk", neededBy: "10000-01-01T00:00:00Z" },
+    const response = await postRequest(app, careful, {
+      groupId,
+      itemDescription: "Milk",
+      neededBy: "10000-01-01T00:00:00Z",
     });
     expect([response.statusCode, response.json()]).toEqual([400, { error: messages.neededByTooFar }]);
   });
@@ -177,18 +173,18 @@ describe("needed-by dates", () => {
   it("30 February is refused as not a real date, never stored as 2 March", async () => {
     const year = app.clock.now().getUTCFullYear() + 1;
     for (const neededBy of [`${year}-02-30T10:00:00Z`, `${year}-04-31T10:00:00Z`, `${year}-06-14T25:00:00Z`]) {
-      const response = await app.server.inject({
-        method: "POST",
-        url: "/api/requests",
-        headers: { ...headers, "accept-language": "es" },
-        payload: { groupId, itemDescription: "Milk", neededBy },
-      });
+      const response = await postRequest(
+        app,
+        careful,
+        { groupId, itemDescription: "Milk", neededBy },
+        { "accept-language": "es" },
+      );
       expect([response.statusCode, response.json()], neededBy).toEqual([
         400,
         { error: "La fecha y la hora para cuándo lo necesitas no existen" },
       ]);
     }
-    const mine = (await app.server.inject({ method: "GET", url: "/api/user/requests", headers })).json() as Array<{
+    const mine = (await rest(app, careful, "GET", "/api/user/requests")).json() as Array<{
       neededBy: string;
     }>;
     expect(mine.map((request) => request.neededBy)).not.toContain(`${year}-03-02T10:00:00.000Z`);
@@ -196,12 +192,7 @@ describe("needed-by dates", () => {
 
   it("text that is no date is refused as such, not as missing", async () => {
     for (const neededBy of ["tomorrow", "1", `Feb 30 ${app.clock.now().getUTCFullYear() + 1}`]) {
-      const response = await app.server.inject({
-        method: "POST",
-        url: "/api/requests",
-        headers,
-        payload: { groupId, itemDescription: "Milk", neededBy },
-      });
+      const response = await postRequest(app, careful, { groupId, itemDescription: "Milk", neededBy });
       expect([response.statusCode, response.json()], neededBy).toEqual([400, { error: messages.neededByNotADate }]);
     }
   });
@@ -281,12 +272,7 @@ describe("e-mail addresses that could bend a header or a page", () => {
         400,
         { error: messages.invalidEmailFormat },
       ]);
-      const invite = await app.server.inject({
-        method: "POST",
-        url: "/api/invites",
-        headers,
-        payload: { groupId, email },
-      });
+      const invite = await postAs(app, careful, "/api/invites", { groupId, email });
       expect([invite.statusCode, invite.json()], JSON.stringify(email)).toEqual([
         400,
         { error: messages.invalidEmailFormat },
@@ -295,12 +281,7 @@ describe("e-mail addresses that could bend a header or a page", () => {
   });
 
   it("an internationalised address is invited like any other", async () => {
-    const invite = await app.server.inject({
-      method: "POST",
-      url: "/api/invites",
-      headers,
-      payload: { groupId, email: "用户@例子.广告" },
-    });
+    const invite = await postAs(app, careful, "/api/invites", { groupId, email: "用户@例子.广告" });
     expect(invite.statusCode).toBe(201);
     expect(invite.json()).toMatchObject({ email: "用户@例子.广告" });
   });

@@ -5,7 +5,7 @@
  */
 import { parseCalendar } from "@hyn/api/testing/calendar";
 import { CALENDAR_FEED_MAX_EVENTS } from "@hyn/validators/policy";
-import { deliverDueEmails, HOUR_MS, silentLogger } from "@hyn/core";
+import { deliverDueEmails, silentLogger } from "@hyn/core";
 import { FakeClock } from "@hyn/core/testing";
 import { requests } from "@hyn/db";
 import { createTestDatabase, type TestDatabase } from "@hyn/db/testing";
@@ -13,6 +13,7 @@ import { messages } from "@hyn/validators";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app";
 import { parseEnv } from "../src/env";
+import { hoursAfter } from "./support/time";
 
 let database: TestDatabase;
 let app: App;
@@ -38,8 +39,6 @@ afterEach(async () => {
   await app.server.close();
   await database.close();
 });
-
-const inHours = (hours: number) => new Date(clock.now().getTime() + hours * HOUR_MS);
 
 async function signUp(name: string) {
   const email = `${name.toLowerCase()}@example.com`;
@@ -80,7 +79,7 @@ async function street() {
     });
     await call(member, "POST", `/api/invites/${invite.token}/join`);
   }
-  const post = (who: Person, itemDescription: string, neededBy = inHours(48)) =>
+  const post = (who: Person, itemDescription: string, neededBy = hoursAfter(clock, 48)) =>
     call<{ id: string }>(who, "POST", "/api/requests", { groupId: group.id, itemDescription, neededBy });
   return { ann, bo, cy, out, group, post };
 }
@@ -171,7 +170,7 @@ describe("the claim confirmation", () => {
         uid: `request-${milk.id}@localhost`,
         status: "CONFIRMED",
         sequence: 1,
-        start: inHours(48),
+        start: hoursAfter(clock, 48),
         summary: "Help Ann with Größe; 牛乳, x",
       }),
     ]);
@@ -190,13 +189,13 @@ describe("the personal calendar feed", () => {
 
   it("lists what I am helping with and my own open or claimed requests still to come, without a session", async () => {
     const { ann, bo, cy, post } = await street();
-    const helping = await post(ann, "Helping: bread", inHours(48));
-    const someoneElses = await post(ann, "Cy helps: eggs", inHours(49));
-    const unclaimed = await post(ann, "Unclaimed: tea", inHours(50));
-    const mineOpen = await post(bo, "Mine open: soap", inHours(51));
-    const mineClaimed = await post(bo, "Mine claimed: rice", inHours(52));
-    const mineFulfilled = await post(bo, "Mine fulfilled: jam", inHours(53));
-    const mineSoon = await post(bo, "Mine soon: salt", inHours(1));
+    const helping = await post(ann, "Helping: bread", hoursAfter(clock, 48));
+    const someoneElses = await post(ann, "Cy helps: eggs", hoursAfter(clock, 49));
+    const unclaimed = await post(ann, "Unclaimed: tea", hoursAfter(clock, 50));
+    const mineOpen = await post(bo, "Mine open: soap", hoursAfter(clock, 51));
+    const mineClaimed = await post(bo, "Mine claimed: rice", hoursAfter(clock, 52));
+    const mineFulfilled = await post(bo, "Mine fulfilled: jam", hoursAfter(clock, 53));
+    const mineSoon = await post(bo, "Mine soon: salt", hoursAfter(clock, 1));
     await call(bo, "POST", `/api/requests/${helping.id}/claim`);
     await call(cy, "POST", `/api/requests/${someoneElses.id}/claim`);
     await call(bo, "POST", `/api/requests/${unclaimed.id}/claim`);
@@ -210,7 +209,7 @@ describe("the personal calendar feed", () => {
     // The same link on every ask, until a new one is asked for.
     expect(await call(bo, "GET", "/api/user/calendar-feed")).toEqual({ url });
 
-    clock.set(inHours(2));
+    clock.set(hoursAfter(clock, 2));
     const response = await readFeed(url);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("text/calendar; charset=utf-8");
@@ -232,7 +231,7 @@ describe("the personal calendar feed", () => {
       userId: ann.id,
       groupId: group.id,
       itemDescription: `Item ${i}`,
-      neededBy: inHours(24 + i),
+      neededBy: hoursAfter(clock, 24 + i),
       status: "claimed" as const,
       claimedBy: bo.id,
       claimedAt: clock.now(),

@@ -1,3 +1,4 @@
+import { HOUR_MS } from "@hyn/core";
 import { changeLog, groups } from "@hyn/db";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeLogPruningPass } from "../src/jobs/change-log-pruner";
@@ -9,7 +10,7 @@ afterEach(async () => {
 });
 
 const logged = async () => (await app.db.select({ xid: changeLog.xid }).from(changeLog)).length;
-const PERIOD_MS = 60 * 60 * 1000;
+const PERIOD_MS = HOUR_MS;
 
 describe("pruning the change log", () => {
   it("removes only rows older than a horizon taken at least a period before, never the newest", async () => {

@@ -2,7 +2,8 @@ import { createDb, groups, type DbHandle } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { postAs, rest } from "./support/rest";
+import { bearerFor, createTestApp, type Bearer, type TestApp } from "./test-app";
 
 /**
  * Issue 13: database connections cut under the server (pg_terminate_backend, a failover, a restart).
@@ -13,7 +14,7 @@ const ADMIN_APPLICATION = "hyn-fault-test";
 let app: TestApp;
 let adminHandle: DbHandle;
 let admin: NonNullable<DbHandle["postgres"]>;
-let ann: Awaited<ReturnType<typeof bearerFor>>;
+let ann: Bearer;
 
 beforeAll(async () => {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false", ANSWER_CACHE_MB: "0" });
@@ -60,9 +61,7 @@ const trpcPost = (path: string, input: unknown) =>
 
 describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection is cut", () => {
   it("a REST read is tried once more on a new connection and answers 200", async () => {
-    const response = await cutDuring("user_limits", () =>
-      app.server.inject({ method: "GET", url: "/api/user/limits-with-counts", headers: ann.headers }),
-    );
+    const response = await cutDuring("user_limits", () => rest(app, ann, "GET", "/api/user/limits-with-counts"));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ limits: { maxOpenRequests: 5 }, counts: { openRequestsCount: 0 } });
   });
@@ -78,19 +77,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection i
   });
 
   it("a REST write that cannot complete answers 503 with Retry-After, and nothing is half done", async () => {
-    const response = await cutDuring("groups", () =>
-      app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Cut short" } }),
-    );
+    const response = await cutDuring("groups", () => postAs(app, ann, "/api/groups", { name: "Cut short" }));
     expect([response.statusCode, response.json()]).toEqual([503, { error: messages.serviceUnavailable }]);
     expect(response.headers["retry-after"]).toBe("1");
     expect(await app.db.select({ id: groups.id }).from(groups)).toEqual([]);
 
-    const again = await app.server.inject({
-      method: "POST",
-      url: "/api/groups",
-      headers: ann.headers,
-      payload: { name: "Cut short" },
-    });
+    const again = await postAs(app, ann, "/api/groups", { name: "Cut short" });
     expect(again.statusCode).toBe(201);
   });
 
@@ -106,12 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calls whose database connection i
   it("under load, with every connection of the pool cut while calls are in flight, no call answers 500", async () => {
     const calls = Array.from({ length: 60 }, (_, i) =>
       i % 3 === 0
-        ? app.server.inject({
-            method: "POST",
-            url: "/api/groups",
-            headers: ann.headers,
-            payload: { name: `Load ${i}` },
-          })
+        ? postAs(app, ann, "/api/groups", { name: `Load ${i}` })
         : app.server.inject({
             method: "GET",
             url: i % 3 === 1 ? "/api/user/limits-with-counts" : "/api/groups",

@@ -6,13 +6,14 @@
 import { limitMessage, messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restErrorOf } from "../src/rest/adapter";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { postAs } from "./support/rest";
+import { bearerFor, createTestApp, type Bearer, type TestApp } from "./test-app";
 
 let app: TestApp;
-let headers: Record<string, string>;
+let lena: Bearer;
 beforeAll(async () => {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  ({ headers } = await bearerFor(app, "lena@example.com", "a-good-secret-1"));
+  lena = await bearerFor(app, "lena@example.com", "a-good-secret-1");
 });
 afterAll(async () => {
   await app.close();
@@ -51,15 +52,13 @@ describe("error texts in the client's language", () => {
 
   it("keep a limit's numbers (a message with values)", async () => {
     for (const name of ["One", "Two", "Three"]) {
-      expect(
-        (await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name } })).statusCode,
-      ).toBe(201);
+      expect((await postAs(app, lena, "/api/groups", { name })).statusCode).toBe(201);
     }
     const refuse = (language?: string) =>
       app.server.inject({
         method: "POST",
         url: "/api/groups",
-        headers: { ...headers, ...(language ? { "accept-language": language } : {}) },
+        headers: { ...lena.headers, ...(language ? { "accept-language": language } : {}) },
         payload: { name: "Four" },
       });
     expect((await refuse()).json()).toEqual({ error: limitMessage("groups", 3, 3) });
@@ -90,7 +89,7 @@ describe("error texts in the client's language", () => {
       app.server.inject({
         method: "PUT",
         url: "/api/user/profile",
-        headers: { ...headers, ...(language ? { "accept-language": language } : {}) },
+        headers: { ...lena.headers, ...(language ? { "accept-language": language } : {}) },
         payload: { name: "Lena", phone: null, generalArea: 5 },
       });
     expect([(await profile()).statusCode, (await profile()).json()]).toEqual([
@@ -117,7 +116,7 @@ describe("error texts in the client's language", () => {
         method: "POST",
         url: "/api/groups",
         headers: {
-          ...headers,
+          ...lena.headers,
           "content-type": "application/json",
           ...(language ? { "accept-language": language } : {}),
         },
@@ -130,7 +129,7 @@ describe("error texts in the client's language", () => {
     const notJson = await app.server.inject({
       method: "POST",
       url: "/api/groups",
-      headers: { ...headers, "content-type": "text/plain", "accept-language": "es" },
+      headers: { ...lena.headers, "content-type": "text/plain", "accept-language": "es" },
       payload: "hello",
     });
     expect([notJson.statusCode, notJson.json()]).toEqual([415, { error: "Content-Type debe ser application/json" }]);
@@ -140,7 +139,7 @@ describe("error texts in the client's language", () => {
         method: "POST",
         url: "/api/groups",
         headers: {
-          ...headers,
+          ...lena.headers,
           "content-type": "application/json",
           ...(language ? { "accept-language": language } : {}),
         },
@@ -173,7 +172,7 @@ describe("error texts in the client's language", () => {
       const response = await app.server.inject({
         method: init.method ?? "GET",
         url,
-        headers: { ...headers, ...(init.language ? { "accept-language": init.language } : {}) },
+        headers: { ...lena.headers, ...(init.language ? { "accept-language": init.language } : {}) },
         ...(init.payload === undefined ? {} : { payload: init.payload }),
       });
       return (response.json() as { error: { message: string; data: Record<string, unknown> } }).error;
@@ -191,8 +190,7 @@ describe("error texts in the client's language", () => {
     );
 
     // Lena at her limit of three groups (reached here when this test runs alone): the refusal names it by key, with its numbers.
-    for (const name of ["Six", "Seven", "Eight"])
-      await app.server.inject({ method: "POST", url: "/api/groups", headers, payload: { name } });
+    for (const name of ["Six", "Seven", "Eight"]) await postAs(app, lena, "/api/groups", { name });
     const refused = await shape("/trpc/groups.create", {
       method: "POST",
       payload: { json: { name: "Five" } },

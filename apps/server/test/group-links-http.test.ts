@@ -1,5 +1,6 @@
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
+import { postAs, rest } from "./support/rest";
 import { bearerFor, createTestApp, type TestApp } from "./test-app";
 
 /** Issue 27 §1 over REST: the group link's routes, 202 for a join that waits for approval, OpenAPI. */
@@ -13,70 +14,35 @@ describe("the group link over REST", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
-    const group = (
-      await app.server.inject({ method: "POST", url: "/api/groups", headers: ann.headers, payload: { name: "Elm" } })
-    ).json() as { id: string };
+    const group = (await postAs(app, ann, "/api/groups", { name: "Elm" })).json() as { id: string };
 
-    const created = await app.server.inject({
-      method: "POST",
-      url: `/api/groups/${group.id}/links`,
-      headers: ann.headers,
-      payload: { expiresInDays: 30, approval: true },
-    });
+    const created = await postAs(app, ann, `/api/groups/${group.id}/links`, { expiresInDays: 30, approval: true });
     expect(created.statusCode, created.body).toBe(201);
     const link = created.json() as Record<string, unknown>;
     expect(Object.keys(link).sort()).toEqual(["approval", "expiresAt", "id", "token", "url"]);
     expect(link.approval).toBe(true);
     expect(link.url).toBe(`http://localhost:3000/join/${String(link.token)}`);
 
-    const refused = await app.server.inject({
-      method: "GET",
-      url: `/api/groups/${group.id}/links`,
-      headers: bo.headers,
-    });
+    const refused = await rest(app, bo, "GET", `/api/groups/${group.id}/links`);
     expect([refused.statusCode, refused.json()]).toEqual([403, { error: messages.onlyCreatorsInvite }]);
-    const listed = await app.server.inject({
-      method: "GET",
-      url: `/api/groups/${group.id}/links`,
-      headers: ann.headers,
-    });
+    const listed = await rest(app, ann, "GET", `/api/groups/${group.id}/links`);
     expect((listed.json() as { id: string }[]).map((l) => l.id)).toEqual([link.id]);
 
     const page = await app.server.inject({ method: "GET", url: `/api/invites/${String(link.token)}` });
     expect(page.json()).toMatchObject({ group: { name: "Elm", memberCount: 1 }, approval: true });
 
-    const asked = await app.server.inject({
-      method: "POST",
-      url: `/api/invites/${String(link.token)}/join`,
-      headers: bo.headers,
-    });
+    const asked = await postAs(app, bo, `/api/invites/${String(link.token)}/join`);
     expect([asked.statusCode, asked.json()]).toEqual([202, { pending: true }]);
 
-    const requests = await app.server.inject({
-      method: "GET",
-      url: `/api/groups/${group.id}/join-requests`,
-      headers: ann.headers,
-    });
+    const requests = await rest(app, ann, "GET", `/api/groups/${group.id}/join-requests`);
     const [request] = requests.json() as { id: string; email: string }[];
     expect(request!.email).toBe("bo@example.com");
-    const approved = await app.server.inject({
-      method: "POST",
-      url: `/api/groups/${group.id}/join-requests/${request!.id}/approve`,
-      headers: ann.headers,
-    });
+    const approved = await postAs(app, ann, `/api/groups/${group.id}/join-requests/${request!.id}/approve`);
     expect([approved.statusCode, approved.json()]).toEqual([200, { ok: true }]);
 
-    const revoked = await app.server.inject({
-      method: "DELETE",
-      url: `/api/groups/${group.id}/links/${String(link.id)}`,
-      headers: ann.headers,
-    });
+    const revoked = await rest(app, ann, "DELETE", `/api/groups/${group.id}/links/${String(link.id)}`);
     expect(revoked.statusCode).toBe(200);
-    const dead = await app.server.inject({
-      method: "POST",
-      url: `/api/invites/${String(link.token)}/join`,
-      headers: bo.headers,
-    });
+    const dead = await postAs(app, bo, `/api/invites/${String(link.token)}/join`);
     expect([dead.statusCode, dead.json()]).toEqual([404, { error: messages.groupLinkInvalid }]);
   });
 

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { DAILY_DIGEST_JOB, dailyDigestJob } from "../src/jobs/daily-digest";
 import { startJobEngine, type JobEngine, type RetryPolicy } from "../src/jobs/engine";
+import { hoursAfter } from "./support/time";
 
 const fixture = fileURLToPath(new URL("./fixtures/digest-worker-to-kill.ts", import.meta.url));
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
@@ -53,7 +54,7 @@ describe("a job whose process is killed", () => {
     await ann.caller.requests.create({
       itemDescription: "Milk",
       groupId: street.id,
-      neededBy: new Date(h.clock.now().getTime() + 72 * 3600_000),
+      neededBy: hoursAfter(h.clock, 72),
     });
 
     const { worker, printed } = startWorkerToKill(h.url!);

@@ -1,6 +1,8 @@
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { rest } from "./support/rest";
+import { street } from "./support/street";
+import { batchUrl, bearerFor, createTestApp, type TestApp } from "./test-app";
 
 /** Issue 15 over REST: the notification preferences' routes, their 400s and 404s, and the OpenAPI document. */
 
@@ -13,15 +15,7 @@ const PREFERENCES = "/api/user/notification-preferences";
 
 async function signedUpWithGroup() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  const ann = await bearerFor(app, "ann@example.com");
-  const created = await app.server.inject({
-    method: "POST",
-    url: "/api/groups",
-    headers: ann.headers,
-    payload: { name: "Elm Street" },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ann, groupId: (created.json() as { id: string }).id };
+  return street(app, { members: [] });
 }
 
 describe("the notification preferences over REST", () => {
@@ -62,12 +56,7 @@ describe("the notification preferences over REST", () => {
     expect(back.json()).toMatchObject({ frequency: null, effective: "off" });
 
     // The spec's route is untouched: the profile's frequency still lives there.
-    const old = await app.server.inject({
-      method: "PUT",
-      url: "/api/user/email-preferences",
-      headers: ann.headers,
-      payload: { frequency: "daily" },
-    });
+    const old = await rest(app, ann, "PUT", "/api/user/email-preferences", { frequency: "daily" });
     expect(old.statusCode).toBe(200);
     expect(Object.keys(old.json()).sort()).toEqual(["createdAt", "frequency", "lastDailySent", "updatedAt", "userId"]);
     const after = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
@@ -138,14 +127,7 @@ describe("the notification preferences over REST", () => {
       "invitations.count",
       "user.notificationPreferences",
     ];
-    const input = Object.fromEntries(
-      procedures.map((_, i) => [i, { json: null, meta: { values: ["undefined"], v: 1 } }]),
-    );
-    const batch = await app.server.inject({
-      method: "GET",
-      url: `/trpc/${procedures.join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
-      headers: ann.headers,
-    });
+    const batch = await rest(app, ann, "GET", batchUrl(procedures.map((path) => ({ path }))));
     expect(batch.statusCode).toBe(200);
     expect((batch.json() as unknown[]).length).toBe(procedures.length);
   });

@@ -1,4 +1,4 @@
-import { MAIL_SEND_CONCURRENCY, createSmtpTransport, enqueueEmail, type MailTransport } from "@hyn/core";
+import { HOUR_MS, MAIL_SEND_CONCURRENCY, createSmtpTransport, enqueueEmail, type MailTransport } from "@hyn/core";
 import { startSmtpSink, type SmtpSink } from "@hyn/core/smtp-sink";
 import { emailOutbox } from "@hyn/db";
 import { isNull } from "drizzle-orm";
@@ -114,7 +114,7 @@ describe("the outbox over SMTP", () => {
     // Three passes, each after every retry's backoff has run out.
     for (let pass = 0; pass < 3; pass++) {
       await worker.kick();
-      app.clock.advance(2 * 60 * 60 * 1000);
+      app.clock.advance(2 * HOUR_MS);
     }
 
     expect(Object.fromEntries(sink.refusals)).toEqual({

@@ -1,4 +1,4 @@
-import { DAY_MS, MINUTE_MS, enqueueEmail } from "@hyn/core";
+import { DAY_MS, HOUR_MS, MINUTE_MS, enqueueEmail } from "@hyn/core";
 import { FakeClock } from "@hyn/core/testing";
 import { emailOutbox } from "@hyn/db";
 import { createTestDatabase } from "@hyn/db/testing";
@@ -21,10 +21,7 @@ describe("the outbox pruning job", () => {
   it("deletes e-mails 30 days after they were sent, never one still unsent", async () => {
     app = await createTestApp();
     const { clock, transport, db } = app;
-    worker = startOutboxWorker(
-      { db, clock, logger: app.server.log, transport, from: "test@hyn.local" },
-      60 * 60 * 1000,
-    );
+    worker = startOutboxWorker({ db, clock, logger: app.server.log, transport, from: "test@hyn.local" }, HOUR_MS);
     const prune = outboxPruningPass(db, clock);
     const subjects = async () =>
       (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map(

@@ -12,6 +12,7 @@ import { PUSH_DELIVERY_QUEUE, queuePush, silentLogger, type JobQueue, type PushP
 import { afterEach, describe, expect, it } from "vitest";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
 import { definePushDelivery } from "../src/jobs/push-delivery";
+import { hoursAfter } from "./support/time";
 
 // The services queue pushes on the first engine; both engines' workers take jobs. Other work they
 // queue (the reminders of the requests posted here) is not this test's subject and stays out.
@@ -57,7 +58,7 @@ describe("pushes on two instances", () => {
       members.push(member);
     }
     const group = await groupWith(h, ann, members);
-    const neededBy = new Date(h.clock.now().getTime() + 72 * 3600_000);
+    const neededBy = hoursAfter(h.clock, 72);
     const items = ["Milk", "Bread", "Eggs"];
     for (const itemDescription of items)
       await ann.caller.requests.create({ itemDescription, groupId: group.id, neededBy });

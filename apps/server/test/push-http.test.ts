@@ -1,6 +1,7 @@
 import { browserSubscription } from "@hyn/api/testing";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
+import { rest } from "./support/rest";
 import { bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
@@ -13,44 +14,42 @@ describe("push devices over REST (issue 16)", () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
     const ann = await bearerFor(app, "ann@example.com");
     const bo = await bearerFor(app, "bo@example.com");
-    const call = (
-      who: { headers: Record<string, string> } | null,
-      method: "GET" | "POST" | "DELETE",
-      url: string,
-      payload?: object,
-    ) => app.server.inject({ method, url: `/api${url}`, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-    const key = await call(null, "GET", "/push/vapid-public-key");
+    const key = await rest(app, null, "GET", "/api/push/vapid-public-key");
     expect(key.statusCode).toBe(200);
     const { publicKey } = key.json() as { publicKey: string };
     expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
     // Generated once and kept: every instance (and every call) answers the same key.
-    expect((await call(null, "GET", "/push/vapid-public-key")).json()).toEqual({ publicKey });
+    expect((await rest(app, null, "GET", "/api/push/vapid-public-key")).json()).toEqual({ publicKey });
 
     const browser = browserSubscription("http://127.0.0.1:9/push/ann-phone");
-    expect((await call(null, "POST", "/push/subscriptions", { ...browser.json, label: "Phone" })).statusCode).toBe(401);
-    const created = await call(ann, "POST", "/push/subscriptions", { ...browser.json, label: "  Ann's   phone " });
+    expect(
+      (await rest(app, null, "POST", "/api/push/subscriptions", { ...browser.json, label: "Phone" })).statusCode,
+    ).toBe(401);
+    const created = await rest(app, ann, "POST", "/api/push/subscriptions", {
+      ...browser.json,
+      label: "  Ann's   phone ",
+    });
     expect(created.statusCode).toBe(201);
     const device = created.json() as { id: string };
     expect(device).toMatchObject({ label: "Ann's phone", endpointHost: "127.0.0.1:9", lastSuccessAt: null });
 
-    const badKey = await call(ann, "POST", "/push/subscriptions", {
+    const badKey = await rest(app, ann, "POST", "/api/push/subscriptions", {
       ...browser.json,
       keys: { ...browser.json.keys, p256dh: "AAAA" },
     });
     expect([badKey.statusCode, badKey.json()]).toEqual([400, { error: messages.pushKeyP256dhInvalid }]);
-    const offList = await call(ann, "POST", "/push/subscriptions", {
+    const offList = await rest(app, ann, "POST", "/api/push/subscriptions", {
       ...browser.json,
       endpoint: "https://169.254.169.254/latest",
     });
     expect([offList.statusCode, offList.json()]).toEqual([400, { error: messages.pushEndpointNotAllowed }]);
 
-    expect((await call(ann, "GET", "/push/subscriptions")).json()).toEqual([device]);
-    expect((await call(bo, "GET", "/push/subscriptions")).json()).toEqual([]);
-    const notBos = await call(bo, "DELETE", `/push/subscriptions/${device.id}`);
+    expect((await rest(app, ann, "GET", "/api/push/subscriptions")).json()).toEqual([device]);
+    expect((await rest(app, bo, "GET", "/api/push/subscriptions")).json()).toEqual([]);
+    const notBos = await rest(app, bo, "DELETE", `/api/push/subscriptions/${device.id}`);
     expect([notBos.statusCode, notBos.json()]).toEqual([404, { error: messages.pushDeviceNotFound }]);
-    expect((await call(ann, "DELETE", `/push/subscriptions/${device.id}`)).statusCode).toBe(200);
-    expect((await call(ann, "GET", "/push/subscriptions")).json()).toEqual([]);
+    expect((await rest(app, ann, "DELETE", `/api/push/subscriptions/${device.id}`)).statusCode).toBe(200);
+    expect((await rest(app, ann, "GET", "/api/push/subscriptions")).json()).toEqual([]);
   });
 
   it("is in the OpenAPI document", async () => {

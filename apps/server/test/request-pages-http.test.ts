@@ -2,7 +2,8 @@ import { HOUR_MS } from "@hyn/core";
 import { requests } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, groupOf, type TestApp } from "./test-app";
+import { street } from "./support/street";
+import { createTestApp, type Bearer, type TestApp } from "./test-app";
 
 /** REST request lists in pages (issue 13, ADR 0014): `?limit=`, `?cursor=` and the `Link` header. */
 let app: TestApp;
@@ -10,14 +11,12 @@ afterEach(async () => {
   await app?.close();
 });
 
-type Who = Awaited<ReturnType<typeof bearerFor>>;
+type Who = Bearer;
 
 /** Ann and Bo in a group, Bo with `finished` fulfilled requests posted one an hour going back. */
 async function streetWithHistory(finished: number) {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  const ann = await bearerFor(app, "ann@example.com");
-  const bo = await bearerFor(app, "bo@example.com");
-  const groupId = await groupOf(app, ann, [bo]);
+  const { ann, bo, groupId } = await street(app);
   const now = app.clock.now().getTime();
   await app.db.insert(requests).values(
     Array.from({ length: finished }, (_, i) => ({

@@ -2,10 +2,11 @@ import { CapturingTransport } from "@hyn/api/testing";
 import { HOUR_MS } from "@hyn/core";
 import { FakeClock } from "@hyn/core/testing";
 import { createTestDatabase } from "@hyn/db/testing";
-import { groupMembers, groups } from "@hyn/db";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app";
 import { parseEnv } from "../src/env";
+import { postAs } from "./support/rest";
+import { bearerFor, groupOf } from "./test-app";
 
 let app: App | undefined;
 let closeDatabase: (() => Promise<void>) | undefined;
@@ -35,23 +36,13 @@ describe("the server's reminder worker", () => {
       clock,
       transport,
     });
-    const signup = await app.server.inject({
-      method: "POST",
-      url: "/api/auth/signup",
-      payload: { email: "ann@example.com", password: "a-good-secret-1", name: "Ann" },
-    });
-    const { session, user } = signup.json() as { session: { token: string }; user: { id: string } };
-    const [group] = await database.handle.db
-      .insert(groups)
-      .values({ name: "Elm Street", createdBy: user.id })
-      .returning({ id: groups.id });
-    await database.handle.db.insert(groupMembers).values({ groupId: group!.id, userId: user.id });
+    const ann = await bearerFor(app, "ann@example.com");
+    const groupId = await groupOf({ db: database.handle.db }, ann, []);
     // Posted 52 h ahead: its reminder is due 24 h before, 22 h ago by the database's clock.
-    const posted = await app.server.inject({
-      method: "POST",
-      url: "/api/requests",
-      headers: { authorization: `Bearer ${session.token}` },
-      payload: { itemDescription: "Milk", groupId: group!.id, neededBy: new Date(realNow + 2 * HOUR_MS).toISOString() },
+    const posted = await postAs(app, ann, "/api/requests", {
+      itemDescription: "Milk",
+      groupId,
+      neededBy: new Date(realNow + 2 * HOUR_MS).toISOString(),
     });
     expect(posted.statusCode).toBe(201);
     clock.set(new Date(realNow));

@@ -1,8 +1,9 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
-import { HOUR_MS, type SeriesNextJob } from "@hyn/core";
+import type { SeriesNextJob } from "@hyn/core";
 import { requests } from "@hyn/db";
 import { isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { hoursAfter } from "./support/time";
 import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
@@ -26,7 +27,7 @@ describe("a repeating request's next occurrence on two instances", () => {
       const first = await (i % 2 ? one : two).requests.create(ann.user.id, {
         itemDescription: `Weekly item ${i + 1}`,
         groupId: street.id,
-        neededBy: new Date(h.clock.now().getTime() + 5 * HOUR_MS),
+        neededBy: hoursAfter(h.clock, 5),
         storePreference: null,
         pickupNotes: null,
         ifUnavailable: "similar",

@@ -1,7 +1,10 @@
 import { HOUR_MS } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, groupOf, type TestApp } from "./test-app";
+import { postAs, postRequest, rest } from "./support/rest";
+import { street } from "./support/street";
+import { isoHoursAfter } from "./support/time";
+import { bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
 afterEach(async () => {
@@ -11,19 +14,10 @@ afterEach(async () => {
 describe('requests over REST (PRODUCT "Calls")', () => {
   it("posts (201), lists, claims, unclaims, fulfils, notifies and deletes, with the spec's texts and statuses", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-    const ann = await bearerFor(app, "ann@example.com");
-    const bo = await bearerFor(app, "bo@example.com");
-    const olga = await bearerFor(app, "olga@example.com");
-    const groupId = await groupOf(app, ann, [bo]);
-    const call = (
-      who: { headers: Record<string, string> },
-      method: "GET" | "POST" | "DELETE",
-      url: string,
-      payload?: object,
-    ) => app.server.inject({ method, url: `/api${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+    const { ann, bo, olga, groupId } = await street(app, { outsiders: ["olga"] });
 
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
-    const created = await call(ann, "POST", "/requests", {
+    const neededBy = isoHoursAfter(app.clock, 24);
+    const created = await rest(app, ann, "POST", "/api/requests", {
       itemDescription: " <b>Milk</b> ",
       groupId,
       neededBy,
@@ -41,49 +35,53 @@ describe('requests over REST (PRODUCT "Calls")', () => {
       helper: null,
     });
 
-    const missing = await call(ann, "POST", "/requests", { itemDescription: "Eggs", groupId });
+    const missing = await rest(app, ann, "POST", "/api/requests", { itemDescription: "Eggs", groupId });
     expect([missing.statusCode, missing.json()]).toEqual([400, { error: messages.neededByRequired }]);
-    const past = await call(ann, "POST", "/requests", {
+    const past = await rest(app, ann, "POST", "/api/requests", {
       itemDescription: "Eggs",
       groupId,
       neededBy: "2020-01-01T00:00:00Z",
     });
     expect([past.statusCode, past.json()]).toEqual([400, { error: messages.neededByFuture }]);
-    const stranger = await call(olga, "POST", "/requests", { itemDescription: "Eggs", groupId, neededBy });
+    const stranger = await rest(app, olga, "POST", "/api/requests", { itemDescription: "Eggs", groupId, neededBy });
     expect([stranger.statusCode, stranger.json()]).toEqual([403, { error: messages.notMember }]);
 
-    expect((await call(ann, "GET", "/user/requests")).json().map((r: { id: string }) => r.id)).toEqual([milk.id]);
-    expect((await call(bo, "GET", `/groups/${groupId}/requests`)).json()).toHaveLength(1);
-    const notMember = await call(olga, "GET", `/groups/${groupId}/requests`);
+    expect((await rest(app, ann, "GET", "/api/user/requests")).json().map((r: { id: string }) => r.id)).toEqual([
+      milk.id,
+    ]);
+    expect((await rest(app, bo, "GET", `/api/groups/${groupId}/requests`)).json()).toHaveLength(1);
+    const notMember = await rest(app, olga, "GET", `/api/groups/${groupId}/requests`);
     expect([notMember.statusCode, notMember.json()]).toEqual([403, { error: messages.notMember }]);
 
-    const own = await call(ann, "POST", `/requests/${milk.id}/claim`);
+    const own = await rest(app, ann, "POST", `/api/requests/${milk.id}/claim`);
     expect([own.statusCode, own.json()]).toEqual([403, { error: messages.cannotClaimOwn }]);
-    const hidden = await call(olga, "POST", `/requests/${milk.id}/claim`);
+    const hidden = await rest(app, olga, "POST", `/api/requests/${milk.id}/claim`);
     expect([hidden.statusCode, hidden.json()]).toEqual([404, { error: messages.requestNotFound }]);
-    const unclaimOpen = await call(bo, "POST", `/requests/${milk.id}/unclaim`);
+    const unclaimOpen = await rest(app, bo, "POST", `/api/requests/${milk.id}/unclaim`);
     expect([unclaimOpen.statusCode, unclaimOpen.json()]).toEqual([409, { error: messages.requestNotClaimed }]);
-    const fulfilOpen = await call(bo, "POST", `/requests/${milk.id}/fulfill`);
+    const fulfilOpen = await rest(app, bo, "POST", `/api/requests/${milk.id}/fulfill`);
     expect([fulfilOpen.statusCode, fulfilOpen.json()]).toEqual([409, { error: messages.requestNotInClaimedStatus }]);
-    const claimed = await call(bo, "POST", `/requests/${milk.id}/claim`);
+    const claimed = await rest(app, bo, "POST", `/api/requests/${milk.id}/claim`);
     expect([claimed.statusCode, claimed.json().status, claimed.json().helper.id]).toEqual([200, "claimed", bo.userId]);
-    const again = await call(bo, "POST", `/requests/${milk.id}/claim`);
+    const again = await rest(app, bo, "POST", `/api/requests/${milk.id}/claim`);
     expect([again.statusCode, again.json()]).toEqual([409, { error: messages.requestNotClaimable }]);
-    expect((await call(bo, "POST", `/requests/${milk.id}/unclaim`)).json().status).toBe("open");
-    await call(bo, "POST", `/requests/${milk.id}/claim`);
-    expect((await call(bo, "POST", `/requests/${milk.id}/fulfill`)).json().status).toBe("fulfilled");
-    const fulfilledDelete = await call(ann, "DELETE", `/requests/${milk.id}`);
+    expect((await rest(app, bo, "POST", `/api/requests/${milk.id}/unclaim`)).json().status).toBe("open");
+    await rest(app, bo, "POST", `/api/requests/${milk.id}/claim`);
+    expect((await rest(app, bo, "POST", `/api/requests/${milk.id}/fulfill`)).json().status).toBe("fulfilled");
+    const fulfilledDelete = await rest(app, ann, "DELETE", `/api/requests/${milk.id}`);
     expect([fulfilledDelete.statusCode, fulfilledDelete.json()]).toEqual([
       409,
       { error: messages.cannotDeleteFulfilled },
     ]);
 
-    const bread = (await call(ann, "POST", "/requests", { itemDescription: "Bread", groupId, neededBy })).json();
-    const tooSoon = await call(ann, "POST", `/requests/${bread.id}/notify`);
+    const bread = (
+      await rest(app, ann, "POST", "/api/requests", { itemDescription: "Bread", groupId, neededBy })
+    ).json();
+    const tooSoon = await rest(app, ann, "POST", `/api/requests/${bread.id}/notify`);
     expect([tooSoon.statusCode, tooSoon.json()]).toEqual([429, { error: messages.notifyTooSoon }]);
     expect(Number(tooSoon.headers["retry-after"])).toBe(3600);
     app.clock.advance(HOUR_MS);
-    const notified = await call(ann, "POST", `/requests/${bread.id}/notify`);
+    const notified = await rest(app, ann, "POST", `/api/requests/${bread.id}/notify`);
     expect([notified.statusCode, notified.json()]).toEqual([
       200,
       {
@@ -91,15 +89,15 @@ describe('requests over REST (PRODUCT "Calls")', () => {
         notifiedCount: 0,
         reach: { now: 0, daily: 0, appOnly: 1 },
         lastNotifiedAt: app.clock.now().toISOString(),
-        nextNotifyAt: new Date(app.clock.now().getTime() + HOUR_MS).toISOString(),
+        nextNotifyAt: isoHoursAfter(app.clock, 1),
       },
     ]);
-    const notOwner = await call(bo, "DELETE", `/requests/${bread.id}`);
+    const notOwner = await rest(app, bo, "DELETE", `/api/requests/${bread.id}`);
     expect([notOwner.statusCode, notOwner.json()]).toEqual([403, { error: messages.onlyDeleteOwnRequests }]);
-    const deleted = await call(ann, "DELETE", `/requests/${bread.id}`);
+    const deleted = await rest(app, ann, "DELETE", `/api/requests/${bread.id}`);
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { ok: true }]);
 
-    const dashboard = await call(bo, "GET", "/dashboard");
+    const dashboard = await rest(app, bo, "GET", "/api/dashboard");
     expect(dashboard.statusCode).toBe(200);
     expect(dashboard.json()).toMatchObject({
       myRequests: [],
@@ -114,20 +112,9 @@ describe('requests over REST (PRODUCT "Calls")', () => {
 describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
   it("answers a member and the creator with the request, and everyone else, or a bad id, as the other request routes do", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-    const ann = await bearerFor(app, "ann@example.com");
-    const bo = await bearerFor(app, "bo@example.com");
-    const olga = await bearerFor(app, "olga@example.com");
-    const groupId = await groupOf(app, ann, [bo]);
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
+    const { ann, bo, olga, groupId } = await street(app, { outsiders: ["olga"] });
     // The answer of the post adds who hears of it (PRODUCT "Who will hear"); the request itself is the rest.
-    const { reach, ...milk } = (
-      await app.server.inject({
-        method: "POST",
-        url: "/api/requests",
-        headers: ann.headers,
-        payload: { itemDescription: "Milk", groupId, neededBy },
-      })
-    ).json();
+    const { reach, ...milk } = (await postRequest(app, ann, { itemDescription: "Milk", groupId })).json();
     expect(reach).toEqual({ now: 0, daily: 0, appOnly: 1 });
     const get = (who: { headers: Record<string, string> } | null, id: string) =>
       app.server.inject({ method: "GET", url: `/api/requests/${id}`, headers: who?.headers ?? {} });
@@ -162,11 +149,7 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
       });
     expect((await profile(ann, "Ann", "+44 20 7946 0958", "Elm Street")).statusCode).toBe(200);
     expect((await profile(bo, "Bo", null, "Oak Close")).statusCode).toBe(200);
-    const claim = await app.server.inject({
-      method: "POST",
-      url: `/api/requests/${milk.id}/claim`,
-      headers: bo.headers,
-    });
+    const claim = await postAs(app, bo, `/api/requests/${milk.id}/claim`);
     expect(claim.statusCode).toBe(200);
     expect((await get(bo, milk.id)).json().contact).toEqual({
       userId: ann.userId,
@@ -224,18 +207,8 @@ async function readEvents(body: ReadableStream<Uint8Array>, until: (data: string
 describe("live updates over SSE (ADR 0004)", () => {
   it("streams a neighbour's claim to the requester's open page, and the stream ends when the page goes away", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-    const ann = await bearerFor(app, "ann@example.com");
-    const bo = await bearerFor(app, "bo@example.com");
-    const groupId = await groupOf(app, ann, [bo]);
-    const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
-    const milk = (
-      await app.server.inject({
-        method: "POST",
-        url: "/api/requests",
-        headers: ann.headers,
-        payload: { itemDescription: "Milk", groupId, neededBy },
-      })
-    ).json();
+    const { ann, bo, groupId } = await street(app);
+    const milk = (await postRequest(app, ann, { itemDescription: "Milk", groupId })).json();
     const address = await app.server.listen({ port: 0, host: "127.0.0.1" });
 
     const page = new AbortController();
@@ -248,7 +221,7 @@ describe("live updates over SSE (ADR 0004)", () => {
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     await readEvents(response.body!, (data) => data.includes('"connected"'));
 
-    await app.server.inject({ method: "POST", url: `/api/requests/${milk.id}/claim`, headers: bo.headers });
+    await postAs(app, bo, `/api/requests/${milk.id}/claim`);
     const events = await readEvents(response.body!, (data) => data.includes("request.claimed"));
     expect(JSON.parse(events.at(-1)!)).toMatchObject({
       json: { type: "request.claimed", requestId: milk.id, groupId },
@@ -285,7 +258,7 @@ describe("live updates over SSE (ADR 0004)", () => {
       headers: { authorization: `Bearer ${ann.token}`, accept: "text/event-stream" },
     });
     await readEvents(open.body!, (data) => data.includes('"connected"'));
-    await app.server.inject({ method: "POST", url: "/api/auth/signout", headers: ann.headers });
+    await postAs(app, ann, "/api/auth/signout");
     const events = await readEvents(open.body!, (data) => data.includes(messages.noAuthenticatedUser));
     // A non-retryable code: tRPC's client stops (a 5xx or an abort would have the EventSource reconnect).
     expect(events.at(-1)).toContain("UNAUTHORIZED");
@@ -302,9 +275,9 @@ describe("live updates over SSE (ADR 0004)", () => {
     await app.services.live.close();
     // The rest of the stream: an EventSource that reads "event: return" closes for good.
     const reader = open.body!.getReader();
-    let rest = "";
+    let remainder = "";
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
-      rest += new TextDecoder().decode(chunk.value);
-    expect(rest).not.toContain("event: return");
+      remainder += new TextDecoder().decode(chunk.value);
+    expect(remainder).not.toContain("event: return");
   });
 });

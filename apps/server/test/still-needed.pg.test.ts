@@ -1,6 +1,7 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
 import { HOUR_MS, type StillNeededJob } from "@hyn/core";
 import { describe, expect, it } from "vitest";
+import { hoursAfter } from "./support/time";
 import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
@@ -88,7 +89,7 @@ describe("a give-back on PostgreSQL", () => {
     const request = await h.services.requests.create(ann.user.id, {
       itemDescription: "Two pints of milk",
       groupId: street.id,
-      neededBy: new Date(h.clock.now().getTime() + 5 * HOUR_MS),
+      neededBy: hoursAfter(h.clock, 5),
       storePreference: null,
       pickupNotes: null,
       ifUnavailable: "similar",

@@ -3,7 +3,7 @@ import { FakeClock } from "@hyn/core/testing";
 import { groupMembers, groups } from "@hyn/db";
 import { createTestDatabase } from "@hyn/db/testing";
 import superjson from "superjson";
-import { buildApp, type BuildAppOptions } from "../src/app";
+import { buildApp, type App, type BuildAppOptions } from "../src/app";
 import { parseEnv } from "../src/env";
 
 /** A full Fastify app on a fresh test database, for app.inject tests. */
@@ -46,7 +46,7 @@ export async function createTestApp(
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Signs up with confirmation off and returns the bearer token. */
-export async function bearerFor(app: TestApp, email: string, password = "a-good-secret-1") {
+export async function bearerFor(app: Pick<App, "server">, email: string, password = "a-good-secret-1") {
   const response = await app.server.inject({
     method: "POST",
     url: "/api/auth/signup",
@@ -60,10 +60,12 @@ export async function bearerFor(app: TestApp, email: string, password = "a-good-
     headers: { authorization: `Bearer ${body.session.token}` },
   };
 }
+/** A person signed up by bearerFor: their token, id and the headers that carry the token. */
+export type Bearer = Awaited<ReturnType<typeof bearerFor>>;
 
 /** A group with these members, written directly: for tests about what happens in a group, not about groups. */
 export async function groupOf(
-  app: TestApp,
+  app: Pick<TestApp, "db">,
   owner: { userId: string },
   members: { userId: string }[],
   name = "Elm Street",

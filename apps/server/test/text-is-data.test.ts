@@ -4,9 +4,11 @@
  * action of other people on that content answers below 500; a real NUL in any of those fields is a 400.
  */
 import { quickAccounts } from "@hyn/api/testing";
-import { deliverDueEmails, HOUR_MS, latestDigestSlot, silentLogger } from "@hyn/core";
+import { HOUR_MS, latestDigestSlot } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverAllEmails } from "./support/mail";
+import { isoHoursAfter } from "./support/time";
 import { bearerFor, createTestApp, type TestApp } from "./test-app";
 
 const ADMIN = "admin@example.com";
@@ -63,8 +65,6 @@ interface TextKind {
   keep?(w: World, answer: Record<string, unknown>): void;
 }
 
-const later = (hours: number) => new Date(app.clock.now().getTime() + hours * HOUR_MS).toISOString();
-
 const CONTENT: TextKind[] = [
   {
     kind: "sign-up",
@@ -97,7 +97,12 @@ const CONTENT: TextKind[] = [
     kind: "request",
     fields: ["itemDescription", "storePreference", "pickupNotes"],
     send: (w, t) =>
-      call("POST", "/requests", w.member, { itemDescription: "Milk", groupId: w.groupId, neededBy: later(72), ...t }),
+      call("POST", "/requests", w.member, {
+        itemDescription: "Milk",
+        groupId: w.groupId,
+        neededBy: isoHoursAfter(app.clock, 72),
+        ...t,
+      }),
     keep: (w, answer) => void (w.requestId = answer.id as string),
   },
   {
@@ -107,7 +112,7 @@ const CONTENT: TextKind[] = [
       call("POST", "/requests", w.member, {
         itemDescription: "Bread",
         groupId: w.groupId,
-        neededBy: later(72),
+        neededBy: isoHoursAfter(app.clock, 72),
         repeat: { every: "week" },
         ...t,
       }),
@@ -122,7 +127,12 @@ const CONTENT: TextKind[] = [
     kind: "trip",
     fields: ["store", "note"],
     send: (w, t) =>
-      call("POST", "/trips", w.owner, { groupIds: [w.groupId], store: "Aldi", departsAt: later(72), ...t }),
+      call("POST", "/trips", w.owner, {
+        groupIds: [w.groupId],
+        store: "Aldi",
+        departsAt: isoHoursAfter(app.clock, 72),
+        ...t,
+      }),
     keep: (w, answer) => void (w.tripId = answer.id as string),
   },
   {
@@ -228,20 +238,6 @@ async function street(text: string): Promise<World> {
   return w;
 }
 
-/** Every e-mail sent so far, through the real outbox worker. */
-async function deliverAll() {
-  for (;;) {
-    const sent = await deliverDueEmails({
-      db: app.db,
-      clock: app.clock,
-      logger: silentLogger,
-      transport: app.transport,
-      from: "test@hyn.local",
-    });
-    if (sent === 0) return;
-  }
-}
-
 describe("text is data (issue 38)", () => {
   it.each([
     ["`\\u0000`, six characters", "\\u0000"],
@@ -286,7 +282,7 @@ describe("text is data (issue 38)", () => {
         slot: latestDigestSlot(app.clock.now(), { hour: 8, timeZone: "UTC" }),
       });
       for (const kind of MODERATION) await sendAll(w, kind, text);
-      await deliverAll();
+      await deliverAllEmails(app);
 
       // Every e-mail that names any of it names it as typed: "Evil" is never followed by anything else.
       const mails = app.transport.sent.slice(mailedBefore).map((mail) => `${mail.subject}\n${mail.text}\n${mail.html}`);

@@ -1,7 +1,9 @@
-import { deliverDueEmails, HOUR_MS, silentLogger } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterEach, describe, expect, it } from "vitest";
-import { bearerFor, createTestApp, DASHBOARD_URL, groupOf, type TestApp } from "./test-app";
+import { deliverAllEmails } from "./support/mail";
+import { postAs, postRequest } from "./support/rest";
+import { street } from "./support/street";
+import { createTestApp, DASHBOARD_URL, type Bearer, type TestApp } from "./test-app";
 
 /** POST /api/requests/{id}/thank over HTTP, and the cached dashboards and group lists showing it at once. */
 let app: TestApp;
@@ -9,33 +11,22 @@ afterEach(async () => {
   await app?.close();
 });
 
-type Who = Awaited<ReturnType<typeof bearerFor>>;
+type Who = Bearer;
 type Card = { id: string; status: string; thankedAt: string | null };
 type DashboardBody = [{ result: { data: { myRequests: Card[]; helpableRequests: Card[] } } }];
 
 async function fulfilledMilk() {
   app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-  const ann = await bearerFor(app, "ann@example.com");
-  const bo = await bearerFor(app, "bo@example.com");
-  const groupId = await groupOf(app, ann, [bo]);
-  const neededBy = new Date(app.clock.now().getTime() + 24 * HOUR_MS).toISOString();
-  const created = await app.server.inject({
-    method: "POST",
-    url: "/api/requests",
-    headers: ann.headers,
-    payload: { itemDescription: "Milk", groupId, neededBy },
-  });
+  const { ann, bo, groupId } = await street(app);
+  const created = await postRequest(app, ann, { itemDescription: "Milk", groupId });
   const { id } = created.json() as { id: string };
   for (const step of ["claim", "fulfill"]) {
-    expect(
-      (await app.server.inject({ method: "POST", url: `/api/requests/${id}/${step}`, headers: bo.headers })).statusCode,
-    ).toBe(200);
+    expect((await postAs(app, bo, `/api/requests/${id}/${step}`)).statusCode).toBe(200);
   }
   return { ann, bo, groupId, requestId: id };
 }
 
-const thank = (who: Who, requestId: string) =>
-  app.server.inject({ method: "POST", url: `/api/requests/${requestId}/thank`, headers: who.headers });
+const thank = (who: Who, requestId: string) => postAs(app, who, `/api/requests/${requestId}/thank`);
 
 async function dashboard(who: Who) {
   const before = app.statementCount();
@@ -61,21 +52,11 @@ describe("POST /api/requests/{id}/thank", () => {
     expect(second.json()).toEqual({ error: messages.alreadyThanked });
     expect((await thank(bo, requestId)).json()).toEqual({ error: messages.thankOnlyOwnRequests });
     expect((await thank(bo, requestId)).statusCode).toBe(403);
-    const badId = await app.server.inject({
-      method: "POST",
-      url: "/api/requests/not-an-id/thank",
-      headers: ann.headers,
-    });
+    const badId = await postAs(app, ann, "/api/requests/not-an-id/thank");
     expect([badId.statusCode, badId.json()]).toEqual([400, { error: expect.any(String) }]);
     expect((await app.server.inject({ method: "POST", url: `/api/requests/${requestId}/thank` })).statusCode).toBe(401);
 
-    await deliverDueEmails({
-      db: app.db,
-      clock: app.clock,
-      logger: silentLogger,
-      transport: app.transport,
-      from: "test@hyn.local",
-    });
+    await deliverAllEmails(app);
     // Besides the claim confirmation (calendar.test.ts), the one thanks e-mail.
     expect(
       app.transport.sent.filter((m) => m.to === "bo@example.com" && /thanked/.test(m.subject)).map((m) => m.subject),

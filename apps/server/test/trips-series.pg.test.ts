@@ -1,6 +1,7 @@
 import { groupWith, useHarness } from "@hyn/api/testing";
-import { DAY_MS, HOUR_MS } from "@hyn/core";
+import { DAY_MS } from "@hyn/core";
 import { describe, expect, it } from "vitest";
+import { hoursAfter } from "./support/time";
 import { useTwoInstances } from "./support/two-instances";
 
 const h = useHarness();
@@ -28,7 +29,7 @@ describe("a weekly trip's next one on two instances", () => {
     const first = await one.trips.create(tina.user.id, {
       groupIds: [street.id],
       store: "Market",
-      departsAt: new Date(h.clock.now().getTime() + 2 * HOUR_MS),
+      departsAt: hoursAfter(h.clock, 2),
       closesAt: null,
       note: null,
       maxItems: null,

@@ -8,12 +8,13 @@ import {
   type RouterOutputs,
 } from "@hyn/api";
 import { buildSweepWorld, SWEEP } from "@hyn/api/testing";
-import { groupMembers, groups } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import superjson from "superjson";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { batchUrl, bearerFor, createTestApp, type TestApp } from "./test-app";
+import { postRequest } from "./support/rest";
+import { hoursAfter } from "./support/time";
+import { batchUrl, bearerFor, createTestApp, groupOf, type TestApp } from "./test-app";
 
 let app: TestApp;
 afterEach(async () => {
@@ -37,20 +38,11 @@ async function memberWithGroup(env: Record<string, string>) {
   app = await createTestApp(env);
   const ann = await bearerFor(app, "ann@example.com");
   const olga = await bearerFor(app, "olga@example.com");
-  const [group] = await app.db
-    .insert(groups)
-    .values({ name: "Elm.Street", createdBy: ann.userId })
-    .returning({ id: groups.id });
-  await app.db.insert(groupMembers).values({ groupId: group!.id, userId: ann.userId });
-  const neededBy = new Date(app.clock.now().getTime() + 24 * 60 * 60 * 1000);
-  const posted = await app.server.inject({
-    method: "POST",
-    url: "/api/requests",
-    headers: ann.headers,
-    payload: { itemDescription: "Milk", groupId: group!.id, neededBy: neededBy.toISOString() },
-  });
+  const groupId = await groupOf(app, ann, [], "Elm.Street");
+  const neededBy = hoursAfter(app.clock, 24);
+  const posted = await postRequest(app, ann, { itemDescription: "Milk", groupId, neededBy: neededBy.toISOString() });
   expect(posted.statusCode).toBe(201);
-  return { ann, olga, groupId: group!.id, neededBy };
+  return { ann, olga, groupId, neededBy };
 }
 
 /**

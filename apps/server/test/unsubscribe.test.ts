@@ -5,6 +5,7 @@ import { messages } from "@hyn/validators";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../src/app";
 import { parseEnv } from "../src/env";
+import { isoHoursAfter } from "./support/time";
 
 /**
  * Issue 15, RFC 8058: non-essential e-mails carry List-Unsubscribe and List-Unsubscribe-Post and the
@@ -115,7 +116,7 @@ async function groupOf(owner: Person, name: string, members: Person[]) {
 }
 
 async function post(who: Person, groupId: string, itemDescription: string, hoursAhead = 24) {
-  const neededBy = new Date(clock.now().getTime() + hoursAhead * HOUR_MS).toISOString();
+  const neededBy = isoHoursAfter(clock, hoursAhead);
   const response = await call(who, "POST", "/requests", { groupId, itemDescription, neededBy });
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
