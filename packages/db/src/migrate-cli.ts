@@ -6,6 +6,12 @@ import { runMigrations } from "./migrate";
 const url = process.env.DATABASE_URL || undefined;
 const dataDir = process.env.DATA_DIR || "./.data";
 const handle = await createDb({ url, dataDir });
-await runMigrations(handle, url);
+const applied = await runMigrations(handle, url, {
+  onLockWait: ({ migration, retryInMs }) =>
+    process.stdout.write(`${migration} gave way to a live transaction; trying again in ${retryInMs} ms.\n`),
+});
 await handle.close();
-process.stdout.write(`Migrations applied to ${url ? "PostgreSQL" : `PGlite at ${dataDir}`}.\n`);
+for (const migration of applied) process.stdout.write(`applied migration ${migration}\n`);
+process.stdout.write(
+  `${applied.length ? `${applied.length} migrations` : "No migration"} applied to ${url ? "PostgreSQL" : `PGlite at ${dataDir}`}.\n`,
+);
