@@ -88,6 +88,8 @@ async function start() {
   }
   startOnlineTracking();
   watchChunkErrors();
+  // Which build this page runs, for an operator (and the rolling-upgrade test) to read.
+  document.documentElement.dataset.release = import.meta.env.VITE_RELEASE ?? "";
   // The device's language (its choice, else the browser's): English is in the entry; another
   // language's texts download while the user is being asked for.
   const languageReady = activateLocale(deviceLocale());
