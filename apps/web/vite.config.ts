@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { appManifest } from "./src/pwa/manifest.ts";
+import { keepPreviousRelease } from "./keep-previous-release.ts";
 
 const api = "http://127.0.0.1:3000";
 
@@ -101,8 +102,13 @@ function routePreloads(): Plugin {
   };
 }
 
+const outDir = path.resolve(import.meta.dirname, "dist");
+// The previous release's hashed files stay servable beside this one's (issue 40, ADR 0034).
+const previousRelease = keepPreviousRelease({ outDir, previousDist: process.env.PREVIOUS_WEB_DIST || undefined });
+
 export default defineConfig({
   plugins: [
+    previousRelease,
     react(),
     compiledCatalogs(),
     precompress(),
@@ -123,6 +129,10 @@ export default defineConfig({
         // .br/.gz copies nor the build's own manifests.
         globPatterns: ["**/*.{js,css,html,svg}"],
         globIgnores: ["**/node_modules/**", ".vite/**"],
+        // The previous release's files are served, not installed: this release's worker never asks for them.
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !previousRelease.keptFiles.has(entry.url)) }),
+        ],
       },
     }),
   ],
@@ -134,7 +144,7 @@ export default defineConfig({
     ),
   },
   build: {
-    outDir: "dist",
+    outDir,
     sourcemap: false,
     // scripts/check-bundle-size.mjs reads it to sum each route's initial JavaScript.
     manifest: true,

@@ -1,9 +1,22 @@
 import { unsubscribeKey } from "@hyn/core";
-import { createDb, runMigrations, writeBackupHandOff, type DbHandle } from "@hyn/db";
+import { createDb, runMigrations, writeBackupHandOff, type DbHandle, type MigrationOptions } from "@hyn/db";
 import { buildApp, type App } from "./app";
 import type { Env } from "./env";
 import { logFormatFor, prettyLogStream } from "./logging";
 import { PGLITE_BACKUP_ROUTE } from "./routes/pglite-backup";
+
+type LockWait = Parameters<NonNullable<MigrationOptions["onLockWait"]>>[0];
+
+/** One line per migration applied at this start (an upgrade's log says what changed in the database). */
+function logMigrations(log: App["server"]["log"], applied: string[], lockWaits: LockWait[]): void {
+  for (const migration of applied) {
+    const waits = lockWaits.filter((wait) => wait.migration === migration).length;
+    log.info(
+      { migration, ...(waits ? { gaveWayToLiveTraffic: waits } : {}) },
+      `applied migration ${migration}${waits ? ` (gave way to live transactions ${waits} times)` : ""}`,
+    );
+  }
+}
 
 export interface Started {
   app: App;
@@ -24,7 +37,9 @@ export async function startServer(
   } = {},
 ): Promise<Started> {
   const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await runMigrations(db, env.DATABASE_URL);
+  // The app's logger exists once the app is built: what migrating did is said then, in order.
+  const lockWaits: LockWait[] = [];
+  const appliedMigrations = await runMigrations(db, env.DATABASE_URL, { onLockWait: (wait) => lockWaits.push(wait) });
   await options.beforeListen?.(db);
   const logStream = logFormatFor(env, process.stdout.isTTY) === "pretty" ? prettyLogStream() : undefined;
   const app = await buildApp({
@@ -33,6 +48,7 @@ export async function startServer(
     ...(logStream ? { logStream } : {}),
     ...(options.demoAccounts ? { demoAccounts: options.demoAccounts } : {}),
   });
+  logMigrations(app.server.log, appliedMigrations, lockWaits);
   // The app's own secrets exist from the first start on, generated once and shared through the database:
   // Web Push's VAPID pair (ADR 0017) and the key that signs unsubscribe links (ADR 0015). After migrating,
   // so buildApp alone still answers /readyz on a database that is not migrated yet.

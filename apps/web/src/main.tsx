@@ -12,6 +12,7 @@ import { activateLocale, deviceLocale, i18n } from "./i18n/i18n";
 import { translate } from "./i18n/useT";
 import { checkConfig } from "./lib/config";
 import { startOnlineTracking } from "./lib/online";
+import { watchChunkErrors } from "./app/chunk-errors";
 import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
 import { yieldToMain } from "./lib/yield-to-main";
 import { registerServiceWorkerAfterFirstPaint } from "./pwa/start";
@@ -86,6 +87,9 @@ async function start() {
     return;
   }
   startOnlineTracking();
+  watchChunkErrors();
+  // Which build this page runs, for an operator (and the rolling-upgrade test) to read.
+  document.documentElement.dataset.release = import.meta.env.VITE_RELEASE ?? "";
   // The device's language (its choice, else the browser's): English is in the entry; another
   // language's texts download while the user is being asked for.
   const languageReady = activateLocale(deviceLocale());

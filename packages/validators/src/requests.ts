@@ -166,8 +166,8 @@ export const requestOutput = z.object({
   storePreference: z.string().nullable(),
   neededBy: isoDateTime,
   pickupNotes: z.string().nullable(),
-  /** What the helper does if the item is not there (issue 28). */
-  ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES),
+  /** What the helper does if the item is not there (issue 28); null for a request posted before the choice existed. */
+  ifUnavailable: z.enum(IF_UNAVAILABLE_CHOICES).nullable(),
   status: z.enum(REQUEST_STATUSES),
   /** "expired" when open and the needed-by time has passed; computed on every read, never stored. */
   displayStatus: z.enum(REQUEST_DISPLAY_STATUSES),

@@ -8,8 +8,14 @@ await runOperatorCommand(async () => {
     creates: true,
   });
   const db = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await runMigrations(db, env.DATABASE_URL);
+  const applied = await runMigrations(db, env.DATABASE_URL, {
+    onLockWait: ({ migration, retryInMs }) =>
+      process.stdout.write(`${migration} gave way to a live transaction; trying again in ${retryInMs} ms.\n`),
+  });
   await db.close();
-  process.stdout.write(`Migrations applied to ${databaseName}.\n`);
+  for (const migration of applied) process.stdout.write(`applied migration ${migration}\n`);
+  process.stdout.write(
+    `${applied.length ? `${applied.length} migrations` : "No migration"} applied to ${databaseName}.\n`,
+  );
   process.exit(0);
 });

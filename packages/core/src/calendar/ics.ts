@@ -19,8 +19,8 @@ export interface CalendarEntry {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
-  /** What the helper does if the item is not there (issue 28). */
-  ifUnavailable: IfUnavailable;
+  /** What the helper does if the item is not there (issue 28); null when nobody chose (posted before the choice existed). */
+  ifUnavailable: IfUnavailable | null;
   /** Grows with every change of status or helper: the event's SEQUENCE. */
   revision: number;
   /** `${APP_URL}/?request=<id>` (requestUrl). */
@@ -71,7 +71,7 @@ function descriptionOf(entry: CalendarEntry, t: ServerTranslate): string {
       : []),
     ...(entry.storePreference ? [t("calendar.storePreference", { store: entry.storePreference })] : []),
     ...(entry.pickupNotes ? [t("calendar.pickupNotes", { notes: entry.pickupNotes })] : []),
-    t("calendar.ifUnavailable", { choice: entry.ifUnavailable }),
+    ...(entry.ifUnavailable ? [t("calendar.ifUnavailable", { choice: entry.ifUnavailable })] : []),
     "",
     entry.url,
   ].join("\n");

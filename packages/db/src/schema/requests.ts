@@ -1,4 +1,4 @@
-import { IF_UNAVAILABLE_CHOICES, IF_UNAVAILABLE_DEFAULT, TRIP_ITEM_MARKS } from "@hyn/validators/rules";
+import { IF_UNAVAILABLE_CHOICES, TRIP_ITEM_MARKS } from "@hyn/validators/rules";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, ts } from "./columns";
@@ -24,7 +24,11 @@ export const requests = pgTable(
     storePreference: text("store_preference"),
     neededBy: ts("needed_by").notNull(),
     pickupNotes: text("pickup_notes"),
-    ifUnavailable: text("if_unavailable", { enum: IF_UNAVAILABLE_CHOICES }).notNull().default(IF_UNAVAILABLE_DEFAULT),
+    /**
+     * What the helper does if the item is not there (issue 28); null for a request posted before the choice
+     * existed (migration 0034: nobody chose, so nothing is shown).
+     */
+    ifUnavailable: text("if_unavailable", { enum: IF_UNAVAILABLE_CHOICES }),
     status: text("status", { enum: REQUEST_STATUSES }).notNull().default("open"),
     claimedBy: uuid("claimed_by").references(() => users.id, { onDelete: "set null" }),
     claimedAt: ts("claimed_at"),

@@ -89,6 +89,21 @@ describe("the Notifications section says what is sent", () => {
     }
   }, 60_000);
 
+  it("leaves out a kind a newer server added, and shows every kind it knows (issue 40: an old page crashed on one)", async () => {
+    const c: Combination = { profile: "immediate", group: null, email: true, push: true, devices: 1 };
+    show(c, {
+      "user.notificationPreferences": () => {
+        const preferences = preferencesOf(c);
+        return {
+          ...preferences,
+          kinds: [...preferences.kinds, { kind: "kind_from_the_future", email: true, push: false }],
+        };
+      },
+    });
+    await screen.findByRole("switch", { name: "E-mail: New requests in my groups" });
+    expect(screen.getAllByRole("switch", { name: /^E-mail: / })).toHaveLength(NOTIFICATION_KINDS.length);
+  });
+
   it("says why a switch sends nothing: no device, or no group that sends new requests", async () => {
     show({ profile: "disabled", group: null, email: true, push: true, devices: 0 });
     const newRequestsEmail = await screen.findByRole("switch", { name: "E-mail: New requests in my groups" });

@@ -1,16 +1,28 @@
-import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
+import {
+  NOTIFICATION_KINDS,
+  type GroupNotifyFrequency,
+  type NotificationChannel,
+  type NotificationKind,
+} from "@hyn/validators/notification-kinds";
 import type { EmailFrequency } from "@hyn/validators/rules";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
+import { isKnown } from "../../lib/known-values";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
 import { CHANNEL_TEXTS, GROUP_FREQUENCY_SAVED, KIND_TEXTS } from "./profileTexts";
 
 export type NotificationPreferences = RouterOutputs["user"]["notificationPreferences"];
 export type GroupSetting = NotificationPreferences["groups"][number];
 
+/** A kind a newer server added is one this build has no words or rules for: not shown (issue 40). */
+const knownKindsOnly = (preferences: NotificationPreferences): NotificationPreferences => ({
+  ...preferences,
+  kinds: preferences.kinds.filter(({ kind }) => isKnown(NOTIFICATION_KINDS, kind)),
+});
+
 /** One query for the profile section and every group card: they share the cache. */
 export function useNotificationPreferences() {
-  return trpc.user.notificationPreferences.useQuery();
+  return trpc.user.notificationPreferences.useQuery(undefined, { select: knownKindsOnly });
 }
 
 /** Where the outcome of a change is said: in place on the profile, a toast on a group card. */

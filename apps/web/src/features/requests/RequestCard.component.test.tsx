@@ -253,6 +253,14 @@ describe("what to do if the item is not there (issue 28)", () => {
     const fact = within(screen.getByTestId("request-card")).getByText("If not there").parentElement!;
     expect(fact.textContent).toBe(`If not there${text}`);
   });
+
+  it.each([
+    ["a request posted before the choice existed", null],
+    ["a choice a newer server added", "phone-me"],
+  ])("shows nothing for %s", (_, choice) => {
+    show(request({ ifUnavailable: choice as RequestView["ifUnavailable"] }), OTHER);
+    expect(screen.getByTestId("request-card").textContent).not.toContain("If not there");
+  });
 });
 
 describe("a repeating request's card (issue 28 §2)", () => {

@@ -1,9 +1,10 @@
-import { nextNotifyAt } from "@hyn/validators/rules";
+import { IF_UNAVAILABLE_CHOICES, nextNotifyAt } from "@hyn/validators/rules";
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
 import { dateOf, formatDateTime, formatWeekdayTime } from "../../lib/dates";
+import { isKnown } from "../../lib/known-values";
 import { useT } from "../../i18n/useT";
 import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
@@ -231,10 +232,13 @@ export function RequestCard({
             </dd>
           </div>
         )}
-        <div>
-          <dt>{t("requests.ifUnavailableLabel")}</dt>
-          <dd>{t(`requests.ifUnavailable_${request.ifUnavailable}`)}</dd>
-        </div>
+        {/* Nothing for a request posted before the choice existed (null), or a choice this build does not know. */}
+        {isKnown(IF_UNAVAILABLE_CHOICES, request.ifUnavailable) && (
+          <div>
+            <dt>{t("requests.ifUnavailableLabel")}</dt>
+            <dd>{t(`requests.ifUnavailable_${request.ifUnavailable}`)}</dd>
+          </div>
+        )}
         {request.helper && (
           <div>
             <dt>{t("requests.helper")}</dt>

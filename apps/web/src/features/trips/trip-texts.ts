@@ -36,11 +36,13 @@ export function closesText(trip: Pick<Trip, "closesAt" | "departsAt">, now: Date
 
 export const personName = (t: Translate, name: string) => name.trim() || t("trips.aNeighbour");
 
-/** "Taking items" / "List closed" / "Cancelled". */
+/** "Taking items" / "List closed" / "Cancelled"; nothing for a status a newer server added (issue 40). */
 export function statusText(t: Translate, status: Trip["status"]): string {
   return status === "open"
     ? t("trips.statusOpen")
     : status === "closed"
       ? t("trips.statusClosed")
-      : t("trips.statusCancelled");
+      : status === "cancelled"
+        ? t("trips.statusCancelled")
+        : "";
 }

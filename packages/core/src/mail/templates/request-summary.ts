@@ -12,8 +12,8 @@ export interface RequestSummary {
   neededBy: Date;
   storePreference: string | null;
   pickupNotes: string | null;
-  /** What the helper does if the item is not there (issue 28). */
-  ifUnavailable: IfUnavailable;
+  /** What the helper does if the item is not there (issue 28); null when nobody chose (posted before the choice existed). */
+  ifUnavailable: IfUnavailable | null;
   /** `${APP_URL}/requests/<id>`: the app's page of that one request. */
   url: string;
 }
@@ -41,7 +41,7 @@ export function details(request: RequestSummary, links: Pick<NotificationLinks, 
     t("email.neededBy", { when: when(request.neededBy) }),
     ...(request.storePreference ? [t("email.storePreference", { store: oneLine(request.storePreference) })] : []),
     ...(request.pickupNotes ? [t("email.pickupNotes", { notes: request.pickupNotes })] : []),
-    t("email.ifUnavailable", { choice: request.ifUnavailable }),
+    ...(request.ifUnavailable ? [t("email.ifUnavailable", { choice: request.ifUnavailable })] : []),
   ];
 }
 
