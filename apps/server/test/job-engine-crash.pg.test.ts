@@ -15,6 +15,9 @@ const serverDir = fileURLToPath(new URL("..", import.meta.url));
 const policy: Partial<RetryPolicy> = { expireInSeconds: 2, retryDelaySeconds: 1, retryLimit: 3 };
 
 const h = useHarness();
+// The summary's hour is this hour: one missed by more than DIGEST_MISSED_AFTER_MS is skipped (ADR 0034),
+// so a fixed hour would fail the test for most of the day. The killed worker is told the same hour.
+const SUMMARY_HOUR = new Date().getUTCHours();
 let engine: JobEngine | undefined;
 let child: ChildProcess | undefined;
 afterEach(async () => {
@@ -26,7 +29,12 @@ afterEach(async () => {
 function startWorkerToKill(url: string) {
   const worker = spawn(process.execPath, ["--import", "tsx", fixture], {
     cwd: serverDir,
-    env: { ...process.env, JOB_DATABASE_URL: url, JOB_POLICY: JSON.stringify(policy) },
+    env: {
+      ...process.env,
+      JOB_DATABASE_URL: url,
+      JOB_POLICY: JSON.stringify(policy),
+      SUMMARY_HOUR: String(SUMMARY_HOUR),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -75,7 +83,7 @@ describe("a job whose process is killed", () => {
     const job = dailyDigestJob({
       clock: h.clock,
       logger: silentLogger,
-      schedule: { hour: 0, timeZone: "UTC" },
+      schedule: { hour: SUMMARY_HOUR, timeZone: "UTC" },
       run: (options) => h.services.notifications.runDailyDigest(options),
     });
     await engine.define(

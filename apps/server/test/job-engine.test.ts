@@ -109,7 +109,8 @@ describe("the job engine", () => {
 
   it("schedules the daily summary at DIGEST_HOUR in APP_TIMEZONE and the change-log pruning every minute, the outbox pruning hourly, and catches the summary up at start", async () => {
     const engine = await startEngine();
-    const clock = new FakeClock(new Date("2026-06-02T10:00:00Z"));
+    // Two hours after the 07:00 BST summary: late enough to catch up, not so late it is skipped (ADR 0034).
+    const clock = new FakeClock(new Date("2026-06-02T08:00:00Z"));
     const slots: string[] = [];
     await scheduleDailyDigest(engine, {
       clock,
