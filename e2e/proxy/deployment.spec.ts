@@ -406,6 +406,8 @@ test("over TLS as the README sets it up: plain HTTP redirects to HTTPS, where a 
     await expect.poll(() => up(tlsPorts.http)).toBe(200);
     nginx.follow(nginxBlock({ tls: true }), (line) => testValues(line, values));
     await expect.poll(() => up(tlsPorts.https, readFileSync(cert, "utf8"))).toBe(200);
+    // A reload is graceful: the old workers, with the plain-HTTP site, still take connections for a moment.
+    await expect.poll(() => up(tlsPorts.http)).toBe(301);
 
     const redirect = await get(tlsPorts.http, proxyHost, "/invite/abc?x=1");
     expect(redirect.status).toBe(301);
