@@ -87,7 +87,7 @@ describe('requests over REST (PRODUCT "Calls")', () => {
       {
         ok: true,
         notifiedCount: 0,
-        reach: { now: 0, daily: 0, appOnly: 1 },
+        reach: { now: 0, later: 0, daily: 0, weekly: 0, appOnly: 1 },
         lastNotifiedAt: app.clock.now().toISOString(),
         nextNotifyAt: isoHoursAfter(app.clock, 1),
       },
@@ -115,7 +115,7 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
     const { ann, bo, olga, groupId } = await street(app, { outsiders: ["olga"] });
     // The answer of the post adds who hears of it (PRODUCT "Who will hear"); the request itself is the rest.
     const { reach, ...milk } = (await postRequest(app, ann, { itemDescription: "Milk", groupId })).json();
-    expect(reach).toEqual({ now: 0, daily: 0, appOnly: 1 });
+    expect(reach).toEqual({ now: 0, later: 0, daily: 0, weekly: 0, appOnly: 1 });
     const get = (who: { headers: Record<string, string> } | null, id: string) =>
       app.server.inject({ method: "GET", url: `/api/requests/${id}`, headers: who?.headers ?? {} });
 

@@ -75,7 +75,9 @@ async function groupOf(settings: Combination[]) {
 function count(reaches: MemberReach[]): Reach {
   return {
     now: reaches.filter((r) => r === "now").length,
+    later: 0,
     daily: reaches.filter((r) => r === "daily").length,
+    weekly: 0,
     appOnly: reaches.filter((r) => r === "app").length,
   };
 }
@@ -133,16 +135,16 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
       groupId: group.id,
       neededBy: h.inHours(48),
     });
-    expect(posted.reach).toEqual({ now: 1, daily: 1, appOnly: 1 });
+    expect(posted.reach).toEqual({ now: 1, later: 0, daily: 1, weekly: 0, appOnly: 1 });
     expect(posted.lastReach).toEqual(posted.reach);
 
     // The one on Never turns the group on; an hour later the notice goes again, to two now.
     await setGroupFrequency(h.db, members[2]!.user.id, group.id, "immediate", h.clock.now());
     h.clock.advance(HOUR_MS);
     const notified = await poster.caller.requests.notify({ id: posted.id });
-    expect(notified.reach).toEqual({ now: 2, daily: 1, appOnly: 0 });
+    expect(notified.reach).toEqual({ now: 2, later: 0, daily: 1, weekly: 0, appOnly: 0 });
     expect(notified.notifiedCount).toBe(2);
-    expect((await poster.caller.requests.mine()).requests[0]!.lastReach).toEqual({ now: 2, daily: 1, appOnly: 0 });
+    expect((await poster.caller.requests.mine()).requests[0]!.lastReach).toEqual({ now: 2, later: 0, daily: 1, weekly: 0, appOnly: 0 });
     expect((await poster.caller.requests.byId({ id: posted.id })).lastReach).toEqual(notified.reach);
   });
 
@@ -157,7 +159,7 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
       storePreference: "Corner Shop",
       repeat: { every: "week" },
     });
-    const reach = { now: 2, daily: 0, appOnly: 0 };
+    const reach = { now: 2, later: 0, daily: 0, weekly: 0, appOnly: 0 };
     expect(posted.lastReach).toEqual(reach);
     // Its owner reads it wherever it is theirs alone: their dashboard, their list, its page.
     expect((await poster.caller.requests.dashboard()).myRequests[0]!.lastReach).toEqual(reach);
@@ -193,7 +195,7 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
       groupId: group.id,
       neededBy: h.inHours(10),
     });
-    expect(posted.reach).toEqual({ now: 0, daily: 0, appOnly: 2 });
+    expect(posted.reach).toEqual({ now: 0, later: 0, daily: 0, weekly: 0, appOnly: 2 });
     expect(await toldNow(posted.id)).toEqual([]);
   });
 });

@@ -168,7 +168,7 @@ describe("re-sending the posting notice (POST /requests/{id}/notify)", () => {
     expect(await ann.caller.requests.notify({ id: milk.id })).toEqual({
       ok: true,
       notifiedCount: 2,
-      reach: { now: 2, daily: 0, appOnly: 0 },
+      reach: { now: 2, later: 0, daily: 0, weekly: 0, appOnly: 0 },
       lastNotifiedAt: h.clock.now(),
       nextNotifyAt: h.inHours(1),
     });

@@ -46,7 +46,7 @@ describe("migration 0034: a request from before 'if it is not there' existed has
     await post("chose similar", "now()", "similar");
     await post("chose skip", "now()", "skip");
 
-    expect(await migrateTo(database)).toEqual(["0034_if_unavailable_unknown"]);
+    expect(await migrateTo(database, "0034_if_unavailable_unknown")).toEqual(["0034_if_unavailable_unknown"]);
     const rows = rowsOf<{ item: string; choice: string | null }>(
       await run(
         `SELECT item_description AS item, if_unavailable AS choice FROM requests ORDER BY created_at, item_description`,

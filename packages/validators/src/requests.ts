@@ -147,11 +147,14 @@ export type RequestUser = z.input<typeof requestUserOutput>;
 
 /**
  * Who hears of a posting notice (PRODUCT "Who will hear"): of the group's members other than the requester, how
- * many are told now (e-mail or push), in the next daily summary, or only see it in the app.
+ * many are told now (e-mail or push), later if nobody has offered by then (resting helpers, issue 41), in the
+ * next daily summary, in the weekly summary (issue 41), or only see it in the app.
  */
 export const reachOutput = z.object({
   now: z.number().int(),
+  later: z.number().int(),
   daily: z.number().int(),
+  weekly: z.number().int(),
   appOnly: z.number().int(),
 });
 export type Reach = z.input<typeof reachOutput>;

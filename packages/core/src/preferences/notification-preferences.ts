@@ -171,7 +171,7 @@ const audienceOfPost = preparedStatement((executor) =>
 
 /** The recipients (reach "now") and the counts of each reach, from the same rows. */
 function tallied(rows: Awaited<ReturnType<typeof audienceQuery>>): NewRequestAudience {
-  const reach: Reach = { now: 0, daily: 0, appOnly: 0 };
+  const reach: Reach = { now: 0, later: 0, daily: 0, weekly: 0, appOnly: 0 };
   const recipients: NewRequestRecipient[] = [];
   for (const row of rows) {
     if (row.reach === "daily") reach.daily++;

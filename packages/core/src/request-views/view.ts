@@ -52,6 +52,8 @@ const requestViewColumns = {
   lastReachNow: requests.lastReachNow,
   lastReachDaily: requests.lastReachDaily,
   lastReachAppOnly: requests.lastReachAppOnly,
+  lastReachLater: requests.lastReachLater,
+  lastReachWeekly: requests.lastReachWeekly,
   thankedAt: requests.thankedAt,
   createdAt: requests.createdAt,
   tripId: requests.tripId,
@@ -380,7 +382,14 @@ function toRequestView(row: Row, now: Date, reader: Reader): RequestView {
     lastReach:
       reader !== row.userId || row.lastReachNow === null || row.lastReachDaily === null || row.lastReachAppOnly === null
         ? null
-        : { now: row.lastReachNow, daily: row.lastReachDaily, appOnly: row.lastReachAppOnly },
+        : {
+            now: row.lastReachNow,
+            // Null on a notice sent before issue 41: nobody was told later or weekly then.
+            later: row.lastReachLater ?? 0,
+            daily: row.lastReachDaily,
+            weekly: row.lastReachWeekly ?? 0,
+            appOnly: row.lastReachAppOnly,
+          },
     thankedAt: row.thankedAt,
     createdAt: row.createdAt,
     creator: { id: row.userId, name: row.creatorName, generalArea: row.creatorArea },

@@ -62,5 +62,11 @@ export function publishRequest(
 
 /** The reach of the last posting notice, as the request's row keeps it (shown on its card after a reload). */
 export function storedReach(reach: Reach) {
-  return { lastReachNow: reach.now, lastReachDaily: reach.daily, lastReachAppOnly: reach.appOnly };
+  return {
+    lastReachNow: reach.now,
+    lastReachLater: reach.later,
+    lastReachDaily: reach.daily,
+    lastReachWeekly: reach.weekly,
+    lastReachAppOnly: reach.appOnly,
+  };
 }

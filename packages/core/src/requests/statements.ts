@@ -1,3 +1,4 @@
+import { firstOfferAt } from "./first-offer";
 import { groupMembers, perDatabase, preparedStatement, requests } from "@hyn/db";
 import type { RequestChange } from "../mail/templates";
 import { and, eq, sql, type SQL } from "drizzle-orm";
@@ -46,7 +47,9 @@ export const postingStatements = {
         // Posting sends the notice, so the hour before a manual re-send starts now.
         lastNotifiedAt: value("now"),
         lastReachNow: value("lastReachNow"),
+        lastReachLater: value("lastReachLater"),
         lastReachDaily: value("lastReachDaily"),
+        lastReachWeekly: value("lastReachWeekly"),
         lastReachAppOnly: value("lastReachAppOnly"),
         // Null for a single request.
         seriesId: value("seriesId"),
@@ -91,10 +94,11 @@ function transitionUpdate(name: string, set: PgUpdateSetSource<typeof requests>,
 }
 
 const at = sql`${changeOf.now}`;
+const firstOffer = firstOfferAt(sql`${changeOf.now}`);
 export const transitionUpdates = {
   claimed: transitionUpdate(
     "request_claim",
-    { status: "claimed", claimedBy: sql`${changeOf.userId}`, claimedAt: at },
+    { status: "claimed", claimedBy: sql`${changeOf.userId}`, claimedAt: at, firstOfferedAt: firstOffer },
     requestPermissionSql.canClaim(changeOf.userId, changeOf.now),
   ),
   unclaimed: transitionUpdate(

@@ -2,6 +2,7 @@ import { requests, requestSeries, type Transaction } from "@hyn/db";
 import { openRequestLimitRefusal } from "@hyn/validators";
 import { and, eq } from "drizzle-orm";
 import { publishRequestEvent } from "../events/publish";
+import { storedReach } from "../requests/request-reads";
 import { countUsage } from "../limits/usage";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueuePostingNotices } from "../notifications/immediate";
@@ -75,14 +76,8 @@ export async function advanceSeries(
       seriesId: series.id,
       occurrenceIndex: next.index,
       ...(helperId
-        ? { status: "claimed" as const, claimedBy: helperId, claimedAt: now }
-        : {
-            status: "open" as const,
-            lastNotifiedAt: now,
-            lastReachNow: audience!.reach.now,
-            lastReachDaily: audience!.reach.daily,
-            lastReachAppOnly: audience!.reach.appOnly,
-          }),
+        ? { status: "claimed" as const, claimedBy: helperId, claimedAt: now, firstOfferedAt: now }
+        : { status: "open" as const, lastNotifiedAt: now, ...storedReach(audience!.reach) }),
       createdAt: now,
     })
     .onConflictDoNothing({ target: [requests.seriesId, requests.occurrenceIndex] })

@@ -1,3 +1,4 @@
+import { firstOfferAt } from "../requests/first-offer";
 import { groupMembers, requests, requestSeries, users } from "@hyn/db";
 import type { SeriesView } from "@hyn/validators";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
@@ -45,7 +46,7 @@ export async function takeSeries(deps: CoreDeps, userId: string, seriesId: strin
     }
     const [claimed] = await tx
       .update(requests)
-      .set({ status: "claimed", claimedBy: userId, claimedAt: now, ...bumpedRevision() })
+      .set({ status: "claimed", claimedBy: userId, claimedAt: now, firstOfferedAt: firstOfferAt(now), ...bumpedRevision() })
       .where(
         and(
           eq(requests.seriesId, seriesId),

@@ -51,6 +51,8 @@ export async function addTripItem(deps: CoreDeps, userId: string, input: AddTrip
         status: "claimed",
         claimedBy: trip.tripperId,
         claimedAt: now,
+        // An item of a trip is offered for as it is made.
+        firstOfferedAt: now,
         tripId: trip.id,
         tripMark: "pending",
         createdAt: now,

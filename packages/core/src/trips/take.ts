@@ -1,3 +1,4 @@
+import { firstOfferAt } from "../requests/first-offer";
 import { requests } from "@hyn/db";
 import type { TripDetail } from "@hyn/validators";
 import { and, inArray, isNull } from "drizzle-orm";
@@ -36,6 +37,7 @@ export async function takeOntoTrip(
         status: "claimed",
         claimedBy: userId,
         claimedAt: now,
+        firstOfferedAt: firstOfferAt(now),
         tripId,
         tripMark: "pending",
         ...bumpedRevision(),

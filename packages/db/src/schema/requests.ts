@@ -42,6 +42,15 @@ export const requests = pgTable(
     lastReachNow: integer("last_reach_now"),
     lastReachDaily: integer("last_reach_daily"),
     lastReachAppOnly: integer("last_reach_app_only"),
+    /** Of the same notice (issue 41): resting helpers told later if nobody has offered, and those told in the weekly summary; null before issue 41 (read as 0). */
+    lastReachLater: integer("last_reach_later"),
+    lastReachWeekly: integer("last_reach_weekly"),
+    /**
+     * When someone first offered to help (issue 41): a claim, a tripper taking it, an item added to a trip or
+     * an occurrence made claimed by its regular helper. Kept when the claim is given back: the time to first
+     * offer is the first one's.
+     */
+    firstOfferedAt: ts("first_offered_at"),
     /** When the requester sent the one-tap "Thank you" for a fulfilled request (once; issue 15). */
     thankedAt: ts("thanked_at"),
     /** Bumped by every change of status or helper, in the same UPDATE: the calendar event's SEQUENCE (RFC 5545). */

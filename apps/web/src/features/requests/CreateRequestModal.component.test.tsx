@@ -49,7 +49,8 @@ const posted = (input: unknown) => ({
   ...(input as object),
   id: "r1",
   groupName: "Elm Street",
-  reach: { now: 1, daily: 0, appOnly: 0 },
+  createdAt: "2030-06-01T10:00:00.000Z",
+  reach: { now: 1, later: 0, daily: 0, weekly: 0, appOnly: 0 },
 });
 
 describe("the Repeat choice", () => {

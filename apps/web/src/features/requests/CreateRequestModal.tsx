@@ -95,7 +95,7 @@ export function CreateRequestModal({
         createdId = created.id;
         // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
         const { reach, ...view } = created;
-        const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName)}`;
+        const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName, { sentAt: view.createdAt, neededBy: view.neededBy })}`;
         if (anyoneHears(reach)) toast.success(said);
         else toast.info(said);
         onCreated(view);

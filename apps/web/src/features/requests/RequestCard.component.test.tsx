@@ -31,7 +31,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     claimedAt: null,
     fulfilledAt: null,
     lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
-    lastReach: { now: 2, daily: 1, appOnly: 1 },
+    lastReach: { now: 2, later: 0, daily: 1, weekly: 0, appOnly: 1 },
     thankedAt: null,
     createdAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
@@ -182,7 +182,7 @@ describe("a request card's buttons", () => {
   });
 
   it("say plainly when nobody was told, and offer the request's page to share", () => {
-    show(request({ lastReach: { now: 0, daily: 0, appOnly: 3 } }), OWNER);
+    show(request({ lastReach: { now: 0, later: 0, daily: 0, weekly: 0, appOnly: 3 } }), OWNER);
     const note = screen.getByTestId("request-reach");
     expect(note.textContent).toContain("Nobody was told of your last notice");
     expect(note.textContent).toContain("the 3 other members of Elm Street see it only in the app");
@@ -230,7 +230,7 @@ describe("a request card in Spanish", () => {
     ],
   ] as const)("says who heard of the last notice with the plurals of %s", async (locale, sentence) => {
     await activateLocale(locale);
-    show(request({ lastReach: { now: 1, daily: 0, appOnly: 2 } }), OWNER);
+    show(request({ lastReach: { now: 1, later: 0, daily: 0, weekly: 0, appOnly: 2 } }), OWNER);
     expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
   });
 

@@ -299,7 +299,13 @@ export function RequestCard({
           data-testid="request-reach"
         >
           <p>
-            {lastReachSentence(t, request.lastReach, request.groupName, formatWeekdayTime(request.lastNotifiedAt, now))}
+            {lastReachSentence(
+              t,
+              request.lastReach,
+              request.groupName,
+              formatWeekdayTime(request.lastNotifiedAt, now),
+              { sentAt: request.lastNotifiedAt, neededBy: request.neededBy },
+            )}
             {notifyWaiting && <> {t("requests.notifyAgainFrom", { next: formatWeekdayTime(notifyFrom, now) })}</>}
           </p>
           {!anyoneHears(request.lastReach) && (

@@ -189,7 +189,10 @@ export function useRequestActions(own: RecentOwnChanges) {
         patch((data) =>
           replaceRequest(data, { ...request, lastNotifiedAt: result.lastNotifiedAt, lastReach: result.reach }),
         );
-        const said = reachSentence(translate, result.reach, request.groupName);
+        const said = reachSentence(translate, result.reach, request.groupName, {
+          sentAt: result.lastNotifiedAt,
+          neededBy: request.neededBy,
+        });
         if (anyoneHears(result.reach)) toast.success(said);
         else toast.info(said);
         return true;
