@@ -47,9 +47,9 @@ test("a resting helper hears of a request half an hour later", async ({
     neededBy: secondsFromNow(60),
   });
   expect(milk.reach).toEqual({ now: 1, later: 1, daily: 0, weekly: 0, appOnly: 0 });
-  await expect.poll(() => postedTo(mailbox, member.email), { timeout: 10_000 }).toEqual([
-    "New request in Oak Court: Two pints of milk",
-  ]);
+  await expect
+    .poll(() => postedTo(mailbox, member.email), { timeout: 10_000 })
+    .toEqual(["New request in Oak Court: Two pints of milk"]);
   // Told at once: Milo. Hal, resting, not yet.
   expect(await postedTo(mailbox, helper.email)).toEqual([]);
   await expect
@@ -88,9 +88,9 @@ test("a resting helper hears of a request half an hour later", async ({
     neededBy: secondsFromNow(3600),
   });
   expect(eggs.reach).toMatchObject({ now: 2, later: 0 });
-  await expect.poll(() => postedTo(mailbox, helper.email), { timeout: 10_000 }).toContain(
-    "New request in Oak Court: Six eggs",
-  );
+  await expect
+    .poll(() => postedTo(mailbox, helper.email), { timeout: 10_000 })
+    .toContain("New request in Oak Court: Six eggs");
   // The bread, offered for in time, never came.
   expect(await postedTo(mailbox, helper.email)).not.toContain("New request in Oak Court: A loaf of bread");
 });

@@ -56,7 +56,11 @@ async function street() {
 }
 
 async function postMilk(ann: Neighbour, groupId: string, neededInHours = 24) {
-  return ann.caller.requests.create({ itemDescription: "Two pints of milk", groupId, neededBy: h.inHours(neededInHours) });
+  return ann.caller.requests.create({
+    itemDescription: "Two pints of milk",
+    groupId,
+    neededBy: h.inHours(neededInHours),
+  });
 }
 
 const minutesAfter = (posted: Date, minutes: number) => new Date(posted.getTime() + minutes * MINUTE_MS);
@@ -126,7 +130,11 @@ describe("a resting helper", () => {
     h.clock.set(new Date(start.getTime() + 6 * DAY_MS - 1));
     expect((await postMilk(ann, group.id)).reach).toMatchObject({ now: 2, later: 1 });
     h.clock.set(new Date(start.getTime() + 6 * DAY_MS + 1));
-    const bread = await ann.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(24) });
+    const bread = await ann.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
     expect(bread.reach).toMatchObject({ now: 3, later: 0 });
     expect((await mailsTo(bo, POSTED)).map((m) => m.subject)).toEqual(["New request in Elm Street: Bread"]);
   });
@@ -143,7 +151,11 @@ describe("a resting helper", () => {
     expect(h.jobs.waiting.filter((j) => j.name === "later-reach")).toHaveLength(0);
 
     await bo.caller.user.updateAlwaysAtOnce({ alwaysAtOnce: false });
-    const bread = await ann.caller.requests.create({ itemDescription: "Bread", groupId: group.id, neededBy: h.inHours(24) });
+    const bread = await ann.caller.requests.create({
+      itemDescription: "Bread",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
     expect(bread.reach).toMatchObject({ now: 2, later: 1 });
   });
 
@@ -187,7 +199,9 @@ describe("immediate notices", () => {
     const queued = await h.db
       .select({ userId: emailOutbox.userId })
       .from(emailOutbox)
-      .where(sql`${emailOutbox.requestIds} @> ${JSON.stringify([milk.id])}::jsonb and ${emailOutbox.emailType} = 'request_posted'`)
+      .where(
+        sql`${emailOutbox.requestIds} @> ${JSON.stringify([milk.id])}::jsonb and ${emailOutbox.emailType} = 'request_posted'`,
+      )
       .orderBy(asc(emailOutbox.seq));
     // Cy and Fay both at 0, by id; Gus at 0 too; then Bo (1), Dee (2).
     const zero = [cy!, fay!, other].map((n) => n.user.id).sort();

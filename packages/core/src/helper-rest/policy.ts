@@ -49,7 +49,9 @@ export function whenTold(load: HelperLoad): "now" | "later" {
  * by their id, so the order is the same on every instance.
  */
 export function leastAskedFirst<T extends { userId: string; monthOffers: number }>(members: readonly T[]): T[] {
-  return [...members].sort((a, b) => a.monthOffers - b.monthOffers || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  return [...members].sort(
+    (a, b) => a.monthOffers - b.monthOffers || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+  );
 }
 
 /** When the resting helpers of a notice sent at `noticeAt` hear of it, if nobody has offered by then. */

@@ -194,7 +194,9 @@ const audienceOfPost = preparedStatement((executor) =>
 
 type AudienceRow = Awaited<ReturnType<typeof audienceQuery>>[number];
 
-function recipientOf(row: Pick<AudienceRow, "userId" | "email" | "locale" | "byEmail" | "byPush">): NewRequestRecipient {
+function recipientOf(
+  row: Pick<AudienceRow, "userId" | "email" | "locale" | "byEmail" | "byPush">,
+): NewRequestRecipient {
   return {
     userId: row.userId,
     email: row.email,

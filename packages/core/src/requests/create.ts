@@ -60,7 +60,12 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
     if (seriesId) await scheduleNextAtNeededBy(deps, tx, { seriesId, index: 0, neededBy: view.neededBy });
     await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
     // The resting helpers hear of it later, should nobody have offered by then (issue 41 §2).
-    await scheduleLaterReach(jobs, tx, { requestId: view.id, noticeAt: now, neededBy: view.neededBy, later: audience.later });
+    await scheduleLaterReach(jobs, tx, {
+      requestId: view.id,
+      noticeAt: now,
+      neededBy: view.neededBy,
+      later: audience.later,
+    });
     const remindAt = requesterReminderDueAt(now, view.neededBy);
     if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
     // The group's "Still needed" nudge, should nobody have offered to help by then (issue 26).

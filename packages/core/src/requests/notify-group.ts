@@ -26,10 +26,14 @@ export async function notifyGroup(
   const unsubscribe = await unsubscribeLinks(deps);
   return db.transaction(async (tx) => {
     // Read before the change, so that the change stores it: the request's group, its requester aside.
-    const audience = await newRequestAudience(tx, {
-      groupId: sql`(select ${requests.groupId} from ${requests} where ${requests.id} = ${requestId})`,
-      posterId: sql`(select ${requests.userId} from ${requests} where ${requests.id} = ${requestId})`,
-    }, now);
+    const audience = await newRequestAudience(
+      tx,
+      {
+        groupId: sql`(select ${requests.groupId} from ${requests} where ${requests.id} = ${requestId})`,
+        posterId: sql`(select ${requests.userId} from ${requests} where ${requests.id} = ${requestId})`,
+      },
+      now,
+    );
     const [marked] = await tx
       .update(requests)
       .set({ lastNotifiedAt: now, ...storedReach(audience.reach) })
