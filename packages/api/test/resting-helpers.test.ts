@@ -173,6 +173,29 @@ describe("a resting helper", () => {
   });
 });
 
+describe("a repeating request's next occurrence", () => {
+  it("is told to the resting helpers later too, by the same rule", async () => {
+    const { ann, bo, cy, group } = await street();
+    const first = await ann.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Oat milk",
+      neededBy: h.inHours(48),
+      repeat: { every: "week" },
+    });
+    await cy.caller.requests.claim({ id: first.id });
+    await cy.caller.requests.fulfill({ id: first.id });
+    h.jobs.waiting = h.jobs.waiting.filter((job) => job.name !== "later-reach");
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const [next] = (await ann.caller.requests.mine({})).requests.filter((r) => r.displayStatus === "open");
+    expect(next!.lastReach).toMatchObject({ later: 1 });
+    await h.deliver();
+    const before = (await mailsTo(bo, /Oat milk/)).length;
+    h.clock.advance(30 * MINUTE_MS);
+    expect(await h.runDueLaterReach()).toEqual(["sent"]);
+    expect(await mailsTo(bo, /Oat milk/)).toHaveLength(before + 1);
+  });
+});
+
 describe("immediate notices", () => {
   it("go out least-asked first: the fewest offers in 30 days first", async () => {
     const ann = await h.signUpUser({ name: "Ann", frequency: "immediate" });
