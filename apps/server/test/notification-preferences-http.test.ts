@@ -150,4 +150,33 @@ describe("the notification preferences over REST", () => {
       "off",
     ]);
   });
+
+  it('turns resting off and on ("Always tell me at once", issue 41 §2), answers a non-boolean with 400', async () => {
+    const { ann } = await signedUpWithGroup();
+    const put = (payload: object) =>
+      app.server.inject({ method: "PUT", url: `${PREFERENCES}/at-once`, headers: ann.headers, payload });
+    const on = await put({ alwaysAtOnce: true });
+    expect([on.statusCode, on.json()]).toEqual([200, { alwaysAtOnce: true }]);
+    const read = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
+    expect(read.json().alwaysAtOnce).toBe(true);
+    const bad = await put({ alwaysAtOnce: "yes" });
+    expect([bad.statusCode, bad.json()]).toEqual([400, { error: messages.alwaysAtOnceInvalid }]);
+    const off = await put({ alwaysAtOnce: false });
+    expect(off.json()).toEqual({ alwaysAtOnce: false });
+    const anonymous = await app.server.inject({
+      method: "PUT",
+      url: `${PREFERENCES}/at-once`,
+      payload: { alwaysAtOnce: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers a helper's own month at GET /api/user/month", async () => {
+    const { ann } = await signedUpWithGroup();
+    const month = await app.server.inject({ method: "GET", url: "/api/user/month", headers: ann.headers });
+    expect(month.statusCode).toBe(200);
+    expect(month.json()).toMatchObject({ neighboursHelped: 0, requestsFulfilled: 0 });
+    expect(month.json().since).toMatch(/^\d{4}-\d{2}-01T/);
+    expect((await app.server.inject({ method: "GET", url: "/api/user/month" })).statusCode).toBe(401);
+  });
 });

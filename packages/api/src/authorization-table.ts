@@ -338,6 +338,14 @@ export const SWEEP: Record<string, Entry> = {
     member: "allowed",
     blocked: "denied",
   },
+  // Issue 41 §2: a person's own resting switch and own month; neither takes anyone else's id.
+  "user.updateAlwaysAtOnce": {
+    input: () => ({ alwaysAtOnce: true }),
+    outsider: "own",
+    member: "own",
+    blocked: "own",
+  },
+  "user.myMonth": { outsider: "own", member: "own", blocked: "own" },
   "user.calendarFeed": { outsider: "own", member: "own", blocked: "own" },
   "user.regenerateCalendarFeed": { outsider: "own", member: "own", blocked: "own" },
   // A link nobody was given: "Not found" for everyone. Real links: calendar-feed.test.ts.

@@ -32,6 +32,8 @@ describe("reading the preferences", () => {
         { groupId: ash.id, groupName: "ash Lane", frequency: null, effective: "off" },
         { groupId: elm.id, groupName: "Elm Street", frequency: null, effective: "off" },
       ],
+      // Resting is on until they choose "Always tell me at once" (issue 41 §2).
+      alwaysAtOnce: false,
     });
 
     await ann.caller.user.updateEmailPreferences({ frequency: "immediate" });

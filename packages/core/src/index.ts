@@ -71,3 +71,5 @@ export { SERIES_NEXT_JOB, type SeriesNextJob } from "./series/schedule";
 export { NEXT_TRIP_JOB, type NextTripJob } from "./trips/series";
 // The "Still needed" nudges' job queue (issue 26).
 export { STILL_NEEDED_JOB, stillNeededJobKey, type StillNeededJob } from "./nudges/schedule";
+// The resting helpers' late posting notices' job queue (issue 41 §2).
+export { LATER_REACH_JOB, laterReachJobKey, type LaterReachJob } from "./helper-rest/later-reach-schedule";

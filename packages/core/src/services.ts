@@ -16,6 +16,8 @@ import { createLiveUpdates } from "./events/live";
 import { createNotificationsService } from "./notifications/service";
 import { createRemindersService } from "./reminders/service";
 import { createNudgesService } from "./nudges/service";
+import { createLaterReachService } from "./helper-rest/later-reach-service";
+import { myMonth } from "./helper-rest/my-month";
 import { createNotificationSettingsService } from "./preferences/settings";
 import { createRequestsService } from "./requests/service";
 import { createPushService } from "./push/subscriptions";
@@ -48,6 +50,9 @@ export function createServices(deps: CoreDeps) {
     notifications: createNotificationsService(deps),
     reminders: createRemindersService(deps),
     nudges: createNudgesService(deps),
+    laterReach: createLaterReachService(deps),
+    // A helper's own month, to themselves only (issue 41 §2).
+    helping: { myMonth: (userId: string) => myMonth(deps, userId) },
     notificationSettings: createNotificationSettingsService(deps),
     unsubscribe: createUnsubscribeService(deps),
     push: createPushService(deps),

@@ -7,6 +7,12 @@
 export const RESTING_AFTER_OFFERS = 3;
 /** ...within this many days is resting: new requests reach them at once only if still unoffered later. */
 export const RESTING_WINDOW_DAYS = 7;
+/**
+ * Immediate notices to a group go out least-asked first: the members with the fewest offers (claims and trip
+ * items they took on) in this many days are told first, so the same two people are not always first to see
+ * a request.
+ */
+export const LEAST_ASKED_WINDOW_DAYS = 30;
 /** A resting helper hears of a new request this long after it is posted, if nobody has offered... */
 export const LATER_REACH_AFTER_MINUTES = 30;
 /** ...or at this share of the time from posting to needed-by, whichever is sooner. */

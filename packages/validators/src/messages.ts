@@ -157,6 +157,8 @@ export const messages = {
   notificationKindInvalid: `Kind must be one of ${NOTIFICATION_KINDS.join(", ")}`,
   notificationChannelInvalid: "Channels are email and push, each true or false",
   notificationChannelMissing: "Give email or push (true or false) to change",
+  // Not in the spec: "Always tell me at once" (issue 41 §2).
+  alwaysAtOnceInvalid: "alwaysAtOnce must be true or false",
   groupFrequencyInvalid: `Frequency must be one of ${GROUP_NOTIFY_FREQUENCIES.join(", ")}, or null to follow your profile`,
   // Not in the spec (issue 15): the unsubscribe link of a non-essential e-mail (RFC 8058).
   unsubscribeLinkInvalid: "This unsubscribe link is not valid.",

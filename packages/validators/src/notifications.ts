@@ -3,6 +3,7 @@ import { messages } from "./messages";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 import { groupIdField } from "./groups";
 import { EMAIL_FREQUENCIES } from "./rules";
+import { isoDateTime } from "./wire-time";
 
 const kindField = z.enum(NOTIFICATION_KINDS, { error: messages.notificationKindInvalid });
 const channelSwitch = z.boolean({ error: messages.notificationChannelInvalid });
@@ -48,5 +49,27 @@ export const notificationPreferencesOutput = z.object({
   kinds: z.array(notificationKindOutput),
   /** The caller's groups, by name. */
   groups: z.array(groupNotificationsOutput),
+  /**
+   * "Always tell me at once" (issue 41 §2): resting turned off. False: after 3 requests taken on in 7 days,
+   * new requests reach them only if nobody has offered within half an hour.
+   */
+  alwaysAtOnce: z.boolean(),
 });
 export type NotificationPreferences = z.input<typeof notificationPreferencesOutput>;
+
+/** PUT /user/notification-preferences/at-once: turns resting off (true) or back on (false). */
+export const updateAlwaysAtOnceInput = z.strictObject({
+  alwaysAtOnce: z.boolean({ error: messages.alwaysAtOnceInvalid }),
+});
+export const alwaysAtOnceOutput = z.object({ alwaysAtOnce: z.boolean() });
+
+/**
+ * A helper's own month (issue 41 §2), to themselves only: the neighbours whose requests they fulfilled
+ * since the first of this month (in the app's time zone), and how many requests that was.
+ */
+export const myMonthOutput = z.object({
+  neighboursHelped: z.number().int(),
+  requestsFulfilled: z.number().int(),
+  since: isoDateTime,
+});
+export type MyMonth = z.input<typeof myMonthOutput>;

@@ -73,10 +73,13 @@ export function hoursInWords(hours: number): string {
 export const HELPER_REMINDER_LEAD_HOURS = 3;
 /** The requester of a still-open request is reminded this long before its needed-by time (or half-way, when shorter). */
 export const REQUESTER_REMINDER_LEAD_HOURS = 24;
-/** A request still open a quarter of its window before its needed-by time nudges the group ("Still needed"), at most this long before... */
-export const STILL_NEEDED_MAX_LEAD_HOURS = 12;
-/** ...and at least this long before it. */
-export const STILL_NEEDED_MIN_LEAD_HOURS = 1;
+/**
+ * A request nobody has offered for at this share of its time from posting to needed-by goes out once more
+ * ("Still needed", issue 41 §3), to the members who had not been told at once...
+ */
+export const STILL_NEEDED_AT_SHARE_OF_WINDOW = 1 / 2;
+/** ...but no sooner than this long after posting (none when that is not before the needed-by time). */
+export const STILL_NEEDED_MIN_HOURS_AFTER_POSTING = 2;
 /** A helper who gives a request back this close to its needed-by time: the group is told at once. */
 export const GIVEN_BACK_NOTICE_HOURS = 24;
 /** A fulfilled request the helper was thanked for stays in their "Requests you can help with" this long. */

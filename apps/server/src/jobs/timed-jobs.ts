@@ -4,6 +4,7 @@ import {
   REQUEST_REMINDER_JOB,
   SERIES_NEXT_JOB,
   STILL_NEEDED_JOB,
+  LATER_REACH_JOB,
   type Clock,
   type Logger,
   type NextTripJob,
@@ -11,6 +12,7 @@ import {
   type SeriesNextJob,
   type Services,
   type StillNeededJob,
+  type LaterReachJob,
 } from "@hyn/core";
 import type { Database } from "@hyn/db";
 import type { JobEngine } from "./engine";
@@ -42,7 +44,7 @@ export const TIMED_JOBS = {
     logMessage: "request reminder",
     logFields: (job) => ({ requestId: job.requestId, kind: job.kind }),
   } satisfies TimedJob<RequestReminderJob>,
-  /** The group's "Still needed" nudge of a request nobody has taken yet (issue 26, packages/core/src/nudges). */
+  /** The "Still needed" alert of a request nobody has taken half-way to its needed-by time (issues 26, 41 §3, packages/core/src/nudges). */
   nudges: {
     queue: STILL_NEEDED_JOB,
     handler: (services) => (job) => services.nudges.run(job),
@@ -50,6 +52,14 @@ export const TIMED_JOBS = {
     logMessage: "still-needed nudge",
     logFields: (job) => ({ requestId: job.requestId }),
   } satisfies TimedJob<StillNeededJob>,
+  /** A posting notice's resting helpers, told if nobody has offered by then (issue 41 §2, packages/core/src/helper-rest). */
+  laterReach: {
+    queue: LATER_REACH_JOB,
+    handler: (services) => (job) => services.laterReach.run(job),
+    sendsMailWhen: "sent",
+    logMessage: "later reach",
+    logFields: (job) => ({ requestId: job.requestId, noticeAt: job.noticeAt, count: job.userIds.length }),
+  } satisfies TimedJob<LaterReachJob>,
   /** A repeating request's next occurrence (ADR 0023): at once after a fulfil or delete, or at its needed-by time. */
   series: {
     queue: SERIES_NEXT_JOB,

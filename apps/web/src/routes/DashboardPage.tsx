@@ -77,6 +77,9 @@ const RulesToAccept = lazy(() =>
   })),
 );
 
+// A helper's own month (issue 41 §2), one line under the greeting: after the first paint.
+const MyMonth = lazy(() => import("../features/requests/MyMonth"));
+
 // A card's "⋯" menu (Block, PRODUCT "Blocking") comes after the first paint, with its texts (the profile's).
 const LazyCardMenu = lazy(() =>
   Promise.all([import("../features/blocking/blocking"), loadNamespaces(["profile"])]).then(([module]) => ({
@@ -218,6 +221,11 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
                     link: <Link to="/profile">{t("requests.addNameLink")}</Link>,
                   })}
             </p>
+            {data && (
+              <Suspense fallback={null}>
+                <MyMonth seenAt={shown?.receivedAt ?? 0} />
+              </Suspense>
+            )}
           </div>
           <LiveIndicator status={live.status} refreshFailed={dashboard.isError && data !== undefined} />
         </header>

@@ -9,6 +9,9 @@ import {
   notificationPreferencesOutput,
   updateGroupNotificationsInput,
   updateNotificationKindInput,
+  updateAlwaysAtOnceInput,
+  alwaysAtOnceOutput,
+  myMonthOutput,
   publicUserOutput,
   updateProfileInput,
   updateLocaleInput,
@@ -97,6 +100,21 @@ export const userRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.services.notificationSettings.updateGroup(ctx.session.user.id, input.groupId, input.frequency),
     ),
+  /** Issue 41 §2: "Always tell me at once": true turns resting off, false back on. */
+  updateAlwaysAtOnce: protectedProcedure
+    .meta({ rest: { method: "PUT", path: "/user/notification-preferences/at-once", body: true } })
+    .input(updateAlwaysAtOnceInput)
+    .output(alwaysAtOnceOutput)
+    .mutation(({ ctx, input }) =>
+      ctx.services.notificationSettings.updateAlwaysAtOnce(ctx.session.user.id, input.alwaysAtOnce),
+    ),
+
+  /** Issue 41 §2: the caller's own month as a helper ("You helped 4 neighbours this month"); never anyone else's. */
+  myMonth: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/user/month" } })
+    .output(myMonthOutput)
+    .query(({ ctx }) => ctx.services.helping.myMonth(ctx.session.user.id)),
+
   /** The caller's personal calendar feed address (issue 15), made on the first ask. */
   calendarFeed: protectedProcedure
     .meta({ rest: { method: "GET", path: "/user/calendar-feed" } })

@@ -10,6 +10,7 @@ import {
   HOUR_MS,
   REQUEST_REMINDER_JOB,
   STILL_NEEDED_JOB,
+  LATER_REACH_JOB,
   SERIES_NEXT_JOB,
   NEXT_TRIP_JOB,
   type MailTransport,
@@ -17,6 +18,7 @@ import {
   type JobQueue,
   type RequestReminderJob,
   type StillNeededJob,
+  type LaterReachJob,
   type SeriesNextJob,
   type NextTripJob,
 } from "@hyn/core";
@@ -139,6 +141,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     return outcomes;
   }
 
+  /** Runs the resting helpers' late notices due by the fake clock (issue 41 §2); returns their outcomes. */
+  async function runDueLaterReach(): Promise<string[]> {
+    const outcomes: string[] = [];
+    for (const job of fakeJobs.takeDue(LATER_REACH_JOB, clock.now()))
+      outcomes.push(await services.laterReach.run(job.data as LaterReachJob));
+    return outcomes;
+  }
+
   /** Runs the repeating requests' jobs due by the fake clock (their next occurrences); returns their outcomes. */
   async function runDueSeries(): Promise<string[]> {
     const outcomes: string[] = [];
@@ -220,6 +230,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     runDueSeries,
     runDueTrips,
     runDueNudges,
+    runDueLaterReach,
     caller,
     deliver,
     inbox,

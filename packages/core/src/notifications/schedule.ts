@@ -32,7 +32,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallTime(instant: Date, timeZone: string): WallTime {
+export function wallTime(instant: Date, timeZone: string): WallTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -58,7 +58,7 @@ function offsetMs(instant: Date, timeZone: string): number {
  * The instant when the zone's clock shows that date at `hour`:00. Inside a spring-forward gap, where
  * that wall time does not exist, the instant after the gap.
  */
-function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): Date {
+export function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour);
   const first = asUtc - offsetMs(new Date(asUtc), timeZone);
   const second = asUtc - offsetMs(new Date(first), timeZone);

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import { givenBackEmail, stillNeededEmail } from "../mail/templates";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
-import { newRequestRecipients } from "../preferences/notification-preferences";
+import { newRequestRecipients, type NewRequestRecipient } from "../preferences/notification-preferences";
 import { stillWantedPayload, type PushPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import type { CoreConfig } from "../shared/config";
@@ -16,8 +16,9 @@ import type { UnsubscribeLinks } from "../unsubscribe/links";
 export type StillWanted = "still_needed" | "given_back";
 
 /**
- * Tells the request's group that it still wants a helper: to each member the new-request rule tells at
- * once (notification-preferences.ts: the group's frequency Immediate, a channel on for new requests),
+ * Tells the request's group that it still wants a helper: to `recipients` (the "Still needed" alert's:
+ * stillNeededRecipients), else to each member the new-request rule tells at once
+ * (notification-preferences.ts: the group's frequency Immediate, a channel on for new requests),
  * narrowed by this notice's own kind, leaving out the requester and `except` (the helper who gave it
  * back). An e-mail and a push per device, as their channels say; runs in the caller's transaction.
  * The e-mail's unsubscribe link switches this kind off. Returns how many members were told.
@@ -26,15 +27,14 @@ export async function enqueueStillWantedNotices(
   tx: Executor,
   config: CoreConfig,
   unsubscribe: UnsubscribeLinks,
-  notice: { kind: StillWanted; request: RequestView; except?: string[] },
+  notice: { kind: StillWanted; request: RequestView; except?: string[]; recipients?: readonly NewRequestRecipient[] },
   now: Date,
   jobs?: JobQueue,
 ): Promise<number> {
   const { kind, request } = notice;
-  const recipients = await newRequestRecipients(tx, request.groupId, request.userId, {
-    also: kind,
-    except: notice.except ?? [],
-  });
+  const recipients =
+    notice.recipients ??
+    (await newRequestRecipients(tx, request.groupId, request.userId, { also: kind, except: notice.except ?? [] }));
   if (recipients.length === 0) return 0;
   const summary = summaryOf(config, request);
   // A push shows a person's own name only, never the address a display name can fall back to.

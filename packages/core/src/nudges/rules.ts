@@ -1,8 +1,9 @@
 import {
   GIVEN_BACK_NOTICE_HOURS,
-  STILL_NEEDED_MAX_LEAD_HOURS,
-  STILL_NEEDED_MIN_LEAD_HOURS,
+  STILL_NEEDED_AT_SHARE_OF_WINDOW,
+  STILL_NEEDED_MIN_HOURS_AFTER_POSTING,
 } from "@hyn/validators/policy";
+import type { Reach } from "@hyn/validators";
 import { HOUR_MS } from "../shared/clock";
 
 /**
@@ -10,20 +11,20 @@ import { HOUR_MS } from "../shared/clock";
  * the group. Pure: the job engine only wakes the nudge up; these decide.
  */
 
-export const STILL_NEEDED_MAX_LEAD_MS = STILL_NEEDED_MAX_LEAD_HOURS * HOUR_MS;
-export const STILL_NEEDED_MIN_LEAD_MS = STILL_NEEDED_MIN_LEAD_HOURS * HOUR_MS;
+export const STILL_NEEDED_MIN_AFTER_POSTING_MS = STILL_NEEDED_MIN_HOURS_AFTER_POSTING * HOUR_MS;
 export const GIVEN_BACK_NOTICE_MS = GIVEN_BACK_NOTICE_HOURS * HOUR_MS;
 
 /**
- * The "Still needed" nudge: a quarter of the way before the needed-by time, measured from posting
- * (neededBy - window / 4), but at most 12 hours and at least 1 hour before it. None when that is not
- * after posting (a window of an hour or less): the posting notice is all there is time for.
+ * The "Still needed" alert (issue 41 §3): half-way from posting to the needed-by time, but no sooner than
+ * 2 hours after posting (so the members told at once, and the resting helpers told half an hour later,
+ * have had time to offer). None when that is not before the needed-by time (a window of 2 hours or less):
+ * the posting notice is all there is time for.
  */
 export function stillNeededDueAt(createdAt: Date, neededBy: Date): Date | null {
   const window = neededBy.getTime() - createdAt.getTime();
-  const lead = Math.min(STILL_NEEDED_MAX_LEAD_MS, Math.max(STILL_NEEDED_MIN_LEAD_MS, window / 4));
-  const due = new Date(neededBy.getTime() - lead);
-  return due.getTime() > createdAt.getTime() ? due : null;
+  const after = Math.max(STILL_NEEDED_MIN_AFTER_POSTING_MS, Math.floor(window * STILL_NEEDED_AT_SHARE_OF_WINDOW));
+  const due = new Date(createdAt.getTime() + after);
+  return due.getTime() < neededBy.getTime() ? due : null;
 }
 
 /** The request as it is when its nudge's job runs (null: it was deleted, with its account or alone). */
@@ -53,4 +54,19 @@ export function decideStillNeeded(request: NudgeState | null, now: Date): NudgeD
 export function givenBackIsNews(neededBy: Date, now: Date): boolean {
   const left = neededBy.getTime() - now.getTime();
   return left > 0 && left <= GIVEN_BACK_NOTICE_MS;
+}
+
+/**
+ * The request's last reach once the "Still needed" alert went (issue 41 §3): `reach` is who hears of the
+ * group's new requests how as of now, and each member the alert told is counted as told at once instead of
+ * in the bucket they would have heard in (later, a summary). The alert is the request's last notice.
+ */
+export function reachAfterAlert(reach: Reach, alerted: ReadonlyArray<"later" | "daily" | "weekly">): Reach {
+  const after = { ...reach };
+  for (const bucket of alerted) {
+    if (after[bucket] <= 0) continue;
+    after[bucket]--;
+    after.now++;
+  }
+  return after;
 }

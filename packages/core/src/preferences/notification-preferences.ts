@@ -5,6 +5,7 @@ import {
   groupMembers,
   groupNotificationSettings,
   pushSubscriptions,
+  requests,
   tripGroups,
   userNotificationKinds,
   preparedStatement,
@@ -17,6 +18,7 @@ import type { Reach } from "@hyn/validators";
 import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
 import { and, eq, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { leastAskedFirst, leastAskedWindowStart, restingWindowStart, whenTold } from "../helper-rest/policy";
 
 /**
  * Who hears of what, and how: the one place the notification preferences are read.
@@ -114,32 +116,49 @@ export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
 
 /** The group's other members by how they hear of a new request: what the poster is told and what is sent. */
 export interface NewRequestAudience {
-  /** Those told at once (reach "now"), with their channels. */
+  /** Those told at once (reach "now"), with their channels, least-asked first (helper-rest/policy.ts). */
   recipients: NewRequestRecipient[];
+  /** Resting helpers (reach "later", issue 41 §2): told only if nobody has offered by laterReachDueAt. */
+  later: NewRequestRecipient[];
   reach: Reach;
+}
+
+/** From when offers count: towards resting, and towards being asked first (helper-rest/policy.ts). */
+function offerWindows(now: Date) {
+  return { restSince: restingWindowStart(now).toISOString(), monthSince: leastAskedWindowStart(now).toISOString() };
 }
 
 /**
  * The members of a request's group other than its requester, each with their reach, in one statement:
- * the recipients of the posting notice are the ones whose reach is "now", and the counts are of the
- * same rows, so the reach said is the reach sent. `request` names the group and the requester (values,
- * or SQL reading them from the request's row).
+ * the recipients of the posting notice are the ones whose reach is "now" and who do not rest, the resting
+ * ones are told later, and the counts are of the same rows, so the reach said is the reach sent. `request`
+ * names the group and the requester (values, or SQL reading them from the request's row); `now` is when
+ * offers are counted back from.
  */
 export async function newRequestAudience(
   executor: Executor,
   request: { groupId: Id; posterId: Id },
+  now: Date,
 ): Promise<NewRequestAudience> {
   const { groupId, posterId } = request;
+  const windows = offerWindows(now);
   // A post's (ids as values): built once. A re-send names them by SQL on the request's row.
   const rows =
     typeof groupId === "string" && typeof posterId === "string"
-      ? await audienceOfPost(executor).execute({ groupId, posterId })
-      : await audienceQuery(executor, groupId, posterId);
+      ? await audienceOfPost(executor).execute({ groupId, posterId, ...windows })
+      : await audienceQuery(executor, groupId, posterId, windows);
   return tallied(rows);
 }
 
-/** The group's other members with their reach; the poster and the group as values or SQL. */
-function audienceQuery(executor: Executor, groupId: Id, posterId: Id) {
+/** A member's offers (requests they took on as helper, by claimed_at) since a time, as SQL. */
+function offersSinceSql(userId: Id, since: SQL | string): SQL<number> {
+  return sql<number>`(select count(*)::int from ${requests} orq where orq.claimed_by = ${userId} and orq.claimed_at > ${since}::timestamptz)`;
+}
+
+type OfferWindows = { restSince: SQL | string; monthSince: SQL | string };
+
+/** The group's other members with their reach and their offers; the poster and the group as values or SQL. */
+function audienceQuery(executor: Executor, groupId: Id, posterId: Id, windows: OfferWindows) {
   return executor
     .select({
       userId: users.id,
@@ -148,6 +167,9 @@ function audienceQuery(executor: Executor, groupId: Id, posterId: Id) {
       reach: newRequestReachSql(groupMembers.userId, groupMembers.groupId),
       byEmail: channelOnSql(groupMembers.userId, "new_requests", "email"),
       byPush: channelOnSql(groupMembers.userId, "new_requests", "push"),
+      recentOffers: offersSinceSql(groupMembers.userId, windows.restSince),
+      monthOffers: offersSinceSql(groupMembers.userId, windows.monthSince),
+      alwaysAtOnce: users.alwaysAtOnce,
     })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
@@ -164,43 +186,109 @@ function audienceQuery(executor: Executor, groupId: Id, posterId: Id) {
 
 /** The audience of a post (its ids as values), read on every post: built once. */
 const audienceOfPost = preparedStatement((executor) =>
-  audienceQuery(executor, sql`${sql.placeholder("groupId")}`, sql`${sql.placeholder("posterId")}`).prepare(
-    "new_request_audience",
-  ),
+  audienceQuery(executor, sql`${sql.placeholder("groupId")}`, sql`${sql.placeholder("posterId")}`, {
+    restSince: sql`${sql.placeholder("restSince")}`,
+    monthSince: sql`${sql.placeholder("monthSince")}`,
+  }).prepare("new_request_audience"),
 );
 
-/** The recipients (reach "now") and the counts of each reach, from the same rows. */
-function tallied(rows: Awaited<ReturnType<typeof audienceQuery>>): NewRequestAudience {
+type AudienceRow = Awaited<ReturnType<typeof audienceQuery>>[number];
+
+function recipientOf(
+  row: Pick<AudienceRow, "userId" | "email" | "locale" | "byEmail" | "byPush">,
+): NewRequestRecipient {
+  return {
+    userId: row.userId,
+    email: row.email,
+    locale: localeOf(row.locale),
+    channels: { email: row.byEmail, push: row.byPush },
+  };
+}
+
+/** The recipients (reach "now"), the resting ones (told later) and the counts of each reach, from the same rows. */
+function tallied(rows: readonly AudienceRow[]): NewRequestAudience {
   const reach: Reach = { now: 0, later: 0, daily: 0, weekly: 0, appOnly: 0 };
   const recipients: NewRequestRecipient[] = [];
-  for (const row of rows) {
+  const later: NewRequestRecipient[] = [];
+  // Least-asked first: the notices are queued in this order (issue 41 §2).
+  for (const row of leastAskedFirst(rows)) {
     if (row.reach === "daily") reach.daily++;
     else if (row.reach === "now") {
-      reach.now++;
-      recipients.push({
-        userId: row.userId,
-        email: row.email,
-        locale: localeOf(row.locale),
-        channels: { email: row.byEmail, push: row.byPush },
-      });
+      if (whenTold(row) === "later") {
+        reach.later++;
+        later.push(recipientOf(row));
+      } else {
+        reach.now++;
+        recipients.push(recipientOf(row));
+      }
     } else reach.appOnly++;
   }
-  return { recipients, reach };
+  return { recipients, later, reach };
+}
+
+/** A member the "Still needed" alert goes to, and how they had heard of the request (their reach's bucket). */
+export interface StillNeededRecipient extends NewRequestRecipient {
+  heard: "later" | "daily" | "weekly";
+}
+
+/** The reaches told in a summary e-mail (the weekly one joins in issue 41 §1). */
+const SUMMARY_REACHES: readonly string[] = ["daily", "weekly"];
+
+/**
+ * Who the "Still needed" alert goes to (issue 41 §3): the members who had not been told at once, those who
+ * hear of the group's new requests in a summary and the resting helpers (as they rest now), each by the
+ * channels both their new-request and their "still needed" switches allow (a push needs a device). The
+ * requester and anyone with a block between them aside; least-asked first.
+ */
+export async function stillNeededRecipients(
+  executor: Executor,
+  request: { groupId: string; posterId: string },
+  now: Date,
+): Promise<StillNeededRecipient[]> {
+  const both = (channel: NotificationChannel): SQL<boolean> =>
+    sql<boolean>`(${channelOnSql(groupMembers.userId, "new_requests", channel)} and ${channelOnSql(groupMembers.userId, "still_needed", channel)})`;
+  const windows = offerWindows(now);
+  const rows = await executor
+    .select({
+      userId: users.id,
+      email: users.email,
+      locale: users.locale,
+      reach: newRequestReachSql(groupMembers.userId, groupMembers.groupId),
+      byEmail: both("email"),
+      byPush: sql<boolean>`(${both("push")} and ${hasDeviceSql(groupMembers.userId)})`,
+      recentOffers: offersSinceSql(groupMembers.userId, windows.restSince),
+      monthOffers: offersSinceSql(groupMembers.userId, windows.monthSince),
+      alwaysAtOnce: users.alwaysAtOnce,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        eq(groupMembers.groupId, request.groupId),
+        ne(groupMembers.userId, request.posterId),
+        noBlockBetween(groupMembers.userId, request.posterId),
+      ),
+    );
+  return leastAskedFirst(rows).flatMap((row): StillNeededRecipient[] => {
+    const heard = row.reach === "now" ? whenTold(row) : (row.reach as string);
+    if (!(heard === "later" || SUMMARY_REACHES.includes(heard)) || !(row.byEmail || row.byPush)) return [];
+    return [{ ...recipientOf(row), heard: heard as StillNeededRecipient["heard"] }];
+  });
 }
 
 /**
  * The members of a group to tell at once about a new request in it (reach "now"), the poster aside.
- * A later notice about a request still wanting a helper ("Still needed", a give-back) goes by the same
- * reach rule, narrowed by its own kind's switches (`also`) and leaving out more people (`except`).
+ * A later notice about a request still wanting a helper (a give-back) goes by the same reach rule,
+ * narrowed by its own kind's switches (`also`) and leaving out more people (`except`); the resting
+ * helpers' late posting notice goes to those of them it counted (`only`) whose reach is "now" still.
  */
 export async function newRequestRecipients(
   executor: Executor,
   groupId: string,
   posterId: string,
-  notice: { also?: NotificationKind; except?: string[] } = {},
+  notice: { also?: NotificationKind; except?: string[]; only?: string[] } = {},
 ): Promise<NewRequestRecipient[]> {
-  if (!notice.also && !notice.except?.length)
-    return (await newRequestAudience(executor, { groupId, posterId })).recipients;
+  if (notice.only?.length === 0) return [];
   const channelOn = (channel: NotificationChannel): SQL<boolean> => {
     const newRequests = channelOnSql(groupMembers.userId, "new_requests", channel);
     return notice.also
@@ -217,17 +305,15 @@ export async function newRequestRecipients(
       and(
         eq(groupMembers.groupId, groupId),
         notInArray(groupMembers.userId, [posterId, ...(notice.except ?? [])]),
+        notice.only ? inArray(groupMembers.userId, notice.only) : undefined,
         noBlockBetween(groupMembers.userId, posterId),
         eq(newRequestReachSql(groupMembers.userId, groupMembers.groupId), "now"),
         or(emailOn, pushOn),
       ),
-    );
-  return rows.map((row) => ({
-    userId: row.userId,
-    email: row.email,
-    locale: localeOf(row.locale),
-    channels: { email: row.byEmail, push: row.byPush },
-  }));
+    )
+    .orderBy(users.id);
+  const order = new Map(notice.only?.map((id, i) => [id, i]));
+  return rows.map(recipientOf).sort((a, b) => (order.get(a.userId) ?? 0) - (order.get(b.userId) ?? 0));
 }
 
 /**

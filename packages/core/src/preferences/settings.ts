@@ -69,7 +69,7 @@ export function createNotificationSettingsService(deps: CoreDeps) {
 
     async read(userId: string): Promise<NotificationPreferences> {
       const [profile] = await db
-        .select({ frequency: profileFrequencySql(users.id) })
+        .select({ frequency: profileFrequencySql(users.id), alwaysAtOnce: users.alwaysAtOnce })
         .from(users)
         .where(eq(users.id, userId));
       if (!profile) throw new AppError("NOT_FOUND", "userNotFound");
@@ -85,7 +85,12 @@ export function createNotificationSettingsService(deps: CoreDeps) {
       const kinds = NOTIFICATION_KINDS.map(
         (kind) => stored.find((row) => row.kind === kind) ?? { kind, email: true, push: true },
       );
-      return { profileFrequency: profile.frequency, kinds, groups: await groupsOf(db, userId) };
+      return {
+        profileFrequency: profile.frequency,
+        kinds,
+        groups: await groupsOf(db, userId),
+        alwaysAtOnce: profile.alwaysAtOnce,
+      };
     },
 
     async updateKind(
@@ -97,6 +102,17 @@ export function createNotificationSettingsService(deps: CoreDeps) {
         await setKindChannels(tx, userId, kind, change, clock.now());
         return { kind, ...(await channelsFor(tx, userId, kind)) };
       });
+    },
+
+    /** "Always tell me at once" (issue 41 §2): true turns resting off for this person, false back on. */
+    async updateAlwaysAtOnce(userId: string, alwaysAtOnce: boolean): Promise<{ alwaysAtOnce: boolean }> {
+      const [row] = await db
+        .update(users)
+        .set({ alwaysAtOnce, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning({ alwaysAtOnce: users.alwaysAtOnce });
+      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+      return row;
     },
 
     /** A group the caller is not in reads as one that does not exist, like every other group route. */

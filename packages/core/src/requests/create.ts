@@ -2,6 +2,7 @@ import { latestNeededBy, NEEDED_BY_TOLERANCE_MS, type createRequestInput, type C
 import type { z } from "zod";
 import { enqueuePostingNotices } from "../notifications/immediate";
 import { scheduleStillNeeded } from "../nudges/schedule";
+import { scheduleLaterReach } from "../helper-rest/later-reach-schedule";
 import { newRequestAudience } from "../preferences/notification-preferences";
 import { requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
@@ -38,7 +39,7 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
     await holdActiveAccount(tx, userId);
     // Read before the limit's lock: one person's posts queue on that lock until each commits, so
     // it is held for as few statements as the count needs (issue 31).
-    const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId });
+    const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId }, now);
     await assertBelowOpenRequestLimit(tx, userId);
     // A repeating request: this post is its first occurrence (issue 28 §2).
     const seriesId = input.repeat ? await insertSeries(tx, userId, input, input.repeat, now) : null;
@@ -58,6 +59,13 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
     const view = await mustSelectView(tx, now, created!.id, userId);
     if (seriesId) await scheduleNextAtNeededBy(deps, tx, { seriesId, index: 0, neededBy: view.neededBy });
     await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
+    // The resting helpers hear of it later, should nobody have offered by then (issue 41 §2).
+    await scheduleLaterReach(jobs, tx, {
+      requestId: view.id,
+      noticeAt: now,
+      neededBy: view.neededBy,
+      later: audience.later,
+    });
     const remindAt = requesterReminderDueAt(now, view.neededBy);
     if (remindAt) await scheduleReminder(deps.jobs, tx, { requestId: view.id, kind: "requester" }, remindAt);
     // The group's "Still needed" nudge, should nobody have offered to help by then (issue 26).

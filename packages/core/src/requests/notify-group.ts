@@ -3,6 +3,7 @@ import { nextNotifyAt, REQUEST_NOTIFY_INTERVAL_MS, type Reach } from "@hyn/valid
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { enqueuePostingNotices } from "../notifications/immediate";
 import { newRequestAudience } from "../preferences/notification-preferences";
+import { scheduleLaterReach } from "../helper-rest/later-reach-schedule";
 import { inGroupsOf } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
@@ -25,10 +26,14 @@ export async function notifyGroup(
   const unsubscribe = await unsubscribeLinks(deps);
   return db.transaction(async (tx) => {
     // Read before the change, so that the change stores it: the request's group, its requester aside.
-    const audience = await newRequestAudience(tx, {
-      groupId: sql`(select ${requests.groupId} from ${requests} where ${requests.id} = ${requestId})`,
-      posterId: sql`(select ${requests.userId} from ${requests} where ${requests.id} = ${requestId})`,
-    });
+    const audience = await newRequestAudience(
+      tx,
+      {
+        groupId: sql`(select ${requests.groupId} from ${requests} where ${requests.id} = ${requestId})`,
+        posterId: sql`(select ${requests.userId} from ${requests} where ${requests.id} = ${requestId})`,
+      },
+      now,
+    );
     const [marked] = await tx
       .update(requests)
       .set({ lastNotifiedAt: now, ...storedReach(audience.reach) })
@@ -55,6 +60,7 @@ export async function notifyGroup(
     }
     const view = await mustSelectView(tx, now, requestId, userId);
     const notifiedCount = await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
+    await scheduleLaterReach(jobs, tx, { requestId, noticeAt: now, neededBy: view.neededBy, later: audience.later });
     return { notifiedCount, reach: audience.reach, lastNotifiedAt: now, nextNotifyAt: nextNotifyAt(now) };
   });
 }

@@ -7,6 +7,7 @@ import { countUsage } from "../limits/usage";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueuePostingNotices } from "../notifications/immediate";
 import { scheduleStillNeeded } from "../nudges/schedule";
+import { scheduleLaterReach } from "../helper-rest/later-reach-schedule";
 import { newRequestAudience } from "../preferences/notification-preferences";
 import { helperReminderDueAt, requesterReminderDueAt } from "../reminders/rules";
 import { scheduleReminder } from "../reminders/schedule";
@@ -62,7 +63,9 @@ export async function advanceSeries(
   // stands between them and the requester (then it is posted as any new request, which they do not hear of).
   const helperId =
     series.helperId && (await seesSeries(tx, series, series.helperId, "to act")) ? series.helperId : null;
-  const audience = helperId ? null : await newRequestAudience(tx, { groupId: series.groupId, posterId: series.userId });
+  const audience = helperId
+    ? null
+    : await newRequestAudience(tx, { groupId: series.groupId, posterId: series.userId }, now);
   const [created] = await tx
     .insert(requests)
     .values({
@@ -86,6 +89,12 @@ export async function advanceSeries(
   const view = (await selectRequestView(tx, now, created.id, NO_READER))!;
   if (audience) {
     await enqueuePostingNotices(tx, config, unsubscribe, view, audience.recipients, now, jobs);
+    await scheduleLaterReach(jobs, tx, {
+      requestId: view.id,
+      noticeAt: now,
+      neededBy: view.neededBy,
+      later: audience.later,
+    });
     await scheduleStillNeeded(jobs, tx, { id: view.id, createdAt: now, neededBy: view.neededBy });
   } else {
     await enqueueClaimConfirmation(tx, config, unsubscribe, helperId!, view.id, now);

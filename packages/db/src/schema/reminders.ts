@@ -5,9 +5,10 @@ import { requests } from "./requests";
 
 /**
  * The two reminders before a request's needed-by time (issue 15): to its helper, to its requester; and
- * the group's "Still needed" nudge of a request still open (issue 26), one row for all its recipients.
+ * the group's "Still needed" nudge of a request still open (issue 26), one row for all its recipients; and
+ * the resting helpers' late posting notice (issue 41 §2), one row per notice (`claim_key`: the notice's time).
  */
-export const REQUEST_REMINDER_KINDS = ["helper", "requester", "still_needed"] as const;
+export const REQUEST_REMINDER_KINDS = ["helper", "requester", "still_needed", "later_reach"] as const;
 
 /**
  * Each reminder that was sent, written in the transaction that queues its e-mail: the primary key makes
@@ -27,6 +28,6 @@ export const requestReminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.kind, t.claimKey], name: "request_reminders_pkey" }),
-    check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester', 'still_needed')`),
+    check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester', 'still_needed', 'later_reach')`),
   ],
 );

@@ -27,6 +27,11 @@ export const users = pgTable(
      * Null: not suspended. Why, and by whom, is in the admin audit log.
      */
     suspendedAt: ts("suspended_at"),
+    /**
+     * "Always tell me at once" (issue 41 §2): this person turned resting off, so new requests reach them at
+     * once however many they have taken on lately. False: they rest after 3 offers in 7 days.
+     */
+    alwaysAtOnce: boolean("always_at_once").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -34,6 +34,7 @@ const preferencesOf = (c: Combination) => ({
   profileFrequency: c.profile,
   kinds: NOTIFICATION_KINDS.map((kind) => ({ kind, email: c.email, push: c.push })),
   groups: [{ groupId: "g1", groupName: "Elm Street", frequency: c.group, effective: "off" as const }],
+  alwaysAtOnce: false,
 });
 
 function show(c: Combination, handlers: Handlers = {}) {
@@ -158,5 +159,33 @@ describe("the Notifications section says what is sent", () => {
     expect(calls.filter((call) => call.path === "user.updateEmailPreferences").map((call) => call.input)).toEqual([
       { frequency: "immediate" },
     ]);
+  });
+});
+
+describe('"Always tell me at once" (issue 41 §2)', () => {
+  it("says what resting is, turns it off at once, says so in place, and puts it back on a refusal", async () => {
+    const c: Combination = { profile: "immediate", group: null, email: true, push: true, devices: 0 };
+    let refuse = false;
+    const { calls } = show(c, {
+      "user.updateAlwaysAtOnce": (input) => {
+        if (refuse) throw new Error("Something went wrong");
+        return input as { alwaysAtOnce: boolean };
+      },
+    });
+    const atOnce = (await screen.findByRole("switch", { name: "Always tell me at once" })) as HTMLInputElement;
+    expect(atOnce.checked).toBe(false);
+    expect(screen.getByText(/once you have taken on 3 requests in 7 days, you rest/).id).toBe(
+      atOnce.getAttribute("aria-describedby"),
+    );
+    fireEvent.click(atOnce);
+    expect(await screen.findByText(/^Saved: you will hear of new requests at once/)).toBeTruthy();
+    expect(atOnce.checked).toBe(true);
+    expect(calls.filter((call) => call.path === "user.updateAlwaysAtOnce").map((call) => call.input)).toEqual([
+      { alwaysAtOnce: true },
+    ]);
+    refuse = true;
+    fireEvent.click(atOnce);
+    expect(await screen.findByText("Something went wrong")).toBeTruthy();
+    expect(atOnce.checked).toBe(true);
   });
 });

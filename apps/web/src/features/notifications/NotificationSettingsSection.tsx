@@ -15,7 +15,7 @@ import { trpc } from "../../lib/trpc";
 import { EmailPreferencesFieldset } from "../account/EmailPreferencesFieldset";
 import { useDelivery } from "./delivery";
 import { GroupFrequencySelect } from "./GroupFrequencySelect";
-import { CHANNEL_TEXTS, KIND_TEXTS } from "./profileTexts";
+import { CHANNEL_TEXTS, KIND_TEXTS, RESTING_WORDS } from "./profileTexts";
 import { useNotificationChanges, type SaveReporter } from "./useNotificationPreferences";
 import "./notifications.css";
 
@@ -121,6 +121,22 @@ export function NotificationSettingsSection() {
               </ul>
             </>
           )}
+          <div className="notification-rest">
+            <label className="notification-rest-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                className="switch"
+                checked={model.data.preferences.alwaysAtOnce}
+                aria-describedby="always-at-once-hint"
+                onChange={(e) => void frequencyChanges.setAlwaysAtOnce(e.target.checked)}
+              />
+              <span>{t("profile.alwaysAtOnce")}</span>
+            </label>
+            <p id="always-at-once-hint" className="field-hint">
+              {t("profile.alwaysAtOnceHint", RESTING_WORDS)}
+            </p>
+          </div>
           <SaveStatus note={frequencyNote} />
 
           <h3 className="notification-subheading">{t("profile.tellMeWhen")}</h3>

@@ -1,3 +1,4 @@
+import { LATER_REACH_AFTER_MINUTES, RESTING_AFTER_OFFERS, RESTING_WINDOW_DAYS } from "@hyn/validators/helper-rest";
 import type { MessageId } from "@hyn/i18n/catalogs";
 import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
 
@@ -47,4 +48,11 @@ export const GROUP_FREQUENCY_SAVED: Record<GroupNotifyFrequency | "profile", Mes
   daily: "profile.groupSavedDaily",
   off: "profile.groupSavedOff",
   profile: "profile.groupSavedProfile",
+};
+
+/** The numbers the resting texts say (validators' helper-rest.ts, the ones the server rests by). */
+export const RESTING_WORDS = {
+  offers: RESTING_AFTER_OFFERS,
+  days: RESTING_WINDOW_DAYS,
+  minutes: LATER_REACH_AFTER_MINUTES,
 };

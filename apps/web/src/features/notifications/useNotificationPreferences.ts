@@ -9,7 +9,7 @@ import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { isKnown } from "../../lib/known-values";
 import { errorMessage, trpc, type RouterOutputs } from "../../lib/trpc";
-import { CHANNEL_TEXTS, GROUP_FREQUENCY_SAVED, KIND_TEXTS } from "./profileTexts";
+import { CHANNEL_TEXTS, GROUP_FREQUENCY_SAVED, KIND_TEXTS, RESTING_WORDS } from "./profileTexts";
 
 export type NotificationPreferences = RouterOutputs["user"]["notificationPreferences"];
 export type GroupSetting = NotificationPreferences["groups"][number];
@@ -47,6 +47,7 @@ export function useNotificationChanges(report: SaveReporter) {
   const updateKind = trpc.user.updateNotificationKind.useMutation();
   const updateGroup = trpc.user.updateGroupNotifications.useMutation();
   const updateFrequency = trpc.user.updateEmailPreferences.useMutation();
+  const updateAlwaysAtOnce = trpc.user.updateAlwaysAtOnce.useMutation();
 
   const patch = (change: (current: NotificationPreferences) => NotificationPreferences) =>
     utils.user.notificationPreferences.setData(undefined, (current) => (current ? change(current) : current));
@@ -110,5 +111,19 @@ export function useNotificationChanges(report: SaveReporter) {
     }
   }
 
-  return { setChannel, setGroupFrequency, setProfileFrequency };
+  /** "Always tell me at once" (issue 41 §2): resting off (true) or back on (false). */
+  async function setAlwaysAtOnce(on: boolean) {
+    const patchAtOnce = (alwaysAtOnce: boolean) => patch((current) => ({ ...current, alwaysAtOnce }));
+    patchAtOnce(on);
+    try {
+      const saved = await updateAlwaysAtOnce.mutateAsync({ alwaysAtOnce: on });
+      patchAtOnce(saved.alwaysAtOnce);
+      report.saved(t("profile.alwaysAtOnceSaved", { on: String(saved.alwaysAtOnce), ...RESTING_WORDS }));
+    } catch (e) {
+      patchAtOnce(!on);
+      report.failed(errorMessage(e, t("profile.saveNotificationsFailed")));
+    }
+  }
+
+  return { setChannel, setGroupFrequency, setProfileFrequency, setAlwaysAtOnce };
 }
