@@ -6,11 +6,13 @@ import { formatDateTime, type Time } from "../../lib/dates";
 import "./account.css";
 
 /**
- * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels): when
- * new requests reach the person in every group that follows the profile. It saves when chosen.
+ * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels, and
+ * Weekly after Never, issue 41): when new requests reach the person in every group that follows the
+ * profile. It saves when chosen.
  */
 const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
   { value: "disabled", label: "profile.frequencyNever", hint: "profile.frequencyNeverHint" },
+  { value: "weekly", label: "profile.frequencyWeekly", hint: "profile.frequencyWeeklyHint" },
   { value: "daily", label: "profile.frequencyDaily", hint: "profile.frequencyDailyHint" },
   { value: "immediate", label: "profile.frequencyImmediate", hint: "profile.frequencyImmediateHint" },
 ];
@@ -18,11 +20,14 @@ const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: Messa
 export function EmailPreferencesFieldset({
   value,
   lastDailySent,
+  lastWeeklySent,
   onChange,
 }: {
   value: EmailFrequency;
   /** When the last daily summary went out; undefined while unknown. */
   lastDailySent: Time | null | undefined;
+  /** When the last weekly summary went out; undefined while unknown. */
+  lastWeeklySent: Time | null | undefined;
   onChange: (frequency: EmailFrequency) => void;
 }) {
   const t = useT();
@@ -70,6 +75,13 @@ export function EmailPreferencesFieldset({
           {lastDailySent
             ? t("profile.lastDailySent", { date: formatDateTime(lastDailySent) })
             : t("profile.noDailySent")}
+        </p>
+      )}
+      {chosen === "weekly" && lastWeeklySent !== undefined && (
+        <p className="last-digest" data-testid="last-weekly-sent">
+          {lastWeeklySent
+            ? t("profile.lastWeeklySent", { date: formatDateTime(lastWeeklySent) })
+            : t("profile.noWeeklySent")}
         </p>
       )}
     </fieldset>
