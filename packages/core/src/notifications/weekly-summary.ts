@@ -11,8 +11,8 @@ import { displayNameInGroup } from "../shared/display-name";
 import { localeOf } from "../shared/locale";
 import { DAY_MS } from "../shared/clock";
 import { requestUrl } from "../request-views/request-url";
-import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
-import type { DigestRunOptions, DigestRunResult } from "./digest";
+import type { UnsubscribeLinks } from "../unsubscribe/links";
+import { runPerMember, takeDueMember, type DigestRunOptions, type DigestRunResult } from "./digest";
 import { notificationLinks } from "./immediate";
 
 /** The span a weekly summary tells of, and how far ahead its trips are "coming up". */
@@ -162,12 +162,7 @@ async function weeklyForMember(
 ): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Transaction) => {
-    const [member] = await tx
-      .select({ email: users.email, locale: users.locale, lastWeeklySent: userEmailPreferences.lastWeeklySent })
-      .from(userEmailPreferences)
-      .innerJoin(users, eq(users.id, userEmailPreferences.userId))
-      .where(and(eq(userEmailPreferences.userId, userId), dueFor(slot)))
-      .for("update", { of: userEmailPreferences, skipLocked: true });
+    const member = await takeDueMember(tx, userId, dueFor(slot));
     if (!member) return false;
     const weekStart = now.getTime() - WEEKLY_SUMMARY_SPAN_MS;
     const since = new Date(Math.max(weekStart, member.lastWeeklySent?.getTime() ?? weekStart));
@@ -211,19 +206,7 @@ function dueFor(slot: Date) {
  * those groups, at most once per slot however many instances run it, and none for a quiet week.
  */
 export async function runWeeklySummary(deps: CoreDeps, options: DigestRunOptions): Promise<DigestRunResult> {
-  const due = await deps.db
-    .select({ userId: userEmailPreferences.userId })
-    .from(userEmailPreferences)
-    .where(dueFor(options.slot))
-    .orderBy(asc(userEmailPreferences.userId));
-  const result: DigestRunResult = { considered: 0, sent: 0 };
-  const unsubscribe = await unsubscribeLinks(deps);
-  for (const { userId } of due) {
-    if (options.signal?.aborted) break;
-    const sent = await weeklyForMember(deps, unsubscribe, userId, options.slot);
-    result.considered++;
-    if (sent) result.sent++;
-    options.onMember?.({ userId, sent });
-  }
-  return result;
+  return runPerMember(deps, options, dueFor(options.slot), (unsubscribe, userId) =>
+    weeklyForMember(deps, unsubscribe, userId, options.slot),
+  );
 }

@@ -17,6 +17,12 @@ const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: Messa
   { value: "immediate", label: "profile.frequencyImmediate", hint: "profile.frequencyImmediateHint" },
 ];
 
+/** What the fieldset says under each summary's choice: when the last one went, or that none has. */
+const LAST_SENT = {
+  daily: { sent: "profile.lastDailySent", none: "profile.noDailySent" },
+  weekly: { sent: "profile.lastWeeklySent", none: "profile.noWeeklySent" },
+} as const satisfies Partial<Record<EmailFrequency, { sent: MessageId<"profile">; none: MessageId<"profile"> }>>;
+
 export function EmailPreferencesFieldset({
   value,
   lastDailySent,
@@ -40,6 +46,9 @@ export function EmailPreferencesFieldset({
     setShownValue(value);
     setChosen(value);
   }
+  // Under a summary's choice, when the last one went.
+  const summary = chosen === "daily" || chosen === "weekly" ? chosen : null;
+  const lastSent = summary === "daily" ? lastDailySent : lastWeeklySent;
   return (
     <fieldset className="choice-fieldset">
       <legend className="choice-legend">{t("profile.frequencyLegend")}</legend>
@@ -70,18 +79,11 @@ export function EmailPreferencesFieldset({
           );
         })}
       </div>
-      {chosen === "daily" && lastDailySent !== undefined && (
-        <p className="last-digest" data-testid="last-daily-sent">
-          {lastDailySent
-            ? t("profile.lastDailySent", { date: formatDateTime(lastDailySent) })
-            : t("profile.noDailySent")}
-        </p>
-      )}
-      {chosen === "weekly" && lastWeeklySent !== undefined && (
-        <p className="last-digest" data-testid="last-weekly-sent">
-          {lastWeeklySent
-            ? t("profile.lastWeeklySent", { date: formatDateTime(lastWeeklySent) })
-            : t("profile.noWeeklySent")}
+      {summary && lastSent !== undefined && (
+        <p className="last-digest" data-testid={`last-${chosen}-sent`}>
+          {lastSent
+            ? t(LAST_SENT[summary].sent, { date: formatDateTime(lastSent) })
+            : t(LAST_SENT[summary].none)}
         </p>
       )}
     </fieldset>
