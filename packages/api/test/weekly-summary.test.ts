@@ -29,7 +29,11 @@ describe("the weekly summary", () => {
 
     // The members above joined more than a week before the summary: not new any more.
     h.clock.advance(7 * DAY_MS + HOUR_MS);
-    const milk = await ann.caller.requests.create({ itemDescription: "Milk", groupId: elm.id, neededBy: h.inHours(48) });
+    const milk = await ann.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: elm.id,
+      neededBy: h.inHours(48),
+    });
     await bo.caller.requests.claim({ id: milk.id });
     await bo.caller.requests.fulfill({ id: milk.id });
     await ann.caller.requests.thank({ id: milk.id });
@@ -96,7 +100,8 @@ describe("the weekly summary", () => {
     h.clock.advance(MINUTE_MS);
     expect(await run()).toEqual({ considered: 1, sent: 1 });
     await h.deliver();
-    for (const other of [dee, ivy, ann]) expect(h.inbox(other.email).some((m) => /your week/i.test(m.subject))).toBe(false);
+    for (const other of [dee, ivy, ann])
+      expect(h.inbox(other.email).some((m) => /your week/i.test(m.subject))).toBe(false);
   });
 
   it("is written in the member's language", async () => {

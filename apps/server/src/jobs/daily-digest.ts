@@ -41,11 +41,7 @@ export function dailyDigestJob(deps: DailyDigestDeps) {
  * A summary's job (the daily one, the weekly one of issue 41): serves the latest slot `slotOf` gives by
  * the app's clock, or skips it, saying so, when it is more than DIGEST_MISSED_AFTER_MS past (ADR 0034).
  */
-export function summaryJob(
-  deps: Omit<DailyDigestDeps, "schedule">,
-  summary: string,
-  slotOf: (now: Date) => Date,
-) {
+export function summaryJob(deps: Omit<DailyDigestDeps, "schedule">, summary: string, slotOf: (now: Date) => Date) {
   return async (_data: object, job: JobContext): Promise<void> => {
     const now = deps.clock.now();
     const slot = slotOf(now);

@@ -53,7 +53,9 @@ describe("the weekly summary's time (issue 41)", () => {
 
   it("takes the weekday in APP_TIMEZONE, not in UTC", () => {
     // 23:30 UTC on Saturday 6 June is 08:30 on Sunday 7 June in Tokyo: Sunday's 08:00 there has passed.
-    expect(at("2026-06-06T23:30:00Z", { weekday: 0, hour: 8, timeZone: "Asia/Tokyo" })).toBe("2026-06-06T23:00:00.000Z");
+    expect(at("2026-06-06T23:30:00Z", { weekday: 0, hour: 8, timeZone: "Asia/Tokyo" })).toBe(
+      "2026-06-06T23:00:00.000Z",
+    );
     // 02:00 UTC on Monday 8 June is still Sunday evening (22:00 EDT) in New York.
     expect(at("2026-06-08T02:00:00Z", { weekday: 0, hour: 20, timeZone: "America/New_York" })).toBe(
       "2026-06-08T00:00:00.000Z",

@@ -97,7 +97,13 @@ export function latestWeeklySlot(now: Date, schedule: WeeklySchedule): Date {
   const daysBack = (weekdayToday - schedule.weekday + 7) % 7;
   const slotOn = (back: number) => {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
-    return instantOf(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), schedule.hour, schedule.timeZone);
+    return instantOf(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      date.getUTCDate(),
+      schedule.hour,
+      schedule.timeZone,
+    );
   };
   const slot = slotOn(daysBack);
   return slot.getTime() <= now.getTime() ? slot : slotOn(daysBack + 7);

@@ -1,4 +1,13 @@
-import { groupMembers, groups, requests, tripGroups, trips, userEmailPreferences, users, type Transaction } from "@hyn/db";
+import {
+  groupMembers,
+  groups,
+  requests,
+  tripGroups,
+  trips,
+  userEmailPreferences,
+  users,
+  type Transaction,
+} from "@hyn/db";
 import { and, asc, eq, gt, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { enqueueEmail } from "../mail/outbox";
@@ -127,15 +136,18 @@ export async function weekOf(tx: Transaction, userId: string, since: Date, now: 
     });
   for (const r of stillNeeded) {
     const week = weekIn(r.groupId, r.groupName);
-    week.stillNeeded.push({ item: r.itemDescription, requester: r.creator.name, neededBy: r.neededBy, requestId: r.id });
+    week.stillNeeded.push({
+      item: r.itemDescription,
+      requester: r.creator.name,
+      neededBy: r.neededBy,
+      requestId: r.id,
+    });
     if (r.createdAt > since) week.postedThisWeek++;
   }
   for (const t of comingTrips)
     weekIn(t.groupId, t.groupName).trips.push({ tripper: t.tripper, store: t.store, departsAt: t.departsAt });
   for (const m of newMembers) weekIn(m.groupId, m.groupName).newMembers.push(firstName(m.name));
-  return [...weeks.values()]
-    .filter(somethingHappened)
-    .sort((a, b) => a.groupName.localeCompare(b.groupName));
+  return [...weeks.values()].filter(somethingHappened).sort((a, b) => a.groupName.localeCompare(b.groupName));
 }
 
 /**
@@ -168,7 +180,13 @@ async function weeklyForMember(
     const since = new Date(Math.max(weekStart, member.lastWeeklySent?.getTime() ?? weekStart));
     const week = await weekOf(tx, userId, since, now);
     if (week.length === 0) return false;
-    const links = notificationLinks(deps.config, unsubscribe, userId, { kind: "new_requests" }, localeOf(member.locale));
+    const links = notificationLinks(
+      deps.config,
+      unsubscribe,
+      userId,
+      { kind: "new_requests" },
+      localeOf(member.locale),
+    );
     const requestIds = week.flatMap((group) => group.stillNeeded.map((r) => r.requestId));
     await enqueueEmail(tx, now, {
       ...weeklySummaryEmail(

@@ -18,9 +18,7 @@ export const userEmailPreferences = pgTable(
     userId: uuid("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    frequency: text("frequency", { enum: EMAIL_FREQUENCIES })
-      .notNull()
-      .default("disabled"),
+    frequency: text("frequency", { enum: EMAIL_FREQUENCIES }).notNull().default("disabled"),
     lastDailySent: ts("last_daily_sent"),
     /** The weekly summary's slot last served for this member (issue 41), stamped with its outbox row. */
     lastWeeklySent: ts("last_weekly_sent"),

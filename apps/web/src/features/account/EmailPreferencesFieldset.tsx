@@ -81,9 +81,7 @@ export function EmailPreferencesFieldset({
       </div>
       {summary && lastSent !== undefined && (
         <p className="last-digest" data-testid={`last-${chosen}-sent`}>
-          {lastSent
-            ? t(LAST_SENT[summary].sent, { date: formatDateTime(lastSent) })
-            : t(LAST_SENT[summary].none)}
+          {lastSent ? t(LAST_SENT[summary].sent, { date: formatDateTime(lastSent) }) : t(LAST_SENT[summary].none)}
         </p>
       )}
     </fieldset>

@@ -46,7 +46,11 @@ export function weeklySummaryEmail(
       );
     for (const trip of week.trips)
       paragraphs.push(
-        t("email.weeklyTrip", { tripper: person(trip.tripper), store: oneLine(trip.store), when: when(trip.departsAt) }),
+        t("email.weeklyTrip", {
+          tripper: person(trip.tripper),
+          store: oneLine(trip.store),
+          when: when(trip.departsAt),
+        }),
       );
     if (week.newMembers.length > 0)
       paragraphs.push(
