@@ -145,7 +145,7 @@ test("a member sets a group's notifications on its group card, and a refused cha
   const control = groupCard(page, "Birch Lane").getByLabel("New requests");
   await expect(control).toHaveValue("profile");
   // On Never, the profile's choice is Off: the menu says Off once.
-  await expect(control.locator("option")).toHaveText(["As in my profile (Off)", "Immediate", "Daily"]);
+  await expect(control.locator("option")).toHaveText(["As in my profile (Off)", "Immediate", "Daily", "Weekly"]);
   await control.selectOption({ label: "Daily" });
   await expect(toast(page, "Birch Lane: new requests in the daily summary")).toBeVisible();
   await screenshots(page, "notification-preferences-group-card", { themes: ["light"] });

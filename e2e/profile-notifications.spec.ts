@@ -22,7 +22,7 @@ const TEXTS = {
     heading: "Notifications",
     never: "Never",
     groupSays: "No e-mail or push: you see its requests in the app.",
-    options: ["As in my profile (Off)", "Immediate", "Daily"],
+    options: ["As in my profile (Off)", "Immediate", "Daily", "Weekly"],
     updatesEmail: "E-mail: A neighbour claims, unclaims or fulfils my request",
     updatesPush: "Push: A neighbour claims, unclaims or fulfils my request",
     noDevice: /^Push: no device receives notifications yet/,
@@ -31,7 +31,7 @@ const TEXTS = {
     heading: "Notificaciones",
     never: "Nunca",
     groupSays: "Ni correo ni push: ves sus peticiones en la app.",
-    options: ["Como en mi perfil (Desactivado)", "Inmediato", "Diario"],
+    options: ["Como en mi perfil (Desactivado)", "Inmediato", "Diario", "Semanal"],
     updatesEmail: "Correo: Un vecino acepta, deja o completa mi petición",
     updatesPush: "Push: Un vecino acepta, deja o completa mi petición",
     noDevice: /^Push: ningún dispositivo recibe notificaciones todavía/,
@@ -40,7 +40,7 @@ const TEXTS = {
     heading: "Benachrichtigungen",
     never: "Nie",
     groupSays: "Keine E-Mail, kein Push: Du siehst ihre Anfragen in der App.",
-    options: ["Wie in meinem Profil (Aus)", "Sofort", "Täglich"],
+    options: ["Wie in meinem Profil (Aus)", "Sofort", "Täglich", "Wöchentlich"],
     updatesEmail: "E-Mail: Jemand aus der Nachbarschaft meine Anfrage übernimmt, abgibt oder erledigt",
     updatesPush: "Push: Jemand aus der Nachbarschaft meine Anfrage übernimmt, abgibt oder erledigt",
     noDevice: /^Push: Noch kein Gerät empfängt Benachrichtigungen/,
@@ -138,6 +138,7 @@ test("on a phone, choosing Immediate says in place what a group now brings, and 
   await expect(section.getByLabel("Elm Street").locator("option")).toHaveText([
     "As in my profile (Immediate)",
     "Daily",
+    "Weekly",
     "Off",
   ]);
   await shoot(page, section, "profile-notifications-immediate-390");

@@ -84,7 +84,7 @@ test("a newcomer is asked once how to hear of neighbours' requests; choosing Dai
   await signUpAndConfirm(page, mailbox, { name: "Nia Newcomer" });
   const question = page.getByRole("region", { name: "How should we tell you when a neighbour needs something?" });
   await expect(question).toBeVisible();
-  await expect(question.getByRole("radio")).toHaveCount(3);
+  await expect(question.getByRole("radio")).toHaveCount(4);
   await expect(question.getByRole("button", { name: "Save my choice" })).toBeDisabled();
   await screenshots(page, "asked-once");
 

@@ -20,7 +20,7 @@ import { registerSessionLookup } from "./plugins/session";
 import { registerRestRoutes } from "./rest/adapter";
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./rest/one-click-path";
 import { registerOneClickUnsubscribe } from "./rest/one-click-unsubscribe";
-import { registerDevMailbox } from "./routes/dev-mailbox";
+import { registerDevMailbox, registerDevWeeklySummary } from "./routes/dev-mailbox";
 import { registerHealth } from "./routes/health";
 import { registerPgliteBackup } from "./routes/pglite-backup";
 import { registerSpa } from "./routes/spa";
@@ -68,7 +68,7 @@ export interface App {
  *  3. JSON only;
  *  4. draining (before the answer cache, whose hits skip later hooks);
  *  5. the session hand-over, then the answer cache (ADR 0009), which reads sessions;
- *  6. routes: health, tRPC, REST, the one-click unsubscribe, the dev mailbox, and the SPA last, whose
+ *  6. routes: health, tRPC, REST, the one-click unsubscribe, the dev mailbox (and its weekly-summary trigger), and the SPA last, whose
  *     not-found handler answers whatever no route did;
  *  7. background work (the outbox, queues and schedules), then what closing stops.
  */
@@ -116,7 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   );
   // RFC 8058: POST /unsubscribe/:token; its GET is the SPA's page.
   await registerOneClickUnsubscribe(server, { services, checkAnswers });
-  if (mailbox) registerDevMailbox(server, mailbox);
+  if (mailbox) {
+    registerDevMailbox(server, mailbox);
+    registerDevWeeklySummary(server, { services, clock });
+  }
   await registerSpa(server, { webDist: env.WEB_DIST ?? defaultWebDist });
 
   const outbox = jobs

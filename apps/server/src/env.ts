@@ -67,6 +67,13 @@ export const envSchema = z
       .min(0, "must be an hour from 0 to 23")
       .max(23, "must be an hour from 0 to 23")
       .default(8),
+    /** The weekly summary's day (issue 41): 0 Sunday … 6 Saturday, as in cron. */
+    DIGEST_WEEKDAY: z.coerce
+      .number({ error: "must be a weekday from 0 (Sunday) to 6 (Saturday)" })
+      .int("must be a weekday from 0 (Sunday) to 6 (Saturday)")
+      .min(0, "must be a weekday from 0 (Sunday) to 6 (Saturday)")
+      .max(6, "must be a weekday from 0 (Sunday) to 6 (Saturday)")
+      .default(0),
     APP_TIMEZONE: z.string().default("UTC").refine(isTimeZone, "must be an IANA time zone such as Europe/London"),
     /** pretty: readable lines; json: one JSON object a line. Unset: pretty at a terminal outside production. */
     LOG_FORMAT: z.enum(["pretty", "json"], { error: "must be pretty or json" }).optional(),

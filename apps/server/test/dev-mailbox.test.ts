@@ -68,6 +68,14 @@ describe("the dev mailbox", () => {
     ]);
   });
 
+  it("has no weekly-summary trigger with SMTP_URL (issue 41): it sends only where the dev mailbox keeps", async () => {
+    const app = await startApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    const response = await app.server.inject({ method: "POST", url: "/dev/weekly-summary" });
+    await app.server.close();
+    expect(app.mailbox).toBeNull();
+    expect(response.statusCode).toBe(404);
+  });
+
   it("keeps nothing and has no page in production", async () => {
     // Production without SMTP_URL: an e-mail is only logged as queued (outbox-worker.test.ts), never kept.
     const app = await buildApp({
@@ -89,9 +97,11 @@ describe("the dev mailbox", () => {
     expect(signup.statusCode).toBe(201);
     await app.outbox!.kick();
     const response = await app.server.inject({ method: "GET", url: "/dev/mailbox" });
+    const trigger = await app.server.inject({ method: "POST", url: "/dev/weekly-summary" });
     await app.server.close();
     expect(app.mailbox).toBeNull();
     expect(response.statusCode).toBe(404);
+    expect(trigger.statusCode).toBe(404);
     expect(await database.handle.db.select({ id: devMailbox.id }).from(devMailbox)).toEqual([]);
   });
 });

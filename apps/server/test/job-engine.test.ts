@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { scheduleChangeLogPruning } from "../src/jobs/change-log-pruner";
 import { scheduleDailyDigest } from "../src/jobs/daily-digest";
 import { scheduleOutboxPruning } from "../src/jobs/outbox-pruner";
+import { scheduleWeeklySummary } from "../src/jobs/weekly-summary";
 import { startJobEngine, type JobEngine } from "../src/jobs/engine";
 
 let database: TestDatabase;
@@ -107,7 +108,7 @@ describe("the job engine", () => {
     expect(waits[1]).toBeGreaterThanOrEqual(1_950);
   });
 
-  it("schedules the daily summary at DIGEST_HOUR in APP_TIMEZONE and the change-log pruning every minute, the outbox pruning hourly, and catches the summary up at start", async () => {
+  it("schedules the daily summary at DIGEST_HOUR in APP_TIMEZONE, the weekly one on DIGEST_WEEKDAY, the change-log pruning every minute, the outbox pruning hourly, and catches the summaries up at start", async () => {
     const engine = await startEngine();
     // Two hours after the 07:00 BST summary: late enough to catch up, not so late it is skipped (ADR 0034).
     const clock = new FakeClock(new Date("2026-06-02T08:00:00Z"));
@@ -121,6 +122,17 @@ describe("the job engine", () => {
         return { considered: 0, sent: 0 };
       },
     });
+    const weeklySlots: string[] = [];
+    // 2 June 2026 is a Tuesday (2).
+    await scheduleWeeklySummary(engine, {
+      clock,
+      logger: silentLogger,
+      schedule: { weekday: 2, hour: 7, timeZone: "Europe/London" },
+      run: async ({ slot }) => {
+        weeklySlots.push(slot.toISOString());
+        return { considered: 0, sent: 0 };
+      },
+    });
     await scheduleChangeLogPruning(engine, database.handle.db, 60_000);
     await scheduleOutboxPruning(engine, database.handle.db, clock);
     const schedules = rowsOf<{ name: string; cron: string; timezone: string }>(
@@ -130,10 +142,13 @@ describe("the job engine", () => {
       { name: "change-log-prune", cron: "* * * * *", timezone: "UTC" },
       { name: "daily-digest", cron: "0 7 * * *", timezone: "Europe/London" },
       { name: "outbox-prune", cron: "17 * * * *", timezone: "UTC" },
+      { name: "weekly-summary", cron: "0 7 * * 2", timezone: "Europe/London" },
     ]);
     // The catch-up run serves the latest digest time by the app's clock: 07:00 BST is 06:00 UTC.
     await eventually(() => slots.length === 1);
     expect(slots).toEqual(["2026-06-02T06:00:00.000Z"]);
+    await eventually(() => weeklySlots.length === 1);
+    expect(weeklySlots).toEqual(["2026-06-02T06:00:00.000Z"]);
   });
 
   it("gives a job back when the engine stops in the middle of it, and the next instance finishes it", async () => {

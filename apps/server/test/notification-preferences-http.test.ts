@@ -58,12 +58,51 @@ describe("the notification preferences over REST", () => {
     // The spec's route is untouched: the profile's frequency still lives there.
     const old = await rest(app, ann, "PUT", "/api/user/email-preferences", { frequency: "daily" });
     expect(old.statusCode).toBe(200);
-    expect(Object.keys(old.json()).sort()).toEqual(["createdAt", "frequency", "lastDailySent", "updatedAt", "userId"]);
+    expect(Object.keys(old.json()).sort()).toEqual([
+      "createdAt",
+      "frequency",
+      "lastDailySent",
+      "lastWeeklySent",
+      "updatedAt",
+      "userId",
+    ]);
     const after = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
     expect(after.json()).toMatchObject({
       profileFrequency: "daily",
       groups: [{ frequency: null, effective: "daily" }],
     });
+  });
+
+  it("takes Weekly as the profile's frequency and as a group's own (issue 41)", async () => {
+    const { ann, groupId } = await signedUpWithGroup();
+    const profile = await rest(app, ann, "PUT", "/api/user/email-preferences", { frequency: "weekly" });
+    expect([profile.statusCode, profile.json()]).toMatchObject([
+      200,
+      { frequency: "weekly", lastDailySent: null, lastWeeklySent: null },
+    ]);
+    expect((await rest(app, ann, "GET", "/api/user/email-preferences")).json()).toMatchObject({ frequency: "weekly" });
+    const read = await app.server.inject({ method: "GET", url: PREFERENCES, headers: ann.headers });
+    expect(read.json()).toMatchObject({
+      profileFrequency: "weekly",
+      groups: [{ groupId, frequency: null, effective: "weekly" }],
+    });
+    // A group of its own on Weekly while the profile says Immediate.
+    await rest(app, ann, "PUT", "/api/user/email-preferences", { frequency: "immediate" });
+    const group = await app.server.inject({
+      method: "PUT",
+      url: `${PREFERENCES}/groups/${groupId}`,
+      headers: ann.headers,
+      payload: { frequency: "weekly" },
+    });
+    expect([group.statusCode, group.json()]).toEqual([
+      200,
+      { groupId, groupName: "Elm Street", frequency: "weekly", effective: "weekly" },
+    ]);
+    const wrong = await rest(app, ann, "PUT", "/api/user/email-preferences", { frequency: "monthly" });
+    expect([wrong.statusCode, wrong.json()]).toEqual([
+      400,
+      { error: "Frequency must be one of disabled, weekly, daily, immediate" },
+    ]);
   });
 
   it("answers bad kinds, channels and frequencies with 400, another's group with 404, and no session with 401", async () => {
@@ -147,6 +186,7 @@ describe("the notification preferences over REST", () => {
     expect(group.responses["200"].content["application/json"].schema.properties.effective.enum).toEqual([
       "immediate",
       "daily",
+      "weekly",
       "off",
     ]);
   });

@@ -215,6 +215,33 @@ describe("non-essential e-mails (RFC 8058)", () => {
     expect(await newMailTo(bea.email)).toHaveLength(1);
   });
 
+  it("the weekly summary's link, run from the dev trigger, stops new-request e-mails, the summary among them (issue 41)", async () => {
+    const { ada, bea, elm } = await neighbourhood();
+    expect((await call(bea, "PUT", "/user/email-preferences", { frequency: "weekly" })).statusCode).toBe(200);
+    await post(ada, elm, "Bread", 72);
+    clock.advance(HOUR_MS);
+    const run = await app.server.inject({ method: "POST", url: "/dev/weekly-summary" });
+    expect([run.statusCode, run.json()]).toEqual([200, { considered: 1, sent: 1 }]);
+    const [summary] = await newMailTo(bea.email);
+    expect(summary!.subject).toBe("Your week in Help Your Neighbor");
+    expect(summary!.text).toContain("Still needed: Bread for ada");
+    expect(summary!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = listUnsubscribeUrl(summary!);
+    expect(summary!.text).toContain(`Unsubscribe: ${url}`);
+
+    expect((await oneClick(url)).json()).toMatchObject({
+      scope: { type: "kind", kind: "new_requests" },
+      state: "stopped",
+    });
+    await post(ada, elm, "Butter", 72);
+    clock.advance(7 * 24 * HOUR_MS);
+    expect((await app.server.inject({ method: "POST", url: "/dev/weekly-summary" })).json()).toEqual({
+      considered: 0,
+      sent: 0,
+    });
+    expect(await newMailTo(bea.email)).toHaveLength(1);
+  });
+
   it("transactional e-mails (verification, reset, invitation, feedback) carry neither headers nor links", async () => {
     await start({ REQUIRE_EMAIL_CONFIRMATION: "true" });
     await app.server.inject({

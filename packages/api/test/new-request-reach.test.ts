@@ -15,7 +15,7 @@ import { groupWith, quickNeighbours, useHarness } from "./support";
 // PRODUCT "Who will hear" (issue 26): the reach a poster is told is counted by the rule that sends.
 const h = useHarness({ startsAt: new Date("2026-06-01T10:00:00Z") });
 
-type MemberReach = "now" | "daily" | "app";
+type MemberReach = "now" | "daily" | "weekly" | "app";
 
 interface Combination {
   profile: EmailFrequency;
@@ -27,16 +27,17 @@ interface Combination {
 
 /** What the product says (PRODUCT "Who will hear"), written out here as the test's own statement of it. */
 function expectedReach(c: Combination): MemberReach {
-  const frequency = c.group ?? { disabled: "off", daily: "daily", immediate: "immediate" }[c.profile];
+  const frequency = c.group ?? { disabled: "off", weekly: "weekly", daily: "daily", immediate: "immediate" }[c.profile];
   if (frequency === "immediate" && (c.email || (c.push && c.device))) return "now";
   if (frequency === "daily" && c.email) return "daily";
+  if (frequency === "weekly" && c.email) return "weekly";
   return "app";
 }
 
 function combinations(): Combination[] {
   const all: Combination[] = [];
-  for (const profile of ["disabled", "daily", "immediate"] as const)
-    for (const group of [null, "off", "daily", "immediate"] as const)
+  for (const profile of ["disabled", "weekly", "daily", "immediate"] as const)
+    for (const group of [null, "off", "weekly", "daily", "immediate"] as const)
       for (const email of [true, false])
         for (const push of [true, false])
           for (const device of [true, false]) all.push({ profile, group, email, push, device });
@@ -77,7 +78,7 @@ function count(reaches: MemberReach[]): Reach {
     now: reaches.filter((r) => r === "now").length,
     later: 0,
     daily: reaches.filter((r) => r === "daily").length,
-    weekly: 0,
+    weekly: reaches.filter((r) => r === "weekly").length,
     appOnly: reaches.filter((r) => r === "app").length,
   };
 }
@@ -96,7 +97,7 @@ async function toldNow(requestId: string): Promise<string[]> {
 const sorted = (ids: string[]) => [...ids].sort();
 
 describe('the reach of a new request (PRODUCT "Who will hear")', () => {
-  it("counts, in every combination of settings, exactly the members the notice and the daily summary go to", async () => {
+  it("counts, in every combination of settings, exactly the members the notice, the daily summary and the weekly summary go to", async () => {
     const settings = combinations();
     const { poster, members, group } = await groupOf(settings);
     const expected = settings.map(expectedReach);
@@ -108,7 +109,7 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
       neededBy: h.inHours(48),
     });
     expect(posted.reach).toEqual(count(expected));
-    expect(posted.reach.now + posted.reach.daily + posted.reach.appOnly).toBe(members.length);
+    expect(posted.reach.now + posted.reach.daily + posted.reach.weekly + posted.reach.appOnly).toBe(members.length);
     expect(await toldNow(posted.id)).toEqual(whose("now"));
 
     // The next morning's summary goes to the "daily" members, and to nobody else in the group.
@@ -121,6 +122,15 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.emailType, "daily_digest"));
     expect(sorted(summarised.map((s) => s.userId!))).toEqual(whose("daily"));
+
+    // The weekly summary goes to the "weekly" members, and to nobody else in the group (issue 41).
+    await h.services.notifications.runWeeklySummary({ slot: h.clock.now() });
+    const weekly = await h.db
+      .select({ userId: emailOutbox.userId, requestIds: emailOutbox.requestIds })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.emailType, "weekly_summary"));
+    expect(sorted(weekly.map((s) => s.userId!))).toEqual(whose("weekly"));
+    expect(weekly.every((s) => s.requestIds.includes(posted.id))).toBe(true);
   });
 
   it("Notify group answers the reach again, counted anew, and the request keeps the last one for its card", async () => {

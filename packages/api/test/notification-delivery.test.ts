@@ -1,4 +1,12 @@
-import { channelsFor, inDailyGroupsOf, newRequestRecipients, tripRecipients, wantsDailySummarySql } from "@hyn/core";
+import {
+  channelsFor,
+  inDailyGroupsOf,
+  inSummaryGroupsOf,
+  newRequestRecipients,
+  tripRecipients,
+  wantsDailySummarySql,
+  wantsSummarySql,
+} from "@hyn/core";
 import { groups, users } from "@hyn/db";
 import { notificationDelivery } from "@hyn/validators/notification-delivery";
 import {
@@ -31,7 +39,7 @@ const COMBINATIONS: Combination[] = EMAIL_FREQUENCIES.flatMap((profile) =>
  * `notificationDelivery` derives from the preferences it reads; here every combination of frequency,
  * group setting and switches (the same for every kind) is set through the API, and what the model says
  * is compared with what the senders do: the e-mails a new request sends, the recipients' push channels,
- * the daily summary, and each other kind's channels.
+ * the daily and weekly summaries, and each other kind's channels.
  */
 describe("what the profile says equals what is sent", () => {
   it("for every frequency, group setting and switch, for every kind", async () => {
@@ -76,9 +84,18 @@ describe("what the profile says equals what is sent", () => {
         .innerJoin(groups, eq(groups.id, street.id))
         .where(and(eq(users.id, member.user.id)));
       expect(Boolean(daily!.wants && daily!.lists), label).toBe(inStreet.newRequests.email === "daily");
+      const [weekly] = await h.db
+        .select({
+          wants: wantsSummarySql(users.id, "weekly"),
+          lists: inSummaryGroupsOf(member.user.id, groups.id, "weekly"),
+        })
+        .from(users)
+        .innerJoin(groups, eq(groups.id, street.id))
+        .where(and(eq(users.id, member.user.id)));
+      expect(Boolean(weekly!.wants && weekly!.lists), label).toBe(inStreet.newRequests.email === "weekly");
 
       // A switch the screen shows as sending sends; one it shows as idle or off sends nothing.
-      const newRequestsSent = { email: mailed || daily!.wants, push: pushed };
+      const newRequestsSent = { email: mailed || daily!.wants || weekly!.wants, push: pushed };
       expect(said.kinds.new_requests.email.sends, label).toBe(newRequestsSent.email);
       expect(said.kinds.new_requests.push.sends, label).toBe(newRequestsSent.push);
       // A trip is told at once where a new request would be (Immediate), by the trips switches.
@@ -96,7 +113,7 @@ describe("what the profile says equals what is sent", () => {
       }
       checked++;
     }
-    expect(checked).toBe(3 * 4 * 4);
+    expect(checked).toBe(EMAIL_FREQUENCIES.length * (GROUP_NOTIFY_FREQUENCIES.length + 1) * 4);
   });
 
   it("says a push reaches nobody without a device", () => {

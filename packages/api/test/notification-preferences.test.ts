@@ -128,7 +128,7 @@ describe("changing a group's frequency", () => {
       ),
     ).toEqual(notFound);
     const mine = await groupWith(h, ann);
-    for (const frequency of ["weekly", undefined, "disabled", 3]) {
+    for (const frequency of ["hourly", undefined, "disabled", 3]) {
       expect(await failure(ann.caller.user.updateGroupNotifications({ groupId: mine.id, frequency } as never))).toEqual(
         {
           code: "BAD_REQUEST",

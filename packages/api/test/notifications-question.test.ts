@@ -25,6 +25,13 @@ describe("the question asked once: how should we tell you when a neighbour needs
     expect((await elsewhere.user.me())!.notificationsAsked).toBe(true);
   });
 
+  it("takes Weekly for an answer: the weekly summary (issue 41)", async () => {
+    const cy = await h.signUpUser({ name: "Cy" });
+    expect((await cy.caller.user.answerNotificationsQuestion({ frequency: "weekly" })).notificationsAsked).toBe(true);
+    expect((await cy.caller.user.emailPreferences()).frequency).toBe("weekly");
+    expect((await cy.caller.user.notificationPreferences()).profileFrequency).toBe("weekly");
+  });
+
   it("skipped, changes nothing but is not asked again; an unknown answer is refused", async () => {
     const bo = await h.signUpUser({ name: "Bo", frequency: "immediate" });
     expect((await bo.caller.user.answerNotificationsQuestion({ frequency: null })).notificationsAsked).toBe(true);

@@ -257,6 +257,17 @@ describe("the daily summary", () => {
     expect(log.map((l) => l.requestIds)).toEqual([[milk.id], [bread.id]]);
   });
 
+  it("sends nothing on an empty day, not even an empty summary (issue 41)", async () => {
+    const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
+    const dee = await h.signUpUser({ name: "Dee", frequency: "daily" });
+    await groupWith(h, ann, [dee], "Quiet Street");
+    h.clock.set(new Date("2026-06-02T08:00:00Z"));
+    expect(await run()).toEqual({ considered: 1, sent: 0 });
+    await h.deliver();
+    expect(digests(dee)).toHaveLength(0);
+    expect((await dee.caller.user.emailPreferences()).lastDailySent).toBeNull();
+  });
+
   it("lists only open, unexpired requests of the member's own groups", async () => {
     const ann = await h.signUpUser({ name: "Ann", frequency: "disabled" });
     const bo = await h.signUpUser({ name: "Bo", frequency: "disabled" });

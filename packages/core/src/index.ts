@@ -49,8 +49,8 @@ export type { RateLimitStore } from "./shared/rate-limit-store";
 // Limits: the requests service locks and counts through these inside its own transactions.
 export { lockUserLimits, countUsage, readUsage } from "./limits/usage";
 export { isMember } from "./groups/membership";
-// The daily summary's schedule, for the server's scheduler (issue 4, ADR 0003).
-export { latestDigestSlot, type DigestSchedule } from "./notifications/schedule";
+// The daily and weekly summaries' schedules, for the server's scheduler (issue 4, ADR 0003; issue 41).
+export { latestDigestSlot, latestWeeklySlot, type DigestSchedule, type WeeklySchedule } from "./notifications/schedule";
 export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
 export {

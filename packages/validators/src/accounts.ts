@@ -138,6 +138,8 @@ export const emailPreferencesOutput = z.object({
   userId: z.string(),
   frequency: z.enum(EMAIL_FREQUENCIES),
   lastDailySent: isoDateTime.nullable(),
+  /** When the last weekly summary went out (issue 41). */
+  lastWeeklySent: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -29,6 +29,7 @@ import {
   TRIP_MAX_DAYS_AHEAD,
 } from "./policy";
 import { LOCALES } from "./locales";
+import { EMAIL_FREQUENCIES } from "./rules";
 import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 
 /**
@@ -186,7 +187,7 @@ export const messages = {
   itemDescriptionTooLong: `Item description must be at most ${MAX_ITEM_DESCRIPTION_LENGTH} characters`,
   feedbackMessageTooLong: `Message must be at most ${MAX_FEEDBACK_MESSAGE_LENGTH} characters`,
   feedbackSubjectInvalid: "Please choose a subject from the list",
-  emailFrequencyInvalid: "Frequency must be one of disabled, daily, immediate",
+  emailFrequencyInvalid: `Frequency must be one of ${EMAIL_FREQUENCIES.join(", ")}`,
   limitsInvalid: `Limits must be whole numbers from 0 to ${MAX_USER_LIMIT}`,
   tooManyUsers: `At most ${MAX_USERS_PER_CALL} users at once`,
   // Not in the spec: the server refuses a body that is not JSON, and a cross-site change with a session cookie.

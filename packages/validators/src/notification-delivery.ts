@@ -17,17 +17,22 @@ import type { EmailFrequency } from "./rules";
 /** What the profile's frequency means for a group without its own setting: Never is Off. */
 export const GROUP_FREQUENCY_OF_PROFILE: Record<EmailFrequency, GroupNotifyFrequency> = {
   disabled: "off",
+  weekly: "weekly",
   daily: "daily",
   immediate: "immediate",
 };
 
-/** When a channel carries a new request: at once, in the 8 AM summary (an e-mail), or not at all. */
-export type NewRequestTiming = "now" | "daily" | null;
+/**
+ * When a channel carries a new request: at once, in the daily summary, in the weekly summary (issue 41;
+ * both are e-mails), or not at all.
+ */
+export type NewRequestTiming = "now" | "daily" | "weekly" | null;
 
-/** How a group's frequency carries a new request on each channel (the daily summary is an e-mail). */
+/** How a group's frequency carries a new request on each channel (the summaries are e-mails). */
 export const NEW_REQUEST_TIMING: Record<GroupNotifyFrequency, Record<NotificationChannel, NewRequestTiming>> = {
   immediate: { email: "now", push: "now" },
   daily: { email: "daily", push: null },
+  weekly: { email: "weekly", push: null },
   off: { email: null, push: null },
 };
 
@@ -116,7 +121,7 @@ export function notificationDelivery(preferences: DeliveryPreferences): Delivery
   const idleOf = (kind: NotificationKind, channel: NotificationChannel): SwitchIdle | null => {
     if (channel === "push" && preferences.pushDevices === 0) return "noDevice";
     if (!KINDS_BY_GROUP_FREQUENCY.includes(kind)) return null;
-    // New requests may wait for the daily summary; a trip is told at once or not at all.
+    // New requests may wait for the daily or weekly summary; a trip is told at once or not at all.
     const carried = groups.some((g) => {
       const timing = NEW_REQUEST_TIMING[effectiveGroupFrequency(preferences.profileFrequency, g.own)][channel];
       return kind === "trips" ? timing === "now" : timing !== null;

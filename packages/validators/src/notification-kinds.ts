@@ -26,7 +26,7 @@ export const NOTIFICATION_CHANNELS = ["email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A group's override of the profile's frequency, for new requests only. "off" mutes the group. */
-export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "off"] as const;
+export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "weekly", "off"] as const;
 export type GroupNotifyFrequency = (typeof GROUP_NOTIFY_FREQUENCIES)[number];
 
 /** The profile section with these settings: e-mails' "Manage notifications" links to `/profile#` + this. */

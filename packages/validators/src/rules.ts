@@ -49,7 +49,7 @@ export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value) && value.length >= 10;
 }
 
-export const EMAIL_FREQUENCIES = ["disabled", "daily", "immediate"] as const;
+export const EMAIL_FREQUENCIES = ["disabled", "weekly", "daily", "immediate"] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 
 export const FEEDBACK_SUBJECTS = [

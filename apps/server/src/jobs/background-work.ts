@@ -8,6 +8,7 @@ import type { JobEngine } from "./engine";
 import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
+import { scheduleWeeklySummary } from "./weekly-summary";
 import { defineTimedJobs, scheduleCleanUp } from "./timed-jobs";
 
 export interface BackgroundWorkDeps {
@@ -47,6 +48,14 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     logger,
     schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
     run: (runOptions) => services.notifications.runDailyDigest(runOptions),
+    onSent: () => void outbox.kick(),
+  });
+  // The weekly summary (issue 41), on DIGEST_WEEKDAY at the same hour.
+  await scheduleWeeklySummary(jobs, {
+    clock,
+    logger,
+    schedule: { weekday: env.DIGEST_WEEKDAY, hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
+    run: (runOptions) => services.notifications.runWeeklySummary(runOptions),
     onSent: () => void outbox.kick(),
   });
   return outbox;

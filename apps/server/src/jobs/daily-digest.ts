@@ -34,19 +34,27 @@ export interface DailyDigestDeps {
  * nobody gets two. Stopped part-way, the job is retried.
  */
 export function dailyDigestJob(deps: DailyDigestDeps) {
+  return summaryJob(deps, "daily summary", (now) => latestDigestSlot(now, deps.schedule));
+}
+
+/**
+ * A summary's job (the daily one, the weekly one of issue 41): serves the latest slot `slotOf` gives by
+ * the app's clock, or skips it, saying so, when it is more than DIGEST_MISSED_AFTER_MS past (ADR 0034).
+ */
+export function summaryJob(deps: Omit<DailyDigestDeps, "schedule">, summary: string, slotOf: (now: Date) => Date) {
   return async (_data: object, job: JobContext): Promise<void> => {
     const now = deps.clock.now();
-    const slot = latestDigestSlot(now, deps.schedule);
+    const slot = slotOf(now);
     const lateMs = now.getTime() - slot.getTime();
     if (lateMs > DIGEST_MISSED_AFTER_MS) {
       deps.logger.info(
         { slot: slot.toISOString(), lateMinutes: Math.round(lateMs / 60_000) },
-        `daily summary skipped: its time passed more than ${DIGEST_MISSED_AFTER_MS / HOUR_MS} hours ago; the next one covers these requests`,
+        `${summary} skipped: its time passed more than ${DIGEST_MISSED_AFTER_MS / HOUR_MS} hours ago; the next one covers these requests`,
       );
       return;
     }
     const result = await deps.run({ slot, signal: job.signal });
-    if (result.considered > 0) deps.logger.info({ slot: slot.toISOString(), ...result }, "daily summary run");
+    if (result.considered > 0) deps.logger.info({ slot: slot.toISOString(), ...result }, `${summary} run`);
     if (result.sent > 0) deps.onSent?.();
   };
 }

@@ -1,4 +1,4 @@
-import type { DevMailbox } from "@hyn/core";
+import type { Clock, DevMailbox, Services } from "@hyn/core";
 import { escapeHtml } from "@hyn/core";
 import type { FastifyInstance } from "fastify";
 
@@ -18,5 +18,17 @@ export function registerDevMailbox(server: FastifyInstance, mailbox: DevMailbox)
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title><meta name="color-scheme" content="light dark"></head><body><h1>Dev mailbox (${entries.length})</h1>${items || "<p>No e-mails yet.</p>"}</body></html>`,
       );
+  });
+}
+
+/**
+ * POST /dev/weekly-summary: runs the weekly summary now, as if this moment were DIGEST_WEEKDAY at
+ * DIGEST_HOUR (issue 41), so a developer or an e2e test reads it from the dev mailbox without waiting
+ * for Sunday. Only where the dev mailbox is (never in production, never with SMTP): every member with a
+ * group on Weekly not summarised since now gets the week's e-mail, exactly as the scheduled run sends it.
+ */
+export function registerDevWeeklySummary(server: FastifyInstance, deps: { services: Services; clock: Clock }) {
+  server.post("/dev/weekly-summary", async () => {
+    return deps.services.notifications.runWeeklySummary({ slot: deps.clock.now() });
   });
 }

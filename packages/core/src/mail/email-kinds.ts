@@ -28,6 +28,8 @@ export const EMAIL_KINDS = [
   "occurrence_skipped",
   // The daily summary (notifications/digest.ts).
   "daily_digest",
+  // The weekly summary (notifications/weekly-summary.ts, issue 41).
+  "weekly_summary",
   // Before a needed-by time (reminders/service.ts).
   "reminder_helper",
   "reminder_requester",

@@ -1,5 +1,5 @@
 import { requests, userEmailPreferences, users, type Transaction } from "@hyn/db";
-import { and, asc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import type { CoreDeps } from "../shared/deps";
 import { inGroupsOf, NO_READER, selectRequestViews } from "../request-views/view";
@@ -39,12 +39,7 @@ async function digestForMember(
 ): Promise<boolean> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx: Transaction) => {
-    const [member] = await tx
-      .select({ email: users.email, locale: users.locale, lastDailySent: userEmailPreferences.lastDailySent })
-      .from(userEmailPreferences)
-      .innerJoin(users, eq(users.id, userEmailPreferences.userId))
-      .where(and(eq(userEmailPreferences.userId, userId), dueFor(slot)))
-      .for("update", { of: userEmailPreferences, skipLocked: true });
+    const member = await takeDueMember(tx, userId, dueFor(slot));
     if (!member) return false;
     const fresh = await selectRequestViews(
       tx,
@@ -83,6 +78,25 @@ async function digestForMember(
   });
 }
 
+/**
+ * A member's preferences row (and address, language, last summaries), taken FOR UPDATE SKIP LOCKED
+ * while still `due`: undefined when another run holds it, or it was served meanwhile.
+ */
+export async function takeDueMember(tx: Transaction, userId: string, due: SQL | undefined) {
+  const [member] = await tx
+    .select({
+      email: users.email,
+      locale: users.locale,
+      lastDailySent: userEmailPreferences.lastDailySent,
+      lastWeeklySent: userEmailPreferences.lastWeeklySent,
+    })
+    .from(userEmailPreferences)
+    .innerJoin(users, eq(users.id, userEmailPreferences.userId))
+    .where(and(eq(userEmailPreferences.userId, userId), due))
+    .for("update", { of: userEmailPreferences, skipLocked: true });
+  return member;
+}
+
 /** Members with a group on Daily (and new-request e-mails on) who have not had a summary since this slot. */
 function dueFor(slot: Date) {
   return and(
@@ -97,16 +111,32 @@ function dueFor(slot: Date) {
  * instances run it and however often it is restarted.
  */
 export async function runDailyDigest(deps: CoreDeps, options: DigestRunOptions): Promise<DigestRunResult> {
-  const due = await deps.db
+  return runPerMember(deps, options, dueFor(options.slot), (unsubscribe, userId) =>
+    digestForMember(deps, unsubscribe, userId, options.slot),
+  );
+}
+
+/**
+ * A summary's run (the daily one, the weekly one): each member `due` selects, in id order, settled one by
+ * one by `forMember` (its own transaction, which claims the member again and may find them taken), until
+ * the run is told to stop.
+ */
+export async function runPerMember(
+  deps: CoreDeps,
+  options: DigestRunOptions,
+  due: SQL | undefined,
+  forMember: (unsubscribe: UnsubscribeLinks, userId: string) => Promise<boolean>,
+): Promise<DigestRunResult> {
+  const members = await deps.db
     .select({ userId: userEmailPreferences.userId })
     .from(userEmailPreferences)
-    .where(dueFor(options.slot))
+    .where(due)
     .orderBy(asc(userEmailPreferences.userId));
   const result: DigestRunResult = { considered: 0, sent: 0 };
   const unsubscribe = await unsubscribeLinks(deps);
-  for (const { userId } of due) {
+  for (const { userId } of members) {
     if (options.signal?.aborted) break;
-    const sent = await digestForMember(deps, unsubscribe, userId, options.slot);
+    const sent = await forMember(unsubscribe, userId);
     result.considered++;
     if (sent) result.sent++;
     options.onMember?.({ userId, sent });

@@ -79,3 +79,32 @@ export function latestDigestSlot(now: Date, schedule: DigestSchedule): Date {
     schedule.timeZone,
   );
 }
+
+/** When the weekly summary is due (issue 41): DIGEST_WEEKDAY (0 Sunday … 6 Saturday) at DIGEST_HOUR in APP_TIMEZONE. */
+export interface WeeklySchedule extends DigestSchedule {
+  weekday: number;
+}
+
+/**
+ * The latest weekly summary time at or before `now`: that weekday's DIGEST_HOUR in the zone, this week's
+ * if it has passed, else the one seven days before. The weekday is the zone's (late Saturday in UTC may be
+ * Sunday in Tokyo), and each date's hour is placed by its own offset, so a week that changes clocks is
+ * still one weekday to the next at the same wall hour.
+ */
+export function latestWeeklySlot(now: Date, schedule: WeeklySchedule): Date {
+  const today = wallTime(now, schedule.timeZone);
+  const weekdayToday = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const daysBack = (weekdayToday - schedule.weekday + 7) % 7;
+  const slotOn = (back: number) => {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day - back));
+    return instantOf(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      date.getUTCDate(),
+      schedule.hour,
+      schedule.timeZone,
+    );
+  };
+  const slot = slotOn(daysBack);
+  return slot.getTime() <= now.getTime() ? slot : slotOn(daysBack + 7);
+}

@@ -1,11 +1,16 @@
 import type { CoreDeps } from "../shared/deps";
 import { runDailyDigest, type DigestRunOptions, type DigestRunResult } from "./digest";
+import { runWeeklySummary } from "./weekly-summary";
 
 /** Scheduled notifications. Immediate ones are queued by the services whose changes cause them. */
 export function createNotificationsService(deps: CoreDeps) {
   return {
     runDailyDigest(options: DigestRunOptions): Promise<DigestRunResult> {
       return runDailyDigest(deps, options);
+    },
+    /** The weekly summary (issue 41), served for `options.slot` as the daily one is. */
+    runWeeklySummary(options: DigestRunOptions): Promise<DigestRunResult> {
+      return runWeeklySummary(deps, options);
     },
   };
 }

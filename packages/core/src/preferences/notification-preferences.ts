@@ -23,12 +23,12 @@ import { leastAskedFirst, leastAskedWindowStart, restingWindowStart, whenTold } 
 /**
  * Who hears of what, and how: the one place the notification preferences are read.
  *
- * - The profile's frequency (Never / Daily / Immediate) is the default, for every group, of when a
- *   member hears of new requests; a group's own setting (Immediate / Daily / Off) overrides it.
+ * - The profile's frequency (Never / Weekly / Daily / Immediate) is the default, for every group, of when a
+ *   member hears of new requests; a group's own setting (Immediate / Daily / Weekly / Off) overrides it.
  * - Each kind has a switch per channel (e-mail, push); no stored row means on.
  * So a new request reaches a member by e-mail when the group is on Immediate and `new_requests` e-mail
  * is on, by push when the group is on Immediate and `new_requests` push is on; the daily summary lists
- * the groups on Daily when `new_requests` e-mail is on. Every other kind follows its switches alone.
+ * the groups on Daily, the weekly summary (issue 41) the groups on Weekly, when `new_requests` e-mail is on. Every other kind follows its switches alone.
  * `newRequestReachSql` says it for one member and group; the posting notice, the daily summary and the
  * reach a poster is shown (PRODUCT "Who will hear") all read it, so what is said is what is sent.
  * The rule itself is validators' `notification-delivery` (its tables, turned into SQL here), which the
@@ -87,7 +87,7 @@ export interface NewRequestRecipient {
 }
 
 /** How a member hears of a new request in a group (PRODUCT "Who will hear"). */
-export type MemberReach = "now" | "daily" | "app";
+export type MemberReach = "now" | "daily" | "weekly" | "app";
 
 /** Whether a person has a device that takes pushes (a push subscription). */
 function hasDeviceSql(userId: Id): SQL<boolean> {
@@ -99,6 +99,7 @@ function hasDeviceSql(userId: Id): SQL<boolean> {
  * - "now": the group is on Immediate for them (its own setting, else the profile's) and they get the
  *   notice: `new_requests` e-mail on, or `new_requests` push on with a device to push to;
  * - "daily": the group is on Daily and `new_requests` e-mail is on (the daily summary is an e-mail);
+ * - "weekly": the group is on Weekly and `new_requests` e-mail is on (the weekly summary, issue 41);
  * - "app": anything else: they see it on their dashboard, and hear nothing.
  */
 export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
@@ -106,11 +107,12 @@ export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
   const emailOn = channelOnSql(userId, "new_requests", "email");
   const pushOn = channelOnSql(userId, "new_requests", "push");
   // The timings are validators' NEW_REQUEST_TIMING, the table the profile's screen reads too.
-  const carries = (channel: NotificationChannel, timing: "now" | "daily") =>
+  const carries = (channel: NotificationChannel, timing: "now" | "daily" | "weekly") =>
     inArray(frequency, frequenciesWhere(channel, timing));
   return sql<MemberReach>`(case
     when (${carries("email", "now")} and ${emailOn}) or (${carries("push", "now")} and ${pushOn} and ${hasDeviceSql(userId)}) then 'now'
     when ${carries("email", "daily")} and ${emailOn} then 'daily'
+    when ${carries("email", "weekly")} and ${emailOn} then 'weekly'
     else 'app' end)`;
 }
 
@@ -213,6 +215,7 @@ function tallied(rows: readonly AudienceRow[]): NewRequestAudience {
   // Least-asked first: the notices are queued in this order (issue 41 §2).
   for (const row of leastAskedFirst(rows)) {
     if (row.reach === "daily") reach.daily++;
+    else if (row.reach === "weekly") reach.weekly++;
     else if (row.reach === "now") {
       if (whenTold(row) === "later") {
         reach.later++;
@@ -333,16 +336,29 @@ export async function invitationEmailRecipient(
   return account ? { wanted: account.wanted, locale: localeOf(account.locale) } : { wanted: true, locale: null };
 }
 
+/** A summary's reach: the daily summary lists the groups where it is "daily", the weekly one "weekly". */
+export type SummaryReach = Extract<MemberReach, "daily" | "weekly">;
+
 /** The groups whose new requests go into a person's daily summary (SQL condition on `groupIdColumn`): reach "daily". */
-export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn): SQL {
+export function inDailyGroupsOf(userId: string, groupIdColumn: AnyPgColumn | SQL): SQL {
+  return inSummaryGroupsOf(userId, groupIdColumn, "daily");
+}
+
+/** The groups a summary tells a person of (SQL condition on `groupIdColumn`): their reach there is `summary`. */
+export function inSummaryGroupsOf(userId: string, groupIdColumn: AnyPgColumn | SQL, summary: SummaryReach): SQL {
   return sql`exists (select 1 from ${groupMembers} dgm where dgm.user_id = ${userId} and dgm.group_id = ${groupIdColumn}
-    and ${newRequestReachSql(sql`dgm.user_id`, sql`dgm.group_id`)} = 'daily')`;
+    and ${newRequestReachSql(sql`dgm.user_id`, sql`dgm.group_id`)} = ${summary})`;
 }
 
 /** A person (a `user_id` column) has a daily summary to receive: a group where their reach is "daily". */
 export function wantsDailySummarySql(userId: AnyPgColumn): SQL {
+  return wantsSummarySql(userId, "daily");
+}
+
+/** A person (a `user_id` column) has that summary to receive: a group where their reach is `summary`. */
+export function wantsSummarySql(userId: AnyPgColumn, summary: SummaryReach): SQL {
   return sql`exists (select 1 from ${groupMembers} wgm where wgm.user_id = ${userId}
-    and ${newRequestReachSql(sql`wgm.user_id`, sql`wgm.group_id`)} = 'daily')`;
+    and ${newRequestReachSql(sql`wgm.user_id`, sql`wgm.group_id`)} = ${summary})`;
 }
 
 /** Turns a kind's channels on or off; a channel left out keeps its value. */

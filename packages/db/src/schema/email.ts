@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, ts, updatedAt } from "./columns";
+import { EMAIL_FREQUENCIES } from "@hyn/validators/rules";
+import { createdAt, id, inList, ts, updatedAt } from "./columns";
 import { users } from "./users";
 
 /** A text attachment as the outbox keeps it until it is sent. */
@@ -17,15 +18,15 @@ export const userEmailPreferences = pgTable(
     userId: uuid("user_id")
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
-    frequency: text("frequency", { enum: ["disabled", "daily", "immediate"] })
-      .notNull()
-      .default("disabled"),
+    frequency: text("frequency", { enum: EMAIL_FREQUENCIES }).notNull().default("disabled"),
     lastDailySent: ts("last_daily_sent"),
+    /** The weekly summary's slot last served for this member (issue 41), stamped with its outbox row. */
+    lastWeeklySent: ts("last_weekly_sent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("user_email_preferences_frequency_check", sql`${t.frequency} IN ('disabled', 'daily', 'immediate')`),
+    check("user_email_preferences_frequency_check", sql`${t.frequency} IN (${inList(EMAIL_FREQUENCIES)})`),
     index("user_email_preferences_frequency_idx").on(t.frequency),
   ],
 );

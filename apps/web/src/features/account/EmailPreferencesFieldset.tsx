@@ -6,23 +6,34 @@ import { formatDateTime, type Time } from "../../lib/dates";
 import "./account.css";
 
 /**
- * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels): when
- * new requests reach the person in every group that follows the profile. It saves when chosen.
+ * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels, and
+ * Weekly after Never, issue 41): when new requests reach the person in every group that follows the
+ * profile. It saves when chosen.
  */
 const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
   { value: "disabled", label: "profile.frequencyNever", hint: "profile.frequencyNeverHint" },
+  { value: "weekly", label: "profile.frequencyWeekly", hint: "profile.frequencyWeeklyHint" },
   { value: "daily", label: "profile.frequencyDaily", hint: "profile.frequencyDailyHint" },
   { value: "immediate", label: "profile.frequencyImmediate", hint: "profile.frequencyImmediateHint" },
 ];
 
+/** What the fieldset says under each summary's choice: when the last one went, or that none has. */
+const LAST_SENT = {
+  daily: { sent: "profile.lastDailySent", none: "profile.noDailySent" },
+  weekly: { sent: "profile.lastWeeklySent", none: "profile.noWeeklySent" },
+} as const satisfies Partial<Record<EmailFrequency, { sent: MessageId<"profile">; none: MessageId<"profile"> }>>;
+
 export function EmailPreferencesFieldset({
   value,
   lastDailySent,
+  lastWeeklySent,
   onChange,
 }: {
   value: EmailFrequency;
   /** When the last daily summary went out; undefined while unknown. */
   lastDailySent: Time | null | undefined;
+  /** When the last weekly summary went out; undefined while unknown. */
+  lastWeeklySent: Time | null | undefined;
   onChange: (frequency: EmailFrequency) => void;
 }) {
   const t = useT();
@@ -35,6 +46,9 @@ export function EmailPreferencesFieldset({
     setShownValue(value);
     setChosen(value);
   }
+  // Under a summary's choice, when the last one went.
+  const summary = chosen === "daily" || chosen === "weekly" ? chosen : null;
+  const lastSent = summary === "daily" ? lastDailySent : lastWeeklySent;
   return (
     <fieldset className="choice-fieldset">
       <legend className="choice-legend">{t("profile.frequencyLegend")}</legend>
@@ -65,11 +79,9 @@ export function EmailPreferencesFieldset({
           );
         })}
       </div>
-      {chosen === "daily" && lastDailySent !== undefined && (
-        <p className="last-digest" data-testid="last-daily-sent">
-          {lastDailySent
-            ? t("profile.lastDailySent", { date: formatDateTime(lastDailySent) })
-            : t("profile.noDailySent")}
+      {summary && lastSent !== undefined && (
+        <p className="last-digest" data-testid={`last-${chosen}-sent`}>
+          {lastSent ? t(LAST_SENT[summary].sent, { date: formatDateTime(lastSent) }) : t(LAST_SENT[summary].none)}
         </p>
       )}
     </fieldset>

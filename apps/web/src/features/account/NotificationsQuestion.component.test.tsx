@@ -27,7 +27,7 @@ const answers = (calls: { path: string; input: unknown }[]) =>
   calls.filter((c) => c.path === "user.answerNotificationsQuestion").map((c) => c.input);
 
 describe("the question asked once", () => {
-  it("offers the three answers, saves the chosen one, and says where to change it", async () => {
+  it("offers the four answers, saves the chosen one, and says where to change it", async () => {
     const { calls } = show();
     expect(
       screen.getByRole("region", { name: "How should we tell you when a neighbour needs something?" }),
@@ -35,6 +35,7 @@ describe("the question asked once", () => {
     expect(screen.getAllByRole("radio").map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
       "Immediately",
       "Daily summary (8 AM)",
+      "Weekly summary",
       "Only in the app",
     ]);
     expect((save() as HTMLButtonElement).disabled).toBe(true);

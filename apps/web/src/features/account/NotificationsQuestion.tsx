@@ -15,10 +15,11 @@ import {
 } from "../push/browser-push";
 import "./account.css";
 
-/** The three answers, in this order; each is a profile frequency ("Only in the app" is Never). */
+/** The answers, in this order; each is a profile frequency ("Only in the app" is Never). */
 const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
   { value: "immediate", label: "profile.askImmediate", hint: "profile.askImmediateHint" },
   { value: "daily", label: "profile.askDaily", hint: "profile.askDailyHint" },
+  { value: "weekly", label: "profile.askWeekly", hint: "profile.askWeeklyHint" },
   { value: "disabled", label: "profile.askAppOnly", hint: "profile.askAppOnlyHint" },
 ];
 

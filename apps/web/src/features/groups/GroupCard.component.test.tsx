@@ -43,6 +43,7 @@ describe("a group card", () => {
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual([
       "As in my profile (Daily)",
       "Immediate",
+      "Weekly",
       "Off",
     ]);
     expect(screen.getByText("In the daily summary e-mail at 8 AM.")).toBeTruthy();

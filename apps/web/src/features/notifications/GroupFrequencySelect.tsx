@@ -10,6 +10,7 @@ import { GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-deliver
 const FREQUENCY_LABEL_IDS = {
   immediate: "groups.frequencyImmediate",
   daily: "groups.frequencyDaily",
+  weekly: "groups.frequencyWeekly",
   off: "groups.frequencyOff",
 } as const satisfies Record<GroupNotifyFrequency, string>;
 

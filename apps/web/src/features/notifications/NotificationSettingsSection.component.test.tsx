@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { notificationDelivery } from "@hyn/validators/notification-delivery";
+import { notificationDelivery, type NewRequestTiming } from "@hyn/validators/notification-delivery";
 import {
   GROUP_NOTIFY_FREQUENCIES,
   NOTIFICATION_CHANNELS,
@@ -42,17 +42,18 @@ function show(c: Combination, handlers: Handlers = {}) {
     "user.notificationPreferences": () => preferencesOf(c),
     "push.devices": () =>
       Array.from({ length: c.devices }, (_, i) => ({ id: `d${i}`, name: "Chrome on Android", createdAt: new Date() })),
-    "user.emailPreferences": () => ({ frequency: c.profile, lastDailySent: null }),
+    "user.emailPreferences": () => ({ frequency: c.profile, lastDailySent: null, lastWeeklySent: null }),
     ...handlers,
   });
 }
 
 /** What a new request in the group brings, in the words the senders' behaviour calls for. */
-function expectedSentence(email: "now" | "daily" | null, push: "now" | "daily" | null): RegExp {
+function expectedSentence(email: NewRequestTiming, push: NewRequestTiming): RegExp {
   if (email === "now" && push === "now") return /^E-mail and push as soon as/;
   if (email === "now") return /^An e-mail as soon as/;
   if (push === "now") return /^A push as soon as/;
   if (email === "daily") return /^In the daily summary e-mail/;
+  if (email === "weekly") return /^In the weekly summary e-mail/;
   return /^No e-mail/;
 }
 
@@ -74,7 +75,9 @@ describe("the Notifications section says what is sent", () => {
         expectedSentence(sent.groups[0]!.newRequests.email, sent.groups[0]!.newRequests.push),
       );
       const options = [...(group as HTMLSelectElement).options].map((o) => o.textContent);
-      expect(new Set(options.map((o) => o!.replace(/^As in my profile \((.*)\)$/, "$1"))).size, label).toBe(3);
+      expect(new Set(options.map((o) => o!.replace(/^As in my profile \((.*)\)$/, "$1"))).size, label).toBe(
+        GROUP_NOTIFY_FREQUENCIES.length,
+      );
 
       for (const kind of NOTIFICATION_KINDS) {
         for (const channel of NOTIFICATION_CHANNELS) {
@@ -124,6 +127,7 @@ describe("the Notifications section says what is sent", () => {
       "As in my profile (Off)",
       "Immediate",
       "Daily",
+      "Weekly",
     ]);
   });
 

@@ -93,6 +93,7 @@ export function NotificationSettingsSection() {
           <EmailPreferencesFieldset
             value={model.data.preferences.profileFrequency}
             lastDailySent={emailPreferences.data?.lastDailySent}
+            lastWeeklySent={emailPreferences.data?.lastWeeklySent}
             onChange={(frequency) =>
               void frequencyChanges.setProfileFrequency(model.data!.preferences.profileFrequency, frequency)
             }

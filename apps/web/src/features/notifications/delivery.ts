@@ -46,8 +46,10 @@ export function groupSentence(group: GroupDelivery, delivery: Delivery): Message
   if (email === "now") return "profile.hearsNowEmail";
   if (push === "now") return "profile.hearsNowPush";
   if (email === "daily") return "profile.hearsDaily";
+  if (email === "weekly") return "profile.hearsWeekly";
   if (group.frequency === "off") return "profile.hearsNothingOff";
   if (group.frequency === "daily") return "profile.hearsNothingDailyEmailOff";
+  if (group.frequency === "weekly") return "profile.hearsNothingWeeklyEmailOff";
   return delivery.kinds.new_requests.push.on ? "profile.hearsNothingNoDevice" : "profile.hearsNothingSwitches";
 }
 

@@ -46,6 +46,7 @@ export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = 
 export const GROUP_FREQUENCY_SAVED: Record<GroupNotifyFrequency | "profile", MessageId<"profile">> = {
   immediate: "profile.groupSavedImmediate",
   daily: "profile.groupSavedDaily",
+  weekly: "profile.groupSavedWeekly",
   off: "profile.groupSavedOff",
   profile: "profile.groupSavedProfile",
 };

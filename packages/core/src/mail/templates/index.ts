@@ -4,6 +4,7 @@
  */
 export { passwordResetEmail, verificationEmail } from "./account";
 export { dailyDigestEmail } from "./digest";
+export { weeklySummaryEmail, type WeeklyGroupWeek } from "./weekly-summary";
 export { feedbackForwardEmail } from "./feedback";
 export { invitationEmail } from "./invitation";
 export { givenBackEmail, stillNeededEmail } from "./nudges";
