@@ -9,6 +9,7 @@ import { scheduleOutboxPruning } from "./outbox-pruner";
 import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
 import { defineTimedJobs, scheduleCleanUp } from "./timed-jobs";
+import { scheduleWhileAway } from "./while-away";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -47,6 +48,13 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     logger,
     schedule: { hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
     run: (runOptions) => services.notifications.runDailyDigest(runOptions),
+    onSent: () => void outbox.kick(),
+  });
+  // What their groups did, to members quiet for a month (issue 41 §5), daily.
+  await scheduleWhileAway(jobs, {
+    logger,
+    timeZone: env.APP_TIMEZONE,
+    run: (runOptions) => services.notifications.runWhileAwayNotices(runOptions),
     onSent: () => void outbox.kick(),
   });
   return outbox;

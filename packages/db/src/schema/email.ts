@@ -21,6 +21,8 @@ export const userEmailPreferences = pgTable(
       .notNull()
       .default("disabled"),
     lastDailySent: ts("last_daily_sent"),
+    /** When the "what your groups did" e-mail to a quiet member last went (issue 41 §5): at most once in 90 days. */
+    lastQuietNoticeSent: ts("last_quiet_notice_sent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
