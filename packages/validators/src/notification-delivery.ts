@@ -117,8 +117,8 @@ export function notificationDelivery(preferences: DeliveryPreferences): Delivery
   });
 
   const idleOf = (kind: NotificationKind, channel: NotificationChannel): SwitchIdle | null => {
-    if (channel === "push" && EMAIL_ONLY_KINDS.includes(kind)) return "emailOnly";
     if (channel === "push" && preferences.pushDevices === 0) return "noDevice";
+    if (channel === "push" && EMAIL_ONLY_KINDS.includes(kind)) return "emailOnly";
     if (!KINDS_BY_GROUP_FREQUENCY.includes(kind)) return null;
     // New requests may wait for the daily summary; a trip is told at once or not at all.
     const carried = groups.some((g) => {

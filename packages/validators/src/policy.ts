@@ -108,7 +108,9 @@ export const QUIET_IN_WEEKS_FROM_DAYS = 14;
 export type QuietDuration = { unit: "weeks" | "days"; count: number };
 /** "quiet for 5 weeks": whole weeks from QUIET_IN_WEEKS_FROM_DAYS on, else whole days (`sharing.quietFor`). */
 export function quietDuration(days: number): QuietDuration {
-  return days >= QUIET_IN_WEEKS_FROM_DAYS ? { unit: "weeks", count: Math.floor(days / 7) } : { unit: "days", count: days };
+  return days >= QUIET_IN_WEEKS_FROM_DAYS
+    ? { unit: "weeks", count: Math.floor(days / 7) }
+    : { unit: "days", count: days };
 }
 
 /** What a member may report a request or a neighbour for (issue 29): spam; offensive or abusive; unsafe; not allowed here; other. */

@@ -141,7 +141,10 @@ async function noticeForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, us
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))
       .where(
-        and(eq(groupMembers.userId, userId), isQuietSql(sql`${member.lastActiveAt?.toISOString() ?? null}::timestamptz`, now, groupMembers.joinedAt)),
+        and(
+          eq(groupMembers.userId, userId),
+          isQuietSql(sql`${member.lastActiveAt?.toISOString() ?? null}::timestamptz`, now, groupMembers.joinedAt),
+        ),
       )
       .orderBy(asc(groups.name), asc(groups.id));
     if (quietIn.length === 0) return false;
