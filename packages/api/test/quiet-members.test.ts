@@ -83,7 +83,7 @@ describe("the owner's member list", () => {
 });
 
 describe("the e-mail to a quiet member", () => {
-  it("tells them once what their group did this month, by first names, leaving out whom they blocked", async () => {
+  it("tells them once what their group did this month, by name, leaving out whom they blocked", async () => {
     const { quinn, ann, bo, bea, group, others } = await elmStreet();
     h.clock.set(day(35));
     await visit(others);
@@ -92,9 +92,9 @@ describe("the e-mail to a quiet member", () => {
     expect(more).toEqual([]);
     expect(mail!.subject).toBe("What Elm Street did this month");
     expect(mail!.text).toContain("here is what your neighbours did in the last 30 days");
-    expect(mail!.text).toContain("1 request fulfilled:\n- Two pints of milk, brought by Bo");
-    expect(mail!.text).toContain("Still needed, 1 request:\n- A bag of flour for Ann, by ");
-    expect(mail!.text).toContain("New here: Cleo.");
+    expect(mail!.text).toContain("1 request fulfilled:\n- Two pints of milk, brought by Bo Brown");
+    expect(mail!.text).toContain("Still needed, 1 request:\n- A bag of flour for Ann Smith, by ");
+    expect(mail!.text).toContain("New here: Cleo Jones.");
     expect(mail!.text).not.toContain("Six eggs");
     expect(mail!.text).not.toContain("Bea");
     expect(mail!.headers?.["List-Unsubscribe"] ?? mail!.links.join(" ")).toMatch(/\/unsubscribe\//);
@@ -111,7 +111,7 @@ describe("the e-mail to a quiet member", () => {
     h.clock.set(day(35 + 90));
     expect(await h.services.notifications.runWhileAwayNotices()).toEqual({ considered: 1, sent: 1 });
     const newest = (await monthMailsTo(quinn)).at(-1)!;
-    expect(newest.text).toContain("Bread for Ann");
+    expect(newest.text).toContain("Bread for Ann Smith");
   });
 
   it("is in the member's language", async () => {

@@ -15,12 +15,15 @@ export interface GroupMonth {
   /** Open requests still wanting a helper, soonest first: what, by when, from whom, and its page. */
   stillNeeded: { itemDescription: string; neededBy: Date; requesterName: string; url: string }[];
   stillNeededCount: number;
-  /** The first names of those who joined in the month. */
+  /** The names of those who joined in the month. */
   newMembers: string[];
 }
 
-/** A person's first name: their name's first word (never their address). */
-export const firstName = (name: string) => oneLine(name).split(" ")[0] ?? "";
+/**
+ * A person as the e-mail names them: the name they go by in the app, whole and as typed (issue 38: a
+ * name cut at its first space is no longer what they typed), never their address.
+ */
+const nameOf = (name: string) => oneLine(name);
 
 const LIST_LOCALES: Record<Locale, string> = { en: "en-GB", es: "es-ES", de: "de-DE" };
 /** "Ana, Ben and Cleo", in the reader's language. */
@@ -48,7 +51,7 @@ export function whileAwayEmail(
         lines.push(
           `- ${t("email.whileAwayFulfilledItem", {
             item: shorten(item.itemDescription, 120),
-            helper: firstName(item.helperName) || neighbour,
+            helper: nameOf(item.helperName) || neighbour,
           })}`,
         );
     }
@@ -58,12 +61,12 @@ export function whileAwayEmail(
         lines.push(
           `- ${t("email.whileAwayStillNeededItem", {
             item: shorten(item.itemDescription, 120),
-            requester: firstName(item.requesterName) || neighbour,
+            requester: nameOf(item.requesterName) || neighbour,
             when: when(item.neededBy),
           })} ${item.url}`,
         );
     }
-    const named = group.newMembers.map(firstName).filter(Boolean);
+    const named = group.newMembers.map(nameOf).filter(Boolean);
     if (group.newMembers.length > 0)
       lines.push(
         named.length > 0
