@@ -92,8 +92,8 @@ describe("the e-mail to a quiet member", () => {
     expect(more).toEqual([]);
     expect(mail!.subject).toBe("What Elm Street did this month");
     expect(mail!.text).toContain("here is what your neighbours did in the last 30 days");
-    expect(mail!.text).toContain("1 request fulfilled:\n- Two pints of milk, brought by Bo Brown");
-    expect(mail!.text).toContain("Still needed, 1 request:\n- A bag of flour for Ann Smith, by ");
+    expect(mail!.text).toContain("1 request fulfilled:\n\n- Two pints of milk, brought by Bo Brown");
+    expect(mail!.text).toContain("Still needed, 1 request:\n\n- A bag of flour for Ann Smith, by ");
     expect(mail!.text).toContain("New here: Cleo Jones.");
     expect(mail!.text).not.toContain("Six eggs");
     expect(mail!.text).not.toContain("Bea");
@@ -125,7 +125,7 @@ describe("the e-mail to a quiet member", () => {
     await h.deliver();
     const [mail] = h.inbox(quinn.email).filter((m) => /diesen Monat/.test(m.subject));
     expect(mail!.subject).toBe("Was in Lindenweg diesen Monat los war");
-    expect(mail!.text).toContain("Noch gebraucht, 1 Anfrage:\n- Mehl für Ann, bis ");
+    expect(mail!.text).toContain("Noch gebraucht, 1 Anfrage:\n\n- Mehl für Ann, bis ");
   });
 
   it("sends nothing on an empty month, and the member stays due for the next month with news", async () => {

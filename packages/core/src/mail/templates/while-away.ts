@@ -73,7 +73,8 @@ export function whileAwayEmail(
           ? t("email.whileAwayNewMembers", { count: group.newMembers.length, names: listOf(named, links.locale) })
           : t("email.whileAwayNewMembersUnnamed", { count: group.newMembers.length }),
       );
-    paragraphs.push(lines.join("\n"));
+    // A paragraph each: the HTML part keeps no line breaks inside one.
+    paragraphs.push(...lines);
   }
   paragraphs.push(t("email.whileAwayNoPressure"));
   return renderEmail({
