@@ -1,4 +1,4 @@
-import { groupMembers, groups, requests, userEmailPreferences, users, type Transaction } from "@hyn/db";
+import { groupMembers, groups, requests, userEmailPreferences, users, type Executor, type Transaction } from "@hyn/db";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, count, desc, eq, gt, gte, isNull, ne, sql } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
@@ -49,7 +49,7 @@ const helpers = alias(users, "helper");
 
 /** What happened since `since` in one group, as the reader may see it (nothing of a blocked neighbour). */
 async function monthOf(
-  tx: Transaction,
+  db: Executor,
   deps: CoreDeps,
   readerId: string,
   group: { id: string; name: string },
@@ -70,16 +70,15 @@ async function monthOf(
     ne(requests.userId, readerId),
     noBlockBetween(readerId, requests.userId),
   );
-  // One after another: a transaction's statements share its one connection.
-  const fulfilled = await tx
+  const fulfilled = await db
     .select({ itemDescription: requests.itemDescription, helperName: sql<string>`coalesce(${helpers.name}, '')` })
     .from(requests)
     .leftJoin(helpers, eq(helpers.id, requests.claimedBy))
     .where(fulfilledWhere)
     .orderBy(desc(requests.fulfilledAt), asc(requests.id))
     .limit(QUIET_NOTICE_MAX_ITEMS);
-  const [fulfilledCount] = await tx.select({ n: count() }).from(requests).where(fulfilledWhere);
-  const stillNeeded = await tx
+  const [fulfilledCount] = await db.select({ n: count() }).from(requests).where(fulfilledWhere);
+  const stillNeeded = await db
     .select({
       id: requests.id,
       itemDescription: requests.itemDescription,
@@ -91,8 +90,8 @@ async function monthOf(
     .where(neededWhere)
     .orderBy(asc(requests.neededBy), asc(requests.id))
     .limit(QUIET_NOTICE_MAX_ITEMS);
-  const [stillNeededCount] = await tx.select({ n: count() }).from(requests).where(neededWhere);
-  const newMembers = await tx
+  const [stillNeededCount] = await db.select({ n: count() }).from(requests).where(neededWhere);
+  const newMembers = await db
     .select({ name: users.name })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
@@ -118,41 +117,57 @@ async function monthOf(
 const happened = (month: GroupMonth) =>
   month.fulfilledCount > 0 || month.stillNeededCount > 0 || month.newMembers.length > 0;
 
+/** The member's month as the e-mail tells it (null: not due, or nothing happened in any of their groups). */
+async function monthFor(deps: CoreDeps, userId: string, now: Date) {
+  const [member] = await deps.db
+    .select({ email: users.email, locale: users.locale, lastActiveAt: users.lastActiveAt })
+    .from(users)
+    .where(and(eq(users.id, userId), dueSql(now)));
+  if (!member) return null;
+  // The groups they are quiet in: all of them once they have visited; else those joined a month ago or more.
+  const quietIn = await deps.db
+    .select({ id: groups.id, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.userId, userId),
+        isQuietSql(sql`${member.lastActiveAt?.toISOString() ?? null}::timestamptz`, now, groupMembers.joinedAt),
+      ),
+    )
+    .orderBy(asc(groups.name), asc(groups.id));
+  const since = new Date(now.getTime() - QUIET_NOTICE_COVERS_DAYS * DAY_MS);
+  const news: GroupMonth[] = [];
+  for (const group of quietIn) {
+    const month = await monthOf(deps.db, deps, userId, group, since, now);
+    if (happened(month)) news.push(month);
+  }
+  return news.length > 0 ? { member, news } : null;
+}
+
 /**
- * One member, in one transaction, like the daily summary (notifications/digest.ts): their preferences row
- * is taken FOR UPDATE SKIP LOCKED (another instance on the same member skips them), the e-mail is queued in
- * the outbox and last_quiet_notice_sent moves to now, all committing together. A month in which nothing
- * happened in any of their groups sends nothing and leaves them due, so the next month that has news is told.
+ * One member, like the daily summary (notifications/digest.ts): their month is read first, then one
+ * short transaction takes their preferences row FOR UPDATE SKIP LOCKED (another instance on the same
+ * member skips them), checks they are still due, queues the e-mail in the outbox and moves
+ * last_quiet_notice_sent to now, all committing together; so no two runs send it twice, and the row is
+ * held for two statements only (the daily summary skips a row held by someone else). A month in which
+ * nothing happened in any of their groups sends nothing and leaves them due, so the next month with news
+ * is told.
  */
 async function noticeForMember(deps: CoreDeps, unsubscribe: UnsubscribeLinks, userId: string): Promise<boolean> {
   const now = deps.clock.now();
+  const month = await monthFor(deps, userId, now);
+  if (!month) return false;
+  const { member, news } = month;
   return deps.db.transaction(async (tx: Transaction) => {
     await addDefaultEmailPreferences(tx, userId, now);
-    const [member] = await tx
-      .select({ email: users.email, locale: users.locale, lastActiveAt: users.lastActiveAt })
+    const [stillDue] = await tx
+      .select({ userId: userEmailPreferences.userId })
       .from(userEmailPreferences)
       .innerJoin(users, eq(users.id, userEmailPreferences.userId))
       .where(and(eq(userEmailPreferences.userId, userId), dueSql(now)))
       .for("update", { of: userEmailPreferences, skipLocked: true });
-    if (!member) return false;
-    // The groups they are quiet in: all of them once they have visited; else those joined a month ago or more.
-    const quietIn = await tx
-      .select({ id: groups.id, name: groups.name })
-      .from(groupMembers)
-      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-      .where(
-        and(
-          eq(groupMembers.userId, userId),
-          isQuietSql(sql`${member.lastActiveAt?.toISOString() ?? null}::timestamptz`, now, groupMembers.joinedAt),
-        ),
-      )
-      .orderBy(asc(groups.name), asc(groups.id));
-    if (quietIn.length === 0) return false;
-    const since = new Date(now.getTime() - QUIET_NOTICE_COVERS_DAYS * DAY_MS);
-    const months: GroupMonth[] = [];
-    for (const group of quietIn) months.push(await monthOf(tx, deps, userId, group, since, now));
-    const news = months.filter(happened);
-    if (news.length === 0) return false;
+    if (!stillDue) return false;
     await enqueueEmail(tx, now, {
       ...whileAwayEmail(
         member.email,
