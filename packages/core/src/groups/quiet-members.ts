@@ -48,7 +48,9 @@ const sinceSql = (lastActiveAt: Time, joinedAt?: Time) =>
 export function quietSinceDaysSql(lastActiveAt: Time, now: Date, joinedAt?: Time): SQL<number | null> {
   const since = sinceSql(lastActiveAt, joinedAt);
   return sql<number | null>`(case when ${since} <= ${daysBefore(now, QUIET_AFTER_DAYS)}::timestamptz
-    then floor(extract(epoch from (${now.toISOString()}::timestamptz - ${since})) / ${DAY_MS / 1000})::int end)`.mapWith(Number);
+    then floor(extract(epoch from (${now.toISOString()}::timestamptz - ${since})) / ${DAY_MS / 1000})::int end)`.mapWith(
+    Number,
+  );
 }
 
 /** Whether a member is quiet as of `now` (a condition; never true with neither a visit nor a join). */

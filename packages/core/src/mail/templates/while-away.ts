@@ -40,7 +40,7 @@ export function whileAwayEmail(
   links: NotificationLinks,
 ): EmailMessage {
   const { t, when } = wordsFor(links);
-  const neighbour = t("email.ANeighbour");
+  const neighbour = t("email.aNeighbour");
   const only = notice.groups.length === 1 ? notice.groups[0]! : null;
   const paragraphs = [t("email.whileAwayIntro", { days: notice.days, product: PRODUCT_NAME })];
   for (const group of notice.groups) {
