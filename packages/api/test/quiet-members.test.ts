@@ -141,6 +141,22 @@ describe("the e-mail to a quiet member", () => {
     expect(await monthMailsTo(quinn)).toHaveLength(1);
   });
 
+  it("counts a member who never visited from when they joined the group", async () => {
+    const [ann, early, late] = await h.neighbours("Ann", "Early", "Late");
+    const group = await groupWith(h, ann, [early], "Elm Street");
+    await visit([early], null);
+    h.clock.set(day(20));
+    await addMember(h, group.id, late);
+    await visit([late], null);
+    h.clock.set(day(31));
+    await visit([ann]);
+    await ann.caller.requests.create({ itemDescription: "Rice", groupId: group.id, neededBy: day(40) });
+    // Early joined 31 days ago; Late 11 days ago, not quiet yet.
+    expect(await h.services.notifications.runWhileAwayNotices()).toEqual({ considered: 1, sent: 1 });
+    expect(await monthMailsTo(early)).toHaveLength(1);
+    expect(await monthMailsTo(late)).toEqual([]);
+  });
+
   it("is not sent when switched off, nor to a suspended account", async () => {
     const { quinn, cleo, ann, bo, bea } = await elmStreet();
     await quinn.caller.user.updateNotificationKind({ kind: "while_away", email: false });
