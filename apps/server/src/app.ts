@@ -21,6 +21,7 @@ import { registerRestRoutes } from "./rest/adapter";
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "./rest/one-click-path";
 import { registerOneClickUnsubscribe } from "./rest/one-click-unsubscribe";
 import { registerDevMailbox, registerDevWeeklySummary } from "./routes/dev-mailbox";
+import { registerDevQuietMembers } from "./routes/dev-quiet-members";
 import { registerHealth } from "./routes/health";
 import { registerPgliteBackup } from "./routes/pglite-backup";
 import { registerSpa } from "./routes/spa";
@@ -120,6 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerDevMailbox(server, mailbox);
     registerDevWeeklySummary(server, { services, clock });
   }
+  // The e2e's month of quiet in a moment (NODE_ENV=test only); its e-mails are delivered at once.
+  if (mailbox && env.NODE_ENV === "test")
+    registerDevQuietMembers(server, { db: db.db, clock, services, onSent: () => void outbox?.kick() });
   await registerSpa(server, { webDist: env.WEB_DIST ?? defaultWebDist });
 
   const outbox = jobs

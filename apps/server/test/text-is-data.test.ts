@@ -4,7 +4,8 @@
  * action of other people on that content answers below 500; a real NUL in any of those fields is a 400.
  */
 import { quickAccounts } from "@hyn/api/testing";
-import { HOUR_MS, latestDigestSlot } from "@hyn/core";
+import { DAY_MS, HOUR_MS, latestDigestSlot } from "@hyn/core";
+import { users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverAllEmails } from "./support/mail";
@@ -285,6 +286,9 @@ describe("text is data (issue 38)", () => {
       await done(call("PUT", "/user/email-preferences", w.helper, { frequency: "weekly" }));
       const weekly = await app.services.notifications.runWeeklySummary({ slot: app.clock.now() });
       expect(weekly.sent).toBeGreaterThan(0);
+      // A month without a visit: what the group did (issue 41 §5), its name and its members' as typed.
+      await app.db.update(users).set({ lastActiveAt: new Date(app.clock.now().getTime() - 31 * DAY_MS) });
+      expect((await app.services.notifications.runWhileAwayNotices()).sent).toBeGreaterThan(0);
       for (const kind of MODERATION) await sendAll(w, kind, text);
       await deliverAllEmails(app);
 

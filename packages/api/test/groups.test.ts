@@ -16,7 +16,15 @@ describe("creating a group", () => {
     expect(await ann.caller.groups.list()).toEqual([group]);
     const members = await ann.caller.groups.members({ groupId: group.id });
     expect(members).toEqual([
-      { id: ann.user.id, name: "Ann", email: ann.email, generalArea: null, joinedAt: group.joinedAt, activity: "week" },
+      {
+        id: ann.user.id,
+        name: "Ann",
+        email: ann.email,
+        generalArea: null,
+        joinedAt: group.joinedAt,
+        activity: "week",
+        quietSinceDays: null,
+      },
     ]);
   });
 
@@ -115,8 +123,8 @@ describe("members", () => {
 
     const seenByBo = await bo.caller.groups.members({ groupId: group.id });
     expect(seenByBo.map((m) => Object.keys(m).sort())).toEqual([
-      ["activity", "email", "generalArea", "id", "joinedAt", "name"],
-      ["activity", "email", "generalArea", "id", "joinedAt", "name"],
+      ["activity", "email", "generalArea", "id", "joinedAt", "name", "quietSinceDays"],
+      ["activity", "email", "generalArea", "id", "joinedAt", "name", "quietSinceDays"],
     ]);
     expect(seenByBo.map((m) => [m.name, m.email, m.generalArea])).toEqual([
       ["Ann", ann.email, null],

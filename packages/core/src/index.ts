@@ -52,6 +52,14 @@ export { isMember } from "./groups/membership";
 // The daily and weekly summaries' schedules, for the server's scheduler (issue 4, ADR 0003; issue 41).
 export { latestDigestSlot, latestWeeklySlot, type DigestSchedule, type WeeklySchedule } from "./notifications/schedule";
 export type { DigestRunOptions, DigestRunResult } from "./notifications/digest";
+export type { WhileAwayRunOptions, WhileAwayRunResult } from "./notifications/while-away";
+export {
+  QUIET_AFTER_DAYS,
+  QUIET_NOTICE_EVERY_DAYS,
+  quietSinceDays,
+  quietSinceDaysSql,
+  isQuietSql,
+} from "./groups/quiet-members";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
 export {
   readDashboardFreshness,

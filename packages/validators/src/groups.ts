@@ -112,6 +112,11 @@ export const groupMemberOutput = z.object({
   joinedAt: isoDateTime,
   /** How recently they were active (PRODUCT "Member activity"): for the group's owner only, else null. */
   activity: z.enum(MEMBER_ACTIVITY).nullable(),
+  /**
+   * Whole days since their last visit when that is at least 30 (issue 41 §5, "quiet for 5 weeks"): for the
+   * group's owner only, else null; null too when the member is not quiet.
+   */
+  quietSinceDays: z.number().int().nonnegative().nullable(),
 });
 export type GroupMember = z.input<typeof groupMemberOutput>;
 

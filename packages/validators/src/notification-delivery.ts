@@ -1,4 +1,5 @@
 import {
+  EMAIL_ONLY_KINDS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
   type GroupNotifyFrequency,
@@ -72,7 +73,9 @@ export type SwitchIdle =
   /** No device receives pushes. */
   | "noDevice"
   /** No group sends its new requests on this channel (all Off; or, for push, none on Immediate). */
-  | "noGroup";
+  | "noGroup"
+  /** The kind comes by e-mail only (EMAIL_ONLY_KINDS), so its push switch sends nothing. */
+  | "emailOnly";
 
 export interface SwitchDelivery {
   /** The stored switch. */
@@ -120,6 +123,7 @@ export function notificationDelivery(preferences: DeliveryPreferences): Delivery
 
   const idleOf = (kind: NotificationKind, channel: NotificationChannel): SwitchIdle | null => {
     if (channel === "push" && preferences.pushDevices === 0) return "noDevice";
+    if (channel === "push" && EMAIL_ONLY_KINDS.includes(kind)) return "emailOnly";
     if (!KINDS_BY_GROUP_FREQUENCY.includes(kind)) return null;
     // New requests may wait for the daily or weekly summary; a trip is told at once or not at all.
     const carried = groups.some((g) => {

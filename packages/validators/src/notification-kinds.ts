@@ -19,11 +19,16 @@ export const NOTIFICATION_KINDS = [
   "given_back",
   /** A neighbour announces a trip to one of my groups (when: as new requests, told at once on Immediate). */
   "trips",
+  /** After a month without a visit: what my groups did meanwhile (issue 41 §5), at most once in 90 days. E-mail only. */
+  "while_away",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ["email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** The kinds that only ever come by e-mail: their push switch sends nothing (a month's news is a letter, not a buzz). */
+export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ["while_away"];
 
 /** A group's override of the profile's frequency, for new requests only. "off" mutes the group. */
 export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "weekly", "off"] as const;

@@ -102,6 +102,20 @@ export const MEMBER_ACTIVITY_DAYS: Record<Exclude<MemberActivity, "older">, numb
   quarter: 90,
 };
 
+/**
+ * How long a member has been quiet reads in weeks from two weeks on ("quiet for 5 weeks"), in days below
+ * that (issue 41 §5). The rule of who is quiet is core's `groups/quiet-members.ts`; the words are here,
+ * where the web reads them too.
+ */
+export const QUIET_IN_WEEKS_FROM_DAYS = 14;
+export type QuietDuration = { unit: "weeks" | "days"; count: number };
+/** "quiet for 5 weeks": whole weeks from QUIET_IN_WEEKS_FROM_DAYS on, else whole days (`sharing.quietFor`). */
+export function quietDuration(days: number): QuietDuration {
+  return days >= QUIET_IN_WEEKS_FROM_DAYS
+    ? { unit: "weeks", count: Math.floor(days / 7) }
+    : { unit: "days", count: days };
+}
+
 /** What a member may report a request or a neighbour for (issue 29): spam; offensive or abusive; unsafe; not allowed here; other. */
 export const REPORT_CATEGORIES = ["spam", "offensive", "unsafe", "not_allowed", "other"] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];

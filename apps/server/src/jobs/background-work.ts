@@ -10,6 +10,7 @@ import { startOutboxWorker, type OutboxWorker } from "./outbox-worker";
 import { definePushDelivery } from "./push-delivery";
 import { scheduleWeeklySummary } from "./weekly-summary";
 import { defineTimedJobs, scheduleCleanUp } from "./timed-jobs";
+import { scheduleWhileAway } from "./while-away";
 
 export interface BackgroundWorkDeps {
   env: Env;
@@ -56,6 +57,13 @@ export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkD
     logger,
     schedule: { weekday: env.DIGEST_WEEKDAY, hour: env.DIGEST_HOUR, timeZone: env.APP_TIMEZONE },
     run: (runOptions) => services.notifications.runWeeklySummary(runOptions),
+    onSent: () => void outbox.kick(),
+  });
+  // What their groups did, to members quiet for a month (issue 41 §5), daily.
+  await scheduleWhileAway(jobs, {
+    logger,
+    timeZone: env.APP_TIMEZONE,
+    run: (runOptions) => services.notifications.runWhileAwayNotices(runOptions),
     onSent: () => void outbox.kick(),
   });
   return outbox;

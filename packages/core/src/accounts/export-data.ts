@@ -24,7 +24,11 @@ export async function exportData(deps: CoreDeps, userId: string) {
   const [preferences, limits, memberships, posted, claimed, sentInvites, receivedInvites, sentFeedback] =
     await Promise.all([
       db
-        .select({ frequency: userEmailPreferences.frequency, lastDailySent: userEmailPreferences.lastDailySent })
+        .select({
+          frequency: userEmailPreferences.frequency,
+          lastDailySent: userEmailPreferences.lastDailySent,
+          lastQuietNoticeSent: userEmailPreferences.lastQuietNoticeSent,
+        })
         .from(userEmailPreferences)
         .where(eq(userEmailPreferences.userId, userId)),
       db

@@ -1,17 +1,20 @@
 import { groupMembers, groups, users } from "@hyn/db";
 import type { GroupMember } from "@hyn/validators";
 import type { MemberActivity } from "@hyn/validators/policy";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { memberActivitySql } from "./activity";
+import { quietSinceDaysSql } from "./quiet-members";
 
 /**
  * Only members see who else is in a group (PRODUCT "Who may do what"); the owner also sees how
- * recently each was active (PRODUCT "Member activity").
+ * recently each was active (PRODUCT "Member activity") and who is quiet (PRODUCT "Quiet members").
  */
 export async function groupMembersOf(deps: CoreDeps, viewerId: string, groupId: string): Promise<GroupMember[]> {
   const { db, clock } = deps;
+  const now = clock.now();
+  const ownerOnly = <T>(value: SQL<T>) => sql<T | null>`case when ${groups.createdBy} = ${viewerId} then ${value} end`;
   const viewer = sql`exists (select 1 from ${groupMembers} v where v.group_id = ${groupId} and v.user_id = ${viewerId})`;
   const rows = await db
     .select({
@@ -20,7 +23,8 @@ export async function groupMembersOf(deps: CoreDeps, viewerId: string, groupId: 
       email: users.email,
       generalArea: users.generalArea,
       joinedAt: groupMembers.joinedAt,
-      activity: sql<MemberActivity | null>`case when ${groups.createdBy} = ${viewerId} then ${memberActivitySql(users.lastActiveAt, clock.now())} end`,
+      activity: ownerOnly<MemberActivity>(memberActivitySql(users.lastActiveAt, now)),
+      quietSinceDays: ownerOnly(quietSinceDaysSql(users.lastActiveAt, now, groupMembers.joinedAt)).mapWith(Number),
     })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))

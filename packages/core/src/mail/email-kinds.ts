@@ -38,6 +38,8 @@ export const EMAIL_KINDS = [
   "given_back",
   // To the trip's groups, about a new trip (trips/notices.ts).
   "trip_announced",
+  // To a member quiet for a month, what their groups did meanwhile (notifications/while-away.ts).
+  "while_away",
   // An admin's action (moderation/admin-actions.ts): essential, always sent.
   "account_suspended",
   "group_removed",

@@ -13,7 +13,12 @@ import {
   type Executor,
 } from "@hyn/db";
 import { profileFrequencySql } from "./profile-frequency";
-import type { GroupNotifyFrequency, NotificationChannel, NotificationKind } from "@hyn/validators/notification-kinds";
+import {
+  EMAIL_ONLY_KINDS,
+  type GroupNotifyFrequency,
+  type NotificationChannel,
+  type NotificationKind,
+} from "@hyn/validators/notification-kinds";
 import type { Reach } from "@hyn/validators";
 import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
 import { and, eq, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
@@ -72,10 +77,11 @@ const channelsReader = preparedStatement((executor) => {
     .prepare("notification_channels");
 });
 
-/** A person's channels for a kind; both off for a person who no longer exists. */
+/** A person's channels for a kind; both off for a person who no longer exists. An e-mail-only kind never pushes. */
 export async function channelsFor(executor: Executor, userId: string, kind: NotificationKind): Promise<Channels> {
   const [row] = await channelsReader(executor).execute({ userId, kind });
-  return row ?? { email: false, push: false };
+  if (!row) return { email: false, push: false };
+  return EMAIL_ONLY_KINDS.includes(kind) ? { email: row.email, push: false } : row;
 }
 
 export interface NewRequestRecipient {

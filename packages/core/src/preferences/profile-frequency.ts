@@ -27,6 +27,16 @@ export function profileFrequencyIsNeverSql(userId: AnyPgColumn | SQL | string): 
   return sql<boolean>`${profileFrequencySql(userId)} = ${literal(NEVER)}`;
 }
 
+/** The spec's e-mail preferences record: the row without the stamps of what only the server uses (the quiet notice's). */
+const RECORD = {
+  userId: userEmailPreferences.userId,
+  frequency: userEmailPreferences.frequency,
+  lastDailySent: userEmailPreferences.lastDailySent,
+  lastWeeklySent: userEmailPreferences.lastWeeklySent,
+  createdAt: userEmailPreferences.createdAt,
+  updatedAt: userEmailPreferences.updatedAt,
+};
+
 /** The default row of a new account; a person who has one keeps it. */
 export async function addDefaultEmailPreferences(executor: Executor, userId: string, now: Date): Promise<void> {
   await executor
@@ -42,7 +52,7 @@ export async function emailPreferencesOf(
   now: Date,
 ): Promise<EmailPreferences | undefined> {
   await addDefaultEmailPreferences(executor, userId, now);
-  const [row] = await executor.select().from(userEmailPreferences).where(eq(userEmailPreferences.userId, userId));
+  const [row] = await executor.select(RECORD).from(userEmailPreferences).where(eq(userEmailPreferences.userId, userId));
   return row;
 }
 
@@ -57,6 +67,6 @@ export async function setProfileFrequency(
     .insert(userEmailPreferences)
     .values({ userId, frequency, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: userEmailPreferences.userId, set: { frequency, updatedAt: now } })
-    .returning();
+    .returning(RECORD);
   return row;
 }

@@ -33,6 +33,8 @@ export const PUSH_DELIVERY: Record<NotificationKind, { ttlSeconds: number; urgen
   given_back: { ttlSeconds: 12 * 60 * 60, urgency: "high" },
   // Worth something until the list closes, at most a day or so ahead.
   trips: { ttlSeconds: 12 * 60 * 60, urgency: "normal" },
+  // Never pushed (EMAIL_ONLY_KINDS): a month's news comes by e-mail.
+  while_away: { ttlSeconds: 24 * 60 * 60, urgency: "low" },
 };
 
 export interface RequestFacts {

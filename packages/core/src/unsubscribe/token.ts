@@ -33,6 +33,7 @@ const KIND_CODES: Record<NotificationKind, number> = {
   still_needed: 6,
   given_back: 7,
   trips: 8,
+  while_away: 9,
 };
 const KIND_OF_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as NotificationKind]));
 

@@ -22,6 +22,8 @@ export const userEmailPreferences = pgTable(
     lastDailySent: ts("last_daily_sent"),
     /** The weekly summary's slot last served for this member (issue 41), stamped with its outbox row. */
     lastWeeklySent: ts("last_weekly_sent"),
+    /** When the "what your groups did" e-mail to a quiet member last went (issue 41 §5): at most once in 90 days. */
+    lastQuietNoticeSent: ts("last_quiet_notice_sent"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

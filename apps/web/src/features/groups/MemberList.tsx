@@ -1,3 +1,4 @@
+import { quietDuration } from "@hyn/validators/policy";
 import { useState } from "react";
 import { Alert, Button, ConfirmModal, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
@@ -97,6 +98,13 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                 {member.activity && member.id !== viewerId && (
                   <span className="member-activity small muted" data-activity={member.activity}>
                     {t(ACTIVITY_TEXT[member.activity])}
+                    {/* PRODUCT "Quiet members": a month or more without a visit; nobody is removed for it. */}
+                    {member.quietSinceDays !== null && (
+                      <span className="member-quiet">
+                        {" · "}
+                        {t("sharing.quietFor", quietDuration(member.quietSinceDays))}
+                      </span>
+                    )}
                   </span>
                 )}
               </div>

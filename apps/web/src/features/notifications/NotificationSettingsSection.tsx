@@ -25,6 +25,7 @@ function idleReason(
   channel: NotificationChannel,
   state: SwitchDelivery,
 ): MessageId<"profile"> | null {
+  if (state.idle === "emailOnly") return "profile.idleEmailOnly";
   if (state.idle === "noDevice") return "profile.idleNoDevice";
   if (state.idle === "noGroup" && kind === "new_requests")
     return channel === "email" ? "profile.idleNewRequestsEmail" : "profile.idleNewRequestsPush";

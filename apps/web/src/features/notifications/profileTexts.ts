@@ -35,6 +35,11 @@ export const KIND_TEXTS: Record<
     inToast: "profile.toastKindGivenBack",
   },
   trips: { label: "profile.kindTrips", hint: "profile.kindTripsHint", inToast: "profile.toastKindTrips" },
+  while_away: {
+    label: "profile.kindWhileAway",
+    hint: "profile.kindWhileAwayHint",
+    inToast: "profile.toastKindWhileAway",
+  },
 };
 
 export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = {

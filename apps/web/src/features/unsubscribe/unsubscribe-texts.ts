@@ -15,6 +15,7 @@ const KIND_TOPICS: Record<Kind, MessageId<"unsubscribe">> = {
   still_needed: "unsubscribe.topicStillNeeded",
   given_back: "unsubscribe.topicGivenBack",
   trips: "unsubscribe.topicTrips",
+  while_away: "unsubscribe.topicWhileAway",
 };
 
 /** "new requests in Elm Street", "invitations to groups": what a link's e-mails are about, in the current language. */

@@ -22,3 +22,4 @@ export {
   type RequestChange,
 } from "./requests";
 export { tripAnnouncedEmail, type TripSummary } from "./trips";
+export { whileAwayEmail, type GroupMonth } from "./while-away";
