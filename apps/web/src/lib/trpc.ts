@@ -1,5 +1,5 @@
 import type { AppRouter, RouterInputs, RouterOutputs } from "@hyn/api";
-import { transformer } from "@hyn/api/transformer";
+import { clientTransformer as transformer } from "@hyn/api/client-transformer";
 import { httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
@@ -25,9 +25,10 @@ export function createTrpcClient() {
         // sends the session cookie and reconnects by itself.
         condition: (op) => op.type === "subscription",
         true: httpSubscriptionLink({ url: "/trpc", transformer }),
-        // One HTTP round trip per render pass: every query of a screen is batched. The server's own
-        // transformer pair (ADR 0033): inputs in superjson's format, answers plain JSON whose times are
-        // ISO texts (their types say string); a screen makes a Date only where it computes with one.
+        // One HTTP round trip per render pass: every query of a screen is batched. The server's
+        // transformer pair seen from the client (ADR 0033): inputs in superjson's format, written without
+        // the library (input-writer.ts), answers plain JSON whose times are ISO texts (their types say
+        // string); a screen makes a Date only where it computes with one.
         false: httpBatchLink({ url: "/trpc", transformer, maxURLLength: 4000, headers: languageHeader }),
       }),
     ],
