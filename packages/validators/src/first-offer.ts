@@ -1,0 +1,48 @@
+/**
+ * A first offer for every request (issue 41 §3): when a request nobody has offered for is shown again at the top of
+ * its group's list with "Nobody has offered yet". The one place the moment is stated: the server sorts and marks by
+ * it, the answer cache expires by it and the web re-sorts by it. Zod-free: the web imports it.
+ */
+
+/** A request still unoffered at this share of the time from posting to needed-by is shown again... */
+export const NOBODY_OFFERED_SHARE_OF_WAIT = 1 / 2;
+/** ...but never sooner than this long after posting. */
+export const NOBODY_OFFERED_MIN_HOURS = 2;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The moment an unoffered request is shown again: half-way to its needed-by, and at least 2 hours after posting. */
+export function nobodyOfferedFrom(createdAt: Date | number, neededBy: Date | number): Date {
+  const posted = Number(createdAt);
+  const wait = Math.max(0, Number(neededBy) - posted);
+  return new Date(posted + Math.max(Math.round(wait * NOBODY_OFFERED_SHARE_OF_WAIT), NOBODY_OFFERED_MIN_HOURS * HOUR_MS));
+}
+
+/** What decides the mark: a request's status, times and when someone first offered (null: nobody yet). */
+export interface FirstOfferFacts {
+  status: string;
+  createdAt: Date | number;
+  neededBy: Date | number;
+  firstOfferedAt: Date | number | null;
+}
+
+/**
+ * "Nobody has offered yet": open, never offered for (a claim given back counts as an offer), not yet past its needed-by,
+ * and past the moment above. Such a request sorts above the rest of its list while it stays so.
+ */
+export function awaitingFirstOffer(request: FirstOfferFacts, now: Date | number): boolean {
+  const at = Number(now);
+  return (
+    request.status === "open" &&
+    request.firstOfferedAt === null &&
+    at < Number(request.neededBy) &&
+    at >= nobodyOfferedFrom(request.createdAt, request.neededBy).getTime()
+  );
+}
+
+/** When an open, unoffered request will start to await its first offer (null: it never will, or already does). */
+export function awaitingFirstOfferFrom(request: FirstOfferFacts, now: Date | number): Date | null {
+  if (request.status !== "open" || request.firstOfferedAt !== null) return null;
+  const from = nobodyOfferedFrom(request.createdAt, request.neededBy);
+  return from.getTime() > Number(now) && from.getTime() < Number(request.neededBy) ? from : null;
+}
