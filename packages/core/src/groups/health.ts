@@ -29,7 +29,8 @@ export function shareOf(part: number, whole: number): number | null {
 
 /**
  * How many of `times` fall in each of the `weeks` last 7-day spans ending at `now`, oldest first: spans of the
- * reader's own week, not calendar weeks, so no time zone decides where a week starts. Times outside are not counted.
+ * reader's own week, not calendar weeks, so no time zone decides where a week starts. Each span holds its start
+ * (the last also `now`); times outside are not counted.
  */
 export function weeklyBuckets(
   times: readonly Date[],
@@ -41,9 +42,10 @@ export function weeklyBuckets(
     weekStart: new Date(end - (weeks - i) * WEEK_MS),
     requests: 0,
   }));
+  const start = end - weeks * WEEK_MS;
   for (const time of times) {
-    const weeksAgo = Math.floor((end - time.getTime()) / WEEK_MS);
-    if (time.getTime() <= end && weeksAgo < weeks) buckets[weeks - 1 - weeksAgo]!.requests++;
+    if (time.getTime() < start || time.getTime() > end) continue;
+    buckets[Math.min(weeks - 1, Math.floor((time.getTime() - start) / WEEK_MS))]!.requests++;
   }
   return buckets;
 }
