@@ -79,7 +79,13 @@ export function GroupHealthCard({ groupId }: { groupId: string }) {
               </div>
               <div>
                 <dt>{t("groups.healthFirstOffer")}</dt>
-                <dd>{wait ? t(UNIT_KEY[wait.unit], { count: wait.count }) : t("groups.healthNoOfferYet")}</dd>
+                <dd>
+                  {wait === null
+                    ? t("groups.healthNoOfferYet")
+                    : wait.count === 0
+                      ? t("groups.healthUnderAMinute")
+                      : t(UNIT_KEY[wait.unit], { count: wait.count })}
+                </dd>
               </div>
               <div>
                 <dt>{t("groups.healthUnoffered")}</dt>

@@ -3,7 +3,7 @@ import { sparklinePoints, waitInOneUnit } from "./group-health";
 
 describe("the health card (issue 41 §4)", () => {
   it("says a wait in minutes, hours or days", () => {
-    expect(waitInOneUnit(0)).toEqual({ unit: "minutes", count: 1 });
+    expect(waitInOneUnit(0)).toEqual({ unit: "minutes", count: 0 });
     expect(waitInOneUnit(45)).toEqual({ unit: "minutes", count: 45 });
     expect(waitInOneUnit(150)).toEqual({ unit: "hours", count: 3 });
     expect(waitInOneUnit(3 * 24 * 60)).toEqual({ unit: "days", count: 3 });

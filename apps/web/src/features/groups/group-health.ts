@@ -1,8 +1,11 @@
 /** The health card's display rules (issue 41 §4), as pure functions. */
 
-/** The median wait as one unit people read at a glance: minutes under 2 hours, hours under 2 days, else days. */
+/**
+ * The median wait as one unit people read at a glance: minutes under 2 hours (0: under a minute), hours under 2
+ * days, else days.
+ */
 export function waitInOneUnit(minutes: number): { unit: "minutes" | "hours" | "days"; count: number } {
-  if (minutes < 120) return { unit: "minutes", count: Math.max(1, Math.round(minutes)) };
+  if (minutes < 120) return { unit: "minutes", count: Math.round(minutes) };
   if (minutes < 48 * 60) return { unit: "hours", count: Math.round(minutes / 60) };
   return { unit: "days", count: Math.round(minutes / (24 * 60)) };
 }
