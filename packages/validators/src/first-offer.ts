@@ -11,19 +11,26 @@ export const NOBODY_OFFERED_MIN_HOURS = 2;
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** A time as milliseconds: a Date, milliseconds, or ISO text as the wire carries it (so the web passes its views as they are). */
+type Time = Date | number | string;
+const ms = (time: Time): number => (typeof time === "string" ? Date.parse(time) : Number(time));
+
 /** The moment an unoffered request is shown again: half-way to its needed-by, and at least 2 hours after posting. */
-export function nobodyOfferedFrom(createdAt: Date | number, neededBy: Date | number): Date {
-  const posted = Number(createdAt);
-  const wait = Math.max(0, Number(neededBy) - posted);
-  return new Date(posted + Math.max(Math.round(wait * NOBODY_OFFERED_SHARE_OF_WAIT), NOBODY_OFFERED_MIN_HOURS * HOUR_MS));
+export function nobodyOfferedFrom(createdAt: Time, neededBy: Time): Date {
+  const posted = ms(createdAt);
+  const wait = Math.max(0, ms(neededBy) - posted);
+  return new Date(
+    posted + Math.max(Math.floor(wait * NOBODY_OFFERED_SHARE_OF_WAIT), NOBODY_OFFERED_MIN_HOURS * HOUR_MS),
+  );
 }
 
 /** What decides the mark: a request's status, times and when someone first offered (null: nobody yet). */
 export interface FirstOfferFacts {
   status: string;
-  createdAt: Date | number;
-  neededBy: Date | number;
-  firstOfferedAt: Date | number | null;
+  createdAt: Time;
+  neededBy: Time;
+  /** Null: nobody yet. Absent (a list that does not say): read as offered. */
+  firstOfferedAt?: Time | null;
 }
 
 /**
@@ -35,7 +42,7 @@ export function awaitingFirstOffer(request: FirstOfferFacts, now: Date | number)
   return (
     request.status === "open" &&
     request.firstOfferedAt === null &&
-    at < Number(request.neededBy) &&
+    at < ms(request.neededBy) &&
     at >= nobodyOfferedFrom(request.createdAt, request.neededBy).getTime()
   );
 }
@@ -44,5 +51,5 @@ export function awaitingFirstOffer(request: FirstOfferFacts, now: Date | number)
 export function awaitingFirstOfferFrom(request: FirstOfferFacts, now: Date | number): Date | null {
   if (request.status !== "open" || request.firstOfferedAt !== null) return null;
   const from = nobodyOfferedFrom(request.createdAt, request.neededBy);
-  return from.getTime() > Number(now) && from.getTime() < Number(request.neededBy) ? from : null;
+  return from.getTime() > Number(now) && from.getTime() < ms(request.neededBy) ? from : null;
 }

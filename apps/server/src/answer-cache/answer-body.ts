@@ -70,8 +70,8 @@ export function validUntilOf(answer: unknown, since: number): number {
       if (typeof record.createdAt === "string" && record.firstOfferedAt === null) {
         const facts = {
           status: record.status,
-          createdAt: Date.parse(record.createdAt),
-          neededBy: Date.parse(record.neededBy),
+          createdAt: record.createdAt,
+          neededBy: record.neededBy,
           firstOfferedAt: null,
         };
         const from = awaitingFirstOfferFrom(facts, since)?.getTime();

@@ -45,21 +45,7 @@ export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy
  * "Nobody has offered yet" (issue 41 §3): open, never offered for, and past half its time to needed-by (at least 2
  * hours after posting), judged again on every render as the server judges it.
  */
-export function awaitingFirstOfferOf(
-  request: Pick<RequestFacts, "status" | "neededBy" | "createdAt" | "firstOfferedAt">,
-  now: Date,
-): boolean {
-  if (request.firstOfferedAt === undefined) return false;
-  return awaitingFirstOffer(
-    {
-      status: request.status,
-      createdAt: msOf(request.createdAt),
-      neededBy: msOf(request.neededBy),
-      firstOfferedAt: request.firstOfferedAt === null ? null : msOf(request.firstOfferedAt),
-    },
-    now,
-  );
-}
+export const awaitingFirstOfferOf: (request: RequestFacts, now: Date) => boolean = awaitingFirstOffer;
 
 /** Where a request sorts: one nobody has offered for yet first (issue 41 §3), then by its displayed status. */
 function rankOf(request: RequestFacts, now: Date): number {
