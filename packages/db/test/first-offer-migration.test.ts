@@ -1,23 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { runMigrations } from "../src/migrate";
 import { rowsOf } from "../src/sql-helpers";
-import { emptyDatabase, migrationFolder, type EmptyDatabase } from "./empty-database";
+import { emptyDatabase, migrateTo, type EmptyDatabase } from "./empty-database";
 
 let database: EmptyDatabase | undefined;
 afterEach(async () => {
   await database?.close();
   database = undefined;
 });
-
-async function migrateTo(db: EmptyDatabase, lastTag: string) {
-  const { folder, remove } = await migrationFolder({ lastTag });
-  try {
-    return await runMigrations(db.handle, db.url, { folder });
-  } finally {
-    await remove();
-  }
-}
 
 describe("migration 0035: when someone first offered, for the requests from before it was kept (issue 41)", () => {
   it("is the current claim's time for a claimed or fulfilled request, and nothing for one nobody holds", async () => {
