@@ -49,20 +49,26 @@ export function GroupHealthCard({ groupId }: { groupId: string }) {
     const memberCount = h.activeMembers + h.quietMembers.length;
     body = (
       <>
-        <figure className="group-health-sparkline">
-          <svg
-            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-            width={WIDTH}
-            height={HEIGHT}
-            role="img"
-            aria-label={`${t("groups.healthSparklineTitle")}: ${summary}`}
-            data-testid="group-health-sparkline"
-          >
-            <polyline points={points.map((p) => `${p.x},${p.y}`).join(" ")} />
-            {points.length > 0 && <circle cx={points.at(-1)!.x} cy={points.at(-1)!.y} r={3} />}
-          </svg>
-          <figcaption className="small muted">{summary}</figcaption>
-        </figure>
+        {/* Nothing to draw in 8 weeks: the empty state below says it in words alone. */}
+        {counts.some((n) => n > 0) && (
+          <figure className="group-health-sparkline">
+            <svg
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              width={WIDTH}
+              height={HEIGHT}
+              role="img"
+              aria-label={`${t("groups.healthSparklineTitle")}: ${summary}`}
+              data-testid="group-health-sparkline"
+            >
+              <polyline points={points.map((p) => `${p.x},${p.y}`).join(" ")} />
+              {points.length > 0 && <circle cx={points.at(-1)!.x} cy={points.at(-1)!.y} r={3} />}
+            </svg>
+            {/* Said once: the image is named by the same words. */}
+            <figcaption className="small muted" aria-hidden="true">
+              {summary}
+            </figcaption>
+          </figure>
+        )}
         {h.requests === 0 ? (
           <p className="small group-health-empty">{t("groups.healthEmpty", { days: GROUP_HEALTH_DAYS })}</p>
         ) : null}
@@ -123,7 +129,12 @@ export function GroupHealthCard({ groupId }: { groupId: string }) {
     );
   }
   return (
-    <section className="group-health" aria-labelledby={headingId} aria-busy={health.isPending} data-testid="group-health">
+    <section
+      className="group-health"
+      aria-labelledby={headingId}
+      aria-busy={health.isPending}
+      data-testid="group-health"
+    >
       <h4 id={headingId} className="group-health-title">
         {t("groups.healthTitle")}
       </h4>
