@@ -2,7 +2,6 @@ import { GROUP_HEALTH_DAYS } from "@hyn/validators/group-health";
 import { Button } from "../../components/ui";
 import { trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
-import { personName } from "../requests/request-rules";
 import { sparklinePoints, waitInOneUnit } from "./group-health";
 
 const WIDTH = 160;
@@ -116,7 +115,8 @@ export function GroupHealthCard({ groupId }: { groupId: string }) {
             <ul>
               {h.quietMembers.map((member) => (
                 <li key={member.userId}>
-                  {personName(member.name)}{" "}
+                  {/* Their name, else their address: the server's display name is never empty. */}
+                  {member.name}{" "}
                   <span className="muted">
                     · {t("groups.healthQuietFor", { weeks: Math.floor(member.quietSinceDays / 7) })}
                   </span>
