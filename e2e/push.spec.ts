@@ -143,7 +143,8 @@ test("a member turns on notifications on this device and its service worker show
   expect(JSON.parse(plaintext)).toEqual({
     kind: "new_requests",
     title: "New request in Linden Lane",
-    body: "Ann needs: Birthday candles",
+    // Ann's first request in the group says so (issue 41 §3).
+    body: "First request from Ann: Birthday candles",
     url: `${baseURL}/requests/${request.id}`,
     tag: `request-${request.id}`,
   });
@@ -172,7 +173,7 @@ test("a member turns on notifications on this device and its service worker show
     .toEqual([
       [
         "New request in Linden Lane",
-        "Ann needs: Birthday candles",
+        "First request from Ann: Birthday candles",
         `request-${request.id}`,
         `${baseURL}/requests/${request.id}`,
       ],

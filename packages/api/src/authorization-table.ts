@@ -148,6 +148,8 @@ export const SWEEP: Record<string, Entry> = {
     member: "allowed",
     blocked: "allowed",
   },
+  // Issue 41 §4: the owner's only.
+  "groups.health": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied", blocked: "denied" },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip", blocked: "skip" },
   "groups.update": {
     input: (w) => ({ groupId: w.groupId, description: "Swept" }),

@@ -93,6 +93,37 @@ describe("admin metrics", () => {
     expect(m.weekly.reduce((sum, w) => sum + w.posted, 0)).toBe(4);
   });
 
+  it("tells the site-wide median time to first offer and the share of requests nobody offered for (issue 41)", async () => {
+    const admin = await h.signUpUser({ email: "admin@example.com" });
+    const [g] = await h.db.insert(groups).values({ name: "Elm Street", createdBy: admin.user.id }).returning({ id: groups.id });
+    const posted = (daysAgo: number, over: Partial<typeof requests.$inferInsert> = {}) => {
+      const createdAt = new Date(h.clock.now().getTime() - daysAgo * DAY_MS);
+      return {
+        userId: admin.user.id,
+        groupId: g!.id,
+        itemDescription: "Milk",
+        createdAt,
+        neededBy: new Date(createdAt.getTime() + DAY_MS),
+        ...over,
+      };
+    };
+    const offered = (daysAgo: number, minutes: number) =>
+      new Date(h.clock.now().getTime() - daysAgo * DAY_MS + minutes * 60_000);
+    await h.db.insert(requests).values([
+      posted(2, { firstOfferedAt: offered(2, 10) }),
+      posted(3, { firstOfferedAt: offered(3, 30), status: "claimed", claimedBy: admin.user.id }),
+      posted(4, { firstOfferedAt: offered(4, 90) }),
+      // Due and never offered.
+      posted(5),
+      // Still waiting: not counted as never offered.
+      posted(0.2),
+      // Older than 30 days.
+      posted(40, { firstOfferedAt: offered(40, 5000) }),
+      posted(41),
+    ]);
+    expect(await admin.caller.admin.metrics()).toMatchObject({ medianMinutesToFirstOffer: 30, neverOfferedRate: 25 });
+  });
+
   it("answers zeros, not errors, on an empty database", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
     const m = await admin.caller.admin.metrics();
@@ -103,6 +134,8 @@ describe("admin metrics", () => {
       averageTimeToClaimHours: 0,
       claimCount: 0,
       averageGroupSize: 0,
+      medianMinutesToFirstOffer: null,
+      neverOfferedRate: null,
     });
   });
 

@@ -264,11 +264,12 @@ describe("push notifications", () => {
       expect(payloads.get(ana.user.id)).toMatchObject({
         kind: "new_requests",
         title: "Nueva solicitud en Elm Street",
-        body: "Ann necesita: Two pints of milk",
+        // Ann's first request in the group says so (issue 41 §3).
+        body: "Primera solicitud de Ann: Two pints of milk",
       });
       expect(payloads.get(jonas.user.id)).toMatchObject({
         title: "Neue Anfrage in Elm Street",
-        body: "Ann braucht: Two pints of milk",
+        body: "Erste Anfrage von Ann: Two pints of milk",
       });
     } finally {
       await service.close();

@@ -102,7 +102,8 @@ describe("a push reaches a device through its push service", () => {
     expect(payload).toEqual({
       kind: "new_requests",
       title: "New request in Maple Street",
-      body: "Ann needs: Oat milk",
+      // Ann's first request in the group says so (issue 41 §3).
+      body: "First request from Ann: Oat milk",
       url: `${h.config.appUrl}/requests/${request.id}`,
       tag: `request-${request.id}`,
     });
@@ -124,7 +125,7 @@ describe("a push reaches a device through its push service", () => {
     expect(plaintext).not.toContain("7946");
     expect(plaintext).not.toMatch(/@|token/i);
     expect(Object.keys(JSON.parse(plaintext) as object).sort()).toEqual(["body", "kind", "tag", "title", "url"]);
-    expect((JSON.parse(plaintext) as PushPayload).body).toBe("A neighbour needs: Bread");
+    expect((JSON.parse(plaintext) as PushPayload).body).toBe("First request from A neighbour: Bread");
   });
 
   it("tells the helper's devices when the requester says thank you", async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createDb, type DbHandle } from "../src/client";
-import { migrationsFolder } from "../src/migrate";
+import { migrationsFolder, runMigrations } from "../src/migrate";
 import { testDatabaseKind } from "../src/testing";
 
 export interface EmptyDatabase {
@@ -70,4 +70,14 @@ export async function migrationFolder(
   }
   await writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...committedJournal, entries }));
   return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/** Migrates `db` as an operator would, to the committed migration `lastTag` (all by default); the tags it ran. */
+export async function migrateTo(db: EmptyDatabase, lastTag?: string) {
+  const { folder, remove } = await migrationFolder(lastTag ? { lastTag } : {});
+  try {
+    return await runMigrations(db.handle, db.url, { folder });
+  } finally {
+    await remove();
+  }
 }

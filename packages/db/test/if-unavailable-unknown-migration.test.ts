@@ -1,23 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { runMigrations } from "../src/migrate";
 import { rowsOf } from "../src/sql-helpers";
-import { emptyDatabase, migrationFolder, type EmptyDatabase } from "./empty-database";
+import { emptyDatabase, migrateTo, type EmptyDatabase } from "./empty-database";
 
 let database: EmptyDatabase | undefined;
 afterEach(async () => {
   await database?.close();
   database = undefined;
 });
-
-async function migrateTo(db: EmptyDatabase, lastTag?: string) {
-  const { folder, remove } = await migrationFolder(lastTag ? { lastTag } : {});
-  try {
-    return await runMigrations(db.handle, db.url, { folder });
-  } finally {
-    await remove();
-  }
-}
 
 describe("migration 0034: a request from before 'if it is not there' existed has no choice (issue 40)", () => {
   it("takes back the 'similar' 0022 gave the requests that existed when it ran, and keeps every choice made since", async () => {

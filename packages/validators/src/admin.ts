@@ -14,6 +14,10 @@ export const adminMetricsOutput = z.object({
   /** How many claims the average is over: 0 means "no claims yet", not "claimed instantly". */
   claimCount: z.number(),
   averageGroupSize: z.number(),
+  /** Issue 41: median minutes from posting to the first offer, over requests posted in the last 30 days someone offered for; null when none. */
+  medianMinutesToFirstOffer: z.number().nullable(),
+  /** Issue 41: of the requests posted in the last 30 days whose needed-by has passed, the percentage nobody ever offered for; null when none. */
+  neverOfferedRate: z.number().nullable(),
   weekly: z.array(z.object({ weekStart: isoDateTime, posted: z.number(), fulfilled: z.number() })),
   generatedAt: isoDateTime,
 });

@@ -125,3 +125,36 @@ export const leaveGroupOutput = z.object({
   groupDeleted: z.boolean(),
 });
 export type LeaveGroupResult = z.input<typeof leaveGroupOutput>;
+
+/** A quiet member (PRODUCT "Quiet members": no visit in 30 days) on the owner's health card (issue 41 §4). */
+export const quietMemberOutput = z.object({
+  userId: z.string(),
+  name: z.string(),
+  /** Whole days since their last visit (or since they joined, when they never came back). */
+  quietSinceDays: z.number().int(),
+});
+
+/** GET /api/groups/{id}/health (issue 41 §4), the owner's only: the group's last GROUP_HEALTH_DAYS days. */
+export const groupHealthOutput = z.object({
+  /** Requests posted in the window (a trip's items and a series' occurrences too). */
+  requests: z.number().int(),
+  /** Of those, how many are fulfilled. */
+  fulfilled: z.number().int(),
+  /** fulfilled / requests, 0 to 1 (2 decimals); null with no requests. */
+  fulfilledShare: z.number().nullable(),
+  /** Median minutes from posting to the first offer, over the requests of the window someone offered for; null when none. */
+  medianMinutesToFirstOffer: z.number().nullable(),
+  /** Requests of the window whose needed-by passed with nobody offering. */
+  unoffered: z.number().int(),
+  /** Distinct neighbours who hold or fulfilled a request of the window. */
+  helpers: z.number().int(),
+  /** Members who visited in the window. */
+  activeMembers: z.number().int(),
+  /** The quiet members (PRODUCT "Quiet members"), the longest quiet first. */
+  quietMembers: z.array(quietMemberOutput),
+  /** Requests posted in each of the last GROUP_HEALTH_SPARKLINE_WEEKS 7-day spans ending now, oldest first: the sparkline. */
+  weeklyRequests: z.array(z.object({ weekStart: isoDateTime, requests: z.number().int() })),
+  /** When these were counted. */
+  generatedAt: isoDateTime,
+});
+export type GroupHealth = z.input<typeof groupHealthOutput>;

@@ -89,6 +89,7 @@ export const messages = {
   onlyOwnersRemove: "Only group owners can remove members",
   // Not in the spec: a group's description (issue 27).
   onlyOwnersDescribe: "Only group owners can change the description",
+  onlyOwnersSeeHealth: "Only group owners can see how the group is doing",
   useLeaveGroup: "Use leave group functionality to leave the group",
   userNotMember: "User is not a member of this group",
   requestNotFound: "Request not found",

@@ -74,12 +74,13 @@ export const HELPER_REMINDER_LEAD_HOURS = 3;
 /** The requester of a still-open request is reminded this long before its needed-by time (or half-way, when shorter). */
 export const REQUESTER_REMINDER_LEAD_HOURS = 24;
 /**
- * A request nobody has offered for at this share of its time from posting to needed-by goes out once more
- * ("Still needed", issue 41 §3), to the members who had not been told at once...
+ * A request nobody has offered for at this share of its time from posting to needed-by (issue 41 §3) is shown
+ * again at the top of its lists ("Nobody has offered yet") and goes out once more ("Still needed") to the
+ * members who had not been told at once (`nobodyOfferedFrom` in first-offer.ts is the moment)...
  */
-export const STILL_NEEDED_AT_SHARE_OF_WINDOW = 1 / 2;
-/** ...but no sooner than this long after posting (none when that is not before the needed-by time). */
-export const STILL_NEEDED_MIN_HOURS_AFTER_POSTING = 2;
+export const FIRST_OFFER_WAIT_SHARE = 1 / 2;
+/** ...but no sooner than this long after posting (and never at or after the needed-by time). */
+export const FIRST_OFFER_MIN_WAIT_HOURS = 2;
 /** A helper who gives a request back this close to its needed-by time: the group is told at once. */
 export const GIVEN_BACK_NOTICE_HOURS = 24;
 /** A fulfilled request the helper was thanked for stays in their "Requests you can help with" this long. */

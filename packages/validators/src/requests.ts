@@ -184,6 +184,15 @@ export const requestOutput = z.object({
   /** When the requester sent their one-tap "Thank you" (fulfilled requests only, once). */
   thankedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
+  /** When someone first offered to help (issue 41): kept through a claim given back; null while nobody has. */
+  firstOfferedAt: isoDateTime.nullable(),
+  /**
+   * "Nobody has offered yet" (issue 41 §3, awaitingFirstOffer): open, never offered for, and past half its time to
+   * needed-by (at least 2 hours after posting); it sorts above the rest of its list. Computed on every read.
+   */
+  awaitingFirstOffer: z.boolean(),
+  /** The creator's first request in this group ("First request from Ana", issue 41 §3): none of theirs there is older. */
+  firstInGroup: z.boolean(),
   creator: requestUserOutput,
   helper: requestUserOutput.nullable(),
   /** The trip it was added to (issue 28): claimed by the tripper; null for an ordinary request. */

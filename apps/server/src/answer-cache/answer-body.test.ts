@@ -67,6 +67,14 @@ describe("how long an answer's statuses hold", () => {
     expect(validUntilOf({ trips: [closed] }, since)).toBe(Date.parse("2026-11-23T11:30:00.000Z"));
   });
 
+  it("until an open request nobody has offered for is shown again at the top (issue 41 §3)", () => {
+    const posted = { status: "open", createdAt: "2026-11-23T08:00:00.000Z", neededBy: "2026-11-23T18:00:00.000Z" };
+    expect(validUntilOf([{ ...posted, firstOfferedAt: null }], since)).toBe(Date.parse("2026-11-23T13:00:00.000Z"));
+    expect(validUntilOf([{ ...posted, firstOfferedAt: "2026-11-23T09:00:00.000Z" }], since)).toBe(
+      Date.parse("2026-11-23T18:00:00.000Z"),
+    );
+  });
+
   it("for ever when nothing open is still ahead", () => {
     expect(
       validUntilOf(

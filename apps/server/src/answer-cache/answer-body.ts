@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { expiryOf, REQUEST_STATUSES, type RequestStatus } from "@hyn/validators/rules";
+import { awaitingFirstOfferFrom } from "@hyn/validators/first-offer";
 import type { StoredAnswer } from "./answer-store";
 
 const SERVER_TIME = '"serverTime":"';
@@ -49,7 +50,8 @@ export function writeAnswer(
  * The earliest moment, after `since`, that any request in the answer turns expired (expiryOf decides;
  * PRODUCT "How things change": "expired" is shown, never stored), and leaves the helpable list, or that a
  * trip shown closes its list or leaves (a trip's "closed" is read from its time too, and the dashboard drops
- * it then: PRODUCT "Trips on screen"). Infinity when none will.
+ * it then: PRODUCT "Trips on screen"), or that an unoffered request shown turns "Nobody has offered yet" and moves to
+ * the top of its list (issue 41 §3, awaitingFirstOfferFrom). Infinity when none will.
  * `since` is when building began, so a request that expired while the answer was being built makes
  * the entry stale at once.
  */
@@ -65,6 +67,16 @@ export function validUntilOf(answer: unknown, since: number): number {
     if (isRequestStatus(record.status) && typeof record.neededBy === "string") {
       const at = expiryOf(record.status, new Date(record.neededBy))?.getTime();
       if (at !== undefined && at > since && at < earliest) earliest = at;
+      if (typeof record.createdAt === "string" && record.firstOfferedAt === null) {
+        const facts = {
+          status: record.status,
+          createdAt: record.createdAt,
+          neededBy: record.neededBy,
+          firstOfferedAt: null,
+        };
+        const from = awaitingFirstOfferFrom(facts, since)?.getTime();
+        if (from !== undefined && from < earliest) earliest = from;
+      }
     }
     if (typeof record.closesAt === "string" && typeof record.departsAt === "string") {
       for (const at of [Date.parse(record.closesAt), Date.parse(record.departsAt)]) {

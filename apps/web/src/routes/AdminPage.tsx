@@ -50,6 +50,9 @@ export default function AdminPage() {
     // "23.0 hours": the number large, the unit small, so the card never wraps mid-figure.
     // "—" only when nobody has claimed yet; claims within seconds average to 0 hours.
     const claimTime = m.claimCount > 0 ? splitUnit(formatClaimTime(m.averageTimeToClaimHours, t)) : null;
+    // Issue 41: the site's median wait for a first offer over the last 30 days; "—" when nobody offered.
+    const firstOffer =
+      m.medianMinutesToFirstOffer === null ? null : splitUnit(formatClaimTime(m.medianMinutesToFirstOffer / 60, t));
     body = (
       <>
         <p className="admin-updated" aria-live="polite">
@@ -93,6 +96,17 @@ export default function AdminPage() {
             unit={claimTime?.unit}
             hint={t("admin.avgTimeToClaimHint")}
             trend={m.claimCount > 0 ? claimTimeTrend(m.averageTimeToClaimHours) : undefined}
+          />
+          <MetricCard
+            label={t("admin.medianFirstOffer")}
+            value={firstOffer ? firstOffer.value : t("admin.noValue")}
+            unit={firstOffer?.unit}
+            hint={t("admin.medianFirstOfferHint", { days: ACTIVE_USER_DAYS })}
+          />
+          <MetricCard
+            label={t("admin.neverOffered")}
+            value={m.neverOfferedRate === null ? t("admin.noValue") : formatPercent(m.neverOfferedRate, t)}
+            hint={t("admin.neverOfferedHint", { days: ACTIVE_USER_DAYS })}
           />
           <MetricCard
             label={t("admin.avgGroupSize")}

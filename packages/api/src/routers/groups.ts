@@ -1,5 +1,6 @@
 import {
   createGroupInput,
+  groupHealthOutput,
   groupIdInput,
   groupMemberInput,
   groupMemberOutput,
@@ -36,6 +37,13 @@ export const groupsRouter = router({
     .input(groupIdInput)
     .output(z.array(groupMemberOutput))
     .query(({ ctx, input }) => ctx.services.groups.members(ctx.session.user.id, input.groupId)),
+
+  /** The owner only (issue 41 §4): the group's last 30 days, for the health card; 403 for anyone else. */
+  health: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/health", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(groupHealthOutput)
+    .query(({ ctx, input }) => ctx.services.groups.health(ctx.session.user.id, input.groupId)),
 
   leave: protectedProcedure
     .meta({ rest: { method: "POST", path: "/groups/:id/leave", renameParams: { id: "groupId" } } })

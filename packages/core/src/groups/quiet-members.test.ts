@@ -33,6 +33,10 @@ describe("who is quiet (issue 41 §5)", () => {
     // A visit wins over the join, however long ago they joined.
     expect(quietSinceDays(new Date(clock.now().getTime() - DAY_MS), clock.now(), visit)).toBeNull();
     expect(quietSinceDays(null, clock.now())).toBeNull();
+    // Approved into the group 10 days ago, after a last visit 40 days ago: quiet counts from the join.
+    const daysAgo = (days: number) => new Date(clock.now().getTime() - days * DAY_MS);
+    expect(quietSinceDays(daysAgo(40), clock.now(), daysAgo(10))).toBeNull();
+    expect(quietSinceDays(daysAgo(90), clock.now(), daysAgo(35))).toBe(35);
   });
 });
 

@@ -4,8 +4,10 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
  * Quiet members, gently (issue 41 §5, PRODUCT "Quiet members"): the one rule of who is quiet and when
- * they hear from the app. A visit is a use of a session (`users.last_active_at`, ADR 0005, written at
- * most hourly); a member who never visited counts from when they joined. Nobody is ever removed for it.
+ * they hear from the app, read by the owner's member list, the e-mail to quiet members and the group's
+ * health card (§4). A visit is a use of a session (`users.last_active_at`, ADR 0005, written at most
+ * hourly); in a group, quiet counts from the later of the last visit and the join (a member approved
+ * days after asking, who never came back, is quiet from the approval). Nobody is ever removed for it.
  */
 
 /** A member is quiet once this many whole days passed since their last visit. */
@@ -22,13 +24,13 @@ export { QUIET_IN_WEEKS_FROM_DAYS, quietDuration, type QuietDuration } from "@hy
 
 /**
  * Whole days a member has been quiet as of `now`, or null when they are not quiet (under
- * QUIET_AFTER_DAYS since their last visit). `joinedAt` stands in for a visit that never happened; with
- * neither, nothing can be said (null).
+ * QUIET_AFTER_DAYS since the later of their last visit and their join); with neither, nothing can be
+ * said (null).
  */
 export function quietSinceDays(lastActiveAt: Date | null, now: Date, joinedAt?: Date | null): number | null {
-  const since = lastActiveAt ?? joinedAt ?? null;
-  if (!since) return null;
-  const days = Math.floor((now.getTime() - since.getTime()) / DAY_MS);
+  const since = Math.max(lastActiveAt?.getTime() ?? -Infinity, joinedAt?.getTime() ?? -Infinity);
+  if (since === -Infinity) return null;
+  const days = Math.floor((now.getTime() - since) / DAY_MS);
   return days >= QUIET_AFTER_DAYS ? days : null;
 }
 
@@ -40,9 +42,9 @@ export function quietNoticeDue(lastSent: Date | null, now: Date): boolean {
 type Time = AnyPgColumn | SQL;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
 
-/** The last visit, or the join when there was none. */
+/** The later of the last visit and the join (PostgreSQL's greatest() passes over a null). */
 const sinceSql = (lastActiveAt: Time, joinedAt?: Time) =>
-  joinedAt ? sql`coalesce(${lastActiveAt}, ${joinedAt})` : sql`${lastActiveAt}`;
+  joinedAt ? sql`greatest(${lastActiveAt}, ${joinedAt})` : sql`${lastActiveAt}`;
 
 /** `quietSinceDays` in SQL: whole days quiet as of `now`, or null. */
 export function quietSinceDaysSql(lastActiveAt: Time, now: Date, joinedAt?: Time): SQL<number | null> {

@@ -6,6 +6,7 @@ import { AppError } from "../shared/errors";
 import { itemNotices } from "../trips/endings";
 import { createGroup, type CreateGroup } from "./create-group";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
+import { groupHealth } from "./health";
 import { groupMembersOf } from "./members";
 import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { rememberRemoval } from "./removals";
@@ -43,6 +44,9 @@ export function createGroupsService(deps: CoreDeps) {
     },
 
     members: (viewerId: string, groupId: string) => groupMembersOf(deps, viewerId, groupId),
+
+    /** GET /api/groups/{id}/health (issue 41 §4): the owner's view of the group's last 30 days. */
+    health: (userId: string, groupId: string) => groupHealth(deps, userId, groupId),
 
     /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {

@@ -1,4 +1,4 @@
-import { metricDailyCounts, rowsOf, timestampParam, users } from "@hyn/db";
+import { metricDailyCounts, requests, rowsOf, timestampParam, users } from "@hyn/db";
 import { NEW_USERS_DAYS, type AdminMetrics } from "@hyn/validators";
 import { sql } from "drizzle-orm";
 import { DAY_MS } from "../shared/clock";
@@ -33,6 +33,9 @@ interface TotalsRow {
   claimed_or_fulfilled: Num;
   claims: Num;
   claim_seconds: Num;
+  median_first_offer_seconds: Num;
+  due_requests: Num;
+  never_offered: Num;
 }
 interface WeekRow {
   week_start: string | Date;
@@ -77,7 +80,13 @@ export function createMetricsService(deps: CoreDeps) {
           ${total("requests")} AS total_requests,
           ${total("requests_taken")} AS claimed_or_fulfilled,
           ${total("claims")} AS claims,
-          ${total("claim_seconds")} AS claim_seconds
+          ${total("claim_seconds")} AS claim_seconds,
+          -- Issue 41: the requests posted in the last 30 days, on the index of created_at (not from the counters: a
+          -- median cannot be summed). Minutes to the first offer over those offered for; never offered over those due.
+          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${requests.firstOfferedAt} - ${requests.createdAt}))
+            FROM ${requests} WHERE ${requests.createdAt} >= ${timestampParam(activeSince)} AND ${requests.firstOfferedAt} IS NOT NULL) AS median_first_offer_seconds,
+          (SELECT count(*) FROM ${requests} WHERE ${requests.createdAt} >= ${timestampParam(activeSince)} AND ${requests.neededBy} <= ${timestampParam(now)}) AS due_requests,
+          (SELECT count(*) FROM ${requests} WHERE ${requests.createdAt} >= ${timestampParam(activeSince)} AND ${requests.neededBy} <= ${timestampParam(now)} AND ${requests.firstOfferedAt} IS NULL) AS never_offered
         FROM ${c}`);
 
       const weeklyQuery = db.execute(sql`
@@ -106,6 +115,9 @@ export function createMetricsService(deps: CoreDeps) {
         averageTimeToClaimHours: claims === 0 ? 0 : round2(num(t.claim_seconds) / claims / 3600),
         claimCount: claims,
         averageGroupSize: totalGroups === 0 ? 0 : round2(num(t.memberships) / totalGroups),
+        medianMinutesToFirstOffer:
+          t.median_first_offer_seconds == null ? null : Math.round(num(t.median_first_offer_seconds) / 60),
+        neverOfferedRate: num(t.due_requests) === 0 ? null : round2((num(t.never_offered) / num(t.due_requests)) * 100),
         weekly: rowsOf<WeekRow>(weeklyResult).map((w) => ({
           weekStart: utcDate(w.week_start),
           posted: num(w.posted),

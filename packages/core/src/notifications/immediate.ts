@@ -86,7 +86,11 @@ export async function enqueuePostingNotices(
       if (!pushPayload)
         pushPayloads.set(
           recipient.locale,
-          (pushPayload = newRequestPayload({ ...summary, requestId: request.id }, posterName, recipient.locale)),
+          (pushPayload = newRequestPayload(
+            { ...summary, requestId: request.id, firstInGroup: request.firstInGroup },
+            posterName,
+            recipient.locale,
+          )),
         );
       reached =
         (await queuePush(tx, jobs, {
@@ -109,7 +113,11 @@ export async function enqueuePostingNotices(
       recipient.locale,
     );
     await enqueueEmail(tx, now, {
-      ...requestPostedEmail(recipient.email, { posterName: request.creator.name, request: summary }, links),
+      ...requestPostedEmail(
+        recipient.email,
+        { posterName: request.creator.name, request: summary, firstInGroup: request.firstInGroup },
+        links,
+      ),
       type: "request_posted",
       userId: recipient.userId,
       requestIds: [request.id],

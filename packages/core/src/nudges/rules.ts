@@ -1,8 +1,5 @@
-import {
-  GIVEN_BACK_NOTICE_HOURS,
-  STILL_NEEDED_AT_SHARE_OF_WINDOW,
-  STILL_NEEDED_MIN_HOURS_AFTER_POSTING,
-} from "@hyn/validators/policy";
+import { nobodyOfferedFrom } from "@hyn/validators/first-offer";
+import { GIVEN_BACK_NOTICE_HOURS } from "@hyn/validators/policy";
 import type { Reach } from "@hyn/validators";
 import { HOUR_MS } from "../shared/clock";
 
@@ -11,19 +8,17 @@ import { HOUR_MS } from "../shared/clock";
  * the group. Pure: the job engine only wakes the nudge up; these decide.
  */
 
-export const STILL_NEEDED_MIN_AFTER_POSTING_MS = STILL_NEEDED_MIN_HOURS_AFTER_POSTING * HOUR_MS;
 export const GIVEN_BACK_NOTICE_MS = GIVEN_BACK_NOTICE_HOURS * HOUR_MS;
 
 /**
- * The "Still needed" alert (issue 41 §3): half-way from posting to the needed-by time, but no sooner than
- * 2 hours after posting (so the members told at once, and the resting helpers told half an hour later,
- * have had time to offer). None when that is not before the needed-by time (a window of 2 hours or less):
- * the posting notice is all there is time for.
+ * The "Still needed" alert (issue 41 §3): at the moment an unoffered request is shown again ("Nobody has
+ * offered yet", `nobodyOfferedFrom`): half-way from posting to the needed-by time, but no sooner than 2 hours
+ * after posting (so the members told at once, and the resting helpers told half an hour later, have had time
+ * to offer). None when that is not before the needed-by time (a window of 2 hours or less): the posting notice
+ * is all there is time for.
  */
 export function stillNeededDueAt(createdAt: Date, neededBy: Date): Date | null {
-  const window = neededBy.getTime() - createdAt.getTime();
-  const after = Math.max(STILL_NEEDED_MIN_AFTER_POSTING_MS, Math.floor(window * STILL_NEEDED_AT_SHARE_OF_WINDOW));
-  const due = new Date(createdAt.getTime() + after);
+  const due = nobodyOfferedFrom(createdAt, neededBy);
   return due.getTime() < neededBy.getTime() ? due : null;
 }
 

@@ -38,6 +38,8 @@ describe("push payloads", () => {
 
   it("say 'A neighbour' for a person without a name, never anything else about them", () => {
     expect(newRequestPayload(request, "").body).toBe("A neighbour needs: Oat milk");
+    // A member's first request in the group says so (issue 41 §3).
+    expect(newRequestPayload({ ...request, firstInGroup: true }, "Ann").body).toBe("First request from Ann: Oat milk");
     expect(requestUpdatePayload("fulfilled", request, "").body).toBe(
       "A neighbour marked as delivered: Oat milk (Maple Street)",
     );

@@ -48,15 +48,17 @@ export interface RequestFacts {
 
 /** A neighbour posted a request in one of my groups. */
 export function newRequestPayload(
-  request: RequestFacts,
+  request: RequestFacts & { firstInGroup?: boolean },
   posterName: string,
   locale: Locale = DEFAULT_LOCALE,
 ): PushPayload {
   const t = serverTranslator(locale);
+  // The poster's first request in the group (issue 41 §3) says so.
+  const body = request.firstInGroup ? "push.newFirstRequestBody" : "push.newRequestBody";
   return {
     kind: "new_requests",
     title: t("push.newRequestTitle", { group: request.groupName }),
-    body: t("push.newRequestBody", { poster: posterName || t("push.ANeighbour"), item: request.itemDescription }),
+    body: t(body, { poster: posterName || t("push.ANeighbour"), item: request.itemDescription }),
     url: request.url,
     tag: `request-${request.requestId}`,
   };

@@ -1,4 +1,6 @@
 import { THANKS_SHOWN_TO_HELPER_DAYS } from "@hyn/validators/policy";
+import { awaitingFirstOffer } from "@hyn/validators/first-offer";
+import { FIRST_OFFER_MIN_WAIT_HOURS, FIRST_OFFER_WAIT_SHARE } from "@hyn/validators/policy";
 import {
   groupMembers,
   groups,
@@ -34,6 +36,15 @@ const helper = alias(users, "helper");
  * shows a request to its group's members or to its creator, so an address is shown only while the
  * person and the creator are both in the request's group.
  */
+/**
+ * "First request from Ana" (issue 41 §3): no older request of the creator's in the same group, on the index of
+ * (user_id, created_at, id) one probe per card. Written out like membershipExists: the outer row is "requests".
+ * A request deleted since no longer counts, so after a first request is deleted the next one is the first.
+ */
+function firstInGroupSql(): SQL<boolean> {
+  return sql<boolean>`not exists (select 1 from ${requests} earlier where earlier.user_id = "requests"."user_id" and earlier.group_id = "requests"."group_id" and (earlier.created_at, earlier.id) < ("requests"."created_at", "requests"."id"))`;
+}
+
 const requestViewColumns = {
   id: requests.id,
   userId: requests.userId,
@@ -56,6 +67,8 @@ const requestViewColumns = {
   lastReachWeekly: requests.lastReachWeekly,
   thankedAt: requests.thankedAt,
   createdAt: requests.createdAt,
+  firstOfferedAt: requests.firstOfferedAt,
+  firstInGroup: firstInGroupSql(),
   tripId: requests.tripId,
   quantity: requests.quantity,
   seriesId: requests.seriesId,
@@ -71,11 +84,23 @@ const requestViewColumns = {
 };
 
 /**
- * The list order of PRODUCT "How things change", done by the database so it scales with the list: open, claimed, fulfilled,
- * expired (an open request past its needed-by), then earliest needed-by.
+ * awaitingFirstOffer (issue 41 §3) in SQL, as of `now`: open, never offered for, not past its needed-by, and past
+ * half its time to needed-by and FIRST_OFFER_MIN_WAIT_HOURS after posting (`nobodyOfferedFrom`).
+ */
+export function awaitingFirstOfferSql(now: SQL): SQL {
+  return sql`(${requests.status} = 'open' and ${requests.firstOfferedAt} is null and ${requests.neededBy} > ${now}
+    and ${now} >= ${requests.createdAt} + greatest((${requests.neededBy} - ${requests.createdAt}) * ${sql.raw(String(FIRST_OFFER_WAIT_SHARE))}, make_interval(hours => ${sql.raw(String(FIRST_OFFER_MIN_WAIT_HOURS))})))`;
+}
+
+/**
+ * The list order of PRODUCT "How things change", done by the database so it scales with the list: a request nobody has
+ * offered for yet at half its time (issue 41 §3), open, claimed, fulfilled, expired (an open request past its
+ * needed-by), then earliest needed-by. Only the first page holds active requests (ADR 0014), so this moves nothing
+ * between pages and the keyset of the finished ones is untouched.
  */
 export function requestOrder(now: SQL): SQL[] {
   const rank = sql`case
+    when ${awaitingFirstOfferSql(now)} then -1
     when ${requests.status} = 'open' and ${requests.neededBy} > ${now} then 0
     when ${requests.status} = 'claimed' then 1
     when ${requests.status} = 'fulfilled' then 2
@@ -392,6 +417,9 @@ function toRequestView(row: Row, now: Date, reader: Reader): RequestView {
           },
     thankedAt: row.thankedAt,
     createdAt: row.createdAt,
+    firstOfferedAt: row.firstOfferedAt,
+    awaitingFirstOffer: awaitingFirstOffer({ ...row, status }, now),
+    firstInGroup: row.firstInGroup,
     creator: { id: row.userId, name: row.creatorName, generalArea: row.creatorArea },
     helper:
       row.claimedBy && row.helperName !== null

@@ -10,6 +10,7 @@ import { JoinRequests } from "../group-links/JoinRequests";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { GroupDescription } from "./GroupDescription";
+import { GroupHealthCard } from "./GroupHealthCard";
 import { GroupRules } from "./GroupRules";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
@@ -106,6 +107,7 @@ export function GroupCard({
           <dd>{t("groups.memberCount", { count: group.memberCount })}</dd>
         </div>
       </dl>
+      {isOwner && <GroupHealthCard groupId={group.id} />}
       <GroupCardNotifications groupId={group.id} groupName={group.name} />
       <div className="group-actions">
         <Button

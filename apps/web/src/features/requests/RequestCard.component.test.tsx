@@ -34,6 +34,9 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     lastReach: { now: 2, later: 0, daily: 1, weekly: 0, appOnly: 1 },
     thankedAt: null,
     createdAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
+    firstOfferedAt: null,
+    awaitingFirstOffer: false,
+    firstInGroup: false,
     creator: { id: OWNER, name: "Ann", generalArea: "North end" },
     helper: null,
     tripId: null,
@@ -307,5 +310,28 @@ describe("a request card's title", () => {
     });
     expect(click.defaultPrevented).toBe(true);
     expect(screen.getByTestId("location").textContent).toBe("/requests/request-1");
+  });
+});
+
+describe("a request card's marks (issue 41 §3)", () => {
+  it("says 'Nobody has offered yet' once half the time has passed with no offer, by the page's clock", () => {
+    // Posted 6 hours ago, needed in 4: half-way was an hour ago.
+    const waiting = request({
+      createdAt: new Date(NOW.getTime() - 6 * HOUR).toISOString(),
+      neededBy: new Date(NOW.getTime() + 4 * HOUR).toISOString(),
+    });
+    show(waiting, OTHER);
+    expect(screen.getByTestId("request-unoffered").textContent).toBe("Nobody has offered yet");
+    cleanup();
+    show({ ...waiting, firstOfferedAt: new Date(NOW.getTime() - HOUR).toISOString() }, OTHER);
+    expect(screen.queryByTestId("request-unoffered")).toBeNull();
+  });
+
+  it("marks a neighbour's first request in the group for the others, not for its requester", () => {
+    show(request({ firstInGroup: true }), OTHER);
+    expect(screen.getByTestId("request-first").textContent).toBe("First request from Ann");
+    cleanup();
+    show(request({ firstInGroup: true }), OWNER);
+    expect(screen.queryByTestId("request-first")).toBeNull();
   });
 });

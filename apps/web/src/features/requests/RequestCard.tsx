@@ -6,7 +6,13 @@ import { Button, ConfirmModal } from "../../components/ui";
 import { dateOf, formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { isKnown } from "../../lib/known-values";
 import { useT } from "../../i18n/useT";
-import { displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
+import {
+  awaitingFirstOfferOf,
+  displayStatusOf,
+  formatNeededBy,
+  personName,
+  requestPermissions,
+} from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 import { anyoneHears, lastReachSentence } from "./reach";
@@ -67,6 +73,10 @@ export function RequestCard({
   const canSkip = Boolean(repeats) && isOwner && request.status === "open" && status === "open";
   const canStop = Boolean(repeats) && isOwner;
   const canTakeSeries = Boolean(repeats) && !isOwner && request.seriesHelperId === null && status !== "fulfilled";
+  // Issue 41 §3: a request nobody has offered for at half its time says so (and sorts first), and a neighbour's first
+  // request in the group is marked for the others while it is still to do, so someone answers it.
+  const awaiting = awaitingFirstOfferOf(request, now);
+  const firstRequest = request.firstInGroup && !isOwner && (status === "open" || status === "claimed");
 
   // The pressed button is disabled while it works, then replaced (I can help becomes Mark fulfilled):
   // the keyboard's place goes back to the card rather than to the page's start.
@@ -191,6 +201,21 @@ export function RequestCard({
             groupId: request.groupId,
           })}
       </header>
+
+      {(awaiting || firstRequest) && (
+        <p className="request-card-marks">
+          {awaiting && (
+            <span className="request-mark request-mark-unoffered" data-testid="request-unoffered">
+              {t("requests.nobodyOfferedYet")}
+            </span>
+          )}
+          {firstRequest && (
+            <span className="request-mark request-mark-first" data-testid="request-first">
+              {t("requests.firstRequestFrom", { name: personName(request.creator.name) })}
+            </span>
+          )}
+        </p>
+      )}
 
       <dl className="request-facts">
         <div>

@@ -7,6 +7,7 @@ import {
   type RequestFormValues,
 } from "./request-form";
 import {
+  awaitingFirstOfferOf,
   clockOffsetMs,
   displayStatusOf,
   formatNeededBy,
@@ -76,6 +77,18 @@ describe("list order", () => {
       fulfilled.id,
       expiring.id,
     ]);
+  });
+
+  it("puts a request nobody has offered for at half its time above the rest, until someone offers (issue 41)", () => {
+    const waiting = request({ createdAt: new Date(NOW.getTime() - 6 * HOUR), neededBy: new Date(NOW.getTime() + 4 * HOUR), firstOfferedAt: null });
+    const sooner = request({ neededBy: new Date(NOW.getTime() + 2 * HOUR), firstOfferedAt: null });
+    expect(awaitingFirstOfferOf(waiting, NOW)).toBe(true);
+    expect(awaitingFirstOfferOf(sooner, NOW)).toBe(false);
+    expect(sortRequests([sooner, waiting], NOW).map((r) => r.id)).toEqual([waiting.id, sooner.id]);
+    const offered = { ...waiting, firstOfferedAt: new Date(NOW.getTime() - HOUR) };
+    expect(sortRequests([sooner, offered], NOW).map((r) => r.id)).toEqual([sooner.id, offered.id]);
+    // Five hours before: not yet half-way.
+    expect(awaitingFirstOfferOf(waiting, new Date(NOW.getTime() - 2 * HOUR))).toBe(false);
   });
 
   it("breaks ties by creation time, then id, as the server does, and leaves the input alone", () => {

@@ -6,6 +6,7 @@ import {
   type RequestPermissions,
   type RequestStatus,
 } from "@hyn/validators/rules";
+import { awaitingFirstOffer } from "@hyn/validators/first-offer";
 import { dateOf, formatWeekdayTime, msOf, type Time } from "../../lib/dates";
 import { translate } from "../../i18n/useT";
 
@@ -19,6 +20,8 @@ export interface RequestFacts {
   neededBy: Time;
   claimedBy: string | null;
   createdAt: Time;
+  /** When someone first offered (issue 41); absent where a list does not say, which reads as "someone has". */
+  firstOfferedAt?: Time | null;
 }
 
 /** Who may claim, unclaim, fulfil, delete or notify: the one rule, shared with the server, on the wire's times. */
@@ -39,13 +42,25 @@ export function displayStatusOf(request: Pick<RequestFacts, "status" | "neededBy
 }
 
 /**
- * PRODUCT "How things change" list order: open, claimed, fulfilled, expired, then earliest needed-by; ties as the server
- * breaks them (created, then id), so a list the server sorted keeps its order until something expires.
+ * "Nobody has offered yet" (issue 41 §3): open, never offered for, and past half its time to needed-by (at least 2
+ * hours after posting), judged again on every render as the server judges it.
+ */
+export const awaitingFirstOfferOf: (request: RequestFacts, now: Date) => boolean = awaitingFirstOffer;
+
+/** Where a request sorts: one nobody has offered for yet first (issue 41 §3), then by its displayed status. */
+function rankOf(request: RequestFacts, now: Date): number {
+  return awaitingFirstOfferOf(request, now) ? -1 : REQUEST_DISPLAY_ORDER[displayStatusOf(request, now)];
+}
+
+/**
+ * PRODUCT "How things change" list order: a request nobody has offered for at half its time (issue 41), open, claimed,
+ * fulfilled, expired, then earliest needed-by; ties as the server breaks them (created, then id), so a list the server
+ * sorted keeps its order until something expires or turns unoffered.
  */
 export function sortRequests<T extends RequestFacts>(list: readonly T[], now: Date): T[] {
   return [...list].sort(
     (a, b) =>
-      REQUEST_DISPLAY_ORDER[displayStatusOf(a, now)] - REQUEST_DISPLAY_ORDER[displayStatusOf(b, now)] ||
+      rankOf(a, now) - rankOf(b, now) ||
       msOf(a.neededBy) - msOf(b.neededBy) ||
       msOf(a.createdAt) - msOf(b.createdAt) ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),

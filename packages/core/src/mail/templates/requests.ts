@@ -8,7 +8,7 @@ import { oneLine, shorten } from "./text";
 
 export function requestPostedEmail(
   to: string,
-  posted: { posterName: string; request: RequestSummary },
+  posted: { posterName: string; request: RequestSummary; firstInGroup?: boolean },
   links: NotificationLinks,
 ): EmailMessage {
   const { t } = wordsFor(links);
@@ -18,6 +18,8 @@ export function requestPostedEmail(
     to,
     subject: t("email.postedSubject", { group, item: shorten(posted.request.itemDescription, 60) }),
     paragraphs: [
+      // The poster's first request in the group (issue 41 §3): a first answer makes a newcomer ask again.
+      ...(posted.firstInGroup ? [t("email.postedFirstRequest", { poster })] : []),
       t("email.postedIntro", { poster, group }),
       posted.request.itemDescription,
       ...details(posted.request, links),
