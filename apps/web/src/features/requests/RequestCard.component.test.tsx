@@ -237,6 +237,22 @@ describe("a request card in Spanish", () => {
     expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
   });
 
+  it.each([
+    // Notified 2 hours ago, needed in 5: resting helpers hear after 30 minutes.
+    [
+      { lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR).toISOString() },
+      "2 neighbours told at once, 1 after 30 minutes if nobody had offered, 0 in the daily summary, 2 in the weekly summary, 0 only in the app.",
+    ],
+    // Notified 3 minutes before its needed-by: a quarter of the time left, rounded up to a whole minute.
+    [
+      { lastNotifiedAt: NOW.toISOString(), neededBy: new Date(NOW.getTime() + 3 * 60_000).toISOString() },
+      "2 neighbours told at once, 1 after 1 minute if nobody had offered, 0 in the daily summary, 2 in the weekly summary, 0 only in the app.",
+    ],
+  ] as const)("says when resting helpers heard, and who reads the weekly summary (issue 41)", (times, sentence) => {
+    show(request({ ...times, lastReach: { now: 2, later: 1, daily: 0, weekly: 2, appOnly: 0 } }), OWNER);
+    expect(screen.getByTestId("request-reach").textContent).toContain(sentence);
+  });
+
   it("goes back to English with the language", async () => {
     await activateLocale("es");
     show(request(), OTHER);
