@@ -5,7 +5,7 @@
  */
 import { quickAccounts } from "@hyn/api/testing";
 import { DAY_MS, HOUR_MS, latestDigestSlot } from "@hyn/core";
-import { users } from "@hyn/db";
+import { groupMembers, users } from "@hyn/db";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverAllEmails } from "./support/mail";
@@ -287,7 +287,9 @@ describe("text is data (issue 38)", () => {
       const weekly = await app.services.notifications.runWeeklySummary({ slot: app.clock.now() });
       expect(weekly.sent).toBeGreaterThan(0);
       // A month without a visit: what the group did (issue 41 §5), its name and its members' as typed.
-      await app.db.update(users).set({ lastActiveAt: new Date(app.clock.now().getTime() - 31 * DAY_MS) });
+      const monthAgo = new Date(app.clock.now().getTime() - 31 * DAY_MS);
+      await app.db.update(users).set({ lastActiveAt: monthAgo });
+      await app.db.update(groupMembers).set({ joinedAt: monthAgo });
       expect((await app.services.notifications.runWhileAwayNotices()).sent).toBeGreaterThan(0);
       for (const kind of MODERATION) await sendAll(w, kind, text);
       await deliverAllEmails(app);
