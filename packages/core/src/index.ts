@@ -59,7 +59,7 @@ export {
   quietSinceDays,
   quietSinceDaysSql,
   isQuietSql,
-} from "./groups/quiet-members";
+} from "./quiet-members/rule";
 // The answer cache's reads (ADR 0009); the cache itself lives in the server.
 export {
   readDashboardFreshness,

@@ -29,8 +29,7 @@ import {
   TRIP_MAX_DAYS_AHEAD,
 } from "./policy";
 import { LOCALES } from "./locales";
-import { EMAIL_FREQUENCIES } from "./rules";
-import { GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
+import { EMAIL_FREQUENCIES, GROUP_NOTIFY_FREQUENCIES, NOTIFICATION_KINDS } from "./notification-kinds";
 
 /**
  * Every user-facing text of PRODUCT "What is checked" and PRODUCT "Errors", verbatim. Code refers to these by name so that a

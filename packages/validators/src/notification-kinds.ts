@@ -30,6 +30,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** The kinds that only ever come by e-mail: their push switch sends nothing (a month's news is a letter, not a buzz). */
 export const EMAIL_ONLY_KINDS: readonly NotificationKind[] = ["while_away"];
 
+/** The profile's frequency for new requests (Never is "disabled"), every group's default (issue 41 adds Weekly). */
+export const EMAIL_FREQUENCIES = ["disabled", "weekly", "daily", "immediate"] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
 /** A group's override of the profile's frequency, for new requests only. "off" mutes the group. */
 export const GROUP_NOTIFY_FREQUENCIES = ["immediate", "daily", "weekly", "off"] as const;
 export type GroupNotifyFrequency = (typeof GROUP_NOTIFY_FREQUENCIES)[number];

@@ -105,7 +105,7 @@ export const MEMBER_ACTIVITY_DAYS: Record<Exclude<MemberActivity, "older">, numb
 
 /**
  * How long a member has been quiet reads in weeks from two weeks on ("quiet for 5 weeks"), in days below
- * that (issue 41 §5). The rule of who is quiet is core's `groups/quiet-members.ts`; the words are here,
+ * that (issue 41 §5). The rule of who is quiet is core's `quiet-members/rule.ts`; the words are here,
  * where the web reads them too.
  */
 export const QUIET_IN_WEEKS_FROM_DAYS = 14;

@@ -49,8 +49,8 @@ export function isValidPhone(value: string): boolean {
   return PHONE_PATTERN.test(value) && value.length >= 10;
 }
 
-export const EMAIL_FREQUENCIES = ["disabled", "weekly", "daily", "immediate"] as const;
-export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+// The profile's frequencies live beside the group's (notification-kinds.ts); re-exported where forms look.
+export { EMAIL_FREQUENCIES, type EmailFrequency } from "./notification-kinds";
 
 export const FEEDBACK_SUBJECTS = [
   "Bug Report",

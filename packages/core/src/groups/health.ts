@@ -1,4 +1,4 @@
-import { quietSinceDays } from "./quiet-members";
+import { quietSinceDays } from "../quiet-members/rule";
 import { groupMembers, groups, requests, timestampParam, users } from "@hyn/db";
 import type { GroupHealth } from "@hyn/validators";
 import {
@@ -59,7 +59,7 @@ export interface MemberVisit {
 }
 
 /**
- * The health card's quiet members (issue 41 §4): by the one quiet rule (`quiet-members.ts`, PRODUCT "Quiet
+ * The health card's quiet members (issue 41 §4): by the one quiet rule (`quiet-members/rule.ts`, PRODUCT "Quiet
  * members"), the same the owner's member list and the e-mail to quiet members read. The longest quiet first.
  */
 export function healthQuietMembers(

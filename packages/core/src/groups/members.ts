@@ -5,7 +5,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { memberActivitySql } from "./activity";
-import { quietSinceDaysSql } from "./quiet-members";
+import { quietSinceDaysSql } from "../quiet-members/rule";
 
 /**
  * Only members see who else is in a group (PRODUCT "Who may do what"); the owner also sees how

@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import type { JobQueue } from "../shared/jobs";
 import type { NewRequestRecipient } from "../preferences/notification-preferences";
-import { laterReachDueAt } from "./policy";
+import { laterReachDueAt } from "../preferences/resting-policy";
 
 /** The job engine's queue of resting helpers' late posting notices (apps/server/src/jobs/timed-jobs.ts runs it). */
 export const LATER_REACH_JOB = "later-reach";

@@ -5,13 +5,13 @@ import { newRequestRecipients } from "../preferences/notification-preferences";
 import { NO_READER, selectRequestView } from "../request-views/view";
 import type { CoreDeps } from "../shared/deps";
 import { unsubscribeLinks } from "../unsubscribe/links";
-import { decideLaterReach } from "./policy";
+import { decideLaterReach } from "../preferences/resting-policy";
 import { LATER_REACH_JOB, laterReachJobKey, type LaterReachJob } from "./later-reach-schedule";
 
 /**
  * Runs one notice's late reach (issue 41 §2), as the "Still needed" nudge runs (nudges/service.ts): in ONE
  * transaction, reads the request holding its row (a claim either came first and is seen, or waits until
- * the notices are queued), decides (helper-rest/policy.ts), and queues the posting notice to the resting
+ * the notices are queued), decides (preferences/resting-policy.ts), and queues the posting notice to the resting
  * helpers the notice counted, together with the notice's `later_reach` row in `request_reminders`, whose
  * primary key (request, kind, the notice's time) lets only the first of any number of runs (retries,
  * restarts, instances) insert it; a later run queues nothing.

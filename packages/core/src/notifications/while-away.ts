@@ -17,7 +17,7 @@ import {
   QUIET_NOTICE_COVERS_DAYS,
   QUIET_NOTICE_MAX_ITEMS,
   quietNoticeDueSql,
-} from "../groups/quiet-members";
+} from "../quiet-members/rule";
 
 export interface WhileAwayRunOptions {
   /** Stops between two members (shutdown); a later run picks up the rest. */

@@ -6,7 +6,7 @@ import { unsubscribeLinks } from "../unsubscribe/links";
 import { enqueueStillWantedNotices } from "./notices";
 import { decideStillNeeded, reachAfterAlert } from "./rules";
 import { newRequestAudience, stillNeededRecipients } from "../preferences/notification-preferences";
-import { storedReach } from "../requests/request-reads";
+import { storedReach } from "../shared/stored-reach";
 import { scheduleStillNeeded, type StillNeededJob } from "./schedule";
 
 /**

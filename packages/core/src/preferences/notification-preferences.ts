@@ -23,7 +23,7 @@ import type { Reach } from "@hyn/validators";
 import { frequenciesWhere, GROUP_FREQUENCY_OF_PROFILE } from "@hyn/validators/notification-delivery";
 import { and, eq, inArray, ne, notInArray, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { leastAskedFirst, leastAskedWindowStart, restingWindowStart, whenTold } from "../helper-rest/policy";
+import { leastAskedFirst, leastAskedWindowStart, restingWindowStart, whenTold } from "./resting-policy";
 
 /**
  * Who hears of what, and how: the one place the notification preferences are read.
@@ -124,14 +124,14 @@ export function newRequestReachSql(userId: Id, groupId: Id): SQL<MemberReach> {
 
 /** The group's other members by how they hear of a new request: what the poster is told and what is sent. */
 export interface NewRequestAudience {
-  /** Those told at once (reach "now"), with their channels, least-asked first (helper-rest/policy.ts). */
+  /** Those told at once (reach "now"), with their channels, least-asked first (preferences/resting-policy.ts). */
   recipients: NewRequestRecipient[];
   /** Resting helpers (reach "later", issue 41 §2): told only if nobody has offered by laterReachDueAt. */
   later: NewRequestRecipient[];
   reach: Reach;
 }
 
-/** From when offers count: towards resting, and towards being asked first (helper-rest/policy.ts). */
+/** From when offers count: towards resting, and towards being asked first (preferences/resting-policy.ts). */
 function offerWindows(now: Date) {
   return { restSince: restingWindowStart(now).toISOString(), monthSince: leastAskedWindowStart(now).toISOString() };
 }

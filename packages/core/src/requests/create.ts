@@ -11,7 +11,8 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
-import { mustSelectView, publishRequest, storedReach } from "./request-reads";
+import { storedReach } from "../shared/stored-reach";
+import { mustSelectView, publishRequest } from "./request-reads";
 import { postingStatements } from "./statements";
 import { holdActiveAccount } from "./suspension-guard";
 

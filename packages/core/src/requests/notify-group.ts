@@ -9,7 +9,8 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";
 import { requestPermissionSql } from "./permissions";
-import { mustSelectView, storedReach, visibleFacts } from "./request-reads";
+import { storedReach } from "../shared/stored-reach";
+import { mustSelectView, visibleFacts } from "./request-reads";
 
 /**
  * POST /requests/{id}/notify: the owner re-sends the posting notice of an open request to the

@@ -1,5 +1,5 @@
 import { requests, type Executor, type Transaction } from "@hyn/db";
-import type { Reach, RequestEventType, RequestView } from "@hyn/validators";
+import type { RequestEventType, RequestView } from "@hyn/validators";
 import { eq, sql } from "drizzle-orm";
 import { publishRequestEvent } from "../events/publish";
 import { inGroupsOf, selectRequestView } from "../request-views/view";
@@ -60,13 +60,3 @@ export function publishRequest(
   return publishRequestEvent(tx, { type, requestId: request.id, groupId: request.groupId, ownerId: request.userId });
 }
 
-/** The reach of the last posting notice, as the request's row keeps it (shown on its card after a reload). */
-export function storedReach(reach: Reach) {
-  return {
-    lastReachNow: reach.now,
-    lastReachLater: reach.later,
-    lastReachDaily: reach.daily,
-    lastReachWeekly: reach.weekly,
-    lastReachAppOnly: reach.appOnly,
-  };
-}

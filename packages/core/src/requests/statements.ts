@@ -1,4 +1,4 @@
-import { firstOfferAt } from "./first-offer";
+import { firstOfferAt } from "../shared/first-offer";
 import { groupMembers, perDatabase, preparedStatement, requests } from "@hyn/db";
 import type { RequestChange } from "../mail/templates";
 import { and, eq, sql, type SQL } from "drizzle-orm";

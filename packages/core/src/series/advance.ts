@@ -2,7 +2,7 @@ import { requests, requestSeries, type Transaction } from "@hyn/db";
 import { openRequestLimitRefusal } from "@hyn/validators";
 import { and, eq } from "drizzle-orm";
 import { publishRequestEvent } from "../events/publish";
-import { storedReach } from "../requests/request-reads";
+import { storedReach } from "../shared/stored-reach";
 import { countUsage } from "../limits/usage";
 import { enqueueClaimConfirmation } from "../notifications/claim-confirmation";
 import { enqueuePostingNotices } from "../notifications/immediate";

@@ -1,4 +1,4 @@
-import { firstOfferAt } from "../requests/first-offer";
+import { firstOfferAt } from "../shared/first-offer";
 import { groupMembers, requests, requestSeries, users } from "@hyn/db";
 import type { SeriesView } from "@hyn/validators";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-import { firstOfferAt } from "../requests/first-offer";
+import { firstOfferAt } from "../shared/first-offer";
 import { requests } from "@hyn/db";
 import type { TripDetail } from "@hyn/validators";
 import { and, inArray, isNull } from "drizzle-orm";

@@ -7,7 +7,7 @@ import {
   quietDuration,
   quietNoticeDue,
   quietSinceDays,
-} from "./quiet-members";
+} from "./rule";
 
 const visit = new Date("2026-03-01T09:00:00Z");
 

@@ -9,8 +9,8 @@ import {
   restingWindowStart,
   whenTold,
   type LaterReachState,
-} from "./policy";
-import { monthStart } from "./my-month";
+} from "./resting-policy";
+import { monthStart } from "../helper-rest/my-month";
 
 const at = (iso: string) => new Date(iso);
 const MINUTE = 60_000;
