@@ -41,6 +41,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     seriesId: null,
     repeats: null,
     seriesHelperId: null,
+    onBehalfOf: null,
     ...overrides,
   };
 }
