@@ -67,7 +67,8 @@ export async function countAccountMembers(executor: Executor, groupId: string): 
 /** MAX_GROUP_MEMBERS's count (`memberCountSql`): members and neighbours without the app. */
 export async function countMembers(executor: Executor, groupId: string): Promise<number> {
   const [row] = await executor
-    .select({ count: memberCountSql(groups.id) })
+    // The id as a value: from one table drizzle writes a column unqualified, which the subqueries would read as their own.
+    .select({ count: memberCountSql(sql`${groupId}::uuid`) })
     .from(groups)
     .where(eq(groups.id, groupId));
   return row?.count ?? 0;
