@@ -25,7 +25,14 @@ describe("neighbours without the app over REST", () => {
     const listed = await rest(app, ann, "GET", path);
     expect([listed.statusCode, listed.json()]).toEqual([
       200,
-      [expect.objectContaining({ id, name: "Mrs. Okafor", phone: "020 7946 0000", contact: { id: bo.userId, name: expect.any(String) } })],
+      [
+        expect.objectContaining({
+          id,
+          name: "Mrs. Okafor",
+          phone: "020 7946 0000",
+          contact: { id: bo.userId, name: expect.any(String) },
+        }),
+      ],
     ]);
 
     const noPhone = await rest(app, bo, "POST", path, { name: "Mr. Lee" });

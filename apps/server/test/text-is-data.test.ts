@@ -129,7 +129,11 @@ const CONTENT: TextKind[] = [
     kind: "neighbour without the app",
     fields: ["name", "phone", "generalArea", "howToReach"],
     send: (w, t) =>
-      call("POST", `/groups/${w.groupId}/offline-members`, w.member, { name: "Mrs. Okafor", phone: "020 7946 0000", ...t }),
+      call("POST", `/groups/${w.groupId}/offline-members`, w.member, {
+        name: "Mrs. Okafor",
+        phone: "020 7946 0000",
+        ...t,
+      }),
     keep: (w, answer) => void (w.offlineId = answer.id as string),
   },
   {

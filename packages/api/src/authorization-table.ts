@@ -616,7 +616,11 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     neededBy: future(),
     repeat: { every: "week" },
   });
-  const offline = await owner.caller.offlineMembers.add({ groupId: group.id, name: "Mrs. Okafor", phone: "020 7946 0000" });
+  const offline = await owner.caller.offlineMembers.add({
+    groupId: group.id,
+    name: "Mrs. Okafor",
+    phone: "020 7946 0000",
+  });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,

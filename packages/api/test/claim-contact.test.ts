@@ -84,7 +84,12 @@ describe("contact between the requester and the helper of a claim", () => {
       generalArea: "Elm Street",
       neighbour: null,
     });
-    expect(await contactSeenBy(ann, posted.id)).toEqual({ userId: cy.user.id, phone: null, generalArea: null, neighbour: null });
+    expect(await contactSeenBy(ann, posted.id)).toEqual({
+      userId: cy.user.id,
+      phone: null,
+      generalArea: null,
+      neighbour: null,
+    });
     expect(await contactSeenBy(bo, posted.id)).toBeNull();
 
     // Fulfilled: done, no longer shown to either.
@@ -105,7 +110,12 @@ describe("contact between the requester and the helper of a claim", () => {
     const [dee] = await h.neighbours("Dee");
     const { posted } = await post(dee!, [bo], "ask");
     await bo.caller.requests.claim({ id: posted.id });
-    expect(await contactSeenBy(bo, posted.id)).toEqual({ userId: dee!.user.id, phone: null, generalArea: null, neighbour: null });
+    expect(await contactSeenBy(bo, posted.id)).toEqual({
+      userId: dee!.user.id,
+      phone: null,
+      generalArea: null,
+      neighbour: null,
+    });
     expect(await contactSeenBy(dee!, posted.id)).toEqual({
       userId: bo.user.id,
       phone: BO_PHONE,

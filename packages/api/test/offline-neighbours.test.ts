@@ -41,7 +41,12 @@ describe("adding a neighbour without the app", () => {
       howToReach: "Ring twice, she is slow to the door",
     });
     expect(await seenBy(ann)).toMatchObject({ phone: OKAFOR_PHONE });
-    expect(await seenBy(cy)).toMatchObject({ name: "Mrs. Okafor", contact: { name: "Bo" }, phone: null, howToReach: null });
+    expect(await seenBy(cy)).toMatchObject({
+      name: "Mrs. Okafor",
+      contact: { name: "Bo" },
+      phone: null,
+      howToReach: null,
+    });
     expect(await failure(olga.caller.offlineMembers.list({ groupId: street.id }))).toEqual({
       code: "FORBIDDEN",
       message: messages.notMember,
@@ -58,14 +63,20 @@ describe("adding a neighbour without the app", () => {
       message: messages.phoneRequired,
     });
     expect(
-      (await failure(bo.caller.offlineMembers.add({ groupId: street.id, name: "<b></b>", phone: OKAFOR_PHONE }))).message,
+      (await failure(bo.caller.offlineMembers.add({ groupId: street.id, name: "<b></b>", phone: OKAFOR_PHONE })))
+        .message,
     ).toBe(messages.nameRequired);
     expect(
       (await failure(bo.caller.offlineMembers.add({ groupId: street.id, name: "Mr. Lee", phone: "call me" }))).message,
     ).toBe(messages.invalidPhoneFormat);
     await bo.caller.offlineMembers.add({ groupId: street.id, name: "<i>Mr.</i> Lee &amp; co", phone: "0151 234 5678" });
     const [lee] = await bo.caller.offlineMembers.list({ groupId: street.id });
-    expect(lee).toMatchObject({ name: "Mr. Lee &amp; co", phone: "0151 234 5678", generalArea: null, howToReach: null });
+    expect(lee).toMatchObject({
+      name: "Mr. Lee &amp; co",
+      phone: "0151 234 5678",
+      generalArea: null,
+      howToReach: null,
+    });
   });
 
   it("are removed by their contact or the owner, and by nobody else", async () => {
@@ -176,9 +187,18 @@ describe("posting for a neighbour without the app", () => {
     const elsewhere = await groupWith(h, cy);
     const theirs = await addOkafor(cy, elsewhere.id);
     const post = (onBehalfOf: string, repeat?: { every: "week" }) =>
-      bo.caller.requests.create({ groupId: street.id, itemDescription: "Milk", neededBy: h.inHours(5), onBehalfOf, repeat });
+      bo.caller.requests.create({
+        groupId: street.id,
+        itemDescription: "Milk",
+        neededBy: h.inHours(5),
+        onBehalfOf,
+        repeat,
+      });
     expect(await failure(post(theirs.id))).toEqual({ code: "NOT_FOUND", message: messages.offlineNeighbourNotFound });
-    expect(await failure(post("not-an-id"))).toEqual({ code: "BAD_REQUEST", message: messages.offlineNeighbourNotFound });
+    expect(await failure(post("not-an-id"))).toEqual({
+      code: "BAD_REQUEST",
+      message: messages.offlineNeighbourNotFound,
+    });
     const ours = await addOkafor(bo, street.id);
     expect(await failure(post(ours.id, { every: "week" }))).toEqual({
       code: "BAD_REQUEST",

@@ -179,7 +179,9 @@ export async function departFromGroups(
   if (departedGroupIds.length > 0)
     await tx
       .update(offlineMembers)
-      .set({ contactId: sql`(select ${groups.createdBy} from ${groups} where ${groups.id} = ${offlineMembers.groupId})` })
+      .set({
+        contactId: sql`(select ${groups.createdBy} from ${groups} where ${groups.id} = ${offlineMembers.groupId})`,
+      })
       .where(and(eq(offlineMembers.contactId, userId), inArray(offlineMembers.groupId, departedGroupIds)));
   return removed.length === 0 ? null : { groupIds: removed.map((row) => row.groupId), withdrawn };
 }

@@ -1,6 +1,6 @@
 import { groupMembers, groups, type Executor } from "@hyn/db";
 import type { Group } from "@hyn/validators";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { rulesToAcceptSql } from "../shared/group-rules";
 import { memberCountSql } from "../shared/member-count";
 

@@ -408,6 +408,8 @@ function toRequestView(row: Row, now: Date, reader: Reader): RequestView {
     repeats: row.repeats,
     seriesHelperId: row.seriesHelperId,
     onBehalfOf:
-      row.onBehalfOfId !== null && row.onBehalfOfName !== null ? { id: row.onBehalfOfId, name: row.onBehalfOfName } : null,
+      row.onBehalfOfId !== null && row.onBehalfOfName !== null
+        ? { id: row.onBehalfOfId, name: row.onBehalfOfName }
+        : null,
   };
 }

@@ -1,4 +1,9 @@
-import { MAX_GENERAL_AREA_LENGTH, MAX_HOW_TO_REACH_LENGTH, MAX_NAME_LENGTH, MAX_PHONE_LENGTH } from "@hyn/validators/policy";
+import {
+  MAX_GENERAL_AREA_LENGTH,
+  MAX_HOW_TO_REACH_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PHONE_LENGTH,
+} from "@hyn/validators/policy";
 import { isValidPhone, stripMarkup } from "@hyn/validators/rules";
 import type { OfflineMember } from "@hyn/validators";
 
@@ -73,7 +78,9 @@ export function OfflineNeighbours({ group, viewerId, id }: { group: Group; viewe
                 {n.name}
               </span>
               <span className="badge badge-offline">
-                {t("sharing.noAppThrough", { contact: n.contact.id === viewerId ? t("sharing.throughYou") : n.contact.name })}
+                {t("sharing.noAppThrough", {
+                  contact: n.contact.id === viewerId ? t("sharing.throughYou") : n.contact.name,
+                })}
               </span>
               {n.generalArea && <span className="member-area small muted">{n.generalArea}</span>}
               {n.phone && (
@@ -81,7 +88,7 @@ export function OfflineNeighbours({ group, viewerId, id }: { group: Group; viewe
                   {n.phone}
                 </a>
               )}
-              {n.howToReach && <span className="small muted">{n.howToReach}</span>}
+              {n.howToReach && <span className="member-how small muted">{n.howToReach}</span>}
             </div>
             {mayRemove(n) && (
               <div className="member-actions">

@@ -58,7 +58,10 @@ afterEach(cleanup);
 
 describe("the contact block of a claim", () => {
   it("shows the helper the requester's phone as a tel: link and her area", () => {
-    show(claimed({ contact: { userId: ANN, phone: "+44 20 7946 0958", generalArea: "Elm Street", neighbour: null } }), BO);
+    show(
+      claimed({ contact: { userId: ANN, phone: "+44 20 7946 0958", generalArea: "Elm Street", neighbour: null } }),
+      BO,
+    );
     const block = screen.getByRole("region", { name: "How to reach Ann" });
     expect(within(block).getByRole("link", { name: "+44 20 7946 0958" }).getAttribute("href")).toBe(
       "tel:+442079460958",
@@ -76,7 +79,13 @@ describe("the contact block of a claim", () => {
   });
 
   it("tells the helper of an 'Ask me first' request to ask", () => {
-    show(claimed({ ifUnavailable: "ask", contact: { userId: ANN, phone: "0151 234 5678", generalArea: null, neighbour: null } }), BO);
+    show(
+      claimed({
+        ifUnavailable: "ask",
+        contact: { userId: ANN, phone: "0151 234 5678", generalArea: null, neighbour: null },
+      }),
+      BO,
+    );
     expect(screen.getByTestId("claim-contact").textContent).toContain(
       "Ann asked to be asked first if it is not there.",
     );

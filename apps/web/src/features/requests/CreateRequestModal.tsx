@@ -125,7 +125,9 @@ export function CreateRequestModal({
   // "For" (issue 42 §1): myself, or a neighbour without the app of the chosen group.
   const neighbours = trpc.offlineMembers.list.useQuery({ groupId }, { enabled: open && groupId !== "" });
   const forChoices = groupId === "" ? [] : (neighbours.data ?? []);
-  const onBehalfOf = forChoices.some((n) => n.id === neighbourFor(values.onBehalfOf, groupId)) ? values.onBehalfOf! : "";
+  const onBehalfOf = forChoices.some((n) => n.id === neighbourFor(values.onBehalfOf, groupId))
+    ? values.onBehalfOf!
+    : "";
 
   const chosenNeededBy = parseDateTimeLocal(values.neededBy);
   const neededByChosen = chosenNeededBy ? t("asking.neededByChosen", { when: formatDateTime(chosenNeededBy) }) : "";
@@ -217,14 +219,14 @@ export function CreateRequestModal({
         />
         {/* A request for a neighbour without the app is posted each time (the series keeps no neighbour). */}
         {onBehalfOf === "" && (
-        <RepeatField
-          every={values.repeatEvery}
-          until={values.repeatUntil}
-          untilId={FIELD_IDS.repeatUntil}
-          untilError={form.shown("repeatUntil")}
-          onEvery={form.field("repeatEvery").onChange}
-          onUntil={form.field("repeatUntil").onChange}
-        />
+          <RepeatField
+            every={values.repeatEvery}
+            until={values.repeatUntil}
+            untilId={FIELD_IDS.repeatUntil}
+            untilError={form.shown("repeatUntil")}
+            onEvery={form.field("repeatEvery").onChange}
+            onUntil={form.field("repeatUntil").onChange}
+          />
         )}
       </form>
     </Modal>
