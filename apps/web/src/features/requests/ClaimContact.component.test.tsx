@@ -57,6 +57,31 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe("the contact block of a claim", () => {
+  it("shows the helper of a request posted for a neighbour without the app her phone, area and how to reach her", () => {
+    show(
+      claimed({
+        onBehalfOf: { id: "offline-1", name: "Mrs. Okafor" },
+        contact: {
+          userId: ANN,
+          phone: null,
+          generalArea: null,
+          neighbour: {
+            name: "Mrs. Okafor",
+            phone: "020 7946 0000",
+            generalArea: "Elm Street 4",
+            howToReach: "Ring twice",
+          },
+        },
+      }),
+      BO,
+    );
+    const hers = screen.getByRole("region", { name: "How to reach Mrs. Okafor (no app)" });
+    expect(within(hers).getByRole("link", { name: "020 7946 0000" }).getAttribute("href")).toBe("tel:02079460000");
+    expect(hers.textContent).toContain("Elm Street 4");
+    expect(hers.textContent).toContain("Ring twice");
+    expect(hers.textContent).toContain("Ann posted this for them and passes things on.");
+  });
+
   it("shows the helper the requester's phone as a tel: link and her area", () => {
     show(
       claimed({ contact: { userId: ANN, phone: "+44 20 7946 0958", generalArea: "Elm Street", neighbour: null } }),
