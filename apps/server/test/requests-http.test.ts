@@ -155,11 +155,13 @@ describe("one request over REST: GET /api/requests/{id} (issue 16)", () => {
       userId: ann.userId,
       phone: "+44 20 7946 0958",
       generalArea: "Elm Street",
+      neighbour: null,
     });
     expect((await get(ann, milk.id)).json().contact).toEqual({
       userId: bo.userId,
       phone: null,
       generalArea: "Oak Close",
+      neighbour: null,
     });
     expect((await get(olga, milk.id)).statusCode).toBe(404);
 

@@ -55,6 +55,8 @@ interface World {
   seriesId: string;
   tripId: string;
   itemId: string;
+  /** A neighbour without the app the member added (issue 42 §1). */
+  offlineId: string;
 }
 
 /** Every text a person writes, by kind: the call that sends it, each field holding the given text. */
@@ -123,6 +125,29 @@ const CONTENT: TextKind[] = [
     kind: "repeating request's change",
     fields: ["itemDescription", "storePreference", "pickupNotes"],
     send: (w, t) => call("PUT", `/request-series/${w.seriesId}`, w.member, t),
+  },
+  {
+    kind: "neighbour without the app",
+    fields: ["name", "phone", "generalArea", "howToReach"],
+    send: (w, t) =>
+      call("POST", `/groups/${w.groupId}/offline-members`, w.member, {
+        name: "Mrs. Okafor",
+        phone: "020 7946 0000",
+        ...t,
+      }),
+    keep: (w, answer) => void (w.offlineId = answer.id as string),
+  },
+  {
+    kind: "request for a neighbour without the app",
+    fields: ["itemDescription", "storePreference", "pickupNotes"],
+    send: (w, t) =>
+      call("POST", "/requests", w.member, {
+        itemDescription: "Soup",
+        groupId: w.groupId,
+        neededBy: isoHoursAfter(app.clock, 72),
+        onBehalfOf: w.offlineId,
+        ...t,
+      }),
   },
   {
     kind: "trip",
@@ -219,6 +244,7 @@ async function street(text: string): Promise<World> {
     seriesId: "",
     tripId: "",
     itemId: "",
+    offlineId: "",
   };
   for (const who of [w.owner, w.member, w.helper])
     await done(call("PUT", "/user/email-preferences", who, { frequency: who === w.helper ? "daily" : "immediate" }));

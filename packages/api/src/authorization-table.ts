@@ -31,6 +31,8 @@ export interface World {
   /** The owner's weekly request (issue 28 §2) and its current occurrence. */
   seriesId: string;
   seriesRequestId: string;
+  /** A neighbour without the app the owner added (issue 42 §1): the owner is their contact. */
+  offlineMemberId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -461,6 +463,25 @@ export const SWEEP: Record<string, Entry> = {
     member: "skip",
     blocked: "denied",
   },
+  // Neighbours without the app (issue 42 §1): any member adds and sees them; their contact or the owner removes one.
+  "offlineMembers.add": {
+    input: (w) => ({ groupId: w.groupId, name: "Mrs. Sweep", phone: "0151 234 5678" }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
+  "offlineMembers.list": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
+  "offlineMembers.remove": {
+    input: (w) => ({ groupId: w.groupId, offlineId: w.offlineMemberId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   // Issue 29: a group's rules are accepted by its members only.
   "groups.acceptRules": {
     input: (w) => ({ groupId: w.groupId }),
@@ -597,6 +618,11 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     neededBy: future(),
     repeat: { every: "week" },
   });
+  const offline = await owner.caller.offlineMembers.add({
+    groupId: group.id,
+    name: "Mrs. Okafor",
+    phone: "020 7946 0000",
+  });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -611,6 +637,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     tripItemRequestId: tripItem.id,
     seriesId: weekly.seriesId!,
     seriesRequestId: weekly.id,
+    offlineMemberId: offline.id,
   };
   return { world, owner, member: memberUser, neighbour, outsider: outsiderUser };
 }

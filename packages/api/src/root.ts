@@ -16,6 +16,7 @@ import { blocksRouter } from "./routers/blocks";
 import { reportsRouter } from "./routers/reports";
 import { tripsRouter } from "./routers/trips";
 import { requestSeriesRouter } from "./routers/request-series";
+import { offlineMembersRouter } from "./routers/offline-members";
 import { checkOutputs } from "./output-checks";
 import { createCallerFactory, router } from "./trpc";
 
@@ -37,6 +38,7 @@ export const appRouter = router({
   reports: reportsRouter,
   trips: tripsRouter,
   requestSeries: requestSeriesRouter,
+  offlineMembers: offlineMembersRouter,
 });
 
 // Answers are checked strictly, where the context asks for checks (ADR 0027).

@@ -45,11 +45,13 @@ describe("contact between the requester and the helper of a claim", () => {
       userId: ann.user.id,
       phone: ANN_PHONE,
       generalArea: "Elm Street",
+      neighbour: null,
     });
     expect(await contactSeenBy(ann, posted.id)).toEqual({
       userId: bo.user.id,
       phone: BO_PHONE,
       generalArea: "Oak Close",
+      neighbour: null,
     });
     expect(await contactSeenBy(cy, posted.id)).toBeNull();
     expect(await failure(olga.caller.requests.byId({ id: posted.id }))).toEqual({
@@ -80,8 +82,14 @@ describe("contact between the requester and the helper of a claim", () => {
       userId: ann.user.id,
       phone: ANN_PHONE,
       generalArea: "Elm Street",
+      neighbour: null,
     });
-    expect(await contactSeenBy(ann, posted.id)).toEqual({ userId: cy.user.id, phone: null, generalArea: null });
+    expect(await contactSeenBy(ann, posted.id)).toEqual({
+      userId: cy.user.id,
+      phone: null,
+      generalArea: null,
+      neighbour: null,
+    });
     expect(await contactSeenBy(bo, posted.id)).toBeNull();
 
     // Fulfilled: done, no longer shown to either.
@@ -102,11 +110,17 @@ describe("contact between the requester and the helper of a claim", () => {
     const [dee] = await h.neighbours("Dee");
     const { posted } = await post(dee!, [bo], "ask");
     await bo.caller.requests.claim({ id: posted.id });
-    expect(await contactSeenBy(bo, posted.id)).toEqual({ userId: dee!.user.id, phone: null, generalArea: null });
+    expect(await contactSeenBy(bo, posted.id)).toEqual({
+      userId: dee!.user.id,
+      phone: null,
+      generalArea: null,
+      neighbour: null,
+    });
     expect(await contactSeenBy(dee!, posted.id)).toEqual({
       userId: bo.user.id,
       phone: BO_PHONE,
       generalArea: "Oak Close",
+      neighbour: null,
     });
   });
 

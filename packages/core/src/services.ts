@@ -27,6 +27,7 @@ import { createUnsubscribeService } from "./unsubscribe/service";
 import { createBlocksService } from "./blocks/service";
 import { createTripsService } from "./trips/service";
 import { createSeriesService } from "./series/service";
+import { createOfflineMembersService } from "./offline-members/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -65,6 +66,8 @@ export function createServices(deps: CoreDeps) {
     // Reports and the admin's actions (issue 29).
     reports: createReportsService(deps),
     adminActions: createAdminActionsService(deps),
+    // Neighbours without the app (issue 42 §1).
+    offlineMembers: createOfflineMembersService(deps),
   };
 }
 

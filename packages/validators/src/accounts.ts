@@ -25,6 +25,15 @@ const phoneField = inputString()
     return cleaned;
   });
 
+/** A phone that must be given (a neighbour without the app, issue 42 §1): the profile's rule, and not empty. */
+export const requiredPhoneField = phoneField.transform((v, ctx) => {
+  if (v === null || v === undefined) {
+    ctx.addIssue({ code: "custom", message: messages.phoneRequired });
+    return z.NEVER;
+  }
+  return v;
+});
+
 const nameField = inputString({ error: messages.nameRequired })
   .max(400, messages.nameTooLong)
   .transform((v) => stripMarkup(v).slice(0, MAX_NAME_LENGTH));

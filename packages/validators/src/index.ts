@@ -24,3 +24,4 @@ export * from "./locales";
 export * from "./blocks";
 export * from "./moderation";
 export * from "./wire-time";
+export * from "./offline-members";

@@ -48,6 +48,11 @@ export const messages = {
   nameRequired: "Name is required",
   enterValidPhone: "Please enter a valid phone number",
   invalidPhoneFormat: "Invalid phone number format",
+  // Not in the spec: a neighbour without the app (issue 42 §1).
+  phoneRequired: "Phone number is required",
+  offlineNeighbourNotFound: "Neighbour not found in this group",
+  repeatNotForNeighbour: "A request for a neighbour without the app cannot repeat; post each one for them",
+  onlyContactOrOwnerRemovesNeighbour: "Only their contact or the group's owner can remove this neighbour",
   noChangesToSave: "No changes to save",
   groupNameRequired: "Group name is required",
   groupNameInvalid: "Group name contains invalid characters",

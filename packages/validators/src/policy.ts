@@ -13,6 +13,8 @@ export const MAX_NAME_LENGTH = 100;
 /** A profile's phone number and its general area, at most this many characters. */
 export const MAX_PHONE_LENGTH = 40;
 export const MAX_GENERAL_AREA_LENGTH = 100;
+/** How to reach a neighbour without the app ("ring twice"), at most this many characters (issue 42 §1). */
+export const MAX_HOW_TO_REACH_LENGTH = 300;
 /** Long enough for "Maple Street Neighbours, Building 4, East Wing"; short enough for a card title. */
 export const MAX_GROUP_NAME_LENGTH = 100;
 export const MAX_ITEM_DESCRIPTION_LENGTH = 500;

@@ -103,6 +103,11 @@ export const createRequestInput = z.object({
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,
   repeat: requestRepeatInput,
+  /** Posted for a neighbour without the app of the group (issue 42 §1); the poster acts for them. */
+  onBehalfOf: z
+    .uuid({ error: messages.offlineNeighbourNotFound })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type CreateRequestInput = z.input<typeof createRequestInput>;
 
@@ -205,6 +210,8 @@ export const requestOutput = z.object({
   repeats: z.enum(REPEAT_EVERY).nullable(),
   /** The helper who does the whole series ("I can do this every week"), or null. */
   seriesHelperId: z.string().nullable(),
+  /** The neighbour without the app it was posted for (issue 42 §1): "For Mrs. Okafor · posted by Ana"; else null. */
+  onBehalfOf: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type RequestView = z.input<typeof requestOutput>;
 
@@ -220,6 +227,18 @@ export const claimContactOutput = z.object({
   userId: z.string(),
   phone: z.string().nullable(),
   generalArea: z.string().nullable(),
+  /**
+   * For the helper of a request posted for a neighbour without the app (issue 42 §1): that neighbour's phone,
+   * area and how to reach them, beside the poster's contact above; null otherwise.
+   */
+  neighbour: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      generalArea: z.string().nullable(),
+      howToReach: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type ClaimContact = z.input<typeof claimContactOutput>;
 

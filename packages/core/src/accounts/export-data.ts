@@ -3,6 +3,7 @@ import {
   groupMembers,
   groups,
   invites,
+  offlineMembers,
   requests,
   userBlocks,
   userEmailPreferences,
@@ -61,6 +62,7 @@ export async function exportData(deps: CoreDeps, userId: string) {
           createdAt: requests.createdAt,
           fulfilledAt: requests.fulfilledAt,
           thankedAt: requests.thankedAt,
+          onBehalfOf: requests.onBehalfOf,
         })
         .from(requests)
         .where(eq(requests.userId, userId)),
@@ -124,5 +126,18 @@ export async function exportData(deps: CoreDeps, userId: string) {
       .select({ userId: userBlocks.blockedId, blockedAt: userBlocks.createdAt })
       .from(userBlocks)
       .where(eq(userBlocks.blockerId, userId)),
+    // The neighbours without the app they are the contact of (issue 42 §1): what they told the group of them.
+    offlineNeighbours: await db
+      .select({
+        id: offlineMembers.id,
+        groupId: offlineMembers.groupId,
+        name: offlineMembers.name,
+        phone: offlineMembers.phone,
+        generalArea: offlineMembers.generalArea,
+        howToReach: offlineMembers.howToReach,
+        createdAt: offlineMembers.createdAt,
+      })
+      .from(offlineMembers)
+      .where(eq(offlineMembers.contactId, userId)),
   };
 }

@@ -1,6 +1,16 @@
-import { groupMembers, groups, invites, requests, requestSeries, type Executor, type Transaction } from "@hyn/db";
+import {
+  groupMembers,
+  groups,
+  invites,
+  offlineMembers,
+  requests,
+  requestSeries,
+  type Executor,
+  type Transaction,
+} from "@hyn/db";
 import { MAX_GROUP_MEMBERS } from "@hyn/validators";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { memberCountSql } from "../shared/member-count";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
@@ -45,11 +55,22 @@ export async function isMember(executor: Executor, groupId: string, userId: stri
   return row !== undefined;
 }
 
-export async function countMembers(executor: Executor, groupId: string): Promise<number> {
+/** Members with an account only: whether the owner is the last of them (leaving deletes the group then). */
+export async function countAccountMembers(executor: Executor, groupId: string): Promise<number> {
   const [row] = await executor
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(groupMembers)
     .where(eq(groupMembers.groupId, groupId));
+  return row?.count ?? 0;
+}
+
+/** MAX_GROUP_MEMBERS's count (`memberCountSql`): members and neighbours without the app. */
+export async function countMembers(executor: Executor, groupId: string): Promise<number> {
+  const [row] = await executor
+    // The id as a value: from one table drizzle writes a column unqualified, which the subqueries would read as their own.
+    .select({ count: memberCountSql(sql`${groupId}::uuid`) })
+    .from(groups)
+    .where(eq(groups.id, groupId));
   return row?.count ?? 0;
 }
 
@@ -105,7 +126,8 @@ export interface Departure {
  *   tells the answer cache), so nobody offers to help someone who is gone;
  * - the invitations they sent for those groups that are still unused die with their membership;
  * - their open trips there end (`endTripsOf`): out of that group, or cancelled, the items given back and
- *   their requesters told, as a cancelled trip tells them.
+ *   their requesters told, as a cancelled trip tells them;
+ * - the neighbours without the app they were the contact of pass to the group's owner (issue 42 §1).
  * A change by a member holds their membership row (inGroupsHeldBy; posting takes a share lock on it),
  * so deleting the row first waits for a claim or a post in flight, and the statements after it see
  * them. An invitation is accepted under the group's lock, which every departure from one group holds.
@@ -153,5 +175,13 @@ export async function departFromGroups(
   await tx
     .delete(invites)
     .where(and(eq(invites.invitedBy, userId), isNull(invites.usedAt), inDeparted(invites.groupId)));
+  const departedGroupIds = removed.map((row) => row.groupId);
+  if (departedGroupIds.length > 0)
+    await tx
+      .update(offlineMembers)
+      .set({
+        contactId: sql`(select ${groups.createdBy} from ${groups} where ${groups.id} = ${offlineMembers.groupId})`,
+      })
+      .where(and(eq(offlineMembers.contactId, userId), inArray(offlineMembers.groupId, departedGroupIds)));
   return removed.length === 0 ? null : { groupIds: removed.map((row) => row.groupId), withdrawn };
 }

@@ -8,7 +8,7 @@ import { createGroup, type CreateGroup } from "./create-group";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
 import { groupHealth } from "./health";
 import { groupMembersOf } from "./members";
-import { countMembers, departFromGroups, isMember, lockGroup } from "./membership";
+import { countAccountMembers, departFromGroups, isMember, lockGroup } from "./membership";
 import { rememberRemoval } from "./removals";
 import { updateGroup, type UpdateGroup } from "./update-group";
 import { groupOf, groupsOf } from "./view";
@@ -55,7 +55,7 @@ export function createGroupsService(deps: CoreDeps) {
         const group = await lockGroup(tx, groupId);
         if (!(await isMember(tx, groupId, userId))) throw new AppError("FORBIDDEN", "notMember");
         if (group.createdBy === userId) {
-          if ((await countMembers(tx, groupId)) > 1) throw new AppError("CONFLICT", "ownerCannotLeave");
+          if ((await countAccountMembers(tx, groupId)) > 1) throw new AppError("CONFLICT", "ownerCannotLeave");
           // Members, invitations and requests of the group go with it (ON DELETE CASCADE).
           await tx.delete(groups).where(eq(groups.id, groupId));
           return { groupDeleted: true };

@@ -1,7 +1,8 @@
 import { groupMembers, groups, type Executor } from "@hyn/db";
 import type { Group } from "@hyn/validators";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { rulesToAcceptSql } from "../shared/group-rules";
+import { memberCountSql } from "../shared/member-count";
 
 /**
  * The caller's groups with member count and their joined date, in one statement (the count is a
@@ -15,7 +16,7 @@ export async function groupsOf(executor: Executor, userId: string, onlyGroupIds?
       description: groups.description,
       createdBy: groups.createdBy,
       createdAt: groups.createdAt,
-      memberCount: sql<number>`(select count(*) from group_members m where m.group_id = "groups"."id")`.mapWith(Number),
+      memberCount: memberCountSql(groups.id),
       joinedAt: groupMembers.joinedAt,
       rules: groups.rules,
       rulesToAccept: rulesToAcceptSql(),

@@ -4,6 +4,7 @@ import { FIRST_OFFER_MIN_WAIT_HOURS, FIRST_OFFER_WAIT_SHARE } from "@hyn/validat
 import {
   groupMembers,
   groups,
+  offlineMembers,
   perDatabase,
   preparedStatement,
   requests,
@@ -81,6 +82,9 @@ const requestViewColumns = {
     string | null
   >`case when ${helper.id} is null then null else ${displayNameInGroup(helper, requests.groupId, requests.userId)} end`,
   helperArea: helper.generalArea,
+  // The neighbour without the app it was posted for (issue 42 §1): name only, their phone is the claim's contact.
+  onBehalfOfId: requests.onBehalfOf,
+  onBehalfOfName: offlineMembers.name,
 };
 
 /**
@@ -118,7 +122,8 @@ function withPeople<Query extends PgSelect>(query: Query) {
     .innerJoin(groups, eq(groups.id, requests.groupId))
     .innerJoin(creator, eq(creator.id, requests.userId))
     .leftJoin(helper, eq(helper.id, requests.claimedBy))
-    .leftJoin(requestSeries, eq(requestSeries.id, requests.seriesId));
+    .leftJoin(requestSeries, eq(requestSeries.id, requests.seriesId))
+    .leftJoin(offlineMembers, eq(offlineMembers.id, requests.onBehalfOf));
 }
 type Row = Awaited<ReturnType<typeof viewQuery>>[number];
 
@@ -430,5 +435,9 @@ function toRequestView(row: Row, now: Date, reader: Reader): RequestView {
     seriesId: row.seriesId,
     repeats: row.repeats,
     seriesHelperId: row.seriesHelperId,
+    onBehalfOf:
+      row.onBehalfOfId !== null && row.onBehalfOfName !== null
+        ? { id: row.onBehalfOfId, name: row.onBehalfOfName }
+        : null,
   };
 }

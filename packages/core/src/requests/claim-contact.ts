@@ -1,14 +1,15 @@
-import { users, type Executor } from "@hyn/db";
+import { offlineMembers, users, type Executor } from "@hyn/db";
 import type { ClaimContact, RequestView } from "@hyn/validators";
 import { eq } from "drizzle-orm";
 
-type ClaimFacts = Pick<RequestView, "status" | "claimedBy" | "userId">;
+type ClaimFacts = Pick<RequestView, "status" | "claimedBy" | "userId" | "onBehalfOf">;
 
 /**
  * Contact between the two people of a claim (issue 30, PRODUCT "Contact while helping"): while a request is
  * claimed, its requester sees the helper's phone and area and the helper the requester's, so they can arrange
  * the hand-over. Nobody else, and not while it is open or once it is fulfilled. Returns whose contact the
- * viewer sees, or null.
+ * viewer sees, or null. For a request posted for a neighbour without the app (issue 42 §1) the helper sees
+ * that neighbour's phone, area and how to reach them too (`claimContactFor`), under the same rule.
  */
 export function claimContactOf(view: ClaimFacts, viewerId: string): string | null {
   if (view.status !== "claimed" || !view.claimedBy) return null;
@@ -29,5 +30,17 @@ export async function claimContactFor(
     .select({ userId: users.id, phone: users.phone, generalArea: users.generalArea })
     .from(users)
     .where(eq(users.id, otherId));
-  return row ?? null;
+  if (!row) return null;
+  const neighbourId = viewerId === view.claimedBy ? view.onBehalfOf?.id : undefined;
+  if (!neighbourId) return { ...row, neighbour: null };
+  const [neighbour] = await executor
+    .select({
+      name: offlineMembers.name,
+      phone: offlineMembers.phone,
+      generalArea: offlineMembers.generalArea,
+      howToReach: offlineMembers.howToReach,
+    })
+    .from(offlineMembers)
+    .where(eq(offlineMembers.id, neighbourId));
+  return { ...row, neighbour: neighbour ?? null };
 }

@@ -10,6 +10,7 @@ import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "..
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";
+import { assertOfflineMemberOf } from "../offline-members/lookup";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { storedReach } from "../shared/stored-reach";
 import { mustSelectView, publishRequest } from "./request-reads";
@@ -17,8 +18,8 @@ import { postingStatements } from "./statements";
 import { holdActiveAccount } from "./suspension-guard";
 
 /** A post as the API parses it; `repeat` may be left out by callers that never repeat (tests, the demo). */
-export type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat"> &
-  Partial<Pick<z.output<typeof createRequestInput>, "repeat">>;
+export type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf"> &
+  Partial<Pick<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf">>;
 
 /**
  * POST /requests: a member posts in their group, within their open-requests limit; the group hears of it
@@ -32,12 +33,17 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
   }
   if (input.neededBy.getTime() > latestNeededBy(now).getTime()) throw new AppError("BAD_REQUEST", "neededByTooFar");
   if (input.repeat) assertRepeatIsPossible(input.neededBy, input.repeat);
+  // A repeating request's next occurrences are the poster's own (the series keeps no neighbour): one at a time for them.
+  if (input.repeat && input.onBehalfOf) throw new AppError("BAD_REQUEST", "repeatNotForNeighbour");
   const unsubscribe = await unsubscribeLinks(deps);
   return db.transaction(async (tx) => {
     // A share lock on the membership: leaving the group waits until this post commits.
     const [membership] = await postingStatements.membership(tx).execute({ groupId: input.groupId, userId });
     if (!membership) throw new AppError("FORBIDDEN", "notMember");
     await holdActiveAccount(tx, userId);
+    // For a neighbour without the app: one of this group's (issue 42 §1); the post is the poster's all the same.
+    const onBehalfOf = input.onBehalfOf ?? null;
+    if (onBehalfOf !== null) await assertOfflineMemberOf(tx, input.groupId, onBehalfOf);
     // Read before the limit's lock: one person's posts queue on that lock until each commits, so
     // it is held for as few statements as the count needs (issue 31).
     const audience = await newRequestAudience(tx, { groupId: input.groupId, posterId: userId }, now);
@@ -55,6 +61,7 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
       ...storedReach(audience.reach),
       seriesId,
       occurrenceIndex: seriesId ? 0 : null,
+      onBehalfOf,
       now,
     });
     const view = await mustSelectView(tx, now, created!.id, userId);

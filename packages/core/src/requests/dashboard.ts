@@ -5,6 +5,7 @@ import { usageCountColumns } from "../limits/usage";
 import { AppError } from "../shared/errors";
 import { selectHelpableRequestViews, selectMyRequestPage } from "../request-views/view";
 import { rulesToAcceptSql } from "../shared/group-rules";
+import { memberCountSql } from "../shared/member-count";
 import { dashboardTripsJson, tripsFromJson } from "../request-views/trips";
 
 /** The dashboard's own two reads besides the request lists, built once per database (see perDatabase). */
@@ -18,9 +19,7 @@ const dashboardQueries = perDatabase((db) => {
         createdBy: groups.createdBy,
         createdAt: groups.createdAt,
         joinedAt: groupMembers.joinedAt,
-        memberCount: sql<number>`(select count(*) from ${groupMembers} m where m.group_id = "groups"."id")`.mapWith(
-          Number,
-        ),
+        memberCount: memberCountSql(groups.id),
         // The rules ride on the groups statement, so the dashboard stays at four (PRODUCT "Group rules").
         rulesToAccept: sql<string | null>`case when ${rulesToAcceptSql()} then ${groups.rules} end`,
       })

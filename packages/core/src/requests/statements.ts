@@ -54,6 +54,8 @@ export const postingStatements = {
         // Null for a single request.
         seriesId: value("seriesId"),
         occurrenceIndex: value("occurrenceIndex"),
+        // Null unless posted for a neighbour without the app (issue 42 §1).
+        onBehalfOf: value("onBehalfOf"),
         createdAt: value("now"),
       })
       .returning({ id: requests.id })

@@ -18,3 +18,4 @@ export * from "./blocks";
 export * from "./moderation";
 export * from "./trips";
 export * from "./request-series";
+export * from "./offline-members";

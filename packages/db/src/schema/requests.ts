@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, inList, ts } from "./columns";
 import { groups } from "./groups";
+import { offlineMembers } from "./offline-members";
 import { requestSeries } from "./request-series";
 import { trips } from "./trips";
 import { users } from "./users";
@@ -65,6 +66,8 @@ export const requests = pgTable(
     seriesId: uuid("series_id").references(() => requestSeries.id, { onDelete: "set null" }),
     /** Which occurrence of its series (0 the first); with series_id unique, so each is created once. */
     occurrenceIndex: integer("occurrence_index"),
+    /** The neighbour without the app it was posted for (issue 42 §1); the poster (user_id) acts for them. */
+    onBehalfOf: uuid("on_behalf_of").references(() => offlineMembers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -78,6 +81,7 @@ export const requests = pgTable(
     // needed_by too: a person's active requests skip their expired ones (status "open") in the index.
     index("requests_user_status_needed_by_idx").on(t.userId, t.status, t.neededBy),
     index("requests_claimed_by_idx").on(t.claimedBy),
+    index("requests_on_behalf_of_idx").on(t.onBehalfOf),
     index("requests_created_at_idx").on(t.createdAt),
     // The keysets of a person's and a group's list pages (ADR 0014): newest first by (created_at, id).
     index("requests_user_created_at_id_idx").on(t.userId, t.createdAt, t.id),

@@ -7,6 +7,7 @@ import { useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
 import { BlockDialog, useBlocking } from "../blocking/blocking";
 import { ReportButton } from "../moderation/ReportButton";
+import { OfflineNeighbours } from "./OfflineNeighbours";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
@@ -170,6 +171,8 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
     <div className="member-panel" id={id} aria-live="polite" aria-busy={members.isPending}>
       <h4 className="member-panel-title">{t("groups.members")}</h4>
       {body}
+      {/* Neighbours without the app (issue 42 §1): not users, so no Block, Report or Make owner on them. */}
+      <OfflineNeighbours group={group} viewerId={viewerId} id={id} />
       {toBlock && <BlockDialog person={{ id: toBlock.id, name: nameOf(toBlock) }} onClose={() => setToBlock(null)} />}
       <ConfirmModal
         open={pending?.kind === "remove"}

@@ -40,6 +40,7 @@ function claimed(overrides: Partial<OneRequestView> = {}): OneRequestView {
     seriesId: null,
     repeats: null,
     seriesHelperId: null,
+    onBehalfOf: null,
     contact: null,
     ...overrides,
   };
@@ -59,8 +60,36 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 describe("the contact block of a claim", () => {
+  it("shows the helper of a request posted for a neighbour without the app her phone, area and how to reach her", () => {
+    show(
+      claimed({
+        onBehalfOf: { id: "offline-1", name: "Mrs. Okafor" },
+        contact: {
+          userId: ANN,
+          phone: null,
+          generalArea: null,
+          neighbour: {
+            name: "Mrs. Okafor",
+            phone: "020 7946 0000",
+            generalArea: "Elm Street 4",
+            howToReach: "Ring twice",
+          },
+        },
+      }),
+      BO,
+    );
+    const hers = screen.getByRole("region", { name: "How to reach Mrs. Okafor (no app)" });
+    expect(within(hers).getByRole("link", { name: "020 7946 0000" }).getAttribute("href")).toBe("tel:02079460000");
+    expect(hers.textContent).toContain("Elm Street 4");
+    expect(hers.textContent).toContain("Ring twice");
+    expect(hers.textContent).toContain("Ann posted this for them and passes things on.");
+  });
+
   it("shows the helper the requester's phone as a tel: link and her area", () => {
-    show(claimed({ contact: { userId: ANN, phone: "+44 20 7946 0958", generalArea: "Elm Street" } }), BO);
+    show(
+      claimed({ contact: { userId: ANN, phone: "+44 20 7946 0958", generalArea: "Elm Street", neighbour: null } }),
+      BO,
+    );
     const block = screen.getByRole("region", { name: "How to reach Ann" });
     expect(within(block).getByRole("link", { name: "+44 20 7946 0958" }).getAttribute("href")).toBe(
       "tel:+442079460958",
@@ -70,7 +99,7 @@ describe("the contact block of a claim", () => {
   });
 
   it("shows the requester her helper, saying what he did not give", () => {
-    show(claimed({ contact: { userId: BO, phone: null, generalArea: null } }), ANN);
+    show(claimed({ contact: { userId: BO, phone: null, generalArea: null, neighbour: null } }), ANN);
     const block = screen.getByRole("region", { name: "How to reach Bo" });
     expect(within(block).queryByRole("link")).toBeNull();
     expect(block.textContent).toContain("No phone number given");
@@ -78,7 +107,13 @@ describe("the contact block of a claim", () => {
   });
 
   it("tells the helper of an 'Ask me first' request to ask", () => {
-    show(claimed({ ifUnavailable: "ask", contact: { userId: ANN, phone: "0151 234 5678", generalArea: null } }), BO);
+    show(
+      claimed({
+        ifUnavailable: "ask",
+        contact: { userId: ANN, phone: "0151 234 5678", generalArea: null, neighbour: null },
+      }),
+      BO,
+    );
     expect(screen.getByTestId("claim-contact").textContent).toContain(
       "Ann asked to be asked first if it is not there.",
     );

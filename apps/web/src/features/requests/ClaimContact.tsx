@@ -42,7 +42,46 @@ export function ClaimContact({ request, viewerId }: { request: OneRequestView; v
           <dd>{contact.generalArea ?? <span className="muted">{t("asking.contactNoArea")}</span>}</dd>
         </div>
       </dl>
+      {contact.neighbour && <NeighbourContact neighbour={contact.neighbour} poster={name} />}
       <p className="small muted claim-contact-note">{t("asking.contactOnlyYou")}</p>
+    </section>
+  );
+}
+
+/** For the helper of a request posted for a neighbour without the app (issue 42 §1): their phone and area too. */
+function NeighbourContact({
+  neighbour,
+  poster,
+}: {
+  neighbour: NonNullable<NonNullable<OneRequestView["contact"]>["neighbour"]>;
+  poster: string;
+}) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <section className="claim-contact-neighbour" aria-labelledby={titleId} data-testid="neighbour-contact">
+      <h3 id={titleId} className="claim-contact-title">
+        {t("asking.neighbourContactTitle", { name: neighbour.name })}
+      </h3>
+      <dl className="request-facts">
+        <div>
+          <dt>{t("asking.contactPhone")}</dt>
+          <dd>
+            <a href={telOf(neighbour.phone)}>{neighbour.phone}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("asking.contactArea")}</dt>
+          <dd>{neighbour.generalArea ?? <span className="muted">{t("asking.contactNoArea")}</span>}</dd>
+        </div>
+        {neighbour.howToReach && (
+          <div>
+            <dt>{t("asking.neighbourHowToReach")}</dt>
+            <dd>{neighbour.howToReach}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="small muted">{t("asking.neighbourPostedBy", { poster })}</p>
     </section>
   );
 }

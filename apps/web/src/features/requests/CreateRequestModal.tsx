@@ -33,6 +33,7 @@ const emptyForm = (now: Date): RequestFormValues => ({
   ifUnavailable: IF_UNAVAILABLE_DEFAULT,
   repeatEvery: "never",
   repeatUntil: "",
+  onBehalfOf: "",
 });
 const FIELD_IDS = {
   itemDescription: "new-request-item",
@@ -41,6 +42,15 @@ const FIELD_IDS = {
   repeatUntil: "new-request-repeat-until",
 } as const;
 const FORM_ID = "new-request-form";
+
+/**
+ * The "For" choice is held as "groupId|offlineId": a neighbour of a group chosen before the group changed
+ * is then no choice at all (myself), never a neighbour of another group.
+ */
+const neighbourFor = (choice: string | undefined, groupId: string) => {
+  const [ofGroup, offlineId] = (choice ?? "").split("|");
+  return ofGroup === groupId && offlineId ? offlineId : "";
+};
 
 /**
  * The New Request form (PRODUCT "Screens"). The draft lives here, outside the dialog's content, so a failed
@@ -86,7 +96,10 @@ export function CreateRequestModal({
       pickupNotes: MAX_PICKUP_NOTES_LENGTH,
     },
     validate: (values) =>
-      validateRequestForm({ ...values, groupId: groupOf(values) }, new Date(Date.now() + clockOffsetMs)),
+      validateRequestForm(
+        { ...values, groupId: groupOf(values), onBehalfOf: neighbourFor(values.onBehalfOf, groupOf(values)) },
+        new Date(Date.now() + clockOffsetMs),
+      ),
     send: async (input) => {
       own.postStarted();
       let createdId: string | null = null;
@@ -108,6 +121,13 @@ export function CreateRequestModal({
   });
   const { values, busy } = form;
   const groupId = groupOf(values);
+
+  // "For" (issue 42 §1): myself, or a neighbour without the app of the chosen group.
+  const neighbours = trpc.offlineMembers.list.useQuery({ groupId }, { enabled: open && groupId !== "" });
+  const forChoices = groupId === "" ? [] : (neighbours.data ?? []);
+  const onBehalfOf = forChoices.some((n) => n.id === neighbourFor(values.onBehalfOf, groupId))
+    ? values.onBehalfOf!
+    : "";
 
   const chosenNeededBy = parseDateTimeLocal(values.neededBy);
   const neededByChosen = chosenNeededBy ? t("asking.neededByChosen", { when: formatDateTime(chosenNeededBy) }) : "";
@@ -154,6 +174,23 @@ export function CreateRequestModal({
             </option>
           ))}
         </SelectField>
+        {forChoices.length > 0 && (
+          <SelectField
+            label={t("asking.forLabel")}
+            hint={t("asking.forHint")}
+            id="new-request-for"
+            name="onBehalfOf"
+            value={onBehalfOf}
+            onChange={(event) => form.set("onBehalfOf", event.target.value)}
+          >
+            <option value="">{t("asking.forMyself")}</option>
+            {forChoices.map((n) => (
+              <option key={n.id} value={`${groupId}|${n.id}`}>
+                {n.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <DateTimeField
           label={t("requests.neededByLabel")}
           {...form.field("neededBy")}
@@ -180,14 +217,17 @@ export function CreateRequestModal({
           value={values.ifUnavailable}
           onChange={(ifUnavailable) => form.set("ifUnavailable", ifUnavailable)}
         />
-        <RepeatField
-          every={values.repeatEvery}
-          until={values.repeatUntil}
-          untilId={FIELD_IDS.repeatUntil}
-          untilError={form.shown("repeatUntil")}
-          onEvery={form.field("repeatEvery").onChange}
-          onUntil={form.field("repeatUntil").onChange}
-        />
+        {/* A request for a neighbour without the app is posted each time (the series keeps no neighbour). */}
+        {onBehalfOf === "" && (
+          <RepeatField
+            every={values.repeatEvery}
+            until={values.repeatUntil}
+            untilId={FIELD_IDS.repeatUntil}
+            untilError={form.shown("repeatUntil")}
+            onEvery={form.field("repeatEvery").onChange}
+            onUntil={form.field("repeatUntil").onChange}
+          />
+        )}
       </form>
     </Modal>
   );

@@ -44,6 +44,7 @@ function request(overrides: Partial<RequestView> = {}): RequestView {
     seriesId: null,
     repeats: null,
     seriesHelperId: null,
+    onBehalfOf: null,
     ...overrides,
   };
 }
@@ -203,6 +204,32 @@ describe("a request card's buttons", () => {
     act(() => screen.getByRole("button", { name: "Delete" }).click());
     act(() => screen.getByRole("button", { name: "Delete Request" }).click());
     expect(actions.remove).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a request posted for a neighbour without the app (issue 42 §1)", () => {
+  afterEach(async () => {
+    await activateLocale("en");
+  });
+  const forOkafor = () => request({ onBehalfOf: { id: "offline-1", name: "Mrs. Okafor" } });
+
+  it("reads 'For Mrs. Okafor · posted by Ann' to the group, and '· posted by You' to its poster", () => {
+    show(forOkafor(), OTHER);
+    expect(screen.getByTestId("request-for").textContent).toBe("For Mrs. Okafor · posted by Ann");
+    cleanup();
+    show(forOkafor(), OWNER);
+    expect(screen.getByTestId("request-for").textContent).toBe("For Mrs. Okafor · posted by You");
+  });
+
+  it("says so in German, the neighbour's name as typed", async () => {
+    await activateLocale("de");
+    show(forOkafor(), OTHER);
+    expect(screen.getByTestId("request-for").textContent).toBe("Für Mrs. Okafor · eingestellt von Ann");
+  });
+
+  it("is an ordinary card without one", () => {
+    show(request(), OTHER);
+    expect(screen.queryByTestId("request-for")).toBeNull();
   });
 });
 

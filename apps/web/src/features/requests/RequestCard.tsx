@@ -239,8 +239,22 @@ export function RequestCard({
         <div>
           <dt>{t("requests.requestedBy")}</dt>
           <dd>
-            {isOwner ? t("requests.you") : personName(request.creator.name)}
-            {!isOwner && request.creator.generalArea && <span className="muted"> · {request.creator.generalArea}</span>}
+            {request.onBehalfOf ? (
+              // Posted for a neighbour without the app (issue 42 §1): "For Mrs. Okafor · posted by Ana".
+              <span data-testid="request-for">
+                {t("requests.forNeighbour", {
+                  name: request.onBehalfOf.name,
+                  poster: isOwner ? t("requests.you") : personName(request.creator.name),
+                })}
+              </span>
+            ) : (
+              <>
+                {isOwner ? t("requests.you") : personName(request.creator.name)}
+                {!isOwner && request.creator.generalArea && (
+                  <span className="muted"> · {request.creator.generalArea}</span>
+                )}
+              </>
+            )}
           </dd>
         </div>
         {repeats && (

@@ -68,6 +68,8 @@ export interface RequestFormValues {
   repeatEvery: "never" | RepeatEvery;
   /** The optional last day, as an <input type="date"> holds it ("YYYY-MM-DD"); "" until stopped. */
   repeatUntil: string;
+  /** "For" (issue 42 §1): "" for myself, else a neighbour without the app of the chosen group. */
+  onBehalfOf?: string;
 }
 
 export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy" | "repeatUntil", MessageKey>>;
@@ -89,6 +91,8 @@ export interface RequestFormInput {
   pickupNotes: string | null;
   ifUnavailable: IfUnavailable;
   repeat: { every: RepeatEvery; until: Date | null } | null;
+  /** Posted for a neighbour without the app; such a request does not repeat. */
+  onBehalfOf?: string;
 }
 
 /**
@@ -128,6 +132,7 @@ export function validateRequestForm(
       pickupNotes: optional(values.pickupNotes),
       ifUnavailable: values.ifUnavailable,
       repeat: values.repeatEvery === "never" ? null : { every: values.repeatEvery, until },
+      ...(values.onBehalfOf ? { onBehalfOf: values.onBehalfOf, repeat: null } : {}),
     },
   };
 }

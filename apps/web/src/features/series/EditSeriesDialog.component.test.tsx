@@ -44,6 +44,7 @@ function occurrence(overrides: Partial<RequestView> = {}): RequestView {
     seriesId: "s1",
     repeats: "week",
     seriesHelperId: null,
+    onBehalfOf: null,
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ const taken: RequestView = {
   seriesId: "s1",
   repeats: "week",
   seriesHelperId: null,
+  onBehalfOf: null,
 };
 
 describe("skipping a taken occurrence of a repeating request", () => {

@@ -1,0 +1,30 @@
+import { offlineMembers } from "@hyn/db";
+import { and, eq } from "drizzle-orm";
+import { isMember, lockGroup } from "../groups/membership";
+import type { CoreDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { offlineNeighbourNotFound } from "./lookup";
+
+/**
+ * DELETE /groups/{id}/offline-members/{offlineId} (issue 42 §1): by their contact or the group's owner.
+ * Their data goes with them: the requests posted for them too (the foreign key cascades, and the change
+ * log's trigger tells the answer cache).
+ */
+export async function removeOfflineMember(
+  deps: CoreDeps,
+  userId: string,
+  input: { groupId: string; offlineId: string },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const group = await lockGroup(tx, input.groupId);
+    if (!(await isMember(tx, group.id, userId))) throw new AppError("FORBIDDEN", "notMember");
+    const [row] = await tx
+      .select({ contactId: offlineMembers.contactId })
+      .from(offlineMembers)
+      .where(and(eq(offlineMembers.id, input.offlineId), eq(offlineMembers.groupId, group.id)));
+    if (!row) throw offlineNeighbourNotFound();
+    if (row.contactId !== userId && group.createdBy !== userId)
+      throw new AppError("FORBIDDEN", "onlyContactOrOwnerRemovesNeighbour");
+    await tx.delete(offlineMembers).where(eq(offlineMembers.id, input.offlineId));
+  });
+}
