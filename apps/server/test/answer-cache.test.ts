@@ -114,6 +114,26 @@ describe("the answer cache", () => {
     ).toEqual(["Ann Again"]);
   });
 
+  it("counts a neighbour without the app added to the group on the very next load (issue 42 §1)", async () => {
+    const { ann, bo, groupId } = await annBoAndOlga();
+    const membersOnCard = async () => {
+      const { response, statements } = await get(bo, DASHBOARD_URL);
+      const data = (JSON.parse(response.body) as [{ result: { data: { groups: { id: string; memberCount: number }[] } } }])[0]
+        .result.data;
+      return { count: data.groups.find((group) => group.id === groupId)!.memberCount, statements };
+    };
+    const before = await membersOnCard();
+    expect((await membersOnCard()).statements).toBe(1);
+    const added = await postAs(app, ann, `/api/groups/${groupId}/offline-members`, {
+      name: "Mrs. Okafor",
+      phone: "020 7946 0000",
+    });
+    expect(added.statusCode).toBe(201);
+    const after = await membersOnCard();
+    expect(after.statements).toBeGreaterThan(1);
+    expect(after.count).toBe(before.count + 1);
+  });
+
   it("turns a request expired when its needed-by time passes, though nothing was written", async () => {
     const { ann, bo, groupId } = await annBoAndOlga();
     await post(ann, groupId, "Milk", hoursAfter(app.clock, 1));

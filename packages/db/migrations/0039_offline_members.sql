@@ -15,4 +15,7 @@ ALTER TABLE "offline_members" ADD CONSTRAINT "offline_members_contact_id_users_i
 CREATE INDEX "offline_members_group_id_idx" ON "offline_members" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "offline_members_contact_id_idx" ON "offline_members" USING btree ("contact_id");--> statement-breakpoint
 ALTER TABLE "requests" ADD CONSTRAINT "requests_on_behalf_of_offline_members_id_fk" FOREIGN KEY ("on_behalf_of") REFERENCES "public"."offline_members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "requests_on_behalf_of_idx" ON "requests" USING btree ("on_behalf_of");
+CREATE INDEX "requests_on_behalf_of_idx" ON "requests" USING btree ("on_behalf_of");--> statement-breakpoint
+-- A neighbour without the app is shown in the group's cached answers (its name on a request posted for
+-- them, its count among the members): every change is logged for the group, as for group_members.
+SELECT install_change_log_triggers('offline_members', 'change_log_group_rows');

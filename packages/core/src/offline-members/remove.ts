@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { isMember, lockGroup } from "../groups/membership";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
-import { offlineNeighbourNotFound } from "./lookup";
+import { offlineNeighbourNotFound } from "../shared/offline-member-lookup";
 
 /**
  * DELETE /groups/{id}/offline-members/{offlineId} (issue 42 §1): by their contact or the group's owner.

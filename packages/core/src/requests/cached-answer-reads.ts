@@ -18,6 +18,9 @@ export const CACHED_ANSWER_READS: Record<string, "every change" | readonly strin
   trips: "every change",
   trip_groups: "every change",
   request_series: "every change",
+  // A request posted for a neighbour without the app names them, and they count among the members
+  // (issue 42 §1; migration 0039).
+  offline_members: "every change",
   // A person shows by these columns only (their id never changes); the hourly last_active_at write
   // is deliberately not logged, so it never empties anyone's cache.
   users: ["id", "name", "email", "general_area"],

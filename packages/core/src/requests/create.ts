@@ -10,7 +10,7 @@ import { assertRepeatIsPossible, insertSeries, scheduleNextAtNeededBy } from "..
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { unsubscribeLinks } from "../unsubscribe/links";
-import { assertOfflineMemberOf } from "../offline-members/lookup";
+import { assertOfflineMemberOf } from "../shared/offline-member-lookup";
 import { assertBelowOpenRequestLimit } from "./open-requests-limit";
 import { storedReach } from "../shared/stored-reach";
 import { mustSelectView, publishRequest } from "./request-reads";

@@ -1,6 +1,6 @@
 import { offlineMembers, type Executor } from "@hyn/db";
 import { and, eq, sql } from "drizzle-orm";
-import { AppError } from "../shared/errors";
+import { AppError } from "./errors";
 
 export const offlineNeighbourNotFound = () => new AppError("NOT_FOUND", "offlineNeighbourNotFound");
 
