@@ -118,8 +118,9 @@ describe("the answer cache", () => {
     const { ann, bo, groupId } = await annBoAndOlga();
     const membersOnCard = async () => {
       const { response, statements } = await get(bo, DASHBOARD_URL);
-      const data = (JSON.parse(response.body) as [{ result: { data: { groups: { id: string; memberCount: number }[] } } }])[0]
-        .result.data;
+      const data = (
+        JSON.parse(response.body) as [{ result: { data: { groups: { id: string; memberCount: number }[] } } }]
+      )[0].result.data;
       return { count: data.groups.find((group) => group.id === groupId)!.memberCount, statements };
     };
     const before = await membersOnCard();

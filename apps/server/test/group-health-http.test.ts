@@ -67,7 +67,11 @@ describe("GET /api/groups/{id}/health", () => {
 describe("a group's list from the answer cache", () => {
   it("shows a request nobody has offered for as such once half its time has passed, not a stale answer", async () => {
     const { ann, bo, groupId } = await annBoAndOlga();
-    await rest(app, ann, "POST", "/api/requests", { itemDescription: "Milk", groupId, neededBy: isoHoursAfter(app.clock, 10) });
+    await rest(app, ann, "POST", "/api/requests", {
+      itemDescription: "Milk",
+      groupId,
+      neededBy: isoHoursAfter(app.clock, 10),
+    });
     const list = async () =>
       ((await rest(app, bo, "GET", `/api/groups/${groupId}/requests`)).json() as { awaitingFirstOffer: boolean }[]).map(
         (r) => r.awaitingFirstOffer,

@@ -95,7 +95,10 @@ describe("admin metrics", () => {
 
   it("tells the site-wide median time to first offer and the share of requests nobody offered for (issue 41)", async () => {
     const admin = await h.signUpUser({ email: "admin@example.com" });
-    const [g] = await h.db.insert(groups).values({ name: "Elm Street", createdBy: admin.user.id }).returning({ id: groups.id });
+    const [g] = await h.db
+      .insert(groups)
+      .values({ name: "Elm Street", createdBy: admin.user.id })
+      .returning({ id: groups.id });
     const posted = (daysAgo: number, over: Partial<typeof requests.$inferInsert> = {}) => {
       const createdAt = new Date(h.clock.now().getTime() - daysAgo * DAY_MS);
       return {

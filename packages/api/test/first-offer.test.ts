@@ -22,7 +22,11 @@ const firstOfferedAt = async (requestId: string) =>
 describe("when someone first offered", () => {
   it("is the first claim's time, kept when the claim is given back and when someone else claims it later", async () => {
     const { ann, bo, cy, group } = await street();
-    const posted = await ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy: h.inHours(24) });
+    const posted = await ann.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
     expect(posted.firstOfferedAt).toBeNull();
 
     h.clock.advance(HOUR_MS);
@@ -64,9 +68,17 @@ describe("a request nobody has offered for", () => {
   it("is shown again at the top of its group's list and the dashboard at half its time, until someone offers", async () => {
     const { ann, bo, cy, group } = await street();
     // Needed in 10 hours: shown again after 5. Tea, posted 4 hours later and needed an hour sooner, only after 6.5.
-    const waiting = await ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy: h.inHours(10) });
+    const waiting = await ann.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: group.id,
+      neededBy: h.inHours(10),
+    });
     h.clock.advance(4 * HOUR_MS);
-    const sooner = await cy.caller.requests.create({ itemDescription: "Tea", groupId: group.id, neededBy: h.inHours(5) });
+    const sooner = await cy.caller.requests.create({
+      itemDescription: "Tea",
+      groupId: group.id,
+      neededBy: h.inHours(5),
+    });
     const list = async () => (await bo.caller.requests.forGroup({ groupId: group.id })).requests;
     const marks = async () => Object.fromEntries((await list()).map((r) => [r.itemDescription, r.awaitingFirstOffer]));
 
@@ -92,9 +104,14 @@ describe("a request nobody has offered for", () => {
 
   it("waits at least 2 hours after posting, and is no longer marked once its needed-by passes", async () => {
     const { ann, bo, group } = await street();
-    const soon = await ann.caller.requests.create({ itemDescription: "Stamps", groupId: group.id, neededBy: h.inHours(3) });
+    const soon = await ann.caller.requests.create({
+      itemDescription: "Stamps",
+      groupId: group.id,
+      neededBy: h.inHours(3),
+    });
     const awaiting = async () =>
-      (await bo.caller.requests.forGroup({ groupId: group.id })).requests.find((r) => r.id === soon.id)!.awaitingFirstOffer;
+      (await bo.caller.requests.forGroup({ groupId: group.id })).requests.find((r) => r.id === soon.id)!
+        .awaitingFirstOffer;
     h.clock.advance(1.5 * HOUR_MS);
     expect(await awaiting()).toBe(false);
     h.clock.advance(0.5 * HOUR_MS);
@@ -108,12 +125,28 @@ describe("a member's first request in a group", () => {
   it("is marked on its card, and only the first, in each group of theirs", async () => {
     const { ann, bo, group } = await street();
     const other = await groupWith(h, ann, [bo], "Oak Road");
-    const first = await ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy: h.inHours(24) });
+    const first = await ann.caller.requests.create({
+      itemDescription: "Milk",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
     // Posted a moment apart, as people do: "first" is by the time of posting.
     h.clock.advance(1000);
-    const second = await ann.caller.requests.create({ itemDescription: "Tea", groupId: group.id, neededBy: h.inHours(24) });
-    const elsewhere = await ann.caller.requests.create({ itemDescription: "Jam", groupId: other.id, neededBy: h.inHours(24) });
-    const bos = await bo.caller.requests.create({ itemDescription: "Soap", groupId: group.id, neededBy: h.inHours(24) });
+    const second = await ann.caller.requests.create({
+      itemDescription: "Tea",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
+    const elsewhere = await ann.caller.requests.create({
+      itemDescription: "Jam",
+      groupId: other.id,
+      neededBy: h.inHours(24),
+    });
+    const bos = await bo.caller.requests.create({
+      itemDescription: "Soap",
+      groupId: group.id,
+      neededBy: h.inHours(24),
+    });
     expect([first, second, elsewhere, bos].map((r) => r.firstInGroup)).toEqual([true, false, true, true]);
     const list = (await bo.caller.requests.forGroup({ groupId: group.id })).requests;
     expect(Object.fromEntries(list.map((r) => [r.itemDescription, r.firstInGroup]))).toEqual({

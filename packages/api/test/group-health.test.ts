@@ -20,9 +20,18 @@ describe("a group's health", () => {
   it("tells its owner the month's numbers on a seeded month", async () => {
     const { ann, bo, cy, dee, group } = await street();
     // Everyone joined two months ago; Dee has not come back for 40 days, Cy visited yesterday.
-    await h.db.update(groupMembers).set({ joinedAt: daysAgo(60) }).where(eq(groupMembers.groupId, group.id));
-    await h.db.update(users).set({ lastActiveAt: daysAgo(40) }).where(eq(users.id, dee.user.id));
-    await h.db.update(users).set({ lastActiveAt: daysAgo(1) }).where(eq(users.id, cy.user.id));
+    await h.db
+      .update(groupMembers)
+      .set({ joinedAt: daysAgo(60) })
+      .where(eq(groupMembers.groupId, group.id));
+    await h.db
+      .update(users)
+      .set({ lastActiveAt: daysAgo(40) })
+      .where(eq(users.id, dee.user.id));
+    await h.db
+      .update(users)
+      .set({ lastActiveAt: daysAgo(1) })
+      .where(eq(users.id, cy.user.id));
     const post = (days: number, over: Partial<typeof requests.$inferInsert> = {}) => ({
       userId: ann.user.id,
       groupId: group.id,
@@ -35,7 +44,12 @@ describe("a group's health", () => {
     await h.db.insert(requests).values([
       post(1, { status: "fulfilled", claimedBy: bo.user.id, claimedAt: after(1, 20), firstOfferedAt: after(1, 20) }),
       post(9, { status: "claimed", claimedBy: cy.user.id, claimedAt: after(9, 60), firstOfferedAt: after(9, 60) }),
-      post(15, { status: "fulfilled", claimedBy: bo.user.id, claimedAt: after(15, 180), firstOfferedAt: after(15, 180) }),
+      post(15, {
+        status: "fulfilled",
+        claimedBy: bo.user.id,
+        claimedAt: after(15, 180),
+        firstOfferedAt: after(15, 180),
+      }),
       // Nobody ever offered for it.
       post(20),
       // Before the month: on the sparkline only.
@@ -85,7 +99,9 @@ describe("a group's health", () => {
       code: "NOT_FOUND",
       message: messages.groupNotFound,
     });
-    expect(await failure((await h.caller()).groups.health({ groupId: group.id }))).toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await failure((await h.caller()).groups.health({ groupId: group.id }))).toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("reads in two statements however many requests and members the group has", async () => {

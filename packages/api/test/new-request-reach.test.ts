@@ -154,7 +154,13 @@ describe('the reach of a new request (PRODUCT "Who will hear")', () => {
     const notified = await poster.caller.requests.notify({ id: posted.id });
     expect(notified.reach).toEqual({ now: 2, later: 0, daily: 1, weekly: 0, appOnly: 0 });
     expect(notified.notifiedCount).toBe(2);
-    expect((await poster.caller.requests.mine()).requests[0]!.lastReach).toEqual({ now: 2, later: 0, daily: 1, weekly: 0, appOnly: 0 });
+    expect((await poster.caller.requests.mine()).requests[0]!.lastReach).toEqual({
+      now: 2,
+      later: 0,
+      daily: 1,
+      weekly: 0,
+      appOnly: 0,
+    });
     expect((await poster.caller.requests.byId({ id: posted.id })).lastReach).toEqual(notified.reach);
   });
 

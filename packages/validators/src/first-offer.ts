@@ -6,7 +6,6 @@
  */
 import { FIRST_OFFER_MIN_WAIT_HOURS, FIRST_OFFER_WAIT_SHARE } from "./policy";
 
-
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A time as milliseconds: a Date, milliseconds, or ISO text as the wire carries it (so the web passes its views as they are). */
@@ -17,9 +16,7 @@ const ms = (time: Time): number => (typeof time === "string" ? Date.parse(time) 
 export function nobodyOfferedFrom(createdAt: Time, neededBy: Time): Date {
   const posted = ms(createdAt);
   const wait = Math.max(0, ms(neededBy) - posted);
-  return new Date(
-    posted + Math.max(Math.floor(wait * FIRST_OFFER_WAIT_SHARE), FIRST_OFFER_MIN_WAIT_HOURS * HOUR_MS),
-  );
+  return new Date(posted + Math.max(Math.floor(wait * FIRST_OFFER_WAIT_SHARE), FIRST_OFFER_MIN_WAIT_HOURS * HOUR_MS));
 }
 
 /** What decides the mark: a request's status, times and when someone first offered (null: nobody yet). */

@@ -21,7 +21,11 @@ describe("the health card's pure figures (issue 41 §4)", () => {
   });
 
   it("counts into 7-day spans ending now, oldest first, leaving out what is older or still to come", () => {
-    const buckets = weeklyBuckets([daysAgo(0.5), daysAgo(6.9), daysAgo(7), daysAgo(20), daysAgo(28), daysAgo(-1)], NOW, 4);
+    const buckets = weeklyBuckets(
+      [daysAgo(0.5), daysAgo(6.9), daysAgo(7), daysAgo(20), daysAgo(28), daysAgo(-1)],
+      NOW,
+      4,
+    );
     expect(buckets.map((b) => b.requests)).toEqual([1, 1, 0, 3]);
     expect(buckets[0]!.weekStart).toEqual(daysAgo(28));
     expect(buckets[3]!.weekStart).toEqual(daysAgo(7));
@@ -29,7 +33,12 @@ describe("the health card's pure figures (issue 41 §4)", () => {
   });
 
   it("a member is quiet after 30 days without a visit, counted from joining when they never came back", () => {
-    const member = (name: string, lastActiveAt: Date | null, joinedAt: Date) => ({ userId: name, name, lastActiveAt, joinedAt });
+    const member = (name: string, lastActiveAt: Date | null, joinedAt: Date) => ({
+      userId: name,
+      name,
+      lastActiveAt,
+      joinedAt,
+    });
     expect(
       healthQuietMembers(
         [

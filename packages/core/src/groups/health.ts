@@ -1,10 +1,7 @@
 import { quietSinceDays } from "../quiet-members/rule";
 import { groupMembers, groups, requests, timestampParam, users } from "@hyn/db";
 import type { GroupHealth } from "@hyn/validators";
-import {
-  GROUP_HEALTH_DAYS,
-  GROUP_HEALTH_SPARKLINE_WEEKS,
-} from "@hyn/validators/group-health";
+import { GROUP_HEALTH_DAYS, GROUP_HEALTH_SPARKLINE_WEEKS } from "@hyn/validators/group-health";
 import { and, asc, eq, gte } from "drizzle-orm";
 import { DAY_MS } from "../shared/clock";
 import type { CoreDeps } from "../shared/deps";
@@ -103,7 +100,11 @@ export function groupHealthOf(
     medianMinutesToFirstOffer: median === null ? null : Math.round(median),
     // Its needed-by passed and nobody ever offered: one still waiting is not counted yet.
     unoffered: inWindow.filter((r) => r.firstOfferedAt === null && r.neededBy.getTime() <= now.getTime()).length,
-    helpers: new Set(inWindow.flatMap((r) => (r.claimedBy && (r.status === "claimed" || r.status === "fulfilled") ? [r.claimedBy] : []))).size,
+    helpers: new Set(
+      inWindow.flatMap((r) =>
+        r.claimedBy && (r.status === "claimed" || r.status === "fulfilled") ? [r.claimedBy] : [],
+      ),
+    ).size,
     activeMembers: members.filter((m) => m.lastActiveAt !== null && m.lastActiveAt.getTime() >= since).length,
     quietMembers: healthQuietMembers(members, now),
     weeklyRequests: weeklyBuckets(
@@ -155,7 +156,9 @@ export async function groupHealth(deps: CoreDeps, userId: string, groupId: strin
   return groupHealthOf(
     recent,
     members.flatMap((m) =>
-      m.userId && m.joinedAt ? [{ userId: m.userId, name: m.name ?? "", lastActiveAt: m.lastActiveAt, joinedAt: m.joinedAt }] : [],
+      m.userId && m.joinedAt
+        ? [{ userId: m.userId, name: m.name ?? "", lastActiveAt: m.lastActiveAt, joinedAt: m.joinedAt }]
+        : [],
     ),
     now,
   );

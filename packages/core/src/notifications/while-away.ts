@@ -12,12 +12,7 @@ import { addDefaultEmailPreferences } from "../preferences/profile-frequency";
 import { requestUrl } from "../request-views/request-url";
 import { unsubscribeLinks, type UnsubscribeLinks } from "../unsubscribe/links";
 import { notificationLinks } from "./immediate";
-import {
-  isQuietSql,
-  QUIET_NOTICE_COVERS_DAYS,
-  QUIET_NOTICE_MAX_ITEMS,
-  quietNoticeDueSql,
-} from "../quiet-members/rule";
+import { isQuietSql, QUIET_NOTICE_COVERS_DAYS, QUIET_NOTICE_MAX_ITEMS, quietNoticeDueSql } from "../quiet-members/rule";
 
 export interface WhileAwayRunOptions {
   /** Stops between two members (shutdown); a later run picks up the rest. */

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAY_MS, HOUR_MS } from "../shared/clock";
 import { FakeClock } from "../testing";
-import {
-  QUIET_AFTER_DAYS,
-  QUIET_NOTICE_EVERY_DAYS,
-  quietDuration,
-  quietNoticeDue,
-  quietSinceDays,
-} from "./rule";
+import { QUIET_AFTER_DAYS, QUIET_NOTICE_EVERY_DAYS, quietDuration, quietNoticeDue, quietSinceDays } from "./rule";
 
 const visit = new Date("2026-03-01T09:00:00Z");
 

@@ -59,4 +59,3 @@ export function publishRequest(
 ) {
   return publishRequestEvent(tx, { type, requestId: request.id, groupId: request.groupId, ownerId: request.userId });
 }
-

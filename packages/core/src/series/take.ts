@@ -46,7 +46,13 @@ export async function takeSeries(deps: CoreDeps, userId: string, seriesId: strin
     }
     const [claimed] = await tx
       .update(requests)
-      .set({ status: "claimed", claimedBy: userId, claimedAt: now, firstOfferedAt: firstOfferAt(now), ...bumpedRevision() })
+      .set({
+        status: "claimed",
+        claimedBy: userId,
+        claimedAt: now,
+        firstOfferedAt: firstOfferAt(now),
+        ...bumpedRevision(),
+      })
       .where(
         and(
           eq(requests.seriesId, seriesId),

@@ -14,7 +14,12 @@ export function waitInOneUnit(minutes: number): { unit: "minutes" | "hours" | "d
  * The sparkline's polyline in a `width` x `height` box: one point per week, oldest on the left, the busiest week at
  * the top (`pad` inside the edges so the line's width and the dots are not cut). A flat line at the bottom when empty.
  */
-export function sparklinePoints(counts: readonly number[], width: number, height: number, pad = 3): { x: number; y: number }[] {
+export function sparklinePoints(
+  counts: readonly number[],
+  width: number,
+  height: number,
+  pad = 3,
+): { x: number; y: number }[] {
   const max = Math.max(1, ...counts);
   const step = counts.length > 1 ? (width - 2 * pad) / (counts.length - 1) : 0;
   return counts.map((count, i) => ({

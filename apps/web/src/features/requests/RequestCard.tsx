@@ -6,13 +6,7 @@ import { Button, ConfirmModal } from "../../components/ui";
 import { dateOf, formatDateTime, formatWeekdayTime } from "../../lib/dates";
 import { isKnown } from "../../lib/known-values";
 import { useT } from "../../i18n/useT";
-import {
-  awaitingFirstOfferOf,
-  displayStatusOf,
-  formatNeededBy,
-  personName,
-  requestPermissions,
-} from "./request-rules";
+import { awaitingFirstOfferOf, displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
 import { RequestThanks } from "./RequestThanks";
 import { AddToCalendarLink } from "./AddToCalendarLink";
 import { anyoneHears, lastReachSentence } from "./reach";

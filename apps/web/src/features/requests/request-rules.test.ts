@@ -80,7 +80,11 @@ describe("list order", () => {
   });
 
   it("puts a request nobody has offered for at half its time above the rest, until someone offers (issue 41)", () => {
-    const waiting = request({ createdAt: new Date(NOW.getTime() - 6 * HOUR), neededBy: new Date(NOW.getTime() + 4 * HOUR), firstOfferedAt: null });
+    const waiting = request({
+      createdAt: new Date(NOW.getTime() - 6 * HOUR),
+      neededBy: new Date(NOW.getTime() + 4 * HOUR),
+      firstOfferedAt: null,
+    });
     const sooner = request({ neededBy: new Date(NOW.getTime() + 2 * HOUR), firstOfferedAt: null });
     expect(awaitingFirstOfferOf(waiting, NOW)).toBe(true);
     expect(awaitingFirstOfferOf(sooner, NOW)).toBe(false);
