@@ -337,7 +337,7 @@ test("a group of 20 is full: the Join page says so and the invitation stays unus
   await expect(groupCard(page, "Twenty Strong").getByText("20 members")).toBeVisible();
 });
 
-test("the Groups page loads in two calls, and a logged-out visitor is asked to log in", async ({
+test("the Groups page loads in two calls and its owner's health cards in one more, and a logged-out visitor is asked to log in", async ({
   page,
   browser,
   baseURL,
@@ -358,7 +358,9 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
   await expect(card.getByRole("button", { name: "Invite Members" })).toBeEnabled();
   // Time for any follow-up call to show itself.
   await page.waitForTimeout(1_000);
-  // Who is signed in, then everything the page shows, the owner's invitation count and the cards' notification settings included.
+  // Who is signed in, then everything the page shows, the owner's invitation count and the cards' notification
+  // settings included; then, for an owner, the health of the groups they own (issue 41 §4), which needs the
+  // list's ids: one batch whatever the number of groups.
   expect(calls).toEqual([
     ["user.me"],
     [
@@ -371,6 +373,7 @@ test("the Groups page loads in two calls, and a logged-out visitor is asked to l
       "push.devices",
       "user.notificationPreferences",
     ],
+    ["groups.health"],
   ]);
 
   const visitor = await browser.newContext({ baseURL });
