@@ -248,6 +248,12 @@ export const SWEEP: Record<string, Entry> = {
     member: "allowed",
     blocked: "allowed",
   },
+  "groupLinks.preview": {
+    input: (w) => ({ token: w.invitationToken }),
+    outsider: "allowed",
+    member: "allowed",
+    blocked: "allowed",
+  },
   "groupLinks.joinRequests": {
     input: (w) => ({ groupId: w.groupId }),
     outsider: "denied",

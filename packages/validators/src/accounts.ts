@@ -44,6 +44,15 @@ export const signUpInput = z.object({
   name: nameField.optional(),
   phone: phoneField.optional(),
   generalArea: optionalCleanText(MAX_GENERAL_AREA_LENGTH).optional(),
+  /**
+   * The e-mail invitation's token the person arrived with (issue 43): when it is pending and was sent to this
+   * address, the invitation link has proven the address, so no confirmation e-mail is needed. Any other token
+   * (a group link's, another address's, used, expired, unknown) changes nothing.
+   */
+  inviteToken: exactInputString({ error: messages.invalidOrExpiredInviteToken })
+    .trim()
+    .max(200, messages.invalidOrExpiredInviteToken)
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 

@@ -72,3 +72,23 @@ export const joinPageOutput = z.object({
   requested: z.boolean(),
 });
 export type JoinPage = z.input<typeof joinPageOutput>;
+
+/** The states a join token's preview can name (issue 43): usable, usable by asking the owner, or not. */
+export const JOIN_PREVIEW_STATES = ["valid", "approval", "revoked", "expired", "used", "paused"] as const;
+export type JoinPreviewState = (typeof JOIN_PREVIEW_STATES)[number];
+
+/**
+ * GET /invites/{token}/preview (issue 43), public: what a signed-out visitor holding a link may learn, and
+ * nothing more. Whether it is an e-mail invitation or a group link, and its state; while it can still be
+ * used ("valid", "approval"), the group's name and who invited, and for an e-mail invitation its address
+ * (whoever holds the e-mailed link read it in that mailbox). A dead link names nothing (all null).
+ */
+export const joinPreviewOutput = z.object({
+  kind: z.enum(["invitation", "link"]),
+  state: z.enum(JOIN_PREVIEW_STATES),
+  groupName: z.string().nullable(),
+  /** The inviter's name; for an e-mail invitation their address when they have no name; null when not shown. */
+  inviterName: z.string().nullable(),
+  invitedEmail: z.string().nullable(),
+});
+export type JoinPreview = z.input<typeof joinPreviewOutput>;

@@ -28,7 +28,7 @@ export const authRouter = router({
   signUp: publicProcedure
     .meta({
       rest: { method: "POST", path: "/auth/signup", successStatus: 201, body: true },
-      secretInputs: ["password"],
+      secretInputs: ["password", "inviteToken"],
     })
     .input(signUpInput)
     .output(authResultOutput)

@@ -6,6 +6,7 @@ import {
   groupLinkOutput,
   inviteTokenInput,
   joinPageOutput,
+  joinPreviewOutput,
   joinRequestIdInput,
   joinRequestOutput,
 } from "@hyn/validators";
@@ -69,6 +70,17 @@ export const groupLinksRouter = router({
     .query(({ ctx, input }) =>
       withJoinTokenGuard(ctx, () => ctx.services.groupLinks.joinPage(input.token, ctx.session?.user.id ?? null)),
     ),
+
+  /**
+   * Public (issue 43): what a signed-out visitor holding a token may learn before logging in or signing up, the
+   * same for everyone (the session is not read): its kind and state, and while usable the group's name, who
+   * invited and an invitation's address. A token naming nothing counts as a guess (`withJoinTokenGuard`).
+   */
+  preview: publicProcedure
+    .meta({ rest: { method: "GET", path: "/invites/:token/preview" }, secretInputs: ["token"] })
+    .input(inviteTokenInput)
+    .output(joinPreviewOutput)
+    .query(({ ctx, input }) => withJoinTokenGuard(ctx, () => ctx.services.groupLinks.preview(input.token))),
 
   joinRequests: protectedProcedure
     .meta({ rest: { method: "GET", path: "/groups/:id/join-requests", renameParams: { id: "groupId" } } })

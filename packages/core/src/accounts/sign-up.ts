@@ -1,6 +1,6 @@
-import { userLimits, users, type Executor } from "@hyn/db";
+import { invites, userLimits, users, type Executor } from "@hyn/db";
 import { DEFAULT_LOCALE, type AuthResult, type Locale, type signUpInput } from "@hyn/validators";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { enqueueEmail } from "../mail/outbox";
 import { verificationEmail } from "../mail/templates";
@@ -8,6 +8,7 @@ import { addDefaultEmailPreferences } from "../preferences/profile-frequency";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
+import { hashToken } from "../shared/tokens";
 import { consumeAuthToken, issueAuthToken } from "./auth-tokens";
 import { assertNotCommonPassword, hashPassword } from "./passwords";
 import { holdActiveAccount } from "../requests/suspension-guard";
@@ -16,6 +17,27 @@ import { authCallbackLink, findUserByEmail, loadUser } from "./user-lookup";
 import { toUser, userColumns } from "./user-view";
 
 type SignUp = z.output<typeof signUpInput>;
+
+/**
+ * Issue 43: an e-mail invitation's link proves its address (it was read in that mailbox), so signing up with a
+ * pending invitation's token, for the address it was sent to, needs no second e-mail. A group link is bound to
+ * no address, and another address is not proven: both still confirm.
+ */
+async function provenByInvitation(executor: Executor, token: string | undefined, email: string, now: Date) {
+  if (!token) return false;
+  const [invite] = await executor
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        eq(invites.tokenHash, hashToken(token)),
+        eq(invites.email, email),
+        isNull(invites.usedAt),
+        gt(invites.expiresAt, now),
+      ),
+    );
+  return invite !== undefined;
+}
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -44,6 +66,7 @@ export function createSignUpService(deps: CoreDeps) {
       const now = clock.now();
       try {
         return await db.transaction(async (tx) => {
+          const proven = await provenByInvitation(tx, input.inviteToken, input.email, now);
           const [created] = await tx
             .insert(users)
             .values({
@@ -54,6 +77,7 @@ export function createSignUpService(deps: CoreDeps) {
               generalArea: input.generalArea ?? null,
               isAdmin: config.adminEmails.has(input.email),
               locale,
+              emailVerifiedAt: proven ? now : null,
               createdAt: now,
               updatedAt: now,
             })
@@ -61,7 +85,7 @@ export function createSignUpService(deps: CoreDeps) {
           if (!created) throw new AppError("CONFLICT", "userCreationFailed");
           await tx.insert(userLimits).values({ userId: created.id, createdAt: now, updatedAt: now });
           await addDefaultEmailPreferences(tx, created.id, now);
-          if (config.requireEmailConfirmation) {
+          if (config.requireEmailConfirmation && !proven) {
             await sendVerification(tx, created, now);
             return { user: toUser(created), session: null };
           }

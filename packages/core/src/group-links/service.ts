@@ -6,6 +6,7 @@ import { declineJoinRequest } from "./decline";
 import { incomingJoinRequests } from "./incoming-join-requests";
 import { joinByLink } from "./join";
 import { joinPage } from "./join-page";
+import { joinPreview } from "./join-preview";
 import { groupJoinRequestsOf } from "./join-requests";
 import { listGroupLinks } from "./list";
 import { revokeGroupLink } from "./revoke";
@@ -24,6 +25,8 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     list: (ownerId: string, groupId: string) => listGroupLinks(deps, ownerId, groupId),
     revoke: (ownerId: string, groupId: string, linkId: string) => revokeGroupLink(deps, ownerId, { groupId, linkId }),
     joinPage: (token: string, viewerId: string | null) => joinPage(linkDeps, viewerId, token),
+    /** Signed out (issue 43): the kind, the state and, while usable, the group and who invited; nothing else. */
+    preview: (token: string) => joinPreview(deps, token),
     join: (userId: string, token: string, acceptRules = false) => joinByLink(linkDeps, userId, { token, acceptRules }),
     joinRequests: (ownerId: string, groupId: string) => groupJoinRequestsOf(deps, ownerId, groupId),
     incomingJoinRequests: (ownerId: string) => incomingJoinRequests(deps, ownerId),
