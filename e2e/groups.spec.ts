@@ -61,20 +61,21 @@ test("an owner invites a neighbour who joins from the e-mail", async ({ page, br
   const neighbour = await neighbourContext.newPage();
   const neighbourErrors = watchConsole(neighbour);
   await neighbour.goto(link);
-  // Signed out, an e-mail invitation goes on to Sign Up with its address filled in (issue 27).
+  // Signed out, "Join a Group" names the group and who invited; Sign Up fills in the invited address (issue 43).
   const invitePath = new URL(link).pathname;
+  await expect(neighbour.getByRole("heading", { name: "Join a Group" })).toBeVisible();
+  await expect(neighbour.getByText("Invited by Olive Owner")).toBeVisible();
+  await neighbour.getByRole("button", { name: "Sign Up" }).click();
   await expect(neighbour).toHaveURL(
-    `/signup?email=${encodeURIComponent(neighbourEmail)}&redirect=${encodeURIComponent(invitePath)}`,
+    `/signup?email=${encodeURIComponent(neighbourEmail)}&invite=${invitePath.split("/").pop()}&redirect=${encodeURIComponent(invitePath)}`,
   );
   await expect(neighbour.getByLabel("Email")).toHaveValue(neighbourEmail);
   await neighbour.getByLabel("Name (optional)").fill("Nia Neighbour");
   await neighbour.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
   await neighbour.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await neighbour.getByRole("button", { name: "Sign Up" }).click();
-  await expect(neighbour).toHaveURL(/\/verify-email$/);
-  await neighbour.goto(await mailbox.waitForLink(neighbourEmail, /type=signup/));
 
-  // Confirming the e-mail brings the neighbour back to the invitation.
+  // The invitation's link proved the address: no confirmation e-mail, straight back to the invitation.
   await expect(neighbour).toHaveURL(invitePath);
   await expect(neighbour.getByText("Maple Street")).toBeVisible();
   await expect(neighbour.getByRole("button", { name: "Not now" })).toBeVisible();
@@ -388,7 +389,7 @@ test("the Groups page loads in two calls and its owner's health cards in one mor
   await visitor.close();
 });
 
-test("a bad invitation link shows one Invalid Invitation screen at /invite and /join; signed out, a link with a code asks to log in first", async ({
+test("a bad invitation link shows one Invalid Invitation screen at /invite and /join, signed out or in", async ({
   page,
   confirmedUser,
 }) => {
@@ -400,11 +401,10 @@ test("a bad invitation link shows one Invalid Invitation screen at /invite and /
     await expect(page.getByRole("heading", { name: "Invitation Error" })).toHaveCount(0);
   };
   const badLinks = ["/invite", "/invite?token=made-up", "/join/made-up?from=email", "/invite/made-up"];
-  // Signed out, only the link without a code is judged (the spec validates a token once logged in).
+  // Signed out, a code is judged before anyone logs in or signs up (issue 43).
   for (const link of badLinks.slice(1)) {
     await page.goto(link);
-    await expect(page.getByRole("heading", { name: "Join a Group" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Invalid Invitation" })).toHaveCount(0);
+    await invalidScreen();
   }
   await page.goto(badLinks[0]!);
   await invalidScreen();

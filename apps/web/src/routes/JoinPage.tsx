@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { Button, Card, Spinner } from "../components/ui";
 import { NotificationsQuestion } from "../features/account/NotificationsQuestion";
 import { StatusView } from "../features/account/StatusView";
@@ -16,8 +16,8 @@ type Joined = Exclude<RouterOutputs["invitations"]["joinByToken"], { pending: tr
 
 /**
  * The join page of PRODUCT "Screens" (/invite?token=, /invite/{token}, /join/{token}): loading, invalid link, login
- * required, error, join prompt, success. Signed out, an e-mail invitation goes on to Sign Up with its address filled
- * in (issue 27); signed in as another account, the page says whom it is for before anyone tries.
+ * required, error, join prompt, success. Signed out, the page names the group and who invited, or says the link can no
+ * longer be used (issue 43); signed in as another account, the page says whom it is for before anyone tries.
  */
 export default function JoinPage() {
   const t = useT();
@@ -37,29 +37,76 @@ export default function JoinPage() {
 }
 
 /**
- * Signed out: an e-mail invitation's link was read in that mailbox, so its invitee is sent to Sign Up with the
- * address filled in (Log In is one link away there); confirming the address returns here. A link this page cannot
- * read (unknown, used, expired) asks to log in first, as before.
+ * Signed out (issue 43): the spec's "Join a Group", naming the group and who invited, read from the token's public
+ * preview, with Log In and Sign Up, both coming back here. An e-mail invitation fills its address in, and its
+ * token rides along to Sign Up, where it proves the address (no second e-mail). A link that can no longer be used
+ * says so here, before anyone signs up; one that names nothing is the spec's "Invalid Invitation".
  */
 function JoinSignedOut({ token, here }: { token: string; here: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const validation = trpc.groupLinks.joinPage.useQuery({ token }, { retry: false, staleTime: Infinity });
-  if (validation.isPending) return <JoinLoading />;
-  // Signed out, a token is not judged (the spec: it is validated only once someone is logged in), so an
-  // unknown one asks to log in like any other; a link without a token is invalid for everyone.
-  const invitedEmail = validation.data?.invitedEmail;
-  if (invitedEmail) {
-    // Sign-up keeps this redirect through e-mail confirmation (features/account/afterConfirmRedirect).
-    const signUp = `/signup?email=${encodeURIComponent(invitedEmail)}&redirect=${encodeURIComponent(here)}`;
-    return <Navigate to={signUp} replace />;
+  const preview = trpc.groupLinks.preview.useQuery({ token }, { retry: false, staleTime: Infinity });
+  if (preview.isPending) return <JoinLoading />;
+  if (isRefusedToken(preview.error)) return <InvalidInvitation />;
+  const back = `redirect=${encodeURIComponent(here)}`;
+  const logIn = (email: string | null) =>
+    navigate(`/login?${email ? `email=${encodeURIComponent(email)}&` : ""}${back}`);
+  if (!preview.data) {
+    // The preview could not be read (too many tries, no connection): log in or sign up, and the page tells after.
+    return (
+      <StatusView tone="info" title={t("groups.joinPageTitle")}>
+        <p>{t("groups.joinLoggedOut")}</p>
+        <Button onClick={() => logIn(null)}>{t("groups.logInOrSignUp")}</Button>
+      </StatusView>
+    );
   }
+  const { kind, state, groupName, inviterName, invitedEmail } = preview.data;
+  if (state !== "valid" && state !== "approval") {
+    const lines =
+      state === "revoked"
+        ? [t("sharing.joinLinkRevoked")]
+        : state === "paused"
+          ? [errorText("groupLinkPaused")]
+          : state === "used"
+            ? [errorText("invitationUsed"), t("sharing.joinInvitationUsedHelp")]
+            : kind === "invitation"
+              ? [errorText("invitationExpired"), t("sharing.joinInvitationExpiredHelp")]
+              : [t("sharing.joinLinkExpired")];
+    return (
+      <StatusView tone="error" title={t("groups.joinPageTitle")}>
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+        <div className="row join-actions">
+          <Button variant={state === "used" ? "secondary" : "primary"} onClick={() => navigate("/")}>
+            {t("groups.goHome")}
+          </Button>
+          {state === "used" && <Button onClick={() => logIn(null)}>{t("groups.logIn")}</Button>}
+        </div>
+      </StatusView>
+    );
+  }
+  const signUp =
+    `/signup?${invitedEmail ? `email=${encodeURIComponent(invitedEmail)}&invite=${encodeURIComponent(token)}&` : ""}` +
+    back;
   return (
     <StatusView tone="info" title={t("groups.joinPageTitle")}>
-      <p>{t("groups.joinLoggedOut")}</p>
-      <Button onClick={() => navigate(`/login?redirect=${encodeURIComponent(here)}`)}>
-        {t("groups.logInOrSignUp")}
-      </Button>
+      <p>{t("groups.invitedToJoin")}</p>
+      <p className="join-group-name">{groupName}</p>
+      {inviterName && (
+        <p className="join-facts">
+          <span>{t("groups.invitedBy", { name: inviterName })}</span>
+        </p>
+      )}
+      {invitedEmail && <p>{t("sharing.invitationFor", { email: invitedEmail })}</p>}
+      {state === "approval" && inviterName && <p>{t("sharing.approvalExplain", { owner: inviterName })}</p>}
+      <p>{t("sharing.joinSignedOut")}</p>
+      <div className="row join-actions">
+        <Button variant="secondary" onClick={() => logIn(invitedEmail)}>
+          {t("groups.logIn")}
+        </Button>
+        <Button onClick={() => navigate(signUp)}>{t("auth.signUpButton")}</Button>
+      </div>
     </StatusView>
   );
 }

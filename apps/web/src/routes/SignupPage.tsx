@@ -31,6 +31,8 @@ export default function SignupPage() {
   const [busy, setBusy] = useState(false);
   const [resendNote, setResendNote] = useState<string | null>(null);
   const redirect = safeRedirect(params.get("redirect"));
+  // The e-mail invitation it came from (JoinPage, issue 43): for its own address, sign-up needs no second e-mail.
+  const inviteToken = params.get("invite") ?? undefined;
 
   if (user && !busy) return <Navigate to={redirect} replace />;
 
@@ -61,7 +63,12 @@ export default function SignupPage() {
     if (problem) return;
     setBusy(true);
     try {
-      const result = await signUp({ email: email.trim(), password, ...(name.trim() ? { name: name.trim() } : {}) });
+      const result = await signUp({
+        email: email.trim(),
+        password,
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(inviteToken ? { inviteToken } : {}),
+      });
       if (result.session) {
         void navigate(redirect, { replace: true });
       } else {

@@ -63,7 +63,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signUp(input) {
         const result = await signUpAsync(input);
-        if (result.session) setUser(result.user);
+        if (result.session) {
+          // Signed in at once (no confirmation asked, or an e-mail invitation proved the address, issue 43): a new session.
+          setSignedOut(false);
+          forgetPreviousSession(queryClient);
+          setUser(result.user);
+        }
         return result;
       },
       async signOut() {
