@@ -47,11 +47,7 @@ test("a stranger opening an invitation link sees the group and who invited, and 
   expect(emails.flatMap((e) => e.links).filter((l) => /type=signup/.test(l))).toEqual([]);
 });
 
-test("an account holder opening a group link logs in and returns to join", async ({
-  page,
-  baseURL,
-  confirmedUser,
-}) => {
+test("an account holder opening a group link logs in and returns to join", async ({ page, baseURL, confirmedUser }) => {
   const owner = await confirmedUser("Olive Owner");
   const neighbour = await confirmedUser("Ned Neighbour");
   const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Walk" });

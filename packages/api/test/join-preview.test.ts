@@ -124,9 +124,9 @@ describe("the join page's preview, signed out", () => {
       code: "TOO_MANY_REQUESTS",
       message: messages.tooManyRequests,
     });
-    expect(await failure((await h.caller(null, { ip: "198.51.100.8" })).groupLinks.preview({ token: "x" }))).toMatchObject(
-      { code: "NOT_FOUND" },
-    );
+    expect(
+      await failure((await h.caller(null, { ip: "198.51.100.8" })).groupLinks.preview({ token: "x" })),
+    ).toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
