@@ -39,8 +39,9 @@ const textFields: {
       name: "New",
       phone: "+1 555 123 4567",
       generalArea: "North",
+      inviteToken: "an-invitation-token",
     }),
-    fields: ["email", "password", "name", "phone", "generalArea"],
+    fields: ["email", "password", "name", "phone", "generalArea", "inviteToken"],
   },
   {
     method: "POST",
@@ -137,6 +138,8 @@ describe("text that cannot be stored", () => {
     expect(Object.keys(validate.json())).toEqual(["error"]);
     const join = await postAs(app, careful, "/api/invites/abc%00def/join");
     expect([join.statusCode, join.json()]).toEqual([400, { error: messages.unsupportedCharacters }]);
+    const preview = await app.server.inject({ method: "GET", url: "/api/invites/abc%00def/preview" });
+    expect([preview.statusCode, preview.json()]).toEqual([400, { error: messages.unsupportedCharacters }]);
   });
 
   it("tRPC refuses it the same way", async () => {

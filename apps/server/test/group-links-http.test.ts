@@ -30,6 +30,12 @@ describe("the group link over REST", () => {
 
     const page = await app.server.inject({ method: "GET", url: `/api/invites/${String(link.token)}` });
     expect(page.json()).toMatchObject({ group: { name: "Elm", memberCount: 1 }, approval: true });
+    // Issue 43: signed out, the preview, and nothing more.
+    const preview = await app.server.inject({ method: "GET", url: `/api/invites/${String(link.token)}/preview` });
+    expect([preview.statusCode, preview.json()]).toEqual([
+      200,
+      { kind: "link", state: "approval", groupName: "Elm", inviterName: "ann", invitedEmail: null },
+    ]);
 
     const asked = await postAs(app, bo, `/api/invites/${String(link.token)}/join`);
     expect([asked.statusCode, asked.json()]).toEqual([202, { pending: true }]);
@@ -44,6 +50,16 @@ describe("the group link over REST", () => {
     expect(revoked.statusCode).toBe(200);
     const dead = await postAs(app, bo, `/api/invites/${String(link.token)}/join`);
     expect([dead.statusCode, dead.json()]).toEqual([404, { error: messages.groupLinkInvalid }]);
+    const told = await app.server.inject({ method: "GET", url: `/api/invites/${String(link.token)}/preview` });
+    expect(told.json()).toEqual({
+      kind: "link",
+      state: "revoked",
+      groupName: null,
+      inviterName: null,
+      invitedEmail: null,
+    });
+    const unknown = await app.server.inject({ method: "GET", url: "/api/invites/made-up/preview" });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: messages.invalidOrExpiredInviteToken }]);
   });
 
   it("the OpenAPI document names the 202 answer of joining", async () => {
