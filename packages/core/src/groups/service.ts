@@ -6,6 +6,7 @@ import { AppError } from "../shared/errors";
 import { itemNotices } from "../trips/endings";
 import { createGroup, type CreateGroup } from "./create-group";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
+import { departurePreview } from "./departure-preview";
 import { groupHealth } from "./health";
 import { groupMembersOf } from "./members";
 import { countAccountMembers, departFromGroups, isMember, lockGroup } from "./membership";
@@ -49,6 +50,9 @@ export function createGroupsService(deps: CoreDeps) {
     health: (userId: string, groupId: string) => groupHealth(deps, userId, groupId),
 
     /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
+    /** GET /api/groups/{id}/leave-preview (issue 43): what leaving would do, by a dry run of the departure. */
+    leavePreview: (userId: string, groupId: string) => departurePreview(deps, userId, groupId),
+
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
       const notices = await itemNotices(deps, clock.now());
       return db.transaction(async (tx) => {
