@@ -95,7 +95,15 @@ export async function addMember(
   const limits = await lockUserLimits(tx, userId);
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);
-  await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt });
+  // The rules' text as accepted (issue 43): the current one, unless it changed after the acceptance (a join
+  // request approved later), when the text accepted is not known.
+  const rulesAcceptedText =
+    rulesAcceptedAt === null
+      ? null
+      : sql`(select case when ${groups.rulesChangedAt} is null or ${groups.rulesChangedAt} <= ${rulesAcceptedAt.toISOString()}::timestamptz then ${groups.rules} end from ${groups} where ${groups.id} = ${group.id})`;
+  await tx
+    .insert(groupMembers)
+    .values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt, rulesAcceptedText });
   await forgetRemoval(tx, group.id, userId);
 }
 

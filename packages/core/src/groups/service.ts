@@ -1,6 +1,6 @@
 import { groupMembers, groups } from "@hyn/db";
 import { type Group, type LeaveGroupResult } from "@hyn/validators";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { itemNotices } from "../trips/endings";
@@ -29,7 +29,11 @@ export function createGroupsService(deps: CoreDeps) {
       return db.transaction(async (tx) => {
         const accepted = await tx
           .update(groupMembers)
-          .set({ rulesAcceptedAt: now })
+          // The text accepted is kept, so a later change can be marked when they are asked again (issue 43).
+          .set({
+            rulesAcceptedAt: now,
+            rulesAcceptedText: sql`(select ${groups.rules} from ${groups} where ${groups.id} = ${groupMembers.groupId})`,
+          })
           .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
           .returning({ userId: groupMembers.userId });
         if (accepted.length === 0) {
