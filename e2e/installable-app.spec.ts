@@ -205,7 +205,7 @@ test("a signed-in neighbour who reloads the app offline keeps the navigation the
 
   await page.context().setOffline(true);
   await page.reload();
-  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." }).first()).toBeVisible();
   for (const name of signedInLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeAttached();
   await expect(nav.getByRole("link", { name: "Log In" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
