@@ -207,7 +207,7 @@ test("a signed-in neighbour who reloads the app offline keeps the navigation the
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "You are offline." }).first()).toBeVisible();
   for (const name of signedInLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeAttached();
-  await expect(nav.getByRole("link", { name: "Log In" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
   await screenshots(page, "offline-reload-navigation", { themes: ["light"], widths: [1280, 390] });
 
@@ -219,7 +219,7 @@ test("a signed-in neighbour who reloads the app offline keeps the navigation the
 
   // Signed out, nothing is remembered: offline again, a reload shows a visitor's navigation.
   await nav.getByRole("button", { name: "Logout" }).click();
-  await expect(nav.getByRole("link", { name: "Log In" })).toBeAttached();
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeAttached();
   await controlledByServiceWorker(page);
   await page.context().setOffline(true);
   await page.reload();
