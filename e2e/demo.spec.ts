@@ -1,5 +1,5 @@
 import { demoURL } from "../playwright.config";
-import { expect, test } from "./support";
+import { expect, screenshots, test } from "./support";
 
 test.use({ baseURL: demoURL });
 
@@ -32,7 +32,12 @@ test("in demo mode a visitor signs in with a sample account offered on the login
   // The seed: three neighbours, two groups, four memberships; two of six requests claimed or fulfilled.
   await expect(page.locator(".metric-card", { hasText: "Total Users" })).toContainText("3");
   await expect(page.locator(".metric-card", { hasText: "Avg. Group Size" })).toContainText("2.0");
-  await expect(page.locator(".metric-card", { hasText: "Fulfillment Rate" })).toContainText("33.33%");
+  const rate = page.locator(".metric-card", { hasText: "Fulfillment Rate" });
+  await expect(rate).toContainText("33.33%");
+  // Issue 43: the card says what its figure counts, with fulfilled alone beside it (one of the six).
+  await expect(rate.getByText("claimed or fulfilled (2 of 6)")).toBeVisible();
+  await expect(rate.getByText("Fulfilled alone: 16.67% (1 of 6)")).toBeVisible();
+  await screenshots(page, "admin-fulfillment-rate", { themes: ["light"], widths: [1280, 390] });
   await expect(page.getByRole("img", { name: /Requests posted and fulfilled per week/ })).toBeVisible();
   await expect(page.getByText(/Last updated/)).toBeVisible();
 });

@@ -188,3 +188,41 @@ test("the links panel with its QR codes and the join requests pass axe in light 
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
 });
+
+test("Print puts one link's QR code, its group's name and its address on one A4 page, not two", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
+  const owner = await confirmedUser("Olive Owner");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Birch Lane" });
+  // A second group and two links make the page taller than a sheet of paper, as a real owner's is.
+  await api(baseURL!, owner.token, "POST", "/groups", { name: "Cedar Row" });
+  await api(baseURL!, owner.token, "POST", `/groups/${group.id}/links`, {});
+  const link = await api<{ url: string }>(baseURL!, owner.token, "POST", `/groups/${group.id}/links`, {});
+  await (await signedInPage(owner)).goto("/groups");
+  const card = groupCard(page, "Birch Lane");
+  await card.getByRole("button", { name: "Share a link" }).click();
+  const item = card.getByTestId("group-link").filter({ has: page.locator(`input[value="${link.url}"]`) });
+  await expect(item.getByTestId("group-link-qr").locator("svg")).toBeVisible();
+
+  // The browser's print dialog is not there in a test: the page is printed as it is at that moment, to a PDF.
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await item.getByRole("button", { name: "Print" }).click();
+  await page.emulateMedia({ media: "print" });
+  const sheet = page.getByTestId("group-link-print-sheet");
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText("Birch Lane");
+  await expect(sheet).toContainText(link.url);
+  await expect(card).toBeHidden();
+  const png = PNG.sync.read(await sheet.locator("svg").screenshot());
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link.url);
+
+  // Printed (a PDF ends the print, as the dialog's closing does): one A4 page.
+  const pdf = await page.pdf({ format: "A4" });
+  const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+  expect(pages).toHaveLength(1);
+});

@@ -54,3 +54,38 @@ test("a member accepts the group's changed rules", async ({
   await natsPage.getByRole("button", { name: "Join Group" }).click();
   await expect(natsPage.getByRole("heading", { name: "Welcome to Rowan Row" })).toBeVisible();
 });
+
+test("asked again after a change, a member starts on Accept, not Leave Group, and sees what changed marked", async ({
+  baseURL,
+  confirmedUser,
+  groupWith,
+  secondPerson,
+}, testInfo) => {
+  const mia = await confirmedUser("Mia Member");
+  const olga = await confirmedUser("Olga Owner");
+  const groupId = await groupWith(olga, "Linden Walk", [mia]);
+  await api(baseURL!, olga.token, "PUT", `/groups/${groupId}`, { rules: "Be kind.\nNothing for sale.\nBring bags." });
+  await api(baseURL!, mia.token, "POST", `/groups/${groupId}/rules/accept`);
+  await api(baseURL!, olga.token, "PUT", `/groups/${groupId}`, {
+    rules: "Be kind.\nNothing for sale or swap.\nBring bags.\nQuiet after 9 pm.",
+  });
+
+  const { page } = await secondPerson({ user: mia });
+  await page.goto("/");
+  const dialog = page.getByRole("dialog", { name: "The rules of Linden Walk" });
+  await expect(dialog).toBeVisible();
+  // Issue 43: Enter or Space on arrival accepts; leaving takes a deliberate move.
+  await expect(dialog.getByRole("button", { name: "Accept" })).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Leave Group" })).not.toBeFocused();
+  const diff = dialog.getByTestId("rules-diff");
+  await expect(diff.locator("ins")).toHaveText(["New: Nothing for sale or swap.", "New: Quiet after 9 pm."]);
+  await expect(diff.locator("del")).toHaveText(["Removed: Nothing for sale."]);
+  await expect(diff.locator(".rules-line:not(ins):not(del)")).toHaveText(["Be kind.", "Bring bags."]);
+  await screenshot(page, testInfo.outputPath("rules-changed-1280-light.png"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo.outputPath("rules-changed-390-light.png"));
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  const groups = await api<{ id: string }[]>(baseURL!, mia.token, "GET", "/groups");
+  expect(groups.map((g) => g.id)).toContain(groupId);
+});

@@ -192,6 +192,41 @@ test("the installed app starts offline after one online visit: its shell and a p
   await expect(banner).toHaveCount(0);
 });
 
+test("a signed-in neighbour who reloads the app offline keeps the navigation they had, not only About", async ({
+  page,
+  mailbox,
+}) => {
+  await signUpAndConfirm(page, mailbox, { name: "Nora Nav" });
+  await page.goto("/groups");
+  await expect(page.getByRole("heading", { level: 1, name: "Your Groups" })).toBeVisible();
+  await controlledByServiceWorker(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const signedInLinks = ["Dashboard", "Groups", "Trips", "Profile", "About"];
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." }).first()).toBeVisible();
+  for (const name of signedInLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeAttached();
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await screenshots(page, "offline-reload-navigation", { themes: ["light"], widths: [1280, 390] });
+
+  // Back online, the server's answer takes over: the same links, and Logout.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().setOffline(false);
+  await expect(nav.getByRole("button", { name: "Logout" })).toBeAttached();
+  for (const name of signedInLinks) await expect(nav.getByRole("link", { name, exact: true })).toBeAttached();
+
+  // Signed out, nothing is remembered: offline again, a reload shows a visitor's navigation.
+  await nav.getByRole("button", { name: "Logout" }).click();
+  await expect(nav.getByRole("link", { name: "Login", exact: true })).toBeAttached();
+  await controlledByServiceWorker(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(nav.getByRole("link", { name: "About" })).toBeAttached();
+  await expect(nav.getByRole("link", { name: "Groups" })).toHaveCount(0);
+});
+
 test("a neighbour opens a request from its link and claims it with one tap", async ({
   page,
   mailbox,

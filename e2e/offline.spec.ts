@@ -11,6 +11,7 @@ import { createRequest, expect, groupCard, screenshots, test } from "./support";
 
 const NEEDS_NETWORK = "You are offline. This works again once you are back online.";
 const GROUPS_OFFLINE = "You are offline. Your groups will show here as soon as you are back online.";
+const LIMITS_OFFLINE = "You are offline. Your usage limits will show here as soon as you are back online.";
 
 /** The page's own failed calls while offline are expected; any other console error still fails the test. */
 function forgiveOfflineErrors(errors: string[]) {
@@ -78,6 +79,9 @@ test("offline, the Groups page says it waits for the network instead of loading 
   await expect(page.getByText("Loading your groups…")).toHaveCount(0);
   await expectDisabledForTheNetwork(page.getByRole("button", { name: "Create New Group" }));
   await expect(page.locator("#offline-reason")).toBeVisible();
+  // Issue 43: the usage bars, never loaded on this page, say they wait for the network instead of "…" for ever.
+  await expect(page.getByRole("status").filter({ hasText: LIMITS_OFFLINE })).toBeVisible();
+  await expect(page.locator(".usage-count", { hasText: "…" })).toHaveCount(0);
 
   // The bar sits under the top bar: the menu button and the title are clear of it, at the top and scrolled.
   expect(overlaps(await box(bar), await box(menuButton))).toBe(false);
@@ -98,6 +102,8 @@ test("offline, the Groups page says it waits for the network instead of loading 
   // Back online, the groups load by themselves and the button works again.
   await page.context().setOffline(false);
   await expect(groupCard(page, "Birch Close")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: LIMITS_OFFLINE })).toHaveCount(0);
+  await expect(page.locator(".usage-count").first()).not.toHaveText("…");
   await expect(page.getByRole("button", { name: "Create New Group" })).toBeEnabled();
   await expect(bar).toHaveCount(0);
   forgiveOfflineErrors(consoleErrors);

@@ -152,6 +152,13 @@ export const SWEEP: Record<string, Entry> = {
   },
   // Issue 41 §4: the owner's only.
   "groups.health": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied", blocked: "denied" },
+  // Issue 43: a dry run of the caller's own departure, rolled back (the sweep's later calls find them still a member).
+  "groups.leavePreview": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "own",
+    blocked: "own",
+  },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip", blocked: "skip" },
   "groups.update": {
     input: (w) => ({ groupId: w.groupId, description: "Swept" }),

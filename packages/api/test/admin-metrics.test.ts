@@ -76,6 +76,10 @@ describe("admin metrics", () => {
       totalGroups: 3,
       totalRequestsThisMonth: 3, // 2, 10 and 15 June; not 20 May
       fulfillmentRate: 50, // claimed + fulfilled = 2 of 4
+      fulfilledRate: 25, // issue 43: fulfilled alone = 1 of 4, beside it
+      totalRequests: 4,
+      claimedOrFulfilledCount: 2,
+      fulfilledCount: 1,
       averageTimeToClaimHours: 3, // (2 h + 4 h) / 2
       claimCount: 2,
       averageGroupSize: 1.67, // 5 memberships / 3 groups, rounded to 2 decimals
@@ -134,6 +138,8 @@ describe("admin metrics", () => {
       totalUsers: 1,
       totalGroups: 0,
       fulfillmentRate: 0,
+      fulfilledRate: 0,
+      totalRequests: 0,
       averageTimeToClaimHours: 0,
       claimCount: 0,
       averageGroupSize: 0,

@@ -133,3 +133,35 @@ describe("a group's rules (issue 29)", () => {
     });
   });
 });
+
+describe("the rules as a member accepted them (issue 43)", () => {
+  it("are kept at joining and at each acceptance, so a change is shown against them", async () => {
+    const ann = await h.signUpUser();
+    const bo = await h.signUpUser();
+    const group = await createGroup(ann);
+    await ann.caller.groups.update({ groupId: group.id, rules: "Be kind" });
+    await ann.caller.invitations.create({ groupId: group.id, email: bo.email });
+    const [invitation] = await bo.caller.invitations.pending();
+    await bo.caller.invitations.accept({ id: invitation!.id, acceptRules: true });
+
+    h.clock.advance(60_000);
+    await ann.caller.groups.update({ groupId: group.id, rules: "Be kind\nNo selling" });
+    expect((await bo.caller.requests.dashboard()).groups[0]).toMatchObject({
+      rulesToAccept: "Be kind\nNo selling",
+      rulesAccepted: "Be kind",
+    });
+
+    await bo.caller.groups.acceptRules({ groupId: group.id });
+    h.clock.advance(60_000);
+    await ann.caller.groups.update({ groupId: group.id, rules: "Be kind\nNo selling\nBring bags" });
+    expect((await bo.caller.requests.dashboard()).groups[0]).toMatchObject({
+      rulesToAccept: "Be kind\nNo selling\nBring bags",
+      rulesAccepted: "Be kind\nNo selling",
+    });
+    await bo.caller.groups.acceptRules({ groupId: group.id });
+    expect((await bo.caller.requests.dashboard()).groups[0]).toMatchObject({
+      rulesToAccept: null,
+      rulesAccepted: null,
+    });
+  });
+});

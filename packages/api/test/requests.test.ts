@@ -496,6 +496,7 @@ describe("the dashboard", () => {
         joinedAt: expect.any(Date),
         memberCount: 3,
         rulesToAccept: null,
+        rulesAccepted: null,
       },
       {
         id: other.id,
@@ -505,6 +506,7 @@ describe("the dashboard", () => {
         joinedAt: expect.any(Date),
         memberCount: 2,
         rulesToAccept: null,
+        rulesAccepted: null,
       },
     ]);
     expect(dashboard.usage).toEqual({

@@ -9,7 +9,14 @@ export const adminMetricsOutput = z.object({
   newUsers: z.number(),
   totalGroups: z.number(),
   totalRequestsThisMonth: z.number(),
+  /** The spec's Fulfillment Rate: the percentage of all requests that are claimed or fulfilled. */
   fulfillmentRate: z.number(),
+  /** Issue 43: the percentage of all requests that are fulfilled, shown beside the spec's rate. */
+  fulfilledRate: z.number(),
+  /** Every request the rates are over, and how many of them are claimed or fulfilled, and fulfilled. */
+  totalRequests: z.number(),
+  claimedOrFulfilledCount: z.number(),
+  fulfilledCount: z.number(),
   averageTimeToClaimHours: z.number(),
   /** How many claims the average is over: 0 means "no claims yet", not "claimed instantly". */
   claimCount: z.number(),

@@ -126,6 +126,23 @@ export const leaveGroupOutput = z.object({
 });
 export type LeaveGroupResult = z.input<typeof leaveGroupOutput>;
 
+/**
+ * GET /api/groups/{id}/leave-preview (issue 43): what leaving would do to the caller's things in the group,
+ * as the departure rule does it: claims given back open, open requests deleted, unused invitations cancelled,
+ * repeating requests they help with let go, neighbours without the app passed to the owner, and their trips
+ * there cancelled (in no other group of theirs) or taken out of this group (times they leave, soonest first).
+ */
+export const leavePreviewOutput = z.object({
+  claimsReopened: z.number().int(),
+  requestsWithdrawn: z.number().int(),
+  invitationsCancelled: z.number().int(),
+  seriesLetGo: z.number().int(),
+  neighboursPassed: z.number().int(),
+  tripsCancelled: z.array(isoDateTime),
+  tripsTakenOut: z.array(isoDateTime),
+});
+export type LeavePreview = z.input<typeof leavePreviewOutput>;
+
 /** A quiet member (PRODUCT "Quiet members": no visit in 30 days) on the owner's health card (issue 41 §4). */
 export const quietMemberOutput = z.object({
   userId: z.string(),

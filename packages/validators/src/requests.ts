@@ -277,6 +277,8 @@ export const dashboardGroupOutput = z.object({
   memberCount: z.number().int(),
   /** The group's rules when the caller has not accepted them since their last change (PRODUCT "Group rules"), else null. */
   rulesToAccept: z.string().nullable(),
+  /** With rulesToAccept: the rules as the caller last accepted them (issue 43), to mark what changed; null when not known. */
+  rulesAccepted: z.string().nullable(),
 });
 export type DashboardGroup = z.input<typeof dashboardGroupOutput>;
 

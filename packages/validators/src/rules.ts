@@ -336,18 +336,8 @@ export function overLimitNote(kind: LimitKind, max: number, current: number): Ke
   return current > max ? { key: "overLimit", values: { kind, max, current } } : null;
 }
 
-/**
- * The invite form's addresses as pasted: split on commas, semicolons, spaces and line breaks, lower-cased,
- * each once (the first time it appears). Whether each is an address is checked one by one, and reported so.
- */
-export function splitAddresses(text: string): string[] {
-  const seen = new Set<string>();
-  for (const part of text.split(/[\s,;]+/)) {
-    const address = part.trim().toLowerCase();
-    if (address !== "") seen.add(address);
-  }
-  return [...seen];
-}
+/** The invite form's addresses as pasted, address-book forms too (issue 43). */
+export { splitAddresses } from "./address-list";
 
 /** How often a repeating request comes back (issue 28 §2): every week, every 2 weeks, every month. */
 export const REPEAT_EVERY = ["week", "2weeks", "month"] as const;

@@ -30,7 +30,7 @@ export function StartupShell() {
 
 export function Layout() {
   const t = useT();
-  const { user, loading, signOut } = useAuth();
+  const { user, loading, signOut, nav: navShown } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const nav = useRef<HTMLElement>(null);
@@ -119,7 +119,8 @@ export function Layout() {
             aria-label={t("common.mainNavigation")}
             className={`nav ${menuOpen ? "open" : ""}`}
           >
-            {!loading && user && (
+            {/* Opened offline, a signed-in person keeps their links (issue 43): the pages say they wait for the network. */}
+            {navShown && (
               <>
                 {link("/", t("common.navDashboard"))}
                 {link("/groups", t("common.navGroups"))}
@@ -129,7 +130,7 @@ export function Layout() {
               </>
             )}
             {link("/about", t("common.navAbout"))}
-            {!loading && user?.isAdmin && link("/admin", t("common.navAdmin"))}
+            {navShown?.isAdmin && link("/admin", t("common.navAdmin"))}
             {!loading && !user && (
               <>
                 {link("/login", t("common.navLogin"))}

@@ -8,6 +8,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
+  type RefObject,
   type TextareaHTMLAttributes,
   type SelectHTMLAttributes,
 } from "react";
@@ -223,12 +224,15 @@ export function Modal({
   onClose,
   children,
   footer,
+  initialFocus,
 }: {
   title: string;
   open: boolean;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** Where focus starts (issue 43: the safe action), rather than the first button the browser finds. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -238,11 +242,12 @@ export function Modal({
     if (open && !dialog.open) {
       const opener = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      initialFocus?.current?.focus();
       return () => opener?.focus?.();
     }
     if (!open && dialog.open) dialog.close();
     return undefined;
-  }, [open]);
+  }, [open, initialFocus]);
   return (
     <dialog
       ref={ref}
@@ -279,10 +284,13 @@ export function ConfirmModal({
   busy,
   onConfirm,
   onClose,
+  details,
 }: {
   open: boolean;
   title: string;
   message: ReactNode;
+  /** More than the question: what confirming will do (issue 43, the Leave dialog), below it. */
+  details?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   busy?: boolean;
@@ -306,6 +314,7 @@ export function ConfirmModal({
       }
     >
       <p>{message}</p>
+      {details}
     </Modal>
   );
 }

@@ -89,6 +89,22 @@ export default function AdminPage() {
             value={formatPercent(m.fulfillmentRate, t)}
             hint={t("admin.fulfillmentRateHint")}
             trend={fulfillmentTrend(m.fulfillmentRate)}
+            // Issue 43: the spec's rate counts claimed requests too; the card says so, with fulfilled alone beside it.
+            // A server of the release before (during a roll) sends neither figure.
+            qualifier={
+              "totalRequests" in m
+                ? t("admin.claimedOrFulfilled", { count: m.claimedOrFulfilledCount, total: m.totalRequests })
+                : undefined
+            }
+            aside={
+              "fulfilledRate" in m
+                ? t("admin.fulfilledAlone", {
+                    value: formatPercent(m.fulfilledRate, t),
+                    count: m.fulfilledCount,
+                    total: m.totalRequests,
+                  })
+                : undefined
+            }
           />
           <MetricCard
             label={t("admin.avgTimeToClaim")}

@@ -243,7 +243,13 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
           <Suspense fallback={null}>
             <RulesToAccept
               key={rulesGroup.id}
-              group={{ id: rulesGroup.id, name: rulesGroup.name, rules: rulesGroup.rulesToAccept }}
+              group={{
+                id: rulesGroup.id,
+                name: rulesGroup.name,
+                rules: rulesGroup.rulesToAccept,
+                // A server of the release before (during a roll) does not send it.
+                accepted: rulesGroup.rulesAccepted ?? null,
+              }}
               onDone={() => {
                 void utils.requests.dashboard.invalidate();
                 void utils.groups.list.invalidate();

@@ -6,6 +6,7 @@ import {
   groupMemberOutput,
   groupOutput,
   leaveGroupOutput,
+  leavePreviewOutput,
   updateGroupInput,
 } from "@hyn/validators";
 import { z } from "zod";
@@ -44,6 +45,13 @@ export const groupsRouter = router({
     .input(groupIdInput)
     .output(groupHealthOutput)
     .query(({ ctx, input }) => ctx.services.groups.health(ctx.session.user.id, input.groupId)),
+
+  /** A member (issue 43): what leaving would do to their claims, requests, trips and invitations there. */
+  leavePreview: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/leave-preview", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(leavePreviewOutput)
+    .query(({ ctx, input }) => ctx.services.groups.leavePreview(ctx.session.user.id, input.groupId)),
 
   leave: protectedProcedure
     .meta({ rest: { method: "POST", path: "/groups/:id/leave", renameParams: { id: "groupId" } } })

@@ -95,7 +95,15 @@ export async function addMember(
   const limits = await lockUserLimits(tx, userId);
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);
-  await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt });
+  // The rules' text as accepted (issue 43): the current one, unless it changed after the acceptance (a join
+  // request approved later), when the text accepted is not known.
+  const rulesAcceptedText =
+    rulesAcceptedAt === null
+      ? null
+      : sql`(select case when ${groups.rulesChangedAt} is null or ${groups.rulesChangedAt} <= ${rulesAcceptedAt.toISOString()}::timestamptz then ${groups.rules} end from ${groups} where ${groups.id} = ${group.id})`;
+  await tx
+    .insert(groupMembers)
+    .values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt, rulesAcceptedText });
   await forgetRemoval(tx, group.id, userId);
 }
 
@@ -111,10 +119,18 @@ export interface WithdrawnRequest {
   itemDescription: string;
 }
 
-/** What a departure did: the groups left, and the open requests withdrawn from them. */
+/**
+ * What a departure did: the groups left, and the open requests withdrawn from them; and, as counts, the
+ * claims reopened, the invitations cancelled, the repeating requests let go of and the neighbours without
+ * the app passed on (issue 43: the Leave dialog says exactly this, from a dry run, `departure-preview.ts`).
+ */
 export interface Departure {
   groupIds: string[];
   withdrawn: WithdrawnRequest[];
+  claimsReopened: number;
+  invitationsCancelled: number;
+  seriesLetGo: number;
+  neighboursPassed: number;
 }
 
 /**
@@ -148,10 +164,11 @@ export async function departFromGroups(
   const inDeparted = (column: typeof requests.groupId | typeof invites.groupId | typeof requestSeries.groupId) =>
     groupId === undefined ? undefined : eq(column, groupId);
   // A repeating request they did every time (issue 28 §2) is free for another member to take.
-  await tx
+  const seriesLetGo = await tx
     .update(requestSeries)
     .set({ helperId: null })
-    .where(and(eq(requestSeries.helperId, userId), inDeparted(requestSeries.groupId)));
+    .where(and(eq(requestSeries.helperId, userId), inDeparted(requestSeries.groupId)))
+    .returning({ id: requestSeries.id });
   // Before the claims below: a trip's items go back told, as its cancel tells them.
   await endTripsOf(tx, notices, userId, from);
   const reopened = await tx
@@ -172,16 +189,28 @@ export async function departFromGroups(
       groupId: request.groupId,
       ownerId: userId,
     });
-  await tx
+  const invitationsCancelled = await tx
     .delete(invites)
-    .where(and(eq(invites.invitedBy, userId), isNull(invites.usedAt), inDeparted(invites.groupId)));
+    .where(and(eq(invites.invitedBy, userId), isNull(invites.usedAt), inDeparted(invites.groupId)))
+    .returning({ id: invites.id });
   const departedGroupIds = removed.map((row) => row.groupId);
-  if (departedGroupIds.length > 0)
-    await tx
-      .update(offlineMembers)
-      .set({
-        contactId: sql`(select ${groups.createdBy} from ${groups} where ${groups.id} = ${offlineMembers.groupId})`,
-      })
-      .where(and(eq(offlineMembers.contactId, userId), inArray(offlineMembers.groupId, departedGroupIds)));
-  return removed.length === 0 ? null : { groupIds: removed.map((row) => row.groupId), withdrawn };
+  const neighboursPassed =
+    departedGroupIds.length === 0
+      ? []
+      : await tx
+          .update(offlineMembers)
+          .set({
+            contactId: sql`(select ${groups.createdBy} from ${groups} where ${groups.id} = ${offlineMembers.groupId})`,
+          })
+          .where(and(eq(offlineMembers.contactId, userId), inArray(offlineMembers.groupId, departedGroupIds)))
+          .returning({ id: offlineMembers.id });
+  if (removed.length === 0) return null;
+  return {
+    groupIds: departedGroupIds,
+    withdrawn,
+    claimsReopened: reopened.length,
+    invitationsCancelled: invitationsCancelled.length,
+    seriesLetGo: seriesLetGo.length,
+    neighboursPassed: neighboursPassed.length,
+  };
 }

@@ -1,11 +1,12 @@
 import { groupMembers, groups } from "@hyn/db";
 import { type Group, type LeaveGroupResult } from "@hyn/validators";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { itemNotices } from "../trips/endings";
 import { createGroup, type CreateGroup } from "./create-group";
 import { noticeHandover, noticeRemoval } from "./departure-notices";
+import { departurePreview } from "./departure-preview";
 import { groupHealth } from "./health";
 import { groupMembersOf } from "./members";
 import { countAccountMembers, departFromGroups, isMember, lockGroup } from "./membership";
@@ -28,7 +29,11 @@ export function createGroupsService(deps: CoreDeps) {
       return db.transaction(async (tx) => {
         const accepted = await tx
           .update(groupMembers)
-          .set({ rulesAcceptedAt: now })
+          // The text accepted is kept, so a later change can be marked when they are asked again (issue 43).
+          .set({
+            rulesAcceptedAt: now,
+            rulesAcceptedText: sql`(select ${groups.rules} from ${groups} where ${groups.id} = ${groupMembers.groupId})`,
+          })
           .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
           .returning({ userId: groupMembers.userId });
         if (accepted.length === 0) {
@@ -49,6 +54,9 @@ export function createGroupsService(deps: CoreDeps) {
     health: (userId: string, groupId: string) => groupHealth(deps, userId, groupId),
 
     /** PRODUCT "How things change": the owner as the last member deletes the group; with others left the owner must stay. */
+    /** GET /api/groups/{id}/leave-preview (issue 43): what leaving would do, by a dry run of the departure. */
+    leavePreview: (userId: string, groupId: string) => departurePreview(deps, userId, groupId),
+
     async leave(userId: string, groupId: string): Promise<LeaveGroupResult> {
       const notices = await itemNotices(deps, clock.now());
       return db.transaction(async (tx) => {

@@ -22,6 +22,8 @@ const dashboardQueries = perDatabase((db) => {
         memberCount: memberCountSql(groups.id),
         // The rules ride on the groups statement, so the dashboard stays at four (PRODUCT "Group rules").
         rulesToAccept: sql<string | null>`case when ${rulesToAcceptSql()} then ${groups.rules} end`,
+        // Issue 43: the rules as the member last accepted them, to mark what changed; null when not known.
+        rulesAccepted: sql<string | null>`case when ${rulesToAcceptSql()} then ${groupMembers.rulesAcceptedText} end`,
       })
       .from(groupMembers)
       .innerJoin(groups, eq(groups.id, groupMembers.groupId))

@@ -35,6 +35,11 @@ export const groupMembers = pgTable(
     joinedAt: ts("joined_at").notNull().defaultNow(),
     /** When this member last accepted the group's rules (PRODUCT "Group rules"), or null. */
     rulesAcceptedAt: ts("rules_accepted_at"),
+    /**
+     * The rules as they read when this member accepted them (issue 43): what changed since is marked when they
+     * are asked again. Null when unknown (accepted before this was kept): the rules are then shown unmarked.
+     */
+    rulesAcceptedText: text("rules_accepted_text"),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId], name: "group_members_pkey" }),

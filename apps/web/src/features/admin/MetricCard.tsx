@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useT } from "../../i18n/useT";
 import type { Trend } from "./format";
 
@@ -9,12 +10,18 @@ export function MetricCard({
   unit,
   hint,
   trend,
+  qualifier,
+  aside,
 }: {
   label: string;
   value: string;
   unit?: string;
   hint: string;
   trend?: Trend;
+  /** What the figure counts, said on the card itself (issue 43: "claimed or fulfilled"). */
+  qualifier?: ReactNode;
+  /** A second, smaller figure beside the main one (issue 43: fulfilled alone). */
+  aside?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -31,6 +38,8 @@ export function MetricCard({
           </span>
         )}
       </div>
+      {qualifier && <div className="metric-qualifier">{qualifier}</div>}
+      {aside && <div className="metric-aside">{aside}</div>}
       <div className="metric-hint">{hint}</div>
     </div>
   );

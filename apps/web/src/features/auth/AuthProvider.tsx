@@ -1,7 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useDeferredValue, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { trpc, type CurrentUser, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 import { CURRENT_USER_KEY, CURRENT_USER_QUERY, forgetPreviousSession } from "./current-user";
+import { rememberNav, rememberedNav } from "./remembered-nav";
 
 interface AuthState {
   user: CurrentUser | null;
@@ -13,6 +23,11 @@ interface AuthState {
   setUser(user: CurrentUser | null): void;
   /** True right after a deliberate sign-out: guards send the person to plain /login, not back to the page. */
   signedOut: boolean;
+  /**
+   * What the navigation shows (issue 43): the signed-in user's links once known; while the app was opened
+   * offline and cannot ask, the links this device last showed (remembered-nav.ts). Null: a visitor's.
+   */
+  nav: { isAdmin: boolean } | null;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -34,6 +49,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loading = useDeferredValue(loadingNow) || loadingNow;
   // A failed current-user load means nobody is signed in.
   const user = loading || me.isError ? null : (me.data ?? null);
+  // The server's answer, whenever there is one, is what this device remembers for a start without a network.
+  useEffect(() => {
+    if (me.isSuccess) rememberNav(me.data ?? null);
+  }, [me.isSuccess, me.data]);
+  const waitingForNetwork = loadingNow && me.fetchStatus === "paused";
+  const nav = useMemo(
+    () => (user ? { isAdmin: user.isAdmin } : waitingForNetwork ? rememberedNav() : null),
+    [user, waitingForNetwork],
+  );
   const signInAsync = signInMutation.mutateAsync;
   const signUpAsync = signUpMutation.mutateAsync;
   const signOutAsync = signOutMutation.mutateAsync;
@@ -82,9 +106,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       setUser,
       signedOut,
+      nav,
     }),
     // Only what the value shows or calls: a new value re-renders every page that reads it.
-    [user, loading, signInAsync, signUpAsync, signOutAsync, queryClient, setUser, signedOut],
+    [user, loading, signInAsync, signUpAsync, signOutAsync, queryClient, setUser, signedOut, nav],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

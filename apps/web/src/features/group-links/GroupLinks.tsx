@@ -4,7 +4,7 @@ import {
   MAX_LIVE_GROUP_LINKS,
 } from "@hyn/validators/policy";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { createPortal, flushSync } from "react-dom";
 import { Alert, Button, ConfirmModal, SelectField, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { formatDateTime } from "../../lib/dates";
@@ -161,23 +161,26 @@ function LinkItem({ link, groupId, groupName }: { link: GroupLink; groupId: stri
   }
 
   return (
-    <div
-      className={`group-link${printing ? " group-link-printing" : ""}`}
-      data-link-id={link.id}
-      data-testid="group-link"
-    >
-      <div className="group-link-qr-print">
-        <p className="group-link-print-title">{t("sharing.printScan", { group: groupName })}</p>
-        <div
-          className="group-link-qr"
-          role="img"
-          aria-label={t("sharing.qrLabel", { group: groupName })}
-          data-testid="group-link-qr"
-          // Markup made by the qrcode library from the link alone: paths and rects, no text of anyone's.
-          dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
-        />
-        <p className="group-link-print-url">{link.url}</p>
-      </div>
+    <div className="group-link" data-link-id={link.id} data-testid="group-link">
+      <div
+        className="group-link-qr"
+        role="img"
+        aria-label={t("sharing.qrLabel", { group: groupName })}
+        data-testid="group-link-qr"
+        // Markup made by the qrcode library from the link alone: paths and rects, no text of anyone's.
+        dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+      />
+      {printing &&
+        // Issue 43: the sheet is the body's only printed child (group-links.css), so the paper holds one page,
+        // not the page's length of hidden cards with the code repeated on each.
+        createPortal(
+          <div className="group-link-print-sheet" data-testid="group-link-print-sheet">
+            <p className="group-link-print-title">{t("sharing.printScan", { group: groupName })}</p>
+            <div className="group-link-print-qr" dangerouslySetInnerHTML={svg ? { __html: svg } : undefined} />
+            <p className="group-link-print-url">{link.url}</p>
+          </div>,
+          document.body,
+        )}
       <div className="group-link-body">
         <div className="field group-link-field">
           <label className="field-label" htmlFor={`${ids}-url`}>

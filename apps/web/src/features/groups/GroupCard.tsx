@@ -12,6 +12,7 @@ import { GroupCardNotifications } from "../notifications/GroupCardNotifications"
 import { GroupDescription } from "./GroupDescription";
 import { GroupHealthCard } from "./GroupHealthCard";
 import { GroupRules } from "./GroupRules";
+import { LeaveEffects } from "./LeaveEffects";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
@@ -177,6 +178,8 @@ export function GroupCard({
         open={confirmLeave}
         title={t("groups.leaveGroup")}
         message={t("groups.leaveConfirm")}
+        // An owner who is the last member deletes the group: nothing of theirs departs from it.
+        details={confirmLeave && !isOwner ? <LeaveEffects groupId={group.id} /> : undefined}
         confirmLabel={t("groups.leaveGroup")}
         busy={leave.isPending}
         onConfirm={() => void confirmLeaving()}

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Button, Modal } from "../../components/ui";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
+import { diffRules } from "./rules-diff";
 import "./groups.css";
 
 /**
@@ -13,7 +14,8 @@ export function RulesToAccept({
   group,
   onDone,
 }: {
-  group: { id: string; name: string; rules: string };
+  /** `accepted`: the rules as the member last accepted them, when known (issue 43: what changed is marked). */
+  group: { id: string; name: string; rules: string; accepted: string | null };
   onDone: () => void;
 }) {
   const t = useT();
@@ -21,6 +23,12 @@ export function RulesToAccept({
   const leave = trpc.groups.leave.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = accept.isPending || leave.isPending;
+  // Issue 43: focus starts on Accept, the safe action; Leave Group is one Tab away, never the default.
+  const acceptButton = useRef<HTMLButtonElement>(null);
+  const lines = useMemo(
+    () => (group.accepted === null ? null : diffRules(group.accepted, group.rules)),
+    [group.accepted, group.rules],
+  );
 
   async function run(action: () => Promise<unknown>, fallback: string) {
     setFailure(null);
@@ -38,6 +46,7 @@ export function RulesToAccept({
       open
       // Blocking: neither Escape nor a click outside dismisses it; the member accepts or leaves.
       onClose={() => undefined}
+      initialFocus={acceptButton}
       footer={
         <>
           <Button
@@ -50,6 +59,7 @@ export function RulesToAccept({
             {t("groups.leaveGroup")}
           </Button>
           <Button
+            ref={acceptButton}
             needsNetwork
             busy={accept.isPending}
             disabled={busy}
@@ -61,7 +71,32 @@ export function RulesToAccept({
       }
     >
       <p>{t("sharing.rulesChangedText")}</p>
-      <p className="group-rules-text rules-dialog-text">{group.rules}</p>
+      {lines === null ? (
+        <p className="group-rules-text rules-dialog-text">{group.rules}</p>
+      ) : (
+        <>
+          <p className="small">{t("sharing.rulesChangesLegend")}</p>
+          <div className="group-rules-text rules-dialog-text rules-diff" data-testid="rules-diff">
+            {lines.map((line, index) =>
+              line.kind === "added" ? (
+                <ins key={index} className="rules-line rules-line-added">
+                  <span className="visually-hidden">{t("sharing.rulesAddedLine")}</span>
+                  {line.text}
+                </ins>
+              ) : line.kind === "removed" ? (
+                <del key={index} className="rules-line rules-line-removed">
+                  <span className="visually-hidden">{t("sharing.rulesRemovedLine")}</span>
+                  {line.text}
+                </del>
+              ) : (
+                <span key={index} className="rules-line">
+                  {line.text}
+                </span>
+              ),
+            )}
+          </div>
+        </>
+      )}
       {failure && (
         <p className="field-error" role="alert">
           {failure}

@@ -11,8 +11,8 @@ import { errorText } from "../../i18n/errorText";
 type InviteResult = RouterOutputs["invitations"]["createMany"]["results"][number];
 
 /**
- * The invite form on a group card (PRODUCT "Screens"): one address or several pasted at once (commas, spaces or
- * line breaks), each checked and answered on its own (issue 27). After sending, the field is cleared and the form
+ * The invite form on a group card (PRODUCT "Screens"): one address or several pasted at once (commas, semicolons, spaces or
+ * line breaks; address-book forms such as `Name <address>`, issue 43), each checked and answered on its own (issue 27). After sending, the field is cleared and the form
  * stays open for more; Enter sends, Shift+Enter starts a new line.
  */
 export function InviteForm({ groupId, groupName, onDone }: { groupId: string; groupName: string; onDone: () => void }) {

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Alert, Button } from "../../components/ui";
 import { useT } from "../../i18n/useT";
+import { useOnline } from "../../lib/online";
 import { trpc } from "../../lib/trpc";
 import { UsageBar, USAGE_LABELS } from "./UsageBar";
 import "./limits.css";
@@ -14,7 +15,22 @@ export function UsageLimits({ compact = false, title }: { compact?: boolean; tit
   const heading = title ?? t("requests.usageTitle");
   const usage = trpc.limits.withCounts.useQuery();
   const headingId = useId();
+  const online = useOnline();
 
+  // Issue 43: never known on this page and no network to ask (opened offline): said plainly, not "…" for ever.
+  // Figures loaded before the network went stay on screen (the branch below), as the page's other data does.
+  if (usage.isPending && (!online || usage.fetchStatus === "paused")) {
+    return (
+      <section className={`usage-panel${compact ? " usage-panel-compact" : " card"}`} aria-labelledby={headingId}>
+        <h2 id={headingId} className={compact ? "visually-hidden" : "usage-title"}>
+          {heading}
+        </h2>
+        <p className="alert alert-warning offline-state" role="status">
+          {t("requests.limitsOffline")}
+        </p>
+      </section>
+    );
+  }
   if (usage.isPending) {
     // The bars' own shape with empty tracks: the panel keeps its height when the numbers arrive, so
     // the rest of the page does not jump down (layout shift).

@@ -21,6 +21,7 @@ const group = {
   joinedAt: new Date(2030, 0, 1).toISOString(),
   memberCount: 3,
   rulesToAccept: null,
+  rulesAccepted: null,
 };
 
 function show(create: (input: unknown) => unknown) {

@@ -1,0 +1,1 @@
+ALTER TABLE "group_members" ADD COLUMN "rules_accepted_text" text;
