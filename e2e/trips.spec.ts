@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, chooseLanguage, expect, hoursFromNow, screenshots, test, toast } from "./support";
+import { api, chooseLanguage, expect, hoursFromNow, requestCardOf, screenshots, test, toast } from "./support";
 
 /** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
 
@@ -176,4 +176,63 @@ test("a member hears of a weekly trip by e-mail, and its tripper finds it from t
   await page.getByRole("button", { name: "Skip next week's trip" }).click();
   await expect(toast(page, "Next week's trip will not be announced.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Skip next week's trip" })).toHaveCount(0);
+});
+
+test("an item marked Not there goes back to its neighbour as an open request, and the list says so instead of Delivered", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+  groupWith,
+}) => {
+  const tia = await confirmedUser("Tia");
+  const nia = await confirmedUser("Nia");
+  const omar = await confirmedUser("Omar");
+  const groupId = await groupWith(tia, "Elm Street", [nia, omar]);
+  const trip = await api<{ id: string }>(baseURL!, tia.token, "POST", "/trips", {
+    groupIds: [groupId],
+    store: "Aldi",
+    departsAt: hoursFromNow(3),
+  });
+  const add = (who: typeof nia, itemDescription: string, ifUnavailable: string) =>
+    api<{ id: string }>(baseURL!, who.token, "POST", `/trips/${trip.id}/items`, { itemDescription, ifUnavailable });
+  const bread = await add(nia, "Rye bread", "similar");
+  await add(omar, "Tofu", "skip");
+  await api(baseURL!, tia.token, "POST", `/trips/${trip.id}/close`);
+
+  await signedInPage(tia);
+  await page.goto(`/trips/${trip.id}`);
+  const list = page.getByRole("region", { name: "Shopping list" });
+  const niaBag = list.getByRole("region", { name: "Nia" });
+  const omarBag = list.getByRole("region", { name: "Omar" });
+  await niaBag.getByRole("button", { name: "Not there: Rye bread" }).click();
+  await expect(niaBag.getByTestId("shopping-item-gone")).toHaveText(
+    "Not there: an open request again, for others to help with",
+  );
+  // Nothing of Nia's was handed over: no green "Delivered", and nothing left to deliver.
+  await expect(niaBag.getByText("Nothing to deliver")).toBeVisible();
+  await expect(niaBag.getByText("Delivered", { exact: true })).toHaveCount(0);
+  await expect(niaBag.getByRole("button", { name: /^Delivered/ })).toHaveCount(0);
+  await expect(niaBag.getByRole("button", { name: /^Got it/ })).toHaveCount(0);
+  // Omar said "skip it": his is closed.
+  await omarBag.getByRole("button", { name: "Not there: Tofu" }).click();
+  await expect(omarBag.getByTestId("shopping-item-gone")).toHaveText("Not there: closed, as asked (skip it)");
+  await page.reload();
+  await expect(niaBag.getByTestId("shopping-item-gone")).toBeVisible();
+  await screenshots(page, "trips-not-there-en");
+
+  // Nia's dashboard shows it open again, no longer claimed by Tia.
+  const { page: theirs } = await secondPerson({ user: nia });
+  await theirs.goto("/");
+  await expect(requestCardOf(theirs, bread.id)).toContainText("Open");
+  await expect(requestCardOf(theirs, bread.id)).not.toContainText("Claimed");
+
+  for (const locale of ["es", "de"] as const) {
+    await chooseLanguage(page, locale);
+    await page.goto(`/trips/${trip.id}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByTestId("shopping-item-gone").first()).toBeVisible();
+    await screenshots(page, `trips-not-there-${locale}`);
+  }
 });

@@ -255,7 +255,21 @@ function TripperView({ trip }: { trip: TripDetail }) {
         },
     );
     try {
-      await utils.client.trips.markItem.mutate({ tripId: trip.id, requestId: item.id, state });
+      const marked = await utils.client.trips.markItem.mutate({ tripId: trip.id, requestId: item.id, state });
+      // "Not there" ends the item (issue 43 §1): it is back with its requester, and the list says so.
+      utils.trips.byId.setData(
+        { tripId: trip.id },
+        (current) =>
+          current && {
+            ...current,
+            itemCount: state === "not_there" ? current.itemCount - 1 : current.itemCount,
+            neighbours: current.neighbours.map((n) => ({
+              ...n,
+              items: n.items.map((i) => (i.id === marked.id ? marked : i)),
+            })),
+          },
+      );
+      if (state === "not_there") refresh();
     } catch (error) {
       toast.error(errorMessage(error, t("trips.markFailed")));
       refresh();

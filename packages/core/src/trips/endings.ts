@@ -1,6 +1,7 @@
 import { groupMembers, requests, tripGroups, trips, type Transaction } from "@hyn/db";
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { publishRequestEvents, publishTripEvent } from "../events/publish";
+import type { RequestNotice } from "../mail/templates";
 import { enqueueChangeNotices } from "../notifications/immediate";
 import { NO_READER, selectRequestViews } from "../request-views/view";
 import { reopenedClaim } from "../requests/reopened-claim";
@@ -49,7 +50,7 @@ export async function tellItemChanges(
     const request = viewOf.get(id);
     if (!request) return [];
     // Not there: open again, or closed when they said "skip it" (issue 43 §1); to the lists, given back.
-    const notice = kind === "not_there" && request.ifUnavailable === "skip" ? "not_there_closed" : kind;
+    const notice: RequestNotice = kind === "not_there" && request.ifUnavailable === "skip" ? "not_there_closed" : kind;
     return [{ kind: notice, event: kind === "not_there" ? "unclaimed" : kind, request, helperId: tripperId }];
   });
   await enqueueChangeNotices(tx, config, unsubscribe, told, now, jobs);
