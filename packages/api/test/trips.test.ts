@@ -122,6 +122,37 @@ describe("adding items", () => {
     );
   });
 
+  it("opens again after the tripper closed it, or after it closed by its time, until the trip leaves (issue 43 §3)", async () => {
+    const { tina, ann, trip } = await street();
+    await tina.caller.trips.close({ tripId: trip.id });
+    expect(
+      await failure(ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" })),
+    ).toMatchObject({ code: "CONFLICT", message: messages.tripNotTakingItems });
+    expect(await failure(ann.caller.trips.reopen({ tripId: trip.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.tripOnlyTripper,
+    });
+    const reopened = await tina.caller.trips.reopen({ tripId: trip.id });
+    expect(reopened).toMatchObject({ status: "open", closesAt: trip.closesAt });
+    // A second tap changes nothing.
+    expect(await tina.caller.trips.reopen({ tripId: trip.id })).toMatchObject({ status: "open" });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" });
+    // Closed by its time (an hour before leaving): open again, it takes items until the trip leaves.
+    h.clock.advance(23 * HOUR_MS + 1);
+    expect((await tina.caller.trips.byId({ tripId: trip.id })).status).toBe("closed");
+    expect(await tina.caller.trips.reopen({ tripId: trip.id })).toMatchObject({
+      status: "open",
+      closesAt: trip.departsAt,
+    });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" });
+    // Once it has left, it stays closed.
+    h.clock.advance(HOUR_MS);
+    expect(await failure(tina.caller.trips.reopen({ tripId: trip.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripAlreadyLeft,
+    });
+  });
+
   it("keeps to the cap", async () => {
     const [tina, ann, bo] = await h.neighbours("Tina", "Ann", "Bo");
     const group = await groupWith(h, tina, [ann, bo]);
