@@ -94,8 +94,13 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   await expect(toast(hugoPage, "It is open for others again")).toBeVisible();
   await page.goto("/");
   // Named for its day, and asked first (issue 43 §2).
-  await requestCardOf(page, secondId).getByRole("button", { name: /^Skip / }).click();
-  await page.getByRole("dialog").getByRole("button", { name: /^Skip / }).click();
+  await requestCardOf(page, secondId)
+    .getByRole("button", { name: /^Skip / })
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Skip / })
+    .click();
   await expect(toast(page, /^Skipped .*; the next one is /)).toBeVisible();
   await expect(page.getByText("was deleted by its owner")).toHaveCount(0);
   await expect(requestCardOf(page, secondId)).toHaveCount(0);
@@ -200,7 +205,12 @@ test("a requester skips this week from its page: named for its day, asked first,
   await screenshots(page, "repeating-skip-confirm-en");
   await dialog.getByRole("button", { name: "Keep it" }).click();
   await expect(dialog).toBeHidden();
-  const series = await api<{ current: { id: string } }>(baseURL!, rita.token, "GET", `/request-series/${posted.seriesId}`);
+  const series = await api<{ current: { id: string } }>(
+    baseURL!,
+    rita.token,
+    "GET",
+    `/request-series/${posted.seriesId}`,
+  );
   expect(series.current.id).toBe(posted.id);
 
   await card.getByRole("button", { name: `Skip ${day}`, exact: true }).click();
@@ -226,7 +236,9 @@ test("a requester skips this week from its page: named for its day, asked first,
     await chooseLanguage(page, locale);
     await page.goto(`/requests/${nextId}`);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
-    await requestCardOf(page, nextId).getByRole("button", { name: locale === "es" ? /^Saltar / : /auslassen$/ }).click();
+    await requestCardOf(page, nextId)
+      .getByRole("button", { name: locale === "es" ? /^Saltar / : /auslassen$/ })
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await screenshots(page, `repeating-skip-confirm-${locale}`);
     await page.keyboard.press("Escape");

@@ -125,9 +125,10 @@ describe("adding items", () => {
   it("opens again after the tripper closed it, or after it closed by its time, until the trip leaves (issue 43 §3)", async () => {
     const { tina, ann, trip } = await street();
     await tina.caller.trips.close({ tripId: trip.id });
-    expect(
-      await failure(ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" })),
-    ).toMatchObject({ code: "CONFLICT", message: messages.tripNotTakingItems });
+    expect(await failure(ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripNotTakingItems,
+    });
     expect(await failure(ann.caller.trips.reopen({ tripId: trip.id }))).toMatchObject({
       code: "FORBIDDEN",
       message: messages.tripOnlyTripper,
@@ -205,7 +206,7 @@ describe("shopping and delivering", () => {
     await tina.caller.requests.fulfill({ id: jam.id });
   });
 
-  it("ends an item at \"Not there\": back with its requester, open again or closed as they chose, the list saying so, and they are told", async () => {
+  it('ends an item at "Not there": back with its requester, open again or closed as they chose, the list saying so, and they are told', async () => {
     const { tina, ann, bo, trip } = await street();
     const bread = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
     const tofu = await bo.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tofu", ifUnavailable: "skip" });
@@ -228,7 +229,9 @@ describe("shopping and delivering", () => {
     ).toMatchObject({ code: "NOT_FOUND" });
     // The list still says what became of each, to the tripper and to its requester.
     const list = await tina.caller.trips.byId({ tripId: trip.id });
-    expect(list.neighbours.flatMap((n) => n.items.map((i) => [i.itemDescription, i.mark, i.displayStatus])).sort()).toEqual([
+    expect(
+      list.neighbours.flatMap((n) => n.items.map((i) => [i.itemDescription, i.mark, i.displayStatus])).sort(),
+    ).toEqual([
       ["Bread", "not_there", "open"],
       ["Tofu", "not_there", "expired"],
     ]);
@@ -236,8 +239,18 @@ describe("shopping and delivering", () => {
       { id: bread.id, mark: "not_there" },
     ]);
     await h.deliver();
-    expect(h.inbox(ann.email).slice(annBefore).map((m) => m.subject)).toEqual(["Tina did not find Bread: it is open again"]);
-    expect(h.inbox(bo.email).slice(boBefore).map((m) => m.subject)).toEqual(["Tina did not find Tofu: it is closed"]);
+    expect(
+      h
+        .inbox(ann.email)
+        .slice(annBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Tina did not find Bread: it is open again"]);
+    expect(
+      h
+        .inbox(bo.email)
+        .slice(boBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Tina did not find Tofu: it is closed"]);
   });
 
   it("shows the requester's phone to the tripper only when they said ask me first", async () => {

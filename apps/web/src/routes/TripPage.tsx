@@ -113,9 +113,7 @@ function TripFacts({ trip, viewerId }: { trip: TripDetail; viewerId: string }) {
         {trip.repeat && <span className="badge trip-repeat">{t("trips.repeatsWeekly")}</span>}
       </p>
       <p>{t("trips.leaves", { date: formatWeekdayTime(trip.departsAt, now) })}</p>
-      {trip.status === "open" && !isFull(trip) && (
-        <p>{t("trips.takesItemsUntil", { date: closesText(trip, now) })}</p>
-      )}
+      {trip.status === "open" && !isFull(trip) && <p>{t("trips.takesItemsUntil", { date: closesText(trip, now) })}</p>}
       <p className="small muted">
         {trip.maxItems === null
           ? t("trips.itemCount", { count: trip.itemCount })
@@ -326,7 +324,7 @@ function TripperView({ trip }: { trip: TripDetail }) {
   }
   const shopping = trip.status === "closed";
   // A closed list opens again until the trip leaves (issue 43 §3).
-  const canReopen = shopping && msOf(trip.departsAt) > Date.now();
+  const canReopen = shopping && msOf(trip.departsAt) > new Date().getTime();
   return (
     <>
       <div className="row trip-actions">

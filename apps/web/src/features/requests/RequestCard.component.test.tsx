@@ -324,7 +324,11 @@ describe("a repeating request's card (issue 28 §2)", () => {
     // Nothing is skipped until the dialog is confirmed (issue 43 §2).
     expect(actions.skip).not.toHaveBeenCalled();
     const dialog = screen.getByRole("dialog", { name: `Skip ${day}?` });
-    await act(async () => within(dialog).getByRole("button", { name: `Skip ${day}` }).click());
+    await act(async () =>
+      within(dialog)
+        .getByRole("button", { name: `Skip ${day}` })
+        .click(),
+    );
     expect(actions.skip).toHaveBeenCalledTimes(1);
     expect(actions.skip).toHaveBeenCalledWith(expect.objectContaining({ id: "request-1", seriesId: "series-1" }));
   });

@@ -1,7 +1,14 @@
 import { useId } from "react";
 import { Button } from "../../components/ui";
 import { useT, type Translate } from "../../i18n/useT";
-import { closedAsNotThere, itemState, leftAsNotThere, neighbourProgress, nextMark, type ItemState } from "./shopping-list";
+import {
+  closedAsNotThere,
+  itemState,
+  leftAsNotThere,
+  neighbourProgress,
+  nextMark,
+  type ItemState,
+} from "./shopping-list";
 import { ifRuleText, personName } from "./trip-texts";
 import type { TripItem, TripItemMark, TripNeighbour } from "./types";
 
