@@ -86,15 +86,23 @@ test("a neighbour posts a weekly request, another does it every week, and the re
   await page.goto("/");
   const ritasSecond = requestCardOf(page, secondId);
   await expect(ritasSecond.getByTestId("request-repeats")).toHaveText("Every week · a neighbour does it every time");
-  await expect(ritasSecond.getByRole("button", { name: "Skip next" })).toHaveCount(0);
+  await expect(ritasSecond.getByRole("button", { name: /^Skip / })).toHaveCount(0);
   await expect(ritasSecond.getByRole("button", { name: "Stop repeating" })).toBeVisible();
 
   // Hugo cannot make it that week and gives it back; Rita then skips it, and the one after is his again.
   await requestCardOf(hugoPage, secondId).getByRole("button", { name: "Unclaim" }).click();
   await expect(toast(hugoPage, "It is open for others again")).toBeVisible();
   await page.goto("/");
-  await requestCardOf(page, secondId).getByRole("button", { name: "Skip next" }).click();
-  await expect(toast(page, "the next one is posted")).toBeVisible();
+  // Named for its day, and asked first (issue 43 §2).
+  await requestCardOf(page, secondId)
+    .getByRole("button", { name: /^Skip / })
+    .click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Skip / })
+    .click();
+  await expect(toast(page, /Skipped .*; the next one is /)).toBeVisible();
+  await expect(page.getByText("was deleted by its owner")).toHaveCount(0);
   await expect(requestCardOf(page, secondId)).toHaveCount(0);
   const ritasThird = section(page, "Your Requests")
     .locator(`[data-testid="request-card"]:not([data-request-id="${firstId}"])`)
@@ -157,5 +165,82 @@ test("the New Request form's Repeat, and a repeating request's card and page, in
     await screenshots(page, `repeating-form-${locale}`, { scrollTo: dialog.locator('input[name="repeatUntil"]') });
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+  }
+});
+
+/** "Mon 7 Dec", as the page shows a day in English in this machine's time zone. */
+function englishDay(iso: string): string {
+  const date = new Date(iso);
+  const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  return `${weekdays[date.getDay()]} ${date.getDate()} ${months[date.getMonth()]}`;
+}
+
+test("a requester skips this week from its page: named for its day, asked first, and the page moves to the next week", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  const groupId = await groupWith(rita, "Milk Row", [hugo]);
+  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
+    groupId,
+    itemDescription: "Milk for the week",
+    repeat: { every: "week" },
+  });
+  const day = englishDay(posted.neededBy);
+  const nextDay = englishDay(new Date(Date.parse(posted.neededBy) + 7 * 24 * 3600_000).toISOString());
+
+  await signedInPage(rita);
+  await page.goto(`/requests/${posted.id}`);
+  const card = requestCardOf(page, posted.id);
+  await expect(card.getByRole("button", { name: "Skip next" })).toHaveCount(0);
+  await card.getByRole("button", { name: `Skip ${day}`, exact: true }).click();
+  // Nothing is skipped until she says so.
+  const dialog = page.getByRole("dialog", { name: `Skip ${day}?` });
+  await expect(dialog).toContainText(`Nobody needs to get Milk for the week on ${day}`);
+  await screenshots(page, "repeating-skip-confirm-en");
+  await dialog.getByRole("button", { name: "Keep it" }).click();
+  await expect(dialog).toBeHidden();
+  const series = await api<{ current: { id: string } }>(
+    baseURL!,
+    rita.token,
+    "GET",
+    `/request-series/${posted.seriesId}`,
+  );
+  expect(series.current.id).toBe(posted.id);
+
+  await card.getByRole("button", { name: `Skip ${day}`, exact: true }).click();
+  await dialog.getByRole("button", { name: `Skip ${day}`, exact: true }).click();
+  await expect(toast(page, `Skipped ${day}; the next one is ${nextDay}`)).toBeVisible();
+  // The page moves on to the next week, whose button names its own day; the skipped one was not "deleted".
+  await expect(page).not.toHaveURL(new RegExp(`/requests/${posted.id}$`));
+  const nextId = new URL(page.url()).pathname.split("/").pop()!;
+  await expect(requestCardOf(page, nextId).getByRole("button", { name: `Skip ${nextDay}`, exact: true })).toBeVisible();
+  await expect(page.getByText("was deleted by its owner")).toHaveCount(0);
+  await screenshots(page, "repeating-skipped-en");
+  // One week skipped, not two.
+  const after = await api<{ current: { id: string; neededBy: string } }>(
+    baseURL!,
+    rita.token,
+    "GET",
+    `/request-series/${posted.seriesId}`,
+  );
+  expect(after.current.id).toBe(nextId);
+  expect(englishDay(after.current.neededBy)).toBe(nextDay);
+
+  for (const locale of ["es", "de"] as const) {
+    await chooseLanguage(page, locale);
+    await page.goto(`/requests/${nextId}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await requestCardOf(page, nextId)
+      .getByRole("button", { name: locale === "es" ? /^Saltar / : /auslassen$/ })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await screenshots(page, `repeating-skip-confirm-${locale}`);
+    await page.keyboard.press("Escape");
   }
 });

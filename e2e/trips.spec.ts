@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, chooseLanguage, expect, hoursFromNow, screenshots, test, toast } from "./support";
+import { api, chooseLanguage, expect, hoursFromNow, requestCardOf, screenshots, test, toast } from "./support";
 
 /** Issue 28, "Trips": a neighbour going shopping takes their neighbours' things along. */
 
@@ -87,6 +87,7 @@ test("a member announces a trip, two neighbours add items, the tripper closes th
   await expect(soFar.getByRole("region", { name: "Nia" })).toContainText("Oat milk");
   await expect(soFar.getByRole("region", { name: "Omar" })).toContainText("Coffee beans");
   await page.getByRole("button", { name: "Close the list" }).click();
+  await page.getByRole("dialog", { name: "Close the list?" }).getByRole("button", { name: "Close the list" }).click();
   await expect(toast(page, "List closed: time to shop")).toBeVisible();
 
   // The shopping list, grouped by neighbour, each item with its rule.
@@ -176,4 +177,131 @@ test("a member hears of a weekly trip by e-mail, and its tripper finds it from t
   await page.getByRole("button", { name: "Skip next week's trip" }).click();
   await expect(toast(page, "Next week's trip will not be announced.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Skip next week's trip" })).toHaveCount(0);
+});
+
+test("an item marked Not there goes back to its neighbour as an open request, and the list says so instead of Delivered", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+  groupWith,
+}) => {
+  const tia = await confirmedUser("Tia");
+  const nia = await confirmedUser("Nia");
+  const omar = await confirmedUser("Omar");
+  const groupId = await groupWith(tia, "Elm Street", [nia, omar]);
+  const trip = await api<{ id: string }>(baseURL!, tia.token, "POST", "/trips", {
+    groupIds: [groupId],
+    store: "Aldi",
+    departsAt: hoursFromNow(3),
+  });
+  const add = (who: typeof nia, itemDescription: string, ifUnavailable: string) =>
+    api<{ id: string }>(baseURL!, who.token, "POST", `/trips/${trip.id}/items`, { itemDescription, ifUnavailable });
+  const bread = await add(nia, "Rye bread", "similar");
+  await add(omar, "Tofu", "skip");
+  await api(baseURL!, tia.token, "POST", `/trips/${trip.id}/close`);
+
+  await signedInPage(tia);
+  await page.goto(`/trips/${trip.id}`);
+  const list = page.getByRole("region", { name: "Shopping list" });
+  const niaBag = list.getByRole("region", { name: "Nia" });
+  const omarBag = list.getByRole("region", { name: "Omar" });
+  await niaBag.getByRole("button", { name: "Not there: Rye bread" }).click();
+  await expect(niaBag.getByTestId("shopping-item-gone")).toHaveText(
+    "Not there: an open request again, for others to help with",
+  );
+  // Nothing of Nia's was handed over: no green "Delivered", and nothing left to deliver.
+  await expect(niaBag.getByText("Nothing to deliver")).toBeVisible();
+  await expect(niaBag.getByText("Delivered", { exact: true })).toHaveCount(0);
+  await expect(niaBag.getByRole("button", { name: /^Delivered/ })).toHaveCount(0);
+  await expect(niaBag.getByRole("button", { name: /^Got it/ })).toHaveCount(0);
+  // Omar said "skip it": his is closed.
+  await omarBag.getByRole("button", { name: "Not there: Tofu" }).click();
+  await expect(omarBag.getByTestId("shopping-item-gone")).toHaveText("Not there: closed, as asked (skip it)");
+  await page.reload();
+  await expect(niaBag.getByTestId("shopping-item-gone")).toBeVisible();
+  await screenshots(page, "trips-not-there-en");
+
+  // Nia's dashboard shows it open again, no longer claimed by Tia.
+  const { page: theirs } = await secondPerson({ user: nia });
+  await theirs.goto("/");
+  await expect(requestCardOf(theirs, bread.id)).toContainText("Open");
+  await expect(requestCardOf(theirs, bread.id)).not.toContainText("Claimed");
+
+  for (const locale of ["es", "de"] as const) {
+    await chooseLanguage(page, locale);
+    await page.goto(`/trips/${trip.id}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByTestId("shopping-item-gone").first()).toBeVisible();
+    await screenshots(page, `trips-not-there-${locale}`);
+  }
+});
+
+test("a full trip says Full and offers no form; closing the list asks first and it opens again; a cancelled weekly trip says its series ends", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  secondPerson,
+  groupWith,
+}) => {
+  const tia = await confirmedUser("Tia");
+  const nia = await confirmedUser("Nia");
+  const omar = await confirmedUser("Omar");
+  const groupId = await groupWith(tia, "Elm Street", [nia, omar]);
+  const trip = await api<{ id: string }>(baseURL!, tia.token, "POST", "/trips", {
+    groupIds: [groupId],
+    store: "Market",
+    departsAt: hoursFromNow(5),
+    maxItems: 1,
+    repeat: { every: "week" },
+  });
+  await api(baseURL!, nia.token, "POST", `/trips/${trip.id}/items`, { itemDescription: "Eggs" });
+
+  // Omar sees it full before typing anything: no form, and the list says why.
+  const { page: theirs } = await secondPerson({ user: omar });
+  await theirs.goto(`/trips/${trip.id}`);
+  await expect(theirs.getByText("The list is full: Tia can take no more items.")).toBeVisible();
+  await expect(theirs.locator(".trip-facts").getByText("Full", { exact: true })).toBeVisible();
+  await expect(theirs.getByText("Taking items")).toHaveCount(0);
+  await expect(theirs.getByRole("textbox", { name: "Item", exact: true })).toHaveCount(0);
+  await screenshots(theirs, "trips-full-en");
+  await theirs.goto("/trips");
+  const line = theirs.getByTestId("trip-line").filter({ hasText: "Tia is going to Market" });
+  await expect(line).toContainText("Full");
+  await expect(line.getByRole("link", { name: /^Open the list/ })).toBeVisible();
+
+  // Tia closes the list, asked first; she can open it again before she leaves.
+  await signedInPage(tia);
+  await page.goto(`/trips/${trip.id}`);
+  await page.getByRole("button", { name: "Close the list" }).click();
+  const closing = page.getByRole("dialog", { name: "Close the list?" });
+  await expect(closing).toContainText("You can open it again until you leave.");
+  await screenshots(page, "trips-close-confirm-en");
+  await closing.getByRole("button", { name: "Keep it open" }).click();
+  await expect(page.locator(".trip-facts").getByText("Full", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Close the list" }).click();
+  await closing.getByRole("button", { name: "Close the list" }).click();
+  await expect(toast(page, "List closed: time to shop")).toBeVisible();
+  await page.getByRole("button", { name: "Open the list again" }).click();
+  await expect(toast(page, "The list is open again")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close the list" })).toBeVisible();
+
+  // Cancelling a weekly trip says the series ends with it, before and after.
+  await page.getByRole("button", { name: "Cancel trip" }).click();
+  const cancelling = page.getByRole("dialog", { name: "Cancel this trip?" });
+  await expect(cancelling).toContainText("This is a weekly trip: cancelling it ends the series");
+  await screenshots(page, "trips-cancel-weekly-en");
+  await cancelling.getByRole("button", { name: "Cancel trip" }).click();
+  await expect(page.getByText("Cancelled. The weekly trips end with it: no more are announced.")).toBeVisible();
+  await theirs.goto(`/trips/${trip.id}`);
+  await expect(theirs.getByText("The weekly trips end with it")).toBeVisible();
+
+  for (const locale of ["es", "de"] as const) {
+    await chooseLanguage(page, locale);
+    await page.goto(`/trips/${trip.id}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await screenshots(page, `trips-cancelled-weekly-${locale}`);
+  }
 });

@@ -423,6 +423,7 @@ export const SWEEP: Record<string, Entry> = {
     blocked: "denied",
   },
   "trips.close": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "trips.reopen": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
   "trips.cancel": { input: (w) => ({ tripId: w.tripId }), outsider: "denied", member: "denied", blocked: "denied" },
   "trips.markItem": {
     input: (w) => ({ tripId: w.tripId, requestId: w.tripItemRequestId, state: "got" }),

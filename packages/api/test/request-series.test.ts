@@ -181,6 +181,22 @@ describe("the requester's changes", () => {
     });
   });
 
+  it("sends no New request e-mail for a week skipped before it went, and tells open pages it was skipped, not deleted", async () => {
+    const { ann, cy, group } = await street();
+    const first = await weekly(ann, group.id);
+    const live = await listen(h.services, ann.token);
+    expect(await live.next()).toEqual({ type: "connected" });
+    // Skipped before the outbox sent its "New request": that e-mail never goes; the next week's does.
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
+    expect(await live.next()).toEqual({ type: "request.skipped", requestId: first.id, groupId: group.id });
+    live.stop();
+    await h.deliver();
+    const posted = h.inbox(cy.email).filter((m) => m.subject.includes("Oat milk"));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.links.some((link) => link.includes(skipped.current!.id))).toBe(true);
+    expect(posted[0]!.links.some((link) => link.includes(first.id))).toBe(false);
+  });
+
   it("skips one a helper has taken, as the requester may delete it (SPEC), and the helper hears it is gone", async () => {
     const { ann, bo, group } = await street();
     const first = await weekly(ann, group.id);
@@ -190,7 +206,7 @@ describe("the requester's changes", () => {
     const live = await listen(h.services, bo.token);
     expect(await live.next()).toEqual({ type: "connected" });
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
-    expect(await live.next()).toEqual({ type: "request.deleted", requestId: first.id, groupId: group.id });
+    expect(await live.next()).toEqual({ type: "request.skipped", requestId: first.id, groupId: group.id });
     live.stop();
     // An e-mail says so too, under his reminders, as the claim's confirmation was.
     await h.deliver();

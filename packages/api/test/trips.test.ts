@@ -122,6 +122,38 @@ describe("adding items", () => {
     );
   });
 
+  it("opens again after the tripper closed it, or after it closed by its time, until the trip leaves (issue 43 §3)", async () => {
+    const { tina, ann, trip } = await street();
+    await tina.caller.trips.close({ tripId: trip.id });
+    expect(await failure(ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripNotTakingItems,
+    });
+    expect(await failure(ann.caller.trips.reopen({ tripId: trip.id }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: messages.tripOnlyTripper,
+    });
+    const reopened = await tina.caller.trips.reopen({ tripId: trip.id });
+    expect(reopened).toMatchObject({ status: "open", closesAt: trip.closesAt });
+    // A second tap changes nothing.
+    expect(await tina.caller.trips.reopen({ tripId: trip.id })).toMatchObject({ status: "open" });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Milk" });
+    // Closed by its time (an hour before leaving): open again, it takes items until the trip leaves.
+    h.clock.advance(23 * HOUR_MS + 1);
+    expect((await tina.caller.trips.byId({ tripId: trip.id })).status).toBe("closed");
+    expect(await tina.caller.trips.reopen({ tripId: trip.id })).toMatchObject({
+      status: "open",
+      closesAt: trip.departsAt,
+    });
+    await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tea" });
+    // Once it has left, it stays closed.
+    h.clock.advance(HOUR_MS);
+    expect(await failure(tina.caller.trips.reopen({ tripId: trip.id }))).toMatchObject({
+      code: "CONFLICT",
+      message: messages.tripAlreadyLeft,
+    });
+  });
+
   it("keeps to the cap", async () => {
     const [tina, ann, bo] = await h.neighbours("Tina", "Ann", "Bo");
     const group = await groupWith(h, tina, [ann, bo]);
@@ -163,14 +195,62 @@ describe("shopping and delivering", () => {
     ).toMatchObject({ code: "FORBIDDEN", message: messages.tripOnlyTripper });
 
     const after = await tina.caller.trips.deliver({ tripId: trip.id, userId: ann.user.id });
-    expect(after.neighbours[0]!.items.map((i) => [i.itemDescription, i.status, i.mark])).toEqual([
+    expect(after.neighbours[0]!.items.map((i) => [i.itemDescription, i.status, i.mark]).sort()).toEqual([
       ["Jam", "claimed", "pending"],
       ["Milk", "fulfilled", "got"],
+      ["Tofu", "open", "not_there"],
     ]);
     const tofuNow = await ann.caller.requests.byId({ id: tofu.id });
     expect(tofuNow).toMatchObject({ status: "open", tripId: null, claimedBy: null });
     // The last item is fulfilled the ordinary way.
     await tina.caller.requests.fulfill({ id: jam.id });
+  });
+
+  it('ends an item at "Not there": back with its requester, open again or closed as they chose, the list saying so, and they are told', async () => {
+    const { tina, ann, bo, trip } = await street();
+    const bread = await ann.caller.trips.addItem({ tripId: trip.id, itemDescription: "Bread" });
+    const tofu = await bo.caller.trips.addItem({ tripId: trip.id, itemDescription: "Tofu", ifUnavailable: "skip" });
+    await h.deliver();
+    const [annBefore, boBefore] = [h.inbox(ann.email).length, h.inbox(bo.email).length];
+
+    const marked = await tina.caller.trips.markItem({ tripId: trip.id, requestId: bread.id, state: "not_there" });
+    expect(marked).toMatchObject({ mark: "not_there", status: "open", claimedBy: null, tripId: null });
+    await tina.caller.trips.markItem({ tripId: trip.id, requestId: tofu.id, state: "not_there" });
+
+    // Ann's is an open request again, on her dashboard as one; Bo said "skip it": his is closed.
+    expect(await ann.caller.requests.byId({ id: bread.id })).toMatchObject({ status: "open", displayStatus: "open" });
+    const annDashboard = await ann.caller.requests.dashboard();
+    expect(JSON.stringify(annDashboard)).not.toContain('"claimedBy":"' + tina.user.id);
+    expect(await bo.caller.requests.byId({ id: tofu.id })).toMatchObject({ status: "open", displayStatus: "expired" });
+    // Off the trip: the cap counts it no more, and it cannot be ticked again.
+    expect((await tina.caller.trips.byId({ tripId: trip.id })).itemCount).toBe(0);
+    expect(
+      await failure(tina.caller.trips.markItem({ tripId: trip.id, requestId: bread.id, state: "got" })),
+    ).toMatchObject({ code: "NOT_FOUND" });
+    // The list still says what became of each, to the tripper and to its requester.
+    const list = await tina.caller.trips.byId({ tripId: trip.id });
+    expect(
+      list.neighbours.flatMap((n) => n.items.map((i) => [i.itemDescription, i.mark, i.displayStatus])).sort(),
+    ).toEqual([
+      ["Bread", "not_there", "open"],
+      ["Tofu", "not_there", "expired"],
+    ]);
+    expect((await ann.caller.trips.byId({ tripId: trip.id })).neighbours[0]!.items).toMatchObject([
+      { id: bread.id, mark: "not_there" },
+    ]);
+    await h.deliver();
+    expect(
+      h
+        .inbox(ann.email)
+        .slice(annBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Tina did not find Bread: it is open again"]);
+    expect(
+      h
+        .inbox(bo.email)
+        .slice(boBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Tina did not find Tofu: it is closed"]);
   });
 
   it("shows the requester's phone to the tripper only when they said ask me first", async () => {
@@ -230,30 +310,25 @@ describe("telling everyone of many items at once", () => {
       .inbox(ann.email)
       .slice(before)
       .map((m) => m.subject);
-    expect(subjects).toEqual([
-      "Tina fulfilled your request: Milk",
-      "Tina can no longer help with your request: Tea",
-      "Tina can no longer help with your request: Jam",
-    ]);
+    // Tea was told as it was marked "Not there" (issue 43 §1).
+    expect(subjects).toEqual(["Tina fulfilled your request: Milk", "Tina can no longer help with your request: Jam"]);
     // Bo turned "request updates" e-mails off: no e-mail; and has no device: no push.
     expect(h.inbox(bo.email).filter((m) => m.subject.includes("Bread"))).toEqual([]);
     const pushes = h.jobs.takeDue(PUSH_DELIVERY_QUEUE, new Date(8.64e15)).map((job) => job.data as PushJob);
     expect(pushes.map((p) => [p.userId, p.payload.tag])).toEqual([
       [ann.user.id, `request-${milk.id}`],
-      [ann.user.id, `request-${tea.id}`],
       [ann.user.id, `request-${jam.id}`],
     ]);
 
     const events = [];
-    for (let i = 0; i < 5; i++) events.push(await boLive.next());
+    for (let i = 0; i < 4; i++) events.push(await boLive.next());
     const requestIdOf = (event: object) => ("requestId" in event ? String(event.requestId) : "");
     const byRequest = (a: object, b: object) => (requestIdOf(a) < requestIdOf(b) ? -1 : 1);
-    expect(events.slice(0, 3)).toEqual([
+    expect(events.slice(0, 2)).toEqual([
       { type: "request.fulfilled", requestId: milk.id, groupId: milk.groupId },
-      { type: "request.unclaimed", requestId: tea.id, groupId: tea.groupId },
       { type: "trip.changed", tripId: trip.id, groupId: milk.groupId },
     ]);
-    expect(events.slice(3).sort(byRequest)).toEqual(
+    expect(events.slice(2).sort(byRequest)).toEqual(
       [bread, jam].map((r) => ({ type: "request.unclaimed", requestId: r.id, groupId: r.groupId })).sort(byRequest),
     );
     boLive.stop();

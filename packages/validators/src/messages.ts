@@ -241,6 +241,7 @@ export const messages = {
   tripOnlyTripper: "Only the neighbour making the trip can do this",
   tripOwnTrip: "You cannot add items to your own trip",
   tripNotOpen: "This trip's list is already closed",
+  tripAlreadyLeft: "This trip has already left",
   tripCancelled: "This trip has been cancelled",
   tripItemNotFound: "This item is not on the trip",
   tripItemMarkInvalid: 'state must be "pending", "got" or "not_there"',

@@ -262,6 +262,8 @@ export const REQUEST_EVENT_TYPES = [
   "request.fulfilled",
   "request.thanked",
   "request.deleted",
+  // A repeating request's occurrence its requester skipped (issue 43 §2): gone, but not "deleted".
+  "request.skipped",
   // A repeating request's series changed what its occurrence shows (issue 28 §2): taken, let go, edited, stopped.
   "request.changed",
 ] as const;

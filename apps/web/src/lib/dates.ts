@@ -79,6 +79,12 @@ export function formatDayMonth(date: Time, options: DateOptions = {}): string {
   return dayMonth(partsOf(date, options));
 }
 
+/** "Mon 7 Dec": a day of a repeating request (issue 43 §2, "Skip Mon 7 Dec"). */
+export function formatWeekdayDay(date: Time, options: DateOptions = {}): string {
+  const p = partsOf(date, options);
+  return text("weekdayDate", { weekday: nameOf("weekdays", p.weekday), date: dayMonth(p) });
+}
+
 /** "15 Jun 2030". */
 export function formatDate(date: Time, options: DateOptions = {}): string {
   return dayMonthYear(partsOf(date, options));

@@ -92,6 +92,8 @@ function OneRequest({ id, viewer }: { id: string; viewer: CurrentUser }) {
         actions={actions}
         focusClaim
         onRemoved={() => void navigate("/", { replace: true })}
+        // The skipped week is gone: the page moves to the next one, or to the dashboard when none is posted yet.
+        onSkipped={(nextId) => void navigate(nextId ? `/requests/${nextId}` : "/", { replace: true })}
         reportAction={(shown, titleId) => (
           <ReportButton
             subject={{ kind: "request", requestId: shown.id, groupId: shown.groupId }}

@@ -6,11 +6,11 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { AddItemForm } from "../features/trips/AddItemForm";
 import { ShoppingList } from "../features/trips/ShoppingList";
 import { TakeAlong } from "../features/trips/TakeAlong";
-import { closesText, personName, statusText } from "../features/trips/trip-texts";
+import { closesText, isFull, personName, statusText } from "../features/trips/trip-texts";
 import type { TripDetail, TripItem, TripItemMark, TripNeighbour } from "../features/trips/types";
 import { useTripLiveUpdates } from "../features/trips/useTripLiveUpdates";
 import { useT } from "../i18n/useT";
-import { formatWeekdayTime } from "../lib/dates";
+import { formatWeekdayTime, msOf } from "../lib/dates";
 import { useOnline } from "../lib/online";
 import { errorMessage, errorStatus, trpc, type CurrentUser } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -107,11 +107,13 @@ function TripFacts({ trip, viewerId }: { trip: TripDetail; viewerId: string }) {
             ? t("trips.byYou")
             : t("trips.byNeighbour", { name: personName(t, trip.tripper.name) })}
         </strong>
-        <span className={`badge trip-status trip-status-${trip.status}`}>{statusText(t, trip.status)}</span>
+        <span className={`badge trip-status trip-status-${isFull(trip) ? "full" : trip.status}`}>
+          {statusText(t, trip.status, isFull(trip))}
+        </span>
         {trip.repeat && <span className="badge trip-repeat">{t("trips.repeatsWeekly")}</span>}
       </p>
       <p>{t("trips.leaves", { date: formatWeekdayTime(trip.departsAt, now) })}</p>
-      {trip.status === "open" && <p>{t("trips.takesItemsUntil", { date: closesText(trip, now) })}</p>}
+      {trip.status === "open" && !isFull(trip) && <p>{t("trips.takesItemsUntil", { date: closesText(trip, now) })}</p>}
       <p className="small muted">
         {trip.maxItems === null
           ? t("trips.itemCount", { count: trip.itemCount })
@@ -146,11 +148,21 @@ function MemberView({ trip, viewerId }: { trip: TripDetail; viewerId: string }) 
   };
   return (
     <>
-      {trip.status === "open" && <AddItemForm tripId={trip.id} onAdded={refresh} />}
+      {trip.status === "open" &&
+        (isFull(trip) ? (
+          <Alert type="info">{t("trips.fullForMember", { name: personName(t, trip.tripper.name) })}</Alert>
+        ) : (
+          <AddItemForm tripId={trip.id} onAdded={refresh} />
+        ))}
       {trip.status === "closed" && (
         <Alert type="info">{t("trips.closedForMember", { name: personName(t, trip.tripper.name) })}</Alert>
       )}
-      {trip.status === "cancelled" && <Alert type="info">{t("trips.cancelledText")}</Alert>}
+      {trip.status === "cancelled" && (
+        <Alert type="info">
+          {t("trips.cancelledText")}
+          {trip.repeat && <> {t("trips.cancelledWeekly")}</>}
+        </Alert>
+      )}
       {trip.status !== "cancelled" && (
         <section className="trip-section" aria-labelledby="trip-my-items-title">
           <h2 id="trip-my-items-title">{t("trips.myItemsTitle")}</h2>
@@ -171,8 +183,9 @@ function TripperView({ trip }: { trip: TripDetail }) {
   const toast = useToast();
   const utils = trpc.useUtils();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
-  const [busyAction, setBusyAction] = useState<"close" | "cancel" | "take" | "skip" | null>(null);
+  const [busyAction, setBusyAction] = useState<"close" | "reopen" | "cancel" | "take" | "skip" | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
 
   const setTrip = (next: TripDetail) => utils.trips.byId.setData({ tripId: trip.id }, next);
   const refresh = () => {
@@ -194,6 +207,20 @@ function TripperView({ trip }: { trip: TripDetail }) {
       toast.success(t("trips.listClosed"));
     } catch (error) {
       toast.error(errorMessage(error, t("trips.closeFailed")));
+    } finally {
+      setConfirmingClose(false);
+      setBusyAction(null);
+      refresh();
+    }
+  }
+
+  async function reopen() {
+    setBusyAction("reopen");
+    try {
+      await utils.client.trips.reopen.mutate({ tripId: trip.id });
+      toast.success(t("trips.listReopened"));
+    } catch (error) {
+      toast.error(errorMessage(error, t("trips.reopenFailed")));
     } finally {
       setBusyAction(null);
       refresh();
@@ -255,7 +282,21 @@ function TripperView({ trip }: { trip: TripDetail }) {
         },
     );
     try {
-      await utils.client.trips.markItem.mutate({ tripId: trip.id, requestId: item.id, state });
+      const marked = await utils.client.trips.markItem.mutate({ tripId: trip.id, requestId: item.id, state });
+      // "Not there" ends the item (issue 43 §1): it is back with its requester, and the list says so.
+      utils.trips.byId.setData(
+        { tripId: trip.id },
+        (current) =>
+          current && {
+            ...current,
+            itemCount: state === "not_there" ? current.itemCount - 1 : current.itemCount,
+            neighbours: current.neighbours.map((n) => ({
+              ...n,
+              items: n.items.map((i) => (i.id === marked.id ? marked : i)),
+            })),
+          },
+      );
+      if (state === "not_there") refresh();
     } catch (error) {
       toast.error(errorMessage(error, t("trips.markFailed")));
       refresh();
@@ -278,19 +319,29 @@ function TripperView({ trip }: { trip: TripDetail }) {
     }
   }
 
-  if (trip.status === "cancelled") return <Alert type="info">{t("trips.statusCancelled")}</Alert>;
+  if (trip.status === "cancelled") {
+    return <Alert type="info">{trip.repeat ? t("trips.cancelledWeekly") : t("trips.statusCancelled")}</Alert>;
+  }
   const shopping = trip.status === "closed";
+  // A closed list opens again until the trip leaves (issue 43 §3).
+  const canReopen = shopping && msOf(trip.departsAt) > new Date().getTime();
   return (
     <>
       <div className="row trip-actions">
         {trip.status === "open" && (
+          <Button needsNetwork onClick={() => setConfirmingClose(true)} disabled={busyAction !== null}>
+            {t("trips.closeList")}
+          </Button>
+        )}
+        {canReopen && (
           <Button
             needsNetwork
-            onClick={() => void close()}
-            busy={busyAction === "close"}
+            variant="secondary"
+            onClick={() => void reopen()}
+            busy={busyAction === "reopen"}
             disabled={busyAction !== null}
           >
-            {busyAction === "close" ? t("trips.closing") : t("trips.closeList")}
+            {busyAction === "reopen" ? t("trips.reopening") : t("trips.reopenList")}
           </Button>
         )}
         {trip.repeat && !trip.skipNext && (
@@ -329,9 +380,21 @@ function TripperView({ trip }: { trip: TripDetail }) {
         )}
       </section>
       <ConfirmModal
+        open={confirmingClose}
+        title={t("trips.closeTitle")}
+        message={t("trips.closeText")}
+        confirmLabel={t("trips.closeList")}
+        cancelLabel={t("trips.keepOpen")}
+        busy={busyAction === "close"}
+        onConfirm={() => void close()}
+        onClose={() => {
+          if (busyAction !== "close") setConfirmingClose(false);
+        }}
+      />
+      <ConfirmModal
         open={confirmingCancel}
         title={t("trips.cancelTitle")}
-        message={t("trips.cancelText")}
+        message={trip.repeat ? t("trips.cancelTextWeekly") : t("trips.cancelText")}
         confirmLabel={t("trips.cancelTrip")}
         cancelLabel={t("trips.keepTrip")}
         busy={busyAction === "cancel"}

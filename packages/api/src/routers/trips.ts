@@ -52,6 +52,13 @@ export const tripsRouter = router({
     .output(tripOutput)
     .mutation(({ ctx, input }) => ctx.services.trips.close(ctx.session.user.id, input.tripId)),
 
+  /** The tripper opens a closed list again, until the trip leaves (issue 43 §3). */
+  reopen: protectedProcedure
+    .meta({ rest: { method: "POST", path: "/trips/:id/reopen", ...byId } })
+    .input(tripIdInput)
+    .output(tripOutput)
+    .mutation(({ ctx, input }) => ctx.services.trips.reopen(ctx.session.user.id, input.tripId)),
+
   /** The tripper cancels: its items become ordinary open requests of their requesters, who are told. */
   cancel: protectedProcedure
     .meta({ rest: { method: "POST", path: "/trips/:id/cancel", ...byId } })

@@ -22,6 +22,9 @@ export const EMAIL_KINDS = [
   "request_claimed",
   "request_unclaimed",
   "request_fulfilled",
+  // A trip's item its tripper did not find (trips/not-there.ts, issue 43 §1): open again, or closed.
+  "request_not_there",
+  "request_not_there_closed",
   "request_thanked",
   "claim_confirmation",
   // To the helper of a repeating request's occurrence its requester skipped (series/skip-notice.ts).

@@ -19,7 +19,7 @@ import {
   requestPostedEmail,
   thanksEmail,
   type NotificationLinks,
-  type RequestChange,
+  type RequestNotice,
   type RequestSummary,
 } from "../mail/templates";
 
@@ -128,7 +128,7 @@ export async function enqueuePostingNotices(
 
 /** A request changed by a helper, as its requester is told of it. */
 export interface RequestChangeNotice {
-  kind: RequestChange;
+  kind: RequestNotice;
   request: RequestView;
   helperId: string;
 }

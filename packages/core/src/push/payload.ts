@@ -64,12 +64,14 @@ export function newRequestPayload(
   };
 }
 
-export type RequestUpdate = "claimed" | "unclaimed" | "fulfilled";
+export type RequestUpdate = "claimed" | "unclaimed" | "fulfilled" | "not_there" | "not_there_closed";
 
 const UPDATE_TEXT = {
   claimed: { title: "push.claimedTitle", body: "push.claimedBody" },
   unclaimed: { title: "push.unclaimedTitle", body: "push.unclaimedBody" },
   fulfilled: { title: "push.fulfilledTitle", body: "push.fulfilledBody" },
+  not_there: { title: "push.notThereTitle", body: "push.notThereBody" },
+  not_there_closed: { title: "push.notThereClosedTitle", body: "push.notThereClosedBody" },
 } as const satisfies Record<RequestUpdate, { title: string; body: string }>;
 
 /** A neighbour claimed, released or fulfilled my request. */

@@ -6,14 +6,15 @@ import type { SeriesRow } from "./series-reads";
 
 /**
  * Deletes the current occurrence if it is still to be done: open and nobody has taken it, or, with
- * `evenIfTaken`, claimed as well (never a fulfilled one); true when it did. Its helper's open pages hear
- * `request.deleted`, as when the requester deletes a claimed request.
+ * `evenIfTaken`, claimed as well (never a fulfilled one); true when it did. Open pages hear
+ * `request.deleted`, as when the requester deletes a claimed request, or, for a skip, `request.skipped`
+ * (issue 43 §2: a skip is not a deletion, and is not announced as one).
  */
 export async function deleteCurrent(
   tx: Transaction,
   series: SeriesRow,
-  { evenIfTaken }: { evenIfTaken: boolean },
-): Promise<{ claimedBy: string | null } | null> {
+  { evenIfTaken, skipped = false }: { evenIfTaken: boolean; skipped?: boolean },
+): Promise<{ id: string; claimedBy: string | null } | null> {
   const [deleted] = await tx
     .delete(requests)
     .where(
@@ -26,12 +27,12 @@ export async function deleteCurrent(
     .returning({ id: requests.id, groupId: requests.groupId, claimedBy: requests.claimedBy });
   if (!deleted) return null;
   await publishRequestEvent(tx, {
-    type: "request.deleted",
+    type: skipped ? "request.skipped" : "request.deleted",
     requestId: deleted.id,
     groupId: deleted.groupId,
     ownerId: series.userId,
   });
-  return { claimedBy: deleted.claimedBy };
+  return { id: deleted.id, claimedBy: deleted.claimedBy };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { users, type Executor } from "@hyn/db";
+import { emailOutbox, users, type Executor } from "@hyn/db";
 import type { RequestView } from "@hyn/validators";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import { occurrenceSkippedEmail } from "../mail/templates";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
@@ -56,4 +56,24 @@ export async function enqueueSkippedNotice(
     requestIds: [],
   });
   return true;
+}
+
+/**
+ * A skipped occurrence's "New request" e-mails still waiting in the outbox (issue 43 §2), deleted: a week skipped
+ * before anyone saw it sends nobody to a page that is gone. One a delivery pass holds (its lease running) may be
+ * on its way and is left to it. Answers how many were dropped.
+ */
+export async function dropUnsentPostingNotices(tx: Executor, requestId: string, now: Date): Promise<number> {
+  const dropped = await tx
+    .delete(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.emailType, "request_posted"),
+        isNull(emailOutbox.sentAt),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, now)),
+        sql`${emailOutbox.requestIds} @> ${JSON.stringify([requestId])}::jsonb`,
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return dropped.length;
 }

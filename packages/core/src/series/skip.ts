@@ -9,7 +9,7 @@ import { advanceSeries } from "./advance";
 import { holdPoster } from "./hold-poster";
 import { deleteCurrent } from "./occurrence-writes";
 import { currentOccurrence, ownSeries, viewAfterChange, viewOf, type SeriesRow } from "./series-reads";
-import { enqueueSkippedNotice } from "./skip-notice";
+import { dropUnsentPostingNotices, enqueueSkippedNotice } from "./skip-notice";
 
 /**
  * One of the requester's requests that is not an occurrence of this series (a single one, another series');
@@ -48,8 +48,10 @@ export async function skipOccurrence(
       return viewOf(deps, tx, userId, series);
     }
     const view = current.claimedBy ? await selectRequestView(tx, now, current.id, NO_READER) : null;
-    const deleted = await deleteCurrent(tx, series, { evenIfTaken: true });
+    const deleted = await deleteCurrent(tx, series, { evenIfTaken: true, skipped: true });
     if (!deleted) throw new AppError("CONFLICT", "seriesNothingToSkip");
+    // Its "New request" e-mails not sent yet never go: nobody saw this week, so nobody is sent to it.
+    await dropUnsentPostingNotices(tx, deleted.id, now);
     if (deleted.claimedBy && view) {
       await enqueueSkippedNotice(
         tx,

@@ -4,13 +4,14 @@ import { and, eq } from "drizzle-orm";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { bumpedRevision } from "../shared/request-revision";
-import { itemNotices, releaseItems, tellItemChanges } from "./endings";
+import { itemNotices, tellItemChanges } from "./endings";
+import { releaseNotThere } from "./not-there";
 import { lockOwnTrip } from "./trip-locks";
 import { tripDetail } from "./trip-reads";
 
 /**
  * POST /trips/{id}/neighbours/{userId}/deliver: the neighbour's items marked "got" are fulfilled; those
- * marked "not_there" leave the trip as their open requests again (each requester told); "pending" stay.
+ * marked "not_there" (before that mark ended an item at once) leave the trip as "Not there" does (each requester told); "pending" stay.
  */
 export async function deliverToNeighbour(
   deps: CoreDeps,
@@ -36,10 +37,11 @@ export async function deliverToNeighbour(
       .set({ status: "fulfilled", fulfilledAt: now, ...bumpedRevision() })
       .where(and(mine, eq(requests.tripMark, "got")))
       .returning({ id: requests.id });
-    const released = await releaseItems(tx, and(mine, eq(requests.tripMark, "not_there")));
+    // Marked before "Not there" ended an item at once (issue 43 §1).
+    const released = await releaseNotThere(tx, now, tripId, and(mine, eq(requests.tripMark, "not_there")));
     await tellItemChanges(tx, notices, userId, [
       ...fulfilled.map(({ id }) => ({ id, kind: "fulfilled" as const })),
-      ...released.map((id) => ({ id, kind: "unclaimed" as const })),
+      ...released.map((id) => ({ id, kind: "not_there" as const })),
     ]);
     return tripDetail(tx, now, userId, tripId);
   });

@@ -1,6 +1,7 @@
 import { groupMembers, requests, tripGroups, trips, type Transaction } from "@hyn/db";
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { publishRequestEvents, publishTripEvent } from "../events/publish";
+import type { RequestNotice } from "../mail/templates";
 import { enqueueChangeNotices } from "../notifications/immediate";
 import { NO_READER, selectRequestViews } from "../request-views/view";
 import { reopenedClaim } from "../requests/reopened-claim";
@@ -38,7 +39,7 @@ export async function tellItemChanges(
   tx: Transaction,
   notices: ItemNotices,
   tripperId: string,
-  changes: { id: string; kind: "fulfilled" | "unclaimed" }[],
+  changes: { id: string; kind: "fulfilled" | "unclaimed" | "not_there" }[],
 ): Promise<void> {
   if (changes.length === 0) return;
   const { config, unsubscribe, now, jobs } = notices;
@@ -47,13 +48,16 @@ export async function tellItemChanges(
   const viewOf = new Map(views.map((view) => [view.id, view]));
   const told = changes.flatMap(({ id, kind }) => {
     const request = viewOf.get(id);
-    return request ? [{ kind, request, helperId: tripperId }] : [];
+    if (!request) return [];
+    // Not there: open again, or closed when they said "skip it" (issue 43 §1); to the lists, given back.
+    const notice: RequestNotice = kind === "not_there" && request.ifUnavailable === "skip" ? "not_there_closed" : kind;
+    return [{ kind: notice, event: kind === "not_there" ? "unclaimed" : kind, request, helperId: tripperId }];
   });
   await enqueueChangeNotices(tx, config, unsubscribe, told, now, jobs);
   await publishRequestEvents(
     tx,
-    told.map(({ kind, request }) => ({
-      type: `request.${kind}`,
+    told.map(({ event, request }) => ({
+      type: `request.${event}` as const,
       requestId: request.id,
       groupId: request.groupId,
       ownerId: request.userId,

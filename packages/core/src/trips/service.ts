@@ -10,6 +10,7 @@ import { closeTrip } from "./close";
 import { deliverToNeighbour } from "./deliver";
 import { listTrips } from "./list";
 import { markTripItem } from "./mark-item";
+import { reopenTrip } from "./reopen";
 import type { NextTripJob } from "./series";
 import { skipNextTrip } from "./skip-next";
 import { takeOntoTrip } from "./take";
@@ -26,6 +27,7 @@ export function createTripsService(deps: CoreDeps) {
     byId: (userId: string, tripId: string) => tripById(deps, userId, tripId),
     addItem: (userId: string, input: AddTripItem) => addTripItem(deps, userId, input),
     close: (userId: string, tripId: string) => closeTrip(deps, userId, tripId),
+    reopen: (userId: string, tripId: string) => reopenTrip(deps, userId, tripId),
     cancel: (userId: string, tripId: string) => cancelTrip(deps, userId, tripId),
     markItem: (userId: string, input: { tripId: string; requestId: string; state: TripItemMark }) =>
       markTripItem(deps, userId, input),

@@ -5,9 +5,10 @@ import {
   type Trip,
   type TripDetail,
   type TripItem,
+  type TripItemMark,
   type TripNeighbour,
 } from "@hyn/validators";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { publishRequestEvent } from "../events/publish";
 import { requestPermissionSql } from "../requests/permissions";
 import { selectTrip } from "../request-views/trips";
@@ -25,14 +26,14 @@ export async function mustSelectTrip(tx: Transaction, now: Date, userId: string,
 export async function tripDetail(tx: Transaction, now: Date, userId: string, tripId: string): Promise<TripDetail> {
   const trip = await mustSelectTrip(tx, now, userId, tripId);
   const isTripper = trip.tripperId === userId;
-  const onTrip = isTripper
-    ? eq(requests.tripId, tripId)
-    : and(eq(requests.tripId, tripId), eq(requests.userId, userId));
+  // Its items, and those it let go as "Not there" (issue 43 §1), which its list still shows.
+  const ofTrip = or(eq(requests.tripId, tripId), eq(requests.notThereTripId, tripId));
+  const onTrip = isTripper ? ofTrip : and(ofTrip, eq(requests.userId, userId));
   const views = await selectRequestViews(tx, now, onTrip, userId);
   const extras = await tx
     .select({
       id: requests.id,
-      mark: requests.tripMark,
+      mark: sql<TripItemMark>`case when ${requests.tripId} = ${tripId} then ${requests.tripMark} else 'not_there' end`,
       // The phone only for "ask me first", and only to the tripper.
       phone: sql<string | null>`case when ${requests.ifUnavailable} = 'ask' then ${users.phone} else null end`,
     })

@@ -58,6 +58,11 @@ export const requests = pgTable(
     revision: integer("revision").notNull().default(0),
     /** The trip it is an item of (issue 28, ADR 0022); a cancelled trip's items are let go (null). */
     tripId: uuid("trip_id").references(() => trips.id, { onDelete: "set null" }),
+    /**
+     * The trip it left as "Not there" (issue 43 §1): off that trip and back with its requester, open again or
+     * closed as their "if it is not there" chose; the trip's list still says what became of it.
+     */
+    notThereTripId: uuid("not_there_trip_id").references(() => trips.id, { onDelete: "set null" }),
     /** How many; 1 for an ordinary request. */
     quantity: integer("quantity").notNull().default(1),
     /** The tripper's tick on the shopping list; null off a trip. */
@@ -76,6 +81,7 @@ export const requests = pgTable(
     check("requests_trip_mark_check", sql`${t.tripMark} IS NULL OR ${t.tripMark} IN (${inList(TRIP_ITEM_MARKS)})`),
     check("requests_quantity_check", sql`${t.quantity} BETWEEN 1 AND 99`),
     index("requests_trip_id_idx").on(t.tripId),
+    index("requests_not_there_trip_id_idx").on(t.notThereTripId),
     uniqueIndex("requests_series_occurrence_unique").on(t.seriesId, t.occurrenceIndex),
     index("requests_group_status_needed_by_idx").on(t.groupId, t.status, t.neededBy),
     // needed_by too: a person's active requests skip their expired ones (status "open") in the index.

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi, type Mock } from "vitest";
 import { activateLocale, i18n, loadNamespaces } from "../../i18n/i18n";
+import { formatWeekdayDay } from "../../lib/dates";
 import { RequestCard } from "./RequestCard";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
@@ -69,6 +70,7 @@ function fakeActions(): { [K in keyof RequestActions]: Mock<RequestActions[K]> }
     remove: done(),
     thank: done(),
     series: done(),
+    skip: vi.fn(async () => "request-2"),
   } as never;
 }
 
@@ -313,12 +315,22 @@ describe("a repeating request's card (issue 28 §2)", () => {
   const weekly = (overrides: Partial<RequestView> = {}) =>
     request({ seriesId: "series-1", repeats: "week", ...overrides });
 
-  it("says it repeats, and offers Skip next and Stop repeating to its requester", async () => {
+  it("says it repeats, and offers Skip (named for its day, asked first) and Stop repeating to its requester", async () => {
     const actions = show(weekly(), OWNER);
     expect(screen.getByTestId("request-repeats").textContent).toBe("Every week");
-    expect(buttons()).toEqual(["Notify group", "Skip next", "Stop repeating", "Delete"]);
-    await act(async () => screen.getByRole("button", { name: "Skip next" }).click());
-    expect(actions.series).toHaveBeenCalledWith(expect.objectContaining({ seriesId: "series-1" }), "skip");
+    const day = formatWeekdayDay(new Date(NOW.getTime() + 5 * HOUR));
+    expect(buttons()).toEqual(["Notify group", `Skip ${day}`, "Stop repeating", "Delete"]);
+    await act(async () => screen.getByRole("button", { name: `Skip ${day}` }).click());
+    // Nothing is skipped until the dialog is confirmed (issue 43 §2).
+    expect(actions.skip).not.toHaveBeenCalled();
+    const dialog = screen.getByRole("dialog", { name: `Skip ${day}?` });
+    await act(async () =>
+      within(dialog)
+        .getByRole("button", { name: `Skip ${day}` })
+        .click(),
+    );
+    expect(actions.skip).toHaveBeenCalledTimes(1);
+    expect(actions.skip).toHaveBeenCalledWith(expect.objectContaining({ id: "request-1", seriesId: "series-1" }));
   });
 
   it("offers a neighbour to do it every time while nobody does, and says who does", async () => {

@@ -3,7 +3,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNod
 import { Link } from "react-router";
 import { CardMenuContext } from "./card-menu";
 import { Button, ConfirmModal } from "../../components/ui";
-import { dateOf, formatDateTime, formatWeekdayTime } from "../../lib/dates";
+import { dateOf, formatDateTime, formatWeekdayDay, formatWeekdayTime } from "../../lib/dates";
 import { isKnown } from "../../lib/known-values";
 import { useT } from "../../i18n/useT";
 import { awaitingFirstOfferOf, displayStatusOf, formatNeededBy, personName, requestPermissions } from "./request-rules";
@@ -14,9 +14,9 @@ import { StatusBadge } from "./StatusBadge";
 import type { RequestActions } from "./useRequestActions";
 import type { RequestView } from "./types";
 
-type SeriesAction = "skip" | "stop" | "take";
-type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove" | SeriesAction;
-type RequestAction = Exclude<Action, "remove" | SeriesAction>;
+type SeriesAction = "stop" | "take";
+type Action = "claim" | "unclaim" | "fulfill" | "notify" | "remove" | "skip" | SeriesAction;
+type RequestAction = Exclude<Action, "remove" | "skip" | SeriesAction>;
 
 /**
  * A request card (PRODUCT "Screens"): item, store, pickup notes, needed-by, group, creator and helper, the status
@@ -31,6 +31,7 @@ export function RequestCard({
   changed = false,
   focusClaim = false,
   onRemoved,
+  onSkipped,
   reportAction,
 }: {
   request: RequestView;
@@ -43,6 +44,8 @@ export function RequestCard({
   focusClaim?: boolean;
   /** The card is about to go: the list moves focus somewhere that stays. */
   onRemoved?: () => void;
+  /** This occurrence was skipped (issue 43 §2): the series' next one (null: none yet); the page moves to it. */
+  onSkipped?: (nextId: string | null) => void;
   /** A neighbour's request's "Report" button (issue 29), given by the screens that offer it. */
   reportAction?: (request: RequestView, titleId: string) => ReactNode;
 }) {
@@ -50,6 +53,7 @@ export function RequestCard({
   const cardMenu = useContext(CardMenuContext);
   const [busy, setBusy] = useState<Action | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmSkip, setConfirmSkip] = useState(false);
   const status = displayStatusOf(request, now);
   const can = requestPermissions(request, viewerId, now);
   const titleId = `request-${request.id}-title`;
@@ -138,6 +142,17 @@ export function RequestCard({
       </Button>
     );
   }
+
+  async function skip() {
+    setBusy("skip");
+    const next = await actions.skip(request);
+    setBusy(null);
+    setConfirmSkip(false);
+    if (next !== undefined) onSkipped?.(next);
+  }
+
+  // Named for the day it skips ("Skip Mon 7 Dec"): the occurrence this card shows, never a later one.
+  const skipDay = formatWeekdayDay(request.neededBy);
 
   async function remove() {
     setBusy("remove");
@@ -303,7 +318,18 @@ export function RequestCard({
           {can.canUnclaim && actionButton("unclaim", t("requests.unclaim"), "secondary")}
           {can.canNotify && actionButton("notify", t("requests.notify"), "secondary", notifyWaiting)}
           {canTakeSeries && seriesButton("take", t(`requests.series_take_${repeats!}`))}
-          {canSkip && seriesButton("skip", t("requests.series_skip"))}
+          {canSkip && (
+            <Button
+              variant="secondary"
+              className="btn-small"
+              disabled={busy !== null}
+              needsNetwork
+              aria-describedby={titleId}
+              onClick={() => setConfirmSkip(true)}
+            >
+              {t("requests.series_skip", { date: skipDay })}
+            </Button>
+          )}
           {canStop && seriesButton("stop", t("requests.series_stop"))}
           {inCalendar && <AddToCalendarLink requestId={request.id} describedBy={titleId} />}
           {can.canDelete && (
@@ -357,6 +383,21 @@ export function RequestCard({
             })}
           </p>
         )
+      )}
+
+      {canSkip && (
+        <ConfirmModal
+          open={confirmSkip}
+          title={t("requests.series_skip_title", { date: skipDay })}
+          message={t("requests.series_skip_text", { item: request.itemDescription, date: skipDay })}
+          confirmLabel={t("requests.series_skip", { date: skipDay })}
+          cancelLabel={t("requests.series_keep")}
+          busy={busy === "skip"}
+          onConfirm={() => void skip()}
+          onClose={() => {
+            if (busy !== "skip") setConfirmSkip(false);
+          }}
+        />
       )}
 
       <ConfirmModal

@@ -63,6 +63,8 @@ export function liveAnnouncement(type: RequestEventType, itemDescription: string
       return translate("requests.announceThanked", { item });
     case "request.deleted":
       return translate("requests.announceDeleted", { item });
+    case "request.skipped":
+      return translate("requests.announceSkipped", { item });
     case "request.changed":
       return translate("requests.announceChanged", { item });
   }

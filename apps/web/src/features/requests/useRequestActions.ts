@@ -8,6 +8,7 @@ import type { RecentOwnChanges } from "./live-announcements";
 import { personName } from "./request-rules";
 import { translate } from "../../i18n/useT";
 import { quotedItem } from "./texts";
+import { formatWeekdayDay } from "../../lib/dates";
 import { anyoneHears, reachSentence } from "./reach";
 import type { DashboardData, RequestView } from "./types";
 
@@ -158,22 +159,45 @@ export function useRequestActions(own: RecentOwnChanges) {
        * A repeating request's series (issue 28 §2): the requester skips the next one or stops repeating, a
        * helper does it every time. The lists are read again: the series' occurrence may have changed.
        */
-      async series(request: RequestView, action: "skip" | "stop" | "take"): Promise<boolean> {
+      async series(request: RequestView, action: "stop" | "take"): Promise<boolean> {
         const id = request.seriesId;
         if (!id) return false;
         const call = async (): Promise<true> => {
-          // A skip names the card's occurrence (a second tap finds it skipped and skips nothing more); stop
-          // and take read the series id alone.
-          await utils.client.requestSeries[action].mutate({ id, requestId: request.id });
+          await utils.client.requestSeries[action].mutate({ id });
           return true;
         };
         // A stop or take announces the card as changed: the one who did it hears no echo of it.
-        const echo = action === "skip" ? null : "request.changed";
-        const done = await attempt(request, echo, call, translate("requests.seriesFailed"));
+        const done = await attempt(request, "request.changed", call, translate("requests.seriesFailed"));
         if (!done) return false;
         refresh();
         toast.success(translate(`requests.series_${action}_done`, { item: quoted(request) }));
         return true;
+      },
+
+      /**
+       * Skips this occurrence of a repeating request (issue 43 §2), by its id: a second tap finds it skipped
+       * and skips nothing more. Answers the series' next occurrence's id (null: none yet), or undefined when
+       * refused. Its echo, "request.skipped", is the skipper's own.
+       */
+      async skip(request: RequestView): Promise<string | null | undefined> {
+        const id = request.seriesId;
+        if (!id) return undefined;
+        const series = await attempt(
+          request,
+          "request.skipped",
+          () => utils.client.requestSeries.skip.mutate({ id, requestId: request.id }),
+          translate("requests.seriesFailed"),
+        );
+        if (!series) return undefined;
+        patch((data) => dropRequest(data, request.id));
+        refresh();
+        const date = formatWeekdayDay(request.neededBy);
+        toast.success(
+          series.current
+            ? translate("requests.series_skip_done", { date, next: formatWeekdayDay(series.current.neededBy) })
+            : translate("requests.series_skip_done_last", { date }),
+        );
+        return series.current?.id ?? null;
       },
 
       /** Re-sends the posting notice; the toast says what the server answered. */

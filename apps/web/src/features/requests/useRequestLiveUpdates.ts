@@ -59,7 +59,7 @@ export function useRequestLiveUpdates(own: RecentOwnChanges) {
         // A new request is only known once reloaded; a deleted one only from before.
         const item = itemOf(utils.requests.dashboard.getData(), message.requestId) ?? itemBefore;
         setAnnouncement((previous) => ({ id: (previous?.id ?? 0) + 1, text: liveAnnouncement(message.type, item) }));
-        if (message.type !== "request.deleted") markChanged(message.requestId);
+        if (message.type !== "request.deleted" && message.type !== "request.skipped") markChanged(message.requestId);
       });
     },
   });

@@ -5,7 +5,7 @@ import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { displayStatusOf, personName } from "../requests/request-rules";
-import { quotedItem } from "../requests/texts";
+import { formatWeekdayDay } from "../../lib/dates";
 import type { RequestView } from "../requests/types";
 import "./series.css";
 
@@ -36,7 +36,12 @@ export function SeriesPanel({ request, viewerId, now }: { request: RequestView; 
     try {
       // This occurrence by name: a second tap finds it skipped and skips nothing more.
       const series = await utils.client.requestSeries.skip.mutate({ id, requestId: request.id });
-      toast.success(t("requests.series_skip_done", { item: quotedItem(request.itemDescription) }));
+      const date = formatWeekdayDay(request.neededBy);
+      toast.success(
+        series.current
+          ? t("requests.series_skip_done", { date, next: formatWeekdayDay(series.current.neededBy) })
+          : t("requests.series_skip_done_last", { date }),
+      );
       void utils.requests.invalidate();
       // This time is gone: the page shows the next one, or the dashboard when there is none yet.
       void navigate(series.current ? `/requests/${series.current.id}` : "/", { replace: true });

@@ -4,7 +4,7 @@ import { useAuth } from "../auth/AuthProvider";
 import { loadNamespaces } from "../../i18n/i18n";
 import { useT } from "../../i18n/useT";
 import { formatWeekdayTime } from "../../lib/dates";
-import { closesText, personName, statusText } from "./trip-texts";
+import { closesText, isFull, personName, statusText } from "./trip-texts";
 import type { Trip } from "./types";
 import "./trips.css";
 
@@ -23,6 +23,8 @@ export function TripLine({ trip, viewerId, now }: { trip: Trip; viewerId: string
   const line = own
     ? t("trips.ownTripLine", { store: trip.store, departs })
     : t("trips.openTripLine", { name: personName(t, trip.tripper.name), store: trip.store, departs });
+  // A full trip takes no more (issue 43 §3): it says so, and leads to its list, not to the form.
+  const adding = trip.status === "open" && !own && !isFull(trip);
   const count =
     trip.maxItems === null
       ? t("trips.itemCount", { count: trip.itemCount })
@@ -32,17 +34,19 @@ export function TripLine({ trip, viewerId, now }: { trip: Trip; viewerId: string
       <div className="trip-line-text">
         <p className="trip-line-title">{line}</p>
         <p className="small muted">
-          {trip.status === "open" ? t("trips.closesAt", { time: closesText(trip, now) }) : statusText(t, trip.status)}
+          {trip.status === "open" && !isFull(trip)
+            ? t("trips.closesAt", { time: closesText(trip, now) })
+            : statusText(t, trip.status, isFull(trip))}
           {" · "}
           {count}
         </p>
       </div>
       <Link
-        className={`btn ${trip.status === "open" && !own ? "btn-primary" : "btn-secondary"} trip-line-action`}
+        className={`btn ${adding ? "btn-primary" : "btn-secondary"} trip-line-action`}
         to={`/trips/${trip.id}`}
-        aria-label={`${trip.status === "open" && !own ? t("trips.addToList") : t("trips.openList")}: ${line}`}
+        aria-label={`${adding ? t("trips.addToList") : t("trips.openList")}: ${line}`}
       >
-        {trip.status === "open" && !own ? t("trips.addToList") : t("trips.openList")}
+        {adding ? t("trips.addToList") : t("trips.openList")}
       </Link>
     </li>
   );

@@ -112,6 +112,39 @@ describe("the shopping list", () => {
     expect(onDeliver.mock.calls.map(([n]) => (n as TripNeighbour).neighbour.name)).toEqual(["Nia"]);
   });
 
+  it("says where a Not there item went, without ticks, and a bag of only Not there is not Delivered (issue 43 §1)", () => {
+    const gone = (overrides: Partial<TripItem>) =>
+      item(nia, {
+        status: "open",
+        displayStatus: "open",
+        claimedBy: null,
+        mark: "not_there",
+        tripId: null,
+        ...overrides,
+      });
+    renderWithApi(
+      <ShoppingList
+        neighbours={[
+          {
+            neighbour: nia,
+            items: [gone({ itemDescription: "Tofu" }), gone({ itemDescription: "Jam", ifUnavailable: "skip" })],
+          },
+        ]}
+        shopping
+      />,
+      { "user.me": () => null },
+    );
+    const bag = section("Nia");
+    expect(
+      within(bag)
+        .getAllByTestId("shopping-item-gone")
+        .map((p) => p.textContent),
+    ).toEqual(["Not there: an open request again, for others to help with", "Not there: closed, as asked (skip it)"]);
+    expect(within(bag).queryAllByRole("button")).toEqual([]);
+    expect(within(bag).getByText("Nothing to deliver")).toBeTruthy();
+    expect(within(bag).queryByText("Delivered")).toBeNull();
+  });
+
   it("shows the list without ticks before shopping", () => {
     show(false);
     expect(screen.queryByRole("button")).toBeNull();

@@ -1,7 +1,14 @@
 import { useId } from "react";
 import { Button } from "../../components/ui";
 import { useT, type Translate } from "../../i18n/useT";
-import { itemState, neighbourProgress, nextMark, type ItemState } from "./shopping-list";
+import {
+  closedAsNotThere,
+  itemState,
+  leftAsNotThere,
+  neighbourProgress,
+  nextMark,
+  type ItemState,
+} from "./shopping-list";
 import { ifRuleText, personName } from "./trip-texts";
 import type { TripItem, TripItemMark, TripNeighbour } from "./types";
 
@@ -71,7 +78,11 @@ function NeighbourItems({
         <h3 id={headingId}>{name}</h3>
         {shopping &&
           (progress.done ? (
-            <span className="badge badge-fulfilled">{t("trips.allDelivered")}</span>
+            progress.delivered ? (
+              <span className="badge badge-fulfilled">{t("trips.allDelivered")}</span>
+            ) : (
+              <span className="badge shopping-nothing">{t("trips.nothingToDeliver")}</span>
+            )
           ) : (
             <Button
               className="shopping-deliver"
@@ -128,9 +139,15 @@ function ShoppingItem({
           {item.itemDescription}
         </p>
         {item.pickupNotes && <p className="small shopping-item-notes">{item.pickupNotes}</p>}
-        <p className={`small shopping-item-rule shopping-rule-${item.ifUnavailable}`}>{ifRuleText(t, item)}</p>
+        {leftAsNotThere(item) ? (
+          <p className="small shopping-item-gone" data-testid="shopping-item-gone">
+            {closedAsNotThere(item) ? t("trips.notThereClosed") : t("trips.notThereReopened")}
+          </p>
+        ) : (
+          <p className={`small shopping-item-rule shopping-rule-${item.ifUnavailable}`}>{ifRuleText(t, item)}</p>
+        )}
       </div>
-      {shopping && state !== "delivered" ? (
+      {shopping && item.status === "claimed" ? (
         <div className="shopping-ticks">
           {tick("got", t("trips.got"))}
           {tick("not_there", t("trips.notThere"))}

@@ -36,10 +36,16 @@ export function closesText(trip: Pick<Trip, "closesAt" | "departsAt">, now: Date
 
 export const personName = (t: Translate, name: string) => name.trim() || t("trips.aNeighbour");
 
-/** "Taking items" / "List closed" / "Cancelled"; nothing for a status a newer server added (issue 40). */
-export function statusText(t: Translate, status: Trip["status"]): string {
+/** An open trip at its cap (issue 43 §3): it takes no more, so it says "Full" and offers no form. */
+export const isFull = (trip: Pick<Trip, "status" | "maxItems" | "itemCount">): boolean =>
+  trip.status === "open" && trip.maxItems !== null && trip.itemCount >= trip.maxItems;
+
+/** "Taking items" / "Full" / "List closed" / "Cancelled"; nothing for a status a newer server added (issue 40). */
+export function statusText(t: Translate, status: Trip["status"], full = false): string {
   return status === "open"
-    ? t("trips.statusOpen")
+    ? full
+      ? t("trips.statusFull")
+      : t("trips.statusOpen")
     : status === "closed"
       ? t("trips.statusClosed")
       : status === "cancelled"

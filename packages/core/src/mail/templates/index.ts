@@ -20,6 +20,7 @@ export {
   requestPostedEmail,
   thanksEmail,
   type RequestChange,
+  type RequestNotice,
 } from "./requests";
 export { tripAnnouncedEmail, type TripSummary } from "./trips";
 export { whileAwayEmail, type GroupMonth } from "./while-away";

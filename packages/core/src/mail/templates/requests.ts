@@ -31,17 +31,21 @@ export function requestPostedEmail(
 }
 
 export type RequestChange = "claimed" | "unclaimed" | "fulfilled";
+/** What a requester is told of: a change of theirs, or a trip's item not found (issue 43 §1), open again or closed. */
+export type RequestNotice = RequestChange | "not_there" | "not_there_closed";
 
-const CHANGE_TEXT: Record<RequestChange, { subject: MessageId<"email">; sentence: MessageId<"email"> }> = {
+const CHANGE_TEXT: Record<RequestNotice, { subject: MessageId<"email">; sentence: MessageId<"email"> }> = {
   claimed: { subject: "email.claimedSubject", sentence: "email.claimedIntro" },
   unclaimed: { subject: "email.unclaimedSubject", sentence: "email.unclaimedIntro" },
   fulfilled: { subject: "email.fulfilledSubject", sentence: "email.fulfilledIntro" },
+  not_there: { subject: "email.notThereSubject", sentence: "email.notThereIntro" },
+  not_there_closed: { subject: "email.notThereClosedSubject", sentence: "email.notThereClosedIntro" },
 };
 
 /** To the requester, when a neighbour claims, unclaims or fulfils their request. */
 export function requestChangedEmail(
   to: string,
-  change: { kind: RequestChange; helperName: string; request: RequestSummary },
+  change: { kind: RequestNotice; helperName: string; request: RequestSummary },
   links: NotificationLinks,
 ): EmailMessage {
   const { t } = wordsFor(links);
