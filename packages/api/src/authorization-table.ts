@@ -242,6 +242,20 @@ export const SWEEP: Record<string, Entry> = {
     member: "denied",
     blocked: "denied",
   },
+  "groupLinks.revokeJoiningAtOnce": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  // Issue 43: one's own requests to join, and taking one back (nobody else's: a group they did not ask is not found).
+  "groupLinks.waiting": { outsider: "own", member: "own", blocked: "own" },
+  "groupLinks.withdraw": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "groupLinks.joinPage": {
     input: (w) => ({ token: w.invitationToken }),
     outsider: "allowed",
