@@ -33,6 +33,8 @@ export interface World {
   seriesRequestId: string;
   /** A neighbour without the app the owner added (issue 42 §1): the owner is their contact. */
   offlineMemberId: string;
+  /** The neighbour's open report of the member's request (issue 43): the owner alone may answer it, besides admins. */
+  groupReportId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -385,6 +387,21 @@ export const SWEEP: Record<string, Entry> = {
     member: "allowed",
     blocked: "denied",
   },
+  // Issue 43: the owner sees and answers reports about requests in their group; anyone else's queue is
+  // empty and their answer "Report not found" (an owner of another group: reports.test's own test).
+  "reports.groupQueue": { outsider: "own", member: "own", blocked: "own" },
+  "reports.dismissInGroup": {
+    input: (w) => ({ id: w.groupReportId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "reports.removeInGroup": {
+    input: (w) => ({ reportId: w.groupReportId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   // The admin's actions (issue 29): "Access denied: Admin privileges required" for everyone else.
   "admin.reports": { outsider: "denied", member: "denied", blocked: "denied" },
   "admin.dismissReport": {
@@ -637,6 +654,11 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     name: "Mrs. Okafor",
     phone: "020 7946 0000",
   });
+  const groupReport = await neighbour.caller.reports.create({
+    subject: { requestId: membersRequest.id },
+    groupId: group.id,
+    category: "spam",
+  });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -652,6 +674,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     seriesId: weekly.seriesId!,
     seriesRequestId: weekly.id,
     offlineMemberId: offline.id,
+    groupReportId: groupReport.id,
   };
   return { world, owner, member: memberUser, neighbour, outsider: outsiderUser };
 }
