@@ -96,3 +96,42 @@ test("an owner asking for approval is told which links still join at once, and r
   await expect(card.getByText("Everyone who opens these links asks you first.")).toBeVisible();
   await expect(card.getByTestId("group-link")).toHaveCount(1);
 });
+
+test("a group's owner sees a report about a request in their group and removes the request", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+}) => {
+  const owner = await confirmedUser("Olive Owner");
+  const pat = await confirmedUser("Pat Poster");
+  const nell = await confirmedUser("Nell Neighbour");
+  const group = await api<{ id: string }>(baseURL!, owner.token, "POST", "/groups", { name: "Elm Court" });
+  const link = await api<{ token: string }>(baseURL!, owner.token, "POST", `/groups/${group.id}/links`, {});
+  for (const person of [pat, nell]) await api(baseURL!, person.token, "POST", `/invites/${link.token}/join`);
+  const request = await api<{ id: string }>(baseURL!, pat.token, "POST", "/requests", {
+    groupId: group.id,
+    itemDescription: "Buy followers cheap",
+    neededBy: new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
+  });
+  await api(baseURL!, nell.token, "POST", "/reports", {
+    subject: { requestId: request.id },
+    groupId: group.id,
+    category: "spam",
+    note: "An advert",
+  });
+  await (await signedInPage(owner)).goto("/groups");
+  const reports = groupCard(page, "Elm Court").getByRole("region", { name: "Reported in Elm Court" });
+  await expect(reports.getByTestId("group-report")).toHaveCount(1);
+  await expect(reports.getByText("Buy followers cheap")).toBeVisible();
+  await expect(reports.getByText("Spam · An advert")).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await reports.scrollIntoViewIfNeeded();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/group-reports-${width}.png` });
+  }
+  await reports.getByRole("button", { name: "Remove request" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove request" }).click();
+  await expect(toast(page, "Request removed")).toBeVisible();
+  await expect(groupCard(page, "Elm Court").getByRole("region", { name: "Reported in Elm Court" })).toHaveCount(0);
+});

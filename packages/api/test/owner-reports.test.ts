@@ -14,7 +14,13 @@ const notFound = { code: "NOT_FOUND", message: messages.reportNotFound };
 
 /** Olga owns Elm Street with Pat and Nell in it; Oscar owns another street; Sam is a stranger. */
 async function street() {
-  const [olga, pat, nell, oscar, sam] = await h.neighbours("Olga Owner", "Pat Poster", "Nell Neighbour", "Oscar", "Sam");
+  const [olga, pat, nell, oscar, sam] = await h.neighbours(
+    "Olga Owner",
+    "Pat Poster",
+    "Nell Neighbour",
+    "Oscar",
+    "Sam",
+  );
   const group = await groupWith(h, olga, [pat, nell], "Elm Street");
   await groupWith(h, oscar, [], "Oak Street");
   const request = await pat.caller.requests.create({
@@ -49,8 +55,16 @@ describe("reports about a group, answered by its owner", () => {
 
   it("never shows the owner a report about their own request, nor about a person", async () => {
     const { olga, pat, group } = await street();
-    const own = await olga.caller.requests.create({ groupId: group.id, itemDescription: "Olga's", neededBy: h.inHours(48) });
-    const aboutOwn = await pat.caller.reports.create({ subject: { requestId: own.id }, groupId: group.id, category: "spam" });
+    const own = await olga.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Olga's",
+      neededBy: h.inHours(48),
+    });
+    const aboutOwn = await pat.caller.reports.create({
+      subject: { requestId: own.id },
+      groupId: group.id,
+      category: "spam",
+    });
     const aboutPerson = await pat.caller.reports.create({
       subject: { userId: olga.user.id },
       groupId: group.id,

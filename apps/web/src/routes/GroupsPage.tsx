@@ -60,6 +60,8 @@ function Groups({ viewerId }: { viewerId: string }) {
   trpc.invitations.count.useQuery();
   // People asking to join the owner's groups through a link (issue 27), shown on their cards.
   trpc.groupLinks.incomingJoinRequests.useQuery();
+  // Reports about requests in the owner's groups (issue 43), shown on their cards.
+  trpc.reports.groupQueue.useQuery();
   // The caller's own requests to join (issue 43): "Waiting for Ana to let you in", in the same batch.
   const waiting = trpc.groupLinks.waiting.useQuery();
   // Each card's "New requests" setting and what it sends (which reads the push devices), likewise in the

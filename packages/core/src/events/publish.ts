@@ -62,10 +62,7 @@ export function blockEventOf(rows: SQL): SQL {
 }
 
 /** Announces the owner's answer to a request to join, to the person who asked only, on commit (issue 43). */
-export async function publishJoinAnswered(
-  executor: Executor,
-  answer: Omit<JoinAnsweredEvent, "type">,
-): Promise<void> {
+export async function publishJoinAnswered(executor: Executor, answer: Omit<JoinAnsweredEvent, "type">): Promise<void> {
   const event: JoinAnsweredEvent = {
     type: "join.answered",
     userId: answer.userId,

@@ -4,7 +4,8 @@ import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { displayNameSql } from "../shared/display-name";
 
 /** A join request still waiting for the owner: neither declined nor withdrawn (issue 43). */
-export const pendingJoinRequest = () => and(isNull(groupJoinRequests.declinedAt), isNull(groupJoinRequests.withdrawnAt));
+export const pendingJoinRequest = () =>
+  and(isNull(groupJoinRequests.declinedAt), isNull(groupJoinRequests.withdrawnAt));
 
 /** The pending join requests `where` picks, with who asked, oldest first. */
 export function joinRequestsWhere(executor: Executor, where: SQL): Promise<JoinRequest[]> {

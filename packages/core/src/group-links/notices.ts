@@ -94,7 +94,11 @@ export async function tellOwnerOfJoin(deps: CoreDeps, tx: Transaction, group: Lo
   });
   if (!(await channelsFor(tx, group.createdBy, "link_joins")).email) return;
   await enqueueEmail(tx, deps.clock.now(), {
-    ...linkJoinEmail(owner.email, { groupName: group.name, memberName: displayName(member.name, member.email), url }, locale),
+    ...linkJoinEmail(
+      owner.email,
+      { groupName: group.name, memberName: displayName(member.name, member.email), url },
+      locale,
+    ),
     type: "link_join",
     userId: group.createdBy,
   });

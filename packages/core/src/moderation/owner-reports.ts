@@ -54,7 +54,12 @@ export async function groupOwnerReports(deps: CoreDeps, ownerId: string): Promis
     note: row.note,
     createdAt: row.createdAt,
     group: { id: row.groupId, name: row.groupName },
-    request: { id: row.requestId, itemDescription: row.itemDescription, status: row.status, authorName: row.authorName },
+    request: {
+      id: row.requestId,
+      itemDescription: row.itemDescription,
+      status: row.status,
+      authorName: row.authorName,
+    },
   }));
 }
 

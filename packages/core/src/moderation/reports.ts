@@ -7,12 +7,7 @@ import type { CoreDeps } from "../shared/deps";
 import { displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { requestVisibleTo } from "../request-views/view";
-import {
-  dismissAsOwner,
-  groupOwnerReports,
-  removeReportedRequest,
-  type RemoveReportedRequest,
-} from "./owner-reports";
+import { dismissAsOwner, groupOwnerReports, removeReportedRequest, type RemoveReportedRequest } from "./owner-reports";
 
 type CreateReport = z.output<typeof createReportInput>;
 
