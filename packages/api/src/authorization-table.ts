@@ -33,6 +33,8 @@ export interface World {
   seriesRequestId: string;
   /** A neighbour without the app the owner added (issue 42 §1): the owner is their contact. */
   offlineMemberId: string;
+  /** The neighbour's open report of the member's request (issue 43): the owner alone may answer it, besides admins. */
+  groupReportId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -249,6 +251,20 @@ export const SWEEP: Record<string, Entry> = {
     member: "denied",
     blocked: "denied",
   },
+  "groupLinks.revokeJoiningAtOnce": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  // Issue 43: one's own requests to join, and taking one back (nobody else's: a group they did not ask is not found).
+  "groupLinks.waiting": { outsider: "own", member: "own", blocked: "own" },
+  "groupLinks.withdraw": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
   "groupLinks.joinPage": {
     input: (w) => ({ token: w.invitationToken }),
     outsider: "allowed",
@@ -382,6 +398,21 @@ export const SWEEP: Record<string, Entry> = {
     input: (w) => ({ subject: { requestId: w.openRequestId }, groupId: w.groupId, category: "spam" }),
     outsider: "denied",
     member: "allowed",
+    blocked: "denied",
+  },
+  // Issue 43: the owner sees and answers reports about requests in their group; anyone else's queue is
+  // empty and their answer "Report not found" (an owner of another group: reports.test's own test).
+  "reports.groupQueue": { outsider: "own", member: "own", blocked: "own" },
+  "reports.dismissInGroup": {
+    input: (w) => ({ id: w.groupReportId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+  },
+  "reports.removeInGroup": {
+    input: (w) => ({ reportId: w.groupReportId }),
+    outsider: "denied",
+    member: "denied",
     blocked: "denied",
   },
   // The admin's actions (issue 29): "Access denied: Admin privileges required" for everyone else.
@@ -637,6 +668,11 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     name: "Mrs. Okafor",
     phone: "020 7946 0000",
   });
+  const groupReport = await neighbour.caller.reports.create({
+    subject: { requestId: membersRequest.id },
+    groupId: group.id,
+    category: "spam",
+  });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -652,6 +688,7 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     seriesId: weekly.seriesId!,
     seriesRequestId: weekly.id,
     offlineMemberId: offline.id,
+    groupReportId: groupReport.id,
   };
   return { world, owner, member: memberUser, neighbour, outsider: outsiderUser };
 }

@@ -46,6 +46,19 @@ export const joinRequestOutput = z.object({
 });
 export type JoinRequest = z.input<typeof joinRequestOutput>;
 
+/** One of the caller's own requests to join that still waits (issue 43): the group and whom they wait for. */
+export const waitingJoinRequestOutput = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  /** The group's owner, who lets them in: "Waiting for Ana to let you in". */
+  ownerName: z.string(),
+  askedAt: isoDateTime,
+});
+export type WaitingJoinRequest = z.input<typeof waitingJoinRequestOutput>;
+
+/** POST /groups/{id}/links/revoke-joining-at-once (issue 43): how many links stopped working. */
+export const revokedLinksOutput = z.object({ revoked: z.number().int() });
+
 /** POST /invites/{token}/join: the group joined, or (an approval link) `{ pending: true }`, 202 over REST. */
 export const joinByTokenOutput = z.union([groupOutput, z.object({ pending: z.literal(true) })]);
 export type JoinByToken = z.input<typeof joinByTokenOutput>;

@@ -8,6 +8,7 @@ import {
   MAX_GROUP_NAME_LENGTH,
   MAX_INVITE_ADDRESSES,
   MAX_LIVE_GROUP_LINKS,
+  JOIN_REQUEST_DECLINE_COOLDOWN_DAYS,
   MAX_MODERATION_REASON_LENGTH,
   MAX_REPORT_NOTE_LENGTH,
   MAX_ITEM_DESCRIPTION_LENGTH,
@@ -202,6 +203,8 @@ export const messages = {
   groupLinkExpiryInvalid: "A link expires after 1, 7 or 30 days",
   groupLinkNotFound: "Link not found",
   joinRequestNotFound: "Join request not found",
+  // Not in the spec: a declined person waits before asking again (issue 43).
+  joinRequestDeclinedRecently: `The owner declined your request. You can ask to join again ${JOIN_REQUEST_DECLINE_COOLDOWN_DAYS} days after that.`,
   contentTypeNotJson: "Content-Type must be application/json",
   crossSiteRefused: "Cross-site request refused",
   // Not in the spec: what to do if the item is not there (issue 28).

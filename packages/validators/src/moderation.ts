@@ -54,6 +54,8 @@ export const suspendUserInput = z.object({
 export type SuspendUserInput = z.input<typeof suspendUserInput>;
 export const reinstateUserInput = z.object({ id: userIdField, reason: reasonField.optional() });
 export const removeRequestInput = z.object({ id: requestIdField, reason: reasonField.optional(), ...fromReport });
+/** A group's owner removes a reported request from their group (issue 43): from that report only. */
+export const removeReportedRequestInput = z.object({ reportId: reportIdField, reason: reasonField.optional() });
 export const removeGroupInput = z.object({ id: groupIdField, reason: reasonField.optional(), ...fromReport });
 
 /** What a suspension undid in its transaction. */
@@ -89,6 +91,20 @@ export const adminReportOutput = z.object({
   user: reportedUser,
 });
 export type AdminReport = z.input<typeof adminReportOutput>;
+
+/**
+ * An open report about a request in a group the caller owns (issue 43), as its owner sees it: what was
+ * reported and why, not who reported it.
+ */
+export const groupReportOutput = z.object({
+  id: z.string(),
+  category: z.enum(REPORT_CATEGORIES),
+  note: z.string().nullable(),
+  createdAt: isoDateTime,
+  group: z.object({ id: z.string(), name: z.string() }),
+  request: z.object({ id: z.string(), itemDescription: z.string(), status: z.string(), authorName: z.string() }),
+});
+export type GroupReport = z.input<typeof groupReportOutput>;
 
 export const adminAuditEntryOutput = z.object({
   id: z.string(),

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "trips",
   /** After a month without a visit: what my groups did meanwhile (issue 41 §5), at most once in 90 days. E-mail only. */
   "while_away",
+  /** Someone joined a group I own through one of its links that joins at once (issue 43). */
+  "link_joins",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

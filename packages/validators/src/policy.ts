@@ -49,6 +49,10 @@ export const GROUP_LINK_VALIDITY_DAYS = [1, 7, 30] as const;
 export const DEFAULT_GROUP_LINK_VALIDITY_DAYS = 7;
 /** A group has at most this many live (unexpired, unrevoked) links at once. */
 export const MAX_LIVE_GROUP_LINKS = 5;
+/** Someone the owner declined cannot ask to join that group again for this long (issue 43). */
+export const JOIN_REQUEST_DECLINE_COOLDOWN_DAYS = 7;
+/** The owner is told of one person's asking at most once in this long, however often they withdraw and ask again. */
+export const JOIN_REQUEST_NOTICE_GAP_MS = 60_000;
 /** Verification and password-reset links work this long. */
 export const AUTH_LINK_VALIDITY_HOURS = 24;
 /** A new account's limits (PRODUCT "Limits"); an admin may change a person's own. */

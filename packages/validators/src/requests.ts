@@ -302,5 +302,7 @@ export const requestEventOutput = z.discriminatedUnion("type", [
   z.object({ type: z.enum(REQUEST_EVENT_TYPES), requestId: z.string(), groupId: z.string() }),
   /** A trip announced to the group changed (issue 28): announced, closed, cancelled, skipped. Its items are requests. */
   z.object({ type: z.literal("trip.changed"), tripId: z.string(), groupId: z.string() }),
+  /** The owner answered the subscriber's own request to join a group (issue 43); sent to them alone. */
+  z.object({ type: z.literal("join.answered"), groupId: z.string(), approved: z.boolean() }),
 ]);
 export type RequestEventMessage = z.input<typeof requestEventOutput>;

@@ -47,7 +47,10 @@ export const createAppRouter = () =>
             // profile texts; "requests": the usage limits panel.
             {
               path: "/groups",
-              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests"]),
+              lazy: screen(
+                () => import("../routes/GroupsPage"),
+                ["groups", "sharing", "profile", "requests", "moderation"],
+              ),
             },
             {
               path: "/invite",

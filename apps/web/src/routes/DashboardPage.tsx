@@ -51,6 +51,12 @@ const NewcomerStart = lazy(() =>
     default: module.NewcomerStart,
   })),
 );
+// Issue 43: a newcomer who asked to join through a link sees whom they wait for instead of the first step.
+const WaitingToJoin = lazy(() =>
+  Promise.all([import("../features/group-links/WaitingToJoin"), loadNamespaces(["sharing"])]).then(([module]) => ({
+    default: module.WaitingToJoin,
+  })),
+);
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
 const DashboardUsage = lazy(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
@@ -275,7 +281,13 @@ function Dashboard({ viewer }: { viewer: CurrentUser }) {
                 onJoined={() => void utils.requests.dashboard.invalidate()}
                 whenEmpty={
                   <Suspense fallback={null}>
-                    <NewcomerStart />
+                    <WaitingToJoin
+                      whenNone={
+                        <Suspense fallback={null}>
+                          <NewcomerStart />
+                        </Suspense>
+                      }
+                    />
                   </Suspense>
                 }
               />

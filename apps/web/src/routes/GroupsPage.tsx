@@ -7,6 +7,7 @@ import { CreateGroupForm } from "../features/groups/CreateGroupForm";
 import { GroupCard } from "../features/groups/GroupCard";
 import type { Group } from "../lib/useGroupsCache";
 import { PendingInvitations } from "../features/invitations/PendingInvitations";
+import { WaitingToJoin } from "../features/group-links/WaitingToJoin";
 import { SentInvitations } from "../features/invitations/SentInvitations";
 import { UsageLimits } from "../features/limits/UsageLimits";
 import { useNotificationPreferences } from "../features/notifications/useNotificationPreferences";
@@ -59,6 +60,10 @@ function Groups({ viewerId }: { viewerId: string }) {
   trpc.invitations.count.useQuery();
   // People asking to join the owner's groups through a link (issue 27), shown on their cards.
   trpc.groupLinks.incomingJoinRequests.useQuery();
+  // Reports about requests in the owner's groups (issue 43), shown on their cards.
+  trpc.reports.groupQueue.useQuery();
+  // The caller's own requests to join (issue 43): "Waiting for Ana to let you in", in the same batch.
+  const waiting = trpc.groupLinks.waiting.useQuery();
   // Each card's "New requests" setting and what it sends (which reads the push devices), likewise in the
   // first batch.
   useNotificationPreferences();
@@ -112,6 +117,7 @@ function Groups({ viewerId }: { viewerId: string }) {
 
       <UsageLimits compact />
       <PendingInvitations onJoined={showGroup} />
+      <WaitingToJoin />
       <SentInvitations />
 
       {creating && (
@@ -142,7 +148,7 @@ function Groups({ viewerId }: { viewerId: string }) {
               {t("groups.retry")}
             </Button>
           </Alert>
-        ) : groups.data.length === 0 ? (
+        ) : groups.data.length === 0 && (waiting.data?.length ?? 0) > 0 ? null : groups.data.length === 0 ? (
           <EmptyState title={t("groups.noGroupsTitle")}>
             <p>{t("groups.noGroupsText")}</p>
           </EmptyState>

@@ -9,6 +9,8 @@ import {
   joinPreviewOutput,
   joinRequestIdInput,
   joinRequestOutput,
+  revokedLinksOutput,
+  waitingJoinRequestOutput,
 } from "@hyn/validators";
 import { z } from "zod";
 import type { Context } from "../context";
@@ -59,6 +61,33 @@ export const groupLinksRouter = router({
     .output(ok)
     .mutation(async ({ ctx, input }) => {
       await ctx.services.groupLinks.revoke(ctx.session.user.id, input.groupId, input.linkId);
+      return { ok: true as const };
+    }),
+
+  /** Owner only (issue 43): every live link that joins at once stops working (turning approval on). */
+  revokeJoiningAtOnce: protectedProcedure
+    .meta({
+      rest: { method: "POST", path: "/groups/:id/links/revoke-joining-at-once", renameParams: { id: "groupId" } },
+    })
+    .input(groupIdInput)
+    .output(revokedLinksOutput)
+    .mutation(async ({ ctx, input }) => ({
+      revoked: await ctx.services.groupLinks.revokeJoiningAtOnce(ctx.session.user.id, input.groupId),
+    })),
+
+  /** The caller's own requests to join that still wait (issue 43): whom they wait for, on the dashboard and Groups page. */
+  waiting: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/join-requests/mine" } })
+    .output(z.array(waitingJoinRequestOutput))
+    .query(({ ctx }) => ctx.services.groupLinks.waiting(ctx.session.user.id)),
+
+  /** The caller takes back their own request to join a group (issue 43). */
+  withdraw: protectedProcedure
+    .meta({ rest: { method: "DELETE", path: "/groups/:id/join-requests/mine", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.groupLinks.withdraw(ctx.session.user.id, input.groupId);
       return { ok: true as const };
     }),
 

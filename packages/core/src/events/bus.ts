@@ -4,6 +4,7 @@ import type { Logger } from "../shared/logger";
 import {
   REQUEST_EVENTS_CHANNEL,
   type BlockEvent,
+  type JoinAnsweredEvent,
   type LiveEvent,
   type RequestEvent,
   type SessionsEnded,
@@ -66,6 +67,16 @@ function parseEvent(payload: string): LiveEvent | SessionsEnded | null {
       const ids = block.userIds;
       if (!Array.isArray(ids) || ids.length !== 2 || !ids.every((id) => typeof id === "string")) return null;
       return { type: "block.changed", userIds: [ids[0], ids[1]] };
+    }
+    const answer = fields as Partial<JoinAnsweredEvent>;
+    if (answer.type === "join.answered") {
+      if (
+        typeof answer.userId !== "string" ||
+        typeof answer.groupId !== "string" ||
+        typeof answer.approved !== "boolean"
+      )
+        return null;
+      return { type: "join.answered", userId: answer.userId, groupId: answer.groupId, approved: answer.approved };
     }
     const trip = fields as Partial<TripEvent>;
     if (trip.type === "trip.changed") {

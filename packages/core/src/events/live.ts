@@ -102,6 +102,12 @@ export function createLiveUpdates(
       await Promise.all([...streams].filter((s) => event.userIds.includes(s.userId)).map(readBlocks));
       return;
     }
+    if (event.type === "join.answered") {
+      // Only the person who asked; the group's members hear of a join through the group's own reads.
+      const message: RequestEventMessage = { type: event.type, groupId: event.groupId, approved: event.approved };
+      for (const stream of streams) if (stream.userId === event.userId) stream.push(message);
+      return;
+    }
     const members = await deps.db
       .select({ userId: groupMembers.userId })
       .from(groupMembers)

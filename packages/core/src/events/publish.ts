@@ -1,7 +1,7 @@
 import type { Executor } from "@hyn/db";
 import { sql, type SQL } from "drizzle-orm";
 import { tripGroups, trips } from "@hyn/db";
-import { REQUEST_EVENTS_CHANNEL, type RequestEvent, type SessionsEnded } from "./types";
+import { REQUEST_EVENTS_CHANNEL, type JoinAnsweredEvent, type RequestEvent, type SessionsEnded } from "./types";
 
 /**
  * Announces a change from inside the transaction that makes it. Postgres (and PGlite) deliver a
@@ -59,4 +59,15 @@ export async function publishSessionsEnded(executor: Executor, sessionIds: reado
  */
 export function blockEventOf(rows: SQL): SQL {
   return sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, json_build_object('type', 'block.changed', 'userIds', json_build_array(${rows}.blocker_id, ${rows}.blocked_id))::text) from ${rows}`;
+}
+
+/** Announces the owner's answer to a request to join, to the person who asked only, on commit (issue 43). */
+export async function publishJoinAnswered(executor: Executor, answer: Omit<JoinAnsweredEvent, "type">): Promise<void> {
+  const event: JoinAnsweredEvent = {
+    type: "join.answered",
+    userId: answer.userId,
+    groupId: answer.groupId,
+    approved: answer.approved,
+  };
+  await executor.execute(sql`select pg_notify(${REQUEST_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }

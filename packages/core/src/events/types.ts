@@ -26,8 +26,20 @@ export interface BlockEvent {
   userIds: [string, string];
 }
 
+/**
+ * The owner answered someone's request to join (issue 43): only that person's streams hear it, so a page
+ * that says "Waiting for Ana to let you in" changes at once.
+ */
+export interface JoinAnsweredEvent {
+  type: "join.answered";
+  /** The person who asked. */
+  userId: string;
+  groupId: string;
+  approved: boolean;
+}
+
 /** What the live stream carries from one commit to every instance. */
-export type LiveEvent = RequestEvent | TripEvent | BlockEvent;
+export type LiveEvent = RequestEvent | TripEvent | BlockEvent | JoinAnsweredEvent;
 
 /**
  * Sessions that ended (signed out, ended by a password change, a suspension or the account's deletion),

@@ -1,6 +1,7 @@
 import { groupJoinRequests } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import { addMember, isMember } from "../groups/membership";
+import { publishJoinAnswered } from "../events/publish";
 import type { CoreDeps } from "../shared/deps";
 import { tellAsker } from "./notices";
 import { lockJoinRequest, type JoinRequestRef } from "./owner-checks";
@@ -18,6 +19,8 @@ export async function approveJoinRequest(deps: CoreDeps, ownerId: string, input:
     // They accepted the rules when they asked; rules changed since are asked again on their next visit.
     if (!already) await addMember(tx, group, request.userId, now, request.createdAt);
     await tx.delete(groupJoinRequests).where(eq(groupJoinRequests.id, request.id));
+    // The person waiting sees it at once on any page they have open (issue 43).
+    await publishJoinAnswered(tx, { userId: request.userId, groupId: group.id, approved: true });
     if (!already)
       await tellAsker(deps, tx, now, group, { askerId: request.userId, joinRequestId: request.id, approved: true });
   });

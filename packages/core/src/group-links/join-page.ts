@@ -8,6 +8,7 @@ import { displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { hashToken } from "../shared/tokens";
 import type { GroupLinksDeps } from "./deps";
+import { pendingJoinRequest } from "./join-request-reads";
 import { linkOf } from "./link-reads";
 
 /**
@@ -41,7 +42,13 @@ export async function joinPage(deps: GroupLinksDeps, viewerId: string | null, to
         await db
           .select({ id: groupJoinRequests.id })
           .from(groupJoinRequests)
-          .where(and(eq(groupJoinRequests.groupId, link.groupId), eq(groupJoinRequests.userId, viewerId)))
+          .where(
+            and(
+              eq(groupJoinRequests.groupId, link.groupId),
+              eq(groupJoinRequests.userId, viewerId),
+              pendingJoinRequest(),
+            ),
+          )
       ).length > 0;
     return {
       group: {

@@ -1,9 +1,13 @@
 import { groupJoinRequests, users, type Executor } from "@hyn/db";
 import type { JoinRequest } from "@hyn/validators";
-import { asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { displayNameSql } from "../shared/display-name";
 
-/** The join requests `where` picks, with who asked, oldest first. */
+/** A join request still waiting for the owner: neither declined nor withdrawn (issue 43). */
+export const pendingJoinRequest = () =>
+  and(isNull(groupJoinRequests.declinedAt), isNull(groupJoinRequests.withdrawnAt));
+
+/** The pending join requests `where` picks, with who asked, oldest first. */
 export function joinRequestsWhere(executor: Executor, where: SQL): Promise<JoinRequest[]> {
   return executor
     .select({
@@ -16,6 +20,6 @@ export function joinRequestsWhere(executor: Executor, where: SQL): Promise<JoinR
     })
     .from(groupJoinRequests)
     .innerJoin(users, eq(users.id, groupJoinRequests.userId))
-    .where(where)
+    .where(and(where, pendingJoinRequest()))
     .orderBy(asc(groupJoinRequests.createdAt), asc(groupJoinRequests.id));
 }

@@ -2,9 +2,9 @@ import { users, type Executor, type Transaction } from "@hyn/db";
 import { eq } from "drizzle-orm";
 import type { LockedGroup } from "../groups/membership";
 import { enqueueEmail } from "../mail/outbox";
-import { joinRequestAnswerEmail, joinRequestEmail } from "../mail/templates";
+import { joinRequestAnswerEmail, joinRequestEmail, linkJoinEmail } from "../mail/templates";
 import { channelsFor } from "../preferences/notification-preferences";
-import { joinAnswerPayload, joinRequestPayload } from "../push/payload";
+import { joinAnswerPayload, joinRequestPayload, linkJoinPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
@@ -74,5 +74,32 @@ export async function tellAsker(
     ...joinRequestAnswerEmail(asker.email, { groupName: group.name, approved, url }, locale),
     type: "join_request_answer",
     userId: askerId,
+  });
+}
+
+/**
+ * The owner hears that someone joined through a link that joins at once (issue 43), as their `link_joins`
+ * switches say (a push and an e-mail, each when on): so a link shared further than meant does not go unseen.
+ */
+export async function tellOwnerOfJoin(deps: CoreDeps, tx: Transaction, group: LockedGroup, memberId: string) {
+  if (memberId === group.createdBy) return;
+  const [owner, member] = [await personOf(tx, group.createdBy), await personOf(tx, memberId)];
+  if (!owner || !member) return;
+  const url = `${deps.config.appUrl}/groups?highlight=${group.id}`;
+  const locale = localeOf(owner.locale);
+  await queuePush(tx, deps.jobs, {
+    userId: group.createdBy,
+    event: `link-join:${group.id}:${memberId}`,
+    payload: linkJoinPayload(group.name, member.name, url, memberId, locale),
+  });
+  if (!(await channelsFor(tx, group.createdBy, "link_joins")).email) return;
+  await enqueueEmail(tx, deps.clock.now(), {
+    ...linkJoinEmail(
+      owner.email,
+      { groupName: group.name, memberName: displayName(member.name, member.email), url },
+      locale,
+    ),
+    type: "link_join",
+    userId: group.createdBy,
   });
 }

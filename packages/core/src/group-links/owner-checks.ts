@@ -2,6 +2,7 @@ import { groupJoinRequests, groups, type Executor, type Transaction } from "@hyn
 import { and, eq } from "drizzle-orm";
 import { lockGroup, type LockedGroup } from "../groups/membership";
 import { AppError } from "../shared/errors";
+import { pendingJoinRequest } from "./join-request-reads";
 
 /** The group locked for a change by its owner; 403 for anyone else. */
 export async function ownedGroup(tx: Transaction, ownerId: string, groupId: string): Promise<LockedGroup> {
@@ -29,7 +30,7 @@ export async function lockJoinRequest(tx: Transaction, ownerId: string, { groupI
   const [request] = await tx
     .select({ id: groupJoinRequests.id, userId: groupJoinRequests.userId, createdAt: groupJoinRequests.createdAt })
     .from(groupJoinRequests)
-    .where(and(eq(groupJoinRequests.id, joinRequestId), eq(groupJoinRequests.groupId, groupId)))
+    .where(and(eq(groupJoinRequests.id, joinRequestId), eq(groupJoinRequests.groupId, groupId), pendingJoinRequest()))
     .for("update");
   if (!request) throw new AppError("NOT_FOUND", "joinRequestNotFound");
   return { group, request };

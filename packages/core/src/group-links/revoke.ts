@@ -24,3 +24,20 @@ export async function revokeGroupLink(
     if (removed.length === 0) throw new AppError("NOT_FOUND", "groupLinkNotFound");
   });
 }
+
+/**
+ * Owner only (issue 43): every live link of the group that lets people in at once stops working, so turning
+ * approval on leaves no older link that skips it. Answers how many were revoked (none is not an error).
+ */
+export async function revokeLinksJoiningAtOnce(deps: CoreDeps, ownerId: string, groupId: string): Promise<number> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await ownedGroup(tx, ownerId, groupId);
+    const revoked = await tx
+      .update(groupLinks)
+      .set({ revokedAt: now })
+      .where(and(eq(groupLinks.groupId, groupId), eq(groupLinks.approval, false), live(now)))
+      .returning({ id: groupLinks.id });
+    return revoked.length;
+  });
+}

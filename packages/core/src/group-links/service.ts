@@ -9,7 +9,9 @@ import { joinPage } from "./join-page";
 import { joinPreview } from "./join-preview";
 import { groupJoinRequestsOf } from "./join-requests";
 import { listGroupLinks } from "./list";
-import { revokeGroupLink } from "./revoke";
+import { revokeGroupLink, revokeLinksJoiningAtOnce } from "./revoke";
+import { waitingJoinRequests } from "./waiting";
+import { withdrawJoinRequest } from "./withdraw";
 
 /**
  * The group link (issue 27, ADR 0021): a shareable link into a group, with a QR code on the Groups page.
@@ -24,12 +26,15 @@ export function createGroupLinksService(deps: CoreDeps, invitations: Invitations
     create: (ownerId: string, input: CreateGroupLink) => createGroupLink(deps, ownerId, input),
     list: (ownerId: string, groupId: string) => listGroupLinks(deps, ownerId, groupId),
     revoke: (ownerId: string, groupId: string, linkId: string) => revokeGroupLink(deps, ownerId, { groupId, linkId }),
+    revokeJoiningAtOnce: (ownerId: string, groupId: string) => revokeLinksJoiningAtOnce(deps, ownerId, groupId),
     joinPage: (token: string, viewerId: string | null) => joinPage(linkDeps, viewerId, token),
     /** Signed out (issue 43): the kind, the state and, while usable, the group and who invited; nothing else. */
     preview: (token: string) => joinPreview(deps, token),
     join: (userId: string, token: string, acceptRules = false) => joinByLink(linkDeps, userId, { token, acceptRules }),
     joinRequests: (ownerId: string, groupId: string) => groupJoinRequestsOf(deps, ownerId, groupId),
     incomingJoinRequests: (ownerId: string) => incomingJoinRequests(deps, ownerId),
+    waiting: (userId: string) => waitingJoinRequests(deps, userId),
+    withdraw: (userId: string, groupId: string) => withdrawJoinRequest(deps, userId, groupId),
     approve: (ownerId: string, groupId: string, joinRequestId: string) =>
       approveJoinRequest(deps, ownerId, { groupId, joinRequestId }),
     decline: (ownerId: string, groupId: string, joinRequestId: string) =>

@@ -17,6 +17,8 @@ export const EMAIL_KINDS = [
   // (group-links/notices.ts), as each one's `invitations` setting allows.
   "join_request",
   "join_request_answer",
+  // To the owner, someone joined by a link that joins at once (group-links/notices.ts), kind `link_joins`.
+  "link_join",
   // About one request (notifications/immediate.ts, claim-confirmation.ts), as the reader's preferences allow.
   "request_posted",
   "request_claimed",

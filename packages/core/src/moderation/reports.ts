@@ -7,6 +7,7 @@ import type { CoreDeps } from "../shared/deps";
 import { displayNameSql } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { requestVisibleTo } from "../request-views/view";
+import { dismissAsOwner, groupOwnerReports, removeReportedRequest, type RemoveReportedRequest } from "./owner-reports";
 
 type CreateReport = z.output<typeof createReportInput>;
 
@@ -71,6 +72,11 @@ export function createReportsService(deps: CoreDeps) {
       if (!created) throw new AppError("CONFLICT", "reportAlreadyOpen");
       return created;
     },
+
+    /** Issue 43: a group's owner sees and answers reports about requests in their group (owner-reports.ts). */
+    groupQueue: (ownerId: string) => groupOwnerReports(deps, ownerId),
+    dismissInGroup: (ownerId: string, reportId: string) => dismissAsOwner(deps, ownerId, reportId),
+    removeInGroup: (ownerId: string, input: RemoveReportedRequest) => removeReportedRequest(deps, ownerId, input),
 
     /** GET /admin/reports: open reports, newest first, each with its subject in context. */
     async openReports(): Promise<AdminReport[]> {

@@ -35,6 +35,8 @@ export const PUSH_DELIVERY: Record<NotificationKind, { ttlSeconds: number; urgen
   trips: { ttlSeconds: 12 * 60 * 60, urgency: "normal" },
   // Never pushed (EMAIL_ONLY_KINDS): a month's news comes by e-mail.
   while_away: { ttlSeconds: 24 * 60 * 60, urgency: "low" },
+  // Someone joined by a link (issue 43): news for the owner, not an alarm.
+  link_joins: { ttlSeconds: 3 * 24 * 60 * 60, urgency: "low" },
 };
 
 export interface RequestFacts {
@@ -111,6 +113,24 @@ export function joinRequestPayload(
     body: t("push.joinRequestBody", { asker: askerName || t("push.ANeighbour"), group: groupName }),
     url,
     tag: `join-request-${joinRequestId}`,
+  };
+}
+
+/** To the owner: someone joined through a link that joins at once (issue 43). */
+export function linkJoinPayload(
+  groupName: string,
+  memberName: string,
+  url: string,
+  memberId: string,
+  locale: Locale = DEFAULT_LOCALE,
+): PushPayload {
+  const t = serverTranslator(locale);
+  return {
+    kind: "link_joins",
+    title: t("push.linkJoinTitle", { group: groupName }),
+    body: t("push.linkJoinBody", { name: memberName || t("push.ANeighbour"), group: groupName }),
+    url,
+    tag: `link-join-${memberId}`,
   };
 }
 

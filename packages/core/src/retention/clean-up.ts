@@ -56,7 +56,8 @@ const CLEAN_UPS: Record<RetentionKind, CleanUp> = {
   joinRequests: {
     table: groupJoinRequests,
     key: groupJoinRequests.id,
-    due: (cutoff) => lt(groupJoinRequests.createdAt, cutoff),
+    // A decline counts from when it was made, so its 7 days' wait is never cut short (issue 43).
+    due: (cutoff) => lt(sql`coalesce(${groupJoinRequests.declinedAt}, ${groupJoinRequests.createdAt})`, cutoff),
   },
   pastInvitations: {
     table: invites,

@@ -34,6 +34,7 @@ const KIND_CODES: Record<NotificationKind, number> = {
   given_back: 7,
   trips: 8,
   while_away: 9,
+  link_joins: 10,
 };
 const KIND_OF_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as NotificationKind]));
 

@@ -30,7 +30,12 @@ export const groupLinks = pgTable(
   (t) => [index("group_links_group_id_idx").on(t.groupId, t.expiresAt)],
 );
 
-/** A person who asked to join through an approval link; answered (approved or declined), the row goes. */
+/**
+ * A person who asked to join through an approval link. Approved, the row goes; declined, it stays with
+ * `declined_at` so they cannot ask again for JOIN_REQUEST_DECLINE_COOLDOWN_MS (issue 43); withdrawn by them,
+ * it stays with `withdrawn_at`, so asking again soon does not e-mail the owner twice (`owner_told_at`).
+ * Pending: neither declined nor withdrawn.
+ */
 export const groupJoinRequests = pgTable(
   "group_join_requests",
   {
@@ -42,6 +47,10 @@ export const groupJoinRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    declinedAt: ts("declined_at"),
+    withdrawnAt: ts("withdrawn_at"),
+    /** When the owner was last told of this person's asking (e-mail or push): at most once a minute. */
+    ownerToldAt: ts("owner_told_at"),
   },
   (t) => [
     uniqueIndex("group_join_requests_group_user_unique").on(t.groupId, t.userId),

@@ -17,7 +17,8 @@ type GroupLink = RouterOutputs["groupLinks"]["list"][number];
 
 /**
  * The owner's group links on a group card (issue 27): make one (1, 7 or 30 days; joins at once or asks
- * the owner), and for each live one its address with Copy, Share (the phone's share sheet, where there
+ * the owner; how many live ones join at once, with an offer to revoke them when approval is asked for,
+ * issue 43), and for each live one its address with Copy, Share (the phone's share sheet, where there
  * is one), a QR code, Print (the QR code alone on the page, print stylesheet) and Revoke.
  */
 export function GroupLinks({ groupId, groupName }: { groupId: string; groupName: string }) {
@@ -29,7 +30,24 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
   const toast = useToast();
   const [days, setDays] = useState<number>(DEFAULT_GROUP_LINK_VALIDITY_DAYS);
   const [approval, setApproval] = useState(false);
+  const [confirmingRevokeAll, setConfirmingRevokeAll] = useState(false);
+  const revokeAtOnce = trpc.groupLinks.revokeJoiningAtOnce.useMutation();
   const atLimit = (links.data?.length ?? 0) >= MAX_LIVE_GROUP_LINKS;
+  // Approval is per link (issue 43): say how many let people in at once, and offer to revoke them when
+  // the owner asks for approval.
+  const joiningAtOnce = links.data?.filter((link) => !link.approval).length ?? 0;
+
+  async function revokeJoiningAtOnce() {
+    try {
+      const { revoked } = await revokeAtOnce.mutateAsync({ groupId });
+      toast.success(t("sharing.revokedJoiningAtOnce", { count: revoked }));
+    } catch (e) {
+      toast.error(errorMessage(e, t("sharing.revokeLinkFailed")));
+    } finally {
+      setConfirmingRevokeAll(false);
+      await utils.groupLinks.list.invalidate({ groupId });
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,6 +66,11 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
         {t("sharing.linksTitle", { group: groupName })}
       </h4>
       <p className="small muted">{t("sharing.linksIntro")}</p>
+      {links.data && links.data.length > 0 && (
+        <p className="small" data-testid="links-joining-at-once">
+          {joiningAtOnce > 0 ? t("sharing.linksJoiningAtOnce", { count: joiningAtOnce }) : t("sharing.linksAllAsk")}
+        </p>
+      )}
       <form className="group-link-form" onSubmit={submit} noValidate>
         <SelectField
           label={t("sharing.linkExpiryLabel")}
@@ -73,6 +96,28 @@ export function GroupLinks({ groupId, groupName }: { groupId: string; groupName:
           {t("sharing.createLink")}
         </Button>
       </form>
+      {approval && joiningAtOnce > 0 && (
+        <div className="group-link-approval-note" role="status">
+          <p className="small">{t("sharing.approvalLeavesLinks", { count: joiningAtOnce })}</p>
+          <Button
+            needsNetwork
+            variant="secondary"
+            className="btn-small btn-text-danger"
+            onClick={() => setConfirmingRevokeAll(true)}
+          >
+            {t("sharing.revokeJoiningAtOnce")}
+          </Button>
+        </div>
+      )}
+      <ConfirmModal
+        open={confirmingRevokeAll}
+        title={t("sharing.revokeJoiningAtOnceTitle")}
+        message={t("sharing.revokeJoiningAtOnceConfirm", { count: joiningAtOnce })}
+        confirmLabel={t("sharing.revokeJoiningAtOnce")}
+        busy={revokeAtOnce.isPending}
+        onConfirm={() => void revokeJoiningAtOnce()}
+        onClose={() => setConfirmingRevokeAll(false)}
+      />
       {atLimit && <p className="small muted">{t("sharing.linkLimitNote", { max: MAX_LIVE_GROUP_LINKS })}</p>}
       {links.isPending ? (
         <Spinner />

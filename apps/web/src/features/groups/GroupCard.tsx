@@ -7,6 +7,7 @@ import { useT } from "../../i18n/useT";
 import { errorText } from "../../i18n/errorText";
 import { GroupLinks } from "../group-links/GroupLinks";
 import { JoinRequests } from "../group-links/JoinRequests";
+import { GroupReports } from "../moderation/GroupReports";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
 import { GroupDescription } from "./GroupDescription";
@@ -168,6 +169,7 @@ export function GroupCard({
       {isOwner && atInviteLimit && <p className="small muted group-note">{errorText("invitationLimitTooltip")}</p>}
       {inviting && <InviteForm groupId={group.id} groupName={group.name} onDone={closeInviteForm} />}
       {isOwner && <JoinRequests groupId={group.id} groupName={group.name} />}
+      {isOwner && <GroupReports groupId={group.id} groupName={group.name} />}
       {sharing && (
         <div id={linksId}>
           <GroupLinks groupId={group.id} groupName={group.name} />

@@ -40,6 +40,11 @@ export const KIND_TEXTS: Record<
     hint: "profile.kindWhileAwayHint",
     inToast: "profile.toastKindWhileAway",
   },
+  link_joins: {
+    label: "profile.kindLinkJoins",
+    hint: "profile.kindLinkJoinsHint",
+    inToast: "profile.toastKindLinkJoins",
+  },
 };
 
 export const CHANNEL_TEXTS: Record<NotificationChannel, MessageId<"profile">> = {

@@ -47,6 +47,14 @@ export function useRequestLiveUpdates(own: RecentOwnChanges) {
         void utils.requests.dashboard.invalidate();
         return;
       }
+      if (message.type === "join.answered") {
+        // The owner answered the user's own request to join (issue 43): "Waiting for …" goes, the group comes.
+        void utils.groupLinks.waiting.invalidate();
+        void utils.groups.list.invalidate();
+        void utils.limits.invalidate();
+        void utils.requests.dashboard.invalidate();
+        return;
+      }
       if (message.type === "trip.changed") {
         // The dashboard's trips; the trip's own page listens for itself (useTripLiveUpdates).
         void utils.requests.dashboard.invalidate();

@@ -16,6 +16,7 @@ const KIND_TOPICS: Record<Kind, MessageId<"unsubscribe">> = {
   given_back: "unsubscribe.topicGivenBack",
   trips: "unsubscribe.topicTrips",
   while_away: "unsubscribe.topicWhileAway",
+  link_joins: "unsubscribe.topicLinkJoins",
 };
 
 /** "new requests in Elm Street", "invitations to groups": what a link's e-mails are about, in the current language. */

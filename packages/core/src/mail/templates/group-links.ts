@@ -41,3 +41,21 @@ export function joinRequestAnswerEmail(
       : { label: t("email.joinDeclinedAction"), url: facts.url },
   });
 }
+
+/** To a group's owner: someone joined through one of their links that joins at once (issue 43, kind `link_joins`). */
+export function linkJoinEmail(
+  to: string,
+  facts: { groupName: string; memberName: string; url: string },
+  locale: Locale,
+): EmailMessage {
+  const t = serverTranslator(locale);
+  const group = oneLine(facts.groupName);
+  const name = oneLine(facts.memberName);
+  return renderEmail({
+    to,
+    locale,
+    subject: t("email.linkJoinSubject", { name, group }),
+    paragraphs: [t("email.linkJoinBody", { name, group, product: PRODUCT_NAME })],
+    action: { label: t("email.linkJoinAction"), url: facts.url },
+  });
+}

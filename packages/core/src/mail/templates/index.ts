@@ -10,7 +10,7 @@ export { invitationEmail } from "./invitation";
 export { givenBackEmail, stillNeededEmail } from "./nudges";
 export { groupHandedOverEmail, removedFromGroupEmail } from "./membership";
 export { accountSuspendedEmail, groupRemovedEmail } from "./moderation";
-export { joinRequestAnswerEmail, joinRequestEmail } from "./group-links";
+export { joinRequestAnswerEmail, joinRequestEmail, linkJoinEmail } from "./group-links";
 export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
 export {
