@@ -1,6 +1,6 @@
 import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
 import { beforeAll, describe, expect, it } from "vitest";
-import { failure, groupWith, quickNeighbours, useHarness, type Neighbour } from "./support";
+import { failure, groupWith, listen, quickNeighbours, useHarness, type Neighbour } from "./support";
 
 /**
  * A neighbour without an account (issue 42 §1, PRODUCT "A neighbour without the app"): a member adds them and
@@ -209,17 +209,39 @@ describe("posting for a neighbour without the app", () => {
     expect(own.onBehalfOf).toBeNull();
   });
 
-  it("go with their neighbour when the contact removes them", async () => {
-    const street = await groupWith(h, ann, [bo]);
+  it("go with their neighbour when the contact removes them, live, as a request its poster deletes", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
     const okafor = await addOkafor(bo, street.id);
-    const posted = await bo.caller.requests.create({
-      groupId: street.id,
-      itemDescription: "Soup",
-      neededBy: h.inHours(5),
-      onBehalfOf: okafor.id,
-    });
+    const postSoup = (itemDescription: string) =>
+      bo.caller.requests.create({ groupId: street.id, itemDescription, neededBy: h.inHours(5), onBehalfOf: okafor.id });
+    const open = await postSoup("Soup");
+    const claimed = await postSoup("Bread");
+    await cy.caller.requests.claim({ id: claimed.id });
+    // Answered once, so the answer cache holds the lists that show them.
+    expect((await ann.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.id)).toContain(open.id);
+    const helperLive = await listen(h.services, cy.token);
+    const othersLive = await listen(h.services, ann.token);
+    for (const live of [helperLive, othersLive]) expect(await live.next()).toEqual({ type: "connected" });
+
     await bo.caller.offlineMembers.remove({ groupId: street.id, offlineId: okafor.id });
-    expect((await failure(bo.caller.requests.byId({ id: posted.id }))).code).toBe("NOT_FOUND");
+
+    // The helper's open page hears it as when a requester deletes a claimed request; so does everyone's list.
+    for (const live of [helperLive, othersLive]) {
+      const heard = [await live.next(), await live.next()];
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { type: "request.deleted", requestId: open.id, groupId: street.id },
+          { type: "request.deleted", requestId: claimed.id, groupId: street.id },
+        ]),
+      );
+      live.stop();
+    }
+    for (const posted of [open, claimed])
+      expect((await failure(bo.caller.requests.byId({ id: posted.id }))).code).toBe("NOT_FOUND");
+    expect((await ann.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.id)).not.toContain(
+      open.id,
+    );
+    expect((await cy.caller.requests.dashboard()).helpableRequests.map((r) => r.id)).not.toContain(claimed.id);
   });
 });
 
