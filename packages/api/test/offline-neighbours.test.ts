@@ -182,6 +182,67 @@ describe("posting for a neighbour without the app", () => {
     expect((await bo.caller.requests.byId({ id: posted.id })).thankedAt).not.toBeNull();
   });
 
+  it("the poster hears of every claim, unclaim and fulfilment 'for Mrs. Okafor', and thanks the helper from her", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
+    const okafor = await addOkafor(ann, street.id);
+    const posted = await bo.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Bread",
+      neededBy: h.inHours(5),
+      onBehalfOf: okafor.id,
+    });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
+    const cysBefore = h.inbox(cy.email).length;
+    await cy.caller.requests.claim({ id: posted.id });
+    await cy.caller.requests.unclaim({ id: posted.id });
+    await cy.caller.requests.claim({ id: posted.id });
+    await cy.caller.requests.fulfill({ id: posted.id });
+    await h.deliver();
+    const toPoster = h.inbox(bo.email).slice(bosBefore);
+    expect(toPoster.map((m) => m.subject)).toEqual([
+      "Cy offered to help with your request for Mrs. Okafor: Bread",
+      "Cy can no longer help with your request for Mrs. Okafor: Bread",
+      "Cy offered to help with your request for Mrs. Okafor: Bread",
+      "Cy fulfilled your request for Mrs. Okafor: Bread",
+    ]);
+    expect(toPoster[3]!.text).toContain("Cy marked your request for Mrs. Okafor as fulfilled:");
+    for (const mail of toPoster) expect(mail.text).toContain("Mrs. Okafor has no app: please let them know.");
+    // Nothing of her phone in any of it.
+    expect(JSON.stringify(toPoster)).not.toContain(OKAFOR_PHONE);
+
+    // The poster says thank you for her: the helper sees it as hers, on the card and in the e-mail.
+    await bo.caller.requests.thank({ id: posted.id });
+    await h.deliver();
+    const thanks = h.inbox(cy.email).slice(cysBefore).filter((m) => m.subject.startsWith("Thanks from"));
+    expect(thanks.map((m) => m.subject)).toEqual(["Thanks from Mrs. Okafor for helping with Bread"]);
+    expect(thanks[0]!.text).toContain("Bo passes on thanks from Mrs. Okafor for helping with this request:");
+    const helpersCard = (await cy.caller.requests.dashboard()).helpableRequests.find((r) => r.id === posted.id);
+    expect(helpersCard).toMatchObject({ creator: { name: "Bo" }, onBehalfOf: { name: "Mrs. Okafor" } });
+    expect(helpersCard?.thankedAt).not.toBeNull();
+  });
+
+  it("a request of the poster's own is told and thanked for as before", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
+    await addOkafor(ann, street.id);
+    const own = await bo.caller.requests.create({ groupId: street.id, itemDescription: "Jam", neededBy: h.inHours(5) });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
+    const cysBefore = h.inbox(cy.email).length;
+    await cy.caller.requests.claim({ id: own.id });
+    await cy.caller.requests.fulfill({ id: own.id });
+    await bo.caller.requests.thank({ id: own.id });
+    await h.deliver();
+    expect(h.inbox(bo.email).slice(bosBefore).map((m) => m.subject)).toEqual([
+      "Cy offered to help with your request: Jam",
+      "Cy fulfilled your request: Jam",
+    ]);
+    expect(h.inbox(cy.email).slice(cysBefore).map((m) => m.subject)).toContain(
+      "Bo thanked you for helping with Jam",
+    );
+    expect(JSON.stringify(h.inbox(bo.email).slice(bosBefore))).not.toContain("Okafor");
+  });
+
   it("only for a neighbour of that group, and not as a repeating request", async () => {
     const street = await groupWith(h, ann, [bo]);
     const elsewhere = await groupWith(h, cy);
