@@ -1,4 +1,6 @@
+import { offlineMembers } from "@hyn/db";
 import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { failure, groupWith, listen, quickNeighbours, useHarness, type Neighbour } from "./support";
 
@@ -7,7 +9,8 @@ import { failure, groupWith, listen, quickNeighbours, useHarness, type Neighbour
  * is their contact; they count toward the group's 20; any member posts for them, and the helper who claims
  * such a request, and nobody else, sees their phone; their contact's departure hands them to the owner.
  */
-const h = useHarness({ scope: "file" });
+const ADMIN = "moderator@example.com";
+const h = useHarness({ scope: "file", config: { adminEmails: new Set([ADMIN]) } });
 let ann: Neighbour;
 let bo: Neighbour;
 let cy: Neighbour;
@@ -325,6 +328,38 @@ describe("when their contact departs, the owner becomes their contact", () => {
     });
 });
 
+describe("when their contact is the owner and deletes the account", () => {
+  it("the member the group passes to becomes their contact", async () => {
+    const dee = await h.signUpUser({ name: "Dee" });
+    const eve = await h.signUpUser({ name: "Eve" });
+    const street = await groupWith(h, dee, [eve]);
+    const okafor = await addOkafor(dee, street.id);
+    await dee.caller.user.deleteAccount({ password: dee.password });
+    const [listed] = await eve.caller.offlineMembers.list({ groupId: street.id });
+    expect(listed).toMatchObject({ id: okafor.id, contact: { id: eve.user.id }, phone: OKAFOR_PHONE });
+    expect((await eve.caller.user.exportData()).offlineNeighbours).toEqual([expect.objectContaining({ id: okafor.id })]);
+  });
+});
+
+describe("they are not an account", () => {
+  it("so nobody can invite, block, report, remove as a member or make them owner", async () => {
+    const street = await groupWith(h, ann, [bo]);
+    const okafor = await addOkafor(bo, street.id);
+    const refused = [
+      await failure(bo.caller.blocks.block({ id: okafor.id })),
+      await failure(bo.caller.reports.create({ subject: { userId: okafor.id }, groupId: street.id, category: "other" })),
+      await failure(ann.caller.groups.transferOwnership({ groupId: street.id, userId: okafor.id })),
+      await failure(ann.caller.groups.removeMember({ groupId: street.id, userId: okafor.id })),
+    ];
+    for (const refusal of refused) expect(refusal.code).toBe("NOT_FOUND");
+    // An invitation is to an e-mail address, which they do not have: none names them.
+    expect(await ann.caller.offlineMembers.list({ groupId: street.id })).toEqual([
+      expect.objectContaining({ id: okafor.id, contact: expect.objectContaining({ id: bo.user.id }) }),
+    ]);
+    expect((await ann.caller.groups.members({ groupId: street.id })).map((m) => m.id)).not.toContain(okafor.id);
+  });
+});
+
 describe("their data", () => {
   it("is in their contact's export, and goes with the group", async () => {
     const dee = await h.signUpUser({ name: "Dee" });
@@ -341,5 +376,31 @@ describe("their data", () => {
     expect((await dee.caller.user.exportData()).offlineNeighbours).toHaveLength(1);
     await dee.caller.groups.leave({ groupId: street.id });
     expect((await dee.caller.user.exportData()).offlineNeighbours).toEqual([]);
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
+  });
+
+  it("goes with the group an admin removes, with the requests posted for them", async () => {
+    const admin = await h.signUpUser({ email: ADMIN, name: "Ada Admin" });
+    const dee = await h.signUpUser({ name: "Dee" });
+    const street = await groupWith(h, dee, [admin]);
+    const okafor = await addOkafor(dee, street.id);
+    await dee.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Soup",
+      neededBy: h.inHours(5),
+      onBehalfOf: okafor.id,
+    });
+    await admin.caller.admin.removeGroup({ id: street.id, reason: "Spam" });
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
+    expect((await dee.caller.user.exportData()).offlineNeighbours).toEqual([]);
+  });
+
+  it("goes when their contact removes them: no longer in the contact's export", async () => {
+    const street = await groupWith(h, ann, [cy]);
+    const okafor = await addOkafor(cy, street.id);
+    expect((await cy.caller.user.exportData()).offlineNeighbours.map((n) => n.id)).toContain(okafor.id);
+    await cy.caller.offlineMembers.remove({ groupId: street.id, offlineId: okafor.id });
+    expect((await cy.caller.user.exportData()).offlineNeighbours.map((n) => n.id)).not.toContain(okafor.id);
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
   });
 });
