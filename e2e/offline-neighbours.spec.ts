@@ -86,7 +86,9 @@ test("a member posts for a neighbour without the app, the helper who claims it s
   await expect(thank).toBeVisible();
   await screenshot(page, testInfo.outputPath("thank-for-neighbour-1280.png"), { fullPage: true });
   await thank.click();
-  await expect(page.getByTestId("toast").filter({ hasText: "Thanks from Mrs. Okafor went to Bo Helper." })).toBeVisible();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Thanks from Mrs. Okafor went to Bo Helper." }),
+  ).toBeVisible();
   await expect(mine).toContainText("Thanks from Mrs. Okafor sent");
   await boPage.reload();
   await expect(boPage.getByTestId("request-card")).toContainText("Thanks from Mrs. Okafor, passed on by Ana Asker");

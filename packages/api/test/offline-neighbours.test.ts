@@ -217,7 +217,10 @@ describe("posting for a neighbour without the app", () => {
     // The poster says thank you for her: the helper sees it as hers, on the card and in the e-mail.
     await bo.caller.requests.thank({ id: posted.id });
     await h.deliver();
-    const thanks = h.inbox(cy.email).slice(cysBefore).filter((m) => m.subject.startsWith("Thanks from"));
+    const thanks = h
+      .inbox(cy.email)
+      .slice(cysBefore)
+      .filter((m) => m.subject.startsWith("Thanks from"));
     expect(thanks.map((m) => m.subject)).toEqual(["Thanks from Mrs. Okafor for helping with Bread"]);
     expect(thanks[0]!.text).toContain("Bo passes on thanks from Mrs. Okafor for helping with this request:");
     const helpersCard = (await cy.caller.requests.dashboard()).helpableRequests.find((r) => r.id === posted.id);
@@ -236,13 +239,18 @@ describe("posting for a neighbour without the app", () => {
     await cy.caller.requests.fulfill({ id: own.id });
     await bo.caller.requests.thank({ id: own.id });
     await h.deliver();
-    expect(h.inbox(bo.email).slice(bosBefore).map((m) => m.subject)).toEqual([
-      "Cy offered to help with your request: Jam",
-      "Cy fulfilled your request: Jam",
-    ]);
-    expect(h.inbox(cy.email).slice(cysBefore).map((m) => m.subject)).toContain(
-      "Bo thanked you for helping with Jam",
-    );
+    expect(
+      h
+        .inbox(bo.email)
+        .slice(bosBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Cy offered to help with your request: Jam", "Cy fulfilled your request: Jam"]);
+    expect(
+      h
+        .inbox(cy.email)
+        .slice(cysBefore)
+        .map((m) => m.subject),
+    ).toContain("Bo thanked you for helping with Jam");
     expect(JSON.stringify(h.inbox(bo.email).slice(bosBefore))).not.toContain("Okafor");
   });
 
@@ -337,7 +345,9 @@ describe("when their contact is the owner and deletes the account", () => {
     await dee.caller.user.deleteAccount({ password: dee.password });
     const [listed] = await eve.caller.offlineMembers.list({ groupId: street.id });
     expect(listed).toMatchObject({ id: okafor.id, contact: { id: eve.user.id }, phone: OKAFOR_PHONE });
-    expect((await eve.caller.user.exportData()).offlineNeighbours).toEqual([expect.objectContaining({ id: okafor.id })]);
+    expect((await eve.caller.user.exportData()).offlineNeighbours).toEqual([
+      expect.objectContaining({ id: okafor.id }),
+    ]);
   });
 });
 
@@ -347,7 +357,9 @@ describe("they are not an account", () => {
     const okafor = await addOkafor(bo, street.id);
     const refused = [
       await failure(bo.caller.blocks.block({ id: okafor.id })),
-      await failure(bo.caller.reports.create({ subject: { userId: okafor.id }, groupId: street.id, category: "other" })),
+      await failure(
+        bo.caller.reports.create({ subject: { userId: okafor.id }, groupId: street.id, category: "other" }),
+      ),
       await failure(ann.caller.groups.transferOwnership({ groupId: street.id, userId: okafor.id })),
       await failure(ann.caller.groups.removeMember({ groupId: street.id, userId: okafor.id })),
     ];
