@@ -1,6 +1,6 @@
 import { api, expect, groupCard, localDateTime, screenshot, test } from "./support";
 
-test("a member posts for a neighbour without the app, and the helper who claims it sees their phone", async ({
+test("a member posts for a neighbour without the app, the helper who claims it sees their phone, and thanks come from her", async ({
   page,
   baseURL,
   confirmedUser,
@@ -77,4 +77,21 @@ test("a member posts for a neighbour without the app, and the helper who claims 
   await expect(cyPage.getByTestId("request-for")).toHaveText("For Mrs. Okafor · posted by Ana Asker");
   await expect(cyPage.getByText("020 7946 0000")).toHaveCount(0);
   await expect(cyPage.getByText("Elm Street 4")).toHaveCount(0);
+
+  // Bo delivers; Ana thanks him for Mrs. Okafor, and the thanks reach him as hers.
+  await boPage.getByRole("button", { name: "Mark fulfilled" }).click();
+  await expect(hers).toHaveCount(0);
+  await page.reload();
+  const thank = mine.getByRole("button", { name: "Thank you from Mrs. Okafor" });
+  await expect(thank).toBeVisible();
+  await screenshot(page, testInfo.outputPath("thank-for-neighbour-1280.png"), { fullPage: true });
+  await thank.click();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Thanks from Mrs. Okafor went to Bo Helper." }),
+  ).toBeVisible();
+  await expect(mine).toContainText("Thanks from Mrs. Okafor sent");
+  await boPage.reload();
+  await expect(boPage.getByTestId("request-card")).toContainText("Thanks from Mrs. Okafor, passed on by Ana Asker");
+  await expect.poll(() => boPage.locator("html").evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(boPage, testInfo.outputPath("thanked-from-neighbour-390.png"), { fullPage: true });
 });

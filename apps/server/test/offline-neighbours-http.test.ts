@@ -52,6 +52,16 @@ describe("neighbours without the app over REST", () => {
       { id, name: "Mrs. Okafor" },
     ]);
 
+    // A repeating request cannot be for them (issue 42 §1): its next times would be the poster's own.
+    const repeating = await rest(app, ann, "POST", "/api/requests", {
+      itemDescription: "Bread",
+      groupId,
+      neededBy: isoHoursAfter(app.clock, 24),
+      onBehalfOf: id,
+      repeat: { every: "week" },
+    });
+    expect([repeating.statusCode, repeating.json()]).toEqual([400, { error: messages.repeatNotForNeighbour }]);
+
     expect((await rest(app, bo, "DELETE", `${path}/${id}`)).json()).toEqual({ ok: true });
     const gone = await rest(app, bo, "DELETE", `${path}/${id}`);
     expect([gone.statusCode, gone.json()]).toEqual([404, { error: messages.offlineNeighbourNotFound }]);

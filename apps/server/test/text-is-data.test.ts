@@ -55,8 +55,9 @@ interface World {
   seriesId: string;
   tripId: string;
   itemId: string;
-  /** A neighbour without the app the member added (issue 42 §1). */
+  /** A neighbour without the app the member added (issue 42 §1), and the member's request for them. */
   offlineId: string;
+  forNeighbourRequestId: string;
 }
 
 /** Every text a person writes, by kind: the call that sends it, each field holding the given text. */
@@ -148,6 +149,7 @@ const CONTENT: TextKind[] = [
         onBehalfOf: w.offlineId,
         ...t,
       }),
+    keep: (w, answer) => void (w.forNeighbourRequestId = answer.id as string),
   },
   {
     kind: "trip",
@@ -245,6 +247,7 @@ async function street(text: string): Promise<World> {
     tripId: "",
     itemId: "",
     offlineId: "",
+    forNeighbourRequestId: "",
   };
   for (const who of [w.owner, w.member, w.helper])
     await done(call("PUT", "/user/email-preferences", who, { frequency: who === w.helper ? "daily" : "immediate" }));
@@ -282,6 +285,21 @@ describe("text is data (issue 38)", () => {
         pickupNotes: text,
         groupName: text,
       });
+
+      // The neighbour without the app as typed, to the member who added them; their request claimed,
+      // fulfilled and thanked for: the notices "for" them and the thanks "from" them name them as typed.
+      const [neighbour] = (await done(call("GET", `/groups/${w.groupId}/offline-members`, w.member))) as unknown as [
+        Record<string, unknown>,
+      ];
+      expect(neighbour).toMatchObject({ name: text, generalArea: text, howToReach: text });
+      await done(call("POST", `/requests/${w.forNeighbourRequestId}/claim`, w.helper));
+      const forNeighbour = await done(call("GET", `/requests/${w.forNeighbourRequestId}`, w.helper));
+      expect(forNeighbour).toMatchObject({
+        onBehalfOf: { name: text },
+        contact: { neighbour: { name: text, generalArea: text, howToReach: text } },
+      });
+      await done(call("POST", `/requests/${w.forNeighbourRequestId}/fulfill`, w.helper));
+      await done(call("POST", `/requests/${w.forNeighbourRequestId}/thank`, w.member));
 
       // Others act on it: claim, the daily summary, a trip delivered and another cancelled, a request deleted.
       await done(call("POST", `/requests/${w.requestId}/claim`, w.helper));

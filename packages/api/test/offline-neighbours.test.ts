@@ -1,13 +1,16 @@
+import { offlineMembers } from "@hyn/db";
 import { MAX_GROUP_MEMBERS, messages } from "@hyn/validators";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { failure, groupWith, quickNeighbours, useHarness, type Neighbour } from "./support";
+import { failure, groupWith, listen, quickNeighbours, useHarness, type Neighbour } from "./support";
 
 /**
  * A neighbour without an account (issue 42 §1, PRODUCT "A neighbour without the app"): a member adds them and
  * is their contact; they count toward the group's 20; any member posts for them, and the helper who claims
  * such a request, and nobody else, sees their phone; their contact's departure hands them to the owner.
  */
-const h = useHarness({ scope: "file" });
+const ADMIN = "moderator@example.com";
+const h = useHarness({ scope: "file", config: { adminEmails: new Set([ADMIN]) } });
 let ann: Neighbour;
 let bo: Neighbour;
 let cy: Neighbour;
@@ -182,6 +185,75 @@ describe("posting for a neighbour without the app", () => {
     expect((await bo.caller.requests.byId({ id: posted.id })).thankedAt).not.toBeNull();
   });
 
+  it("the poster hears of every claim, unclaim and fulfilment 'for Mrs. Okafor', and thanks the helper from her", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
+    const okafor = await addOkafor(ann, street.id);
+    const posted = await bo.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Bread",
+      neededBy: h.inHours(5),
+      onBehalfOf: okafor.id,
+    });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
+    const cysBefore = h.inbox(cy.email).length;
+    await cy.caller.requests.claim({ id: posted.id });
+    await cy.caller.requests.unclaim({ id: posted.id });
+    await cy.caller.requests.claim({ id: posted.id });
+    await cy.caller.requests.fulfill({ id: posted.id });
+    await h.deliver();
+    const toPoster = h.inbox(bo.email).slice(bosBefore);
+    expect(toPoster.map((m) => m.subject)).toEqual([
+      "Cy offered to help with your request for Mrs. Okafor: Bread",
+      "Cy can no longer help with your request for Mrs. Okafor: Bread",
+      "Cy offered to help with your request for Mrs. Okafor: Bread",
+      "Cy fulfilled your request for Mrs. Okafor: Bread",
+    ]);
+    expect(toPoster[3]!.text).toContain("Cy marked your request for Mrs. Okafor as fulfilled:");
+    for (const mail of toPoster) expect(mail.text).toContain("Mrs. Okafor has no app: please let them know.");
+    // Nothing of her phone in any of it.
+    expect(JSON.stringify(toPoster)).not.toContain(OKAFOR_PHONE);
+
+    // The poster says thank you for her: the helper sees it as hers, on the card and in the e-mail.
+    await bo.caller.requests.thank({ id: posted.id });
+    await h.deliver();
+    const thanks = h
+      .inbox(cy.email)
+      .slice(cysBefore)
+      .filter((m) => m.subject.startsWith("Thanks from"));
+    expect(thanks.map((m) => m.subject)).toEqual(["Thanks from Mrs. Okafor for helping with Bread"]);
+    expect(thanks[0]!.text).toContain("Bo passes on thanks from Mrs. Okafor for helping with this request:");
+    const helpersCard = (await cy.caller.requests.dashboard()).helpableRequests.find((r) => r.id === posted.id);
+    expect(helpersCard).toMatchObject({ creator: { name: "Bo" }, onBehalfOf: { name: "Mrs. Okafor" } });
+    expect(helpersCard?.thankedAt).not.toBeNull();
+  });
+
+  it("a request of the poster's own is told and thanked for as before", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
+    await addOkafor(ann, street.id);
+    const own = await bo.caller.requests.create({ groupId: street.id, itemDescription: "Jam", neededBy: h.inHours(5) });
+    await h.deliver();
+    const bosBefore = h.inbox(bo.email).length;
+    const cysBefore = h.inbox(cy.email).length;
+    await cy.caller.requests.claim({ id: own.id });
+    await cy.caller.requests.fulfill({ id: own.id });
+    await bo.caller.requests.thank({ id: own.id });
+    await h.deliver();
+    expect(
+      h
+        .inbox(bo.email)
+        .slice(bosBefore)
+        .map((m) => m.subject),
+    ).toEqual(["Cy offered to help with your request: Jam", "Cy fulfilled your request: Jam"]);
+    expect(
+      h
+        .inbox(cy.email)
+        .slice(cysBefore)
+        .map((m) => m.subject),
+    ).toContain("Bo thanked you for helping with Jam");
+    expect(JSON.stringify(h.inbox(bo.email).slice(bosBefore))).not.toContain("Okafor");
+  });
+
   it("only for a neighbour of that group, and not as a repeating request", async () => {
     const street = await groupWith(h, ann, [bo]);
     const elsewhere = await groupWith(h, cy);
@@ -209,17 +281,39 @@ describe("posting for a neighbour without the app", () => {
     expect(own.onBehalfOf).toBeNull();
   });
 
-  it("go with their neighbour when the contact removes them", async () => {
-    const street = await groupWith(h, ann, [bo]);
+  it("go with their neighbour when the contact removes them, live, as a request its poster deletes", async () => {
+    const street = await groupWith(h, ann, [bo, cy]);
     const okafor = await addOkafor(bo, street.id);
-    const posted = await bo.caller.requests.create({
-      groupId: street.id,
-      itemDescription: "Soup",
-      neededBy: h.inHours(5),
-      onBehalfOf: okafor.id,
-    });
+    const postSoup = (itemDescription: string) =>
+      bo.caller.requests.create({ groupId: street.id, itemDescription, neededBy: h.inHours(5), onBehalfOf: okafor.id });
+    const open = await postSoup("Soup");
+    const claimed = await postSoup("Bread");
+    await cy.caller.requests.claim({ id: claimed.id });
+    // Answered once, so the answer cache holds the lists that show them.
+    expect((await ann.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.id)).toContain(open.id);
+    const helperLive = await listen(h.services, cy.token);
+    const othersLive = await listen(h.services, ann.token);
+    for (const live of [helperLive, othersLive]) expect(await live.next()).toEqual({ type: "connected" });
+
     await bo.caller.offlineMembers.remove({ groupId: street.id, offlineId: okafor.id });
-    expect((await failure(bo.caller.requests.byId({ id: posted.id }))).code).toBe("NOT_FOUND");
+
+    // The helper's open page hears it as when a requester deletes a claimed request; so does everyone's list.
+    for (const live of [helperLive, othersLive]) {
+      const heard = [await live.next(), await live.next()];
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { type: "request.deleted", requestId: open.id, groupId: street.id },
+          { type: "request.deleted", requestId: claimed.id, groupId: street.id },
+        ]),
+      );
+      live.stop();
+    }
+    for (const posted of [open, claimed])
+      expect((await failure(bo.caller.requests.byId({ id: posted.id }))).code).toBe("NOT_FOUND");
+    expect((await ann.caller.requests.forGroup({ groupId: street.id })).requests.map((r) => r.id)).not.toContain(
+      open.id,
+    );
+    expect((await cy.caller.requests.dashboard()).helpableRequests.map((r) => r.id)).not.toContain(claimed.id);
   });
 });
 
@@ -242,6 +336,42 @@ describe("when their contact departs, the owner becomes their contact", () => {
     });
 });
 
+describe("when their contact is the owner and deletes the account", () => {
+  it("the member the group passes to becomes their contact", async () => {
+    const dee = await h.signUpUser({ name: "Dee" });
+    const eve = await h.signUpUser({ name: "Eve" });
+    const street = await groupWith(h, dee, [eve]);
+    const okafor = await addOkafor(dee, street.id);
+    await dee.caller.user.deleteAccount({ password: dee.password });
+    const [listed] = await eve.caller.offlineMembers.list({ groupId: street.id });
+    expect(listed).toMatchObject({ id: okafor.id, contact: { id: eve.user.id }, phone: OKAFOR_PHONE });
+    expect((await eve.caller.user.exportData()).offlineNeighbours).toEqual([
+      expect.objectContaining({ id: okafor.id }),
+    ]);
+  });
+});
+
+describe("they are not an account", () => {
+  it("so nobody can invite, block, report, remove as a member or make them owner", async () => {
+    const street = await groupWith(h, ann, [bo]);
+    const okafor = await addOkafor(bo, street.id);
+    const refused = [
+      await failure(bo.caller.blocks.block({ id: okafor.id })),
+      await failure(
+        bo.caller.reports.create({ subject: { userId: okafor.id }, groupId: street.id, category: "other" }),
+      ),
+      await failure(ann.caller.groups.transferOwnership({ groupId: street.id, userId: okafor.id })),
+      await failure(ann.caller.groups.removeMember({ groupId: street.id, userId: okafor.id })),
+    ];
+    for (const refusal of refused) expect(refusal.code).toBe("NOT_FOUND");
+    // An invitation is to an e-mail address, which they do not have: none names them.
+    expect(await ann.caller.offlineMembers.list({ groupId: street.id })).toEqual([
+      expect.objectContaining({ id: okafor.id, contact: expect.objectContaining({ id: bo.user.id }) }),
+    ]);
+    expect((await ann.caller.groups.members({ groupId: street.id })).map((m) => m.id)).not.toContain(okafor.id);
+  });
+});
+
 describe("their data", () => {
   it("is in their contact's export, and goes with the group", async () => {
     const dee = await h.signUpUser({ name: "Dee" });
@@ -258,5 +388,31 @@ describe("their data", () => {
     expect((await dee.caller.user.exportData()).offlineNeighbours).toHaveLength(1);
     await dee.caller.groups.leave({ groupId: street.id });
     expect((await dee.caller.user.exportData()).offlineNeighbours).toEqual([]);
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
+  });
+
+  it("goes with the group an admin removes, with the requests posted for them", async () => {
+    const admin = await h.signUpUser({ email: ADMIN, name: "Ada Admin" });
+    const dee = await h.signUpUser({ name: "Dee" });
+    const street = await groupWith(h, dee, [admin]);
+    const okafor = await addOkafor(dee, street.id);
+    await dee.caller.requests.create({
+      groupId: street.id,
+      itemDescription: "Soup",
+      neededBy: h.inHours(5),
+      onBehalfOf: okafor.id,
+    });
+    await admin.caller.admin.removeGroup({ id: street.id, reason: "Spam" });
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
+    expect((await dee.caller.user.exportData()).offlineNeighbours).toEqual([]);
+  });
+
+  it("goes when their contact removes them: no longer in the contact's export", async () => {
+    const street = await groupWith(h, ann, [cy]);
+    const okafor = await addOkafor(cy, street.id);
+    expect((await cy.caller.user.exportData()).offlineNeighbours.map((n) => n.id)).toContain(okafor.id);
+    await cy.caller.offlineMembers.remove({ groupId: street.id, offlineId: okafor.id });
+    expect((await cy.caller.user.exportData()).offlineNeighbours.map((n) => n.id)).not.toContain(okafor.id);
+    expect(await h.db.select().from(offlineMembers).where(eq(offlineMembers.id, okafor.id))).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import type { z } from "zod";
 import { signInInput, signUpInput, updateProfileInput } from "./accounts";
 import { feedbackInput } from "./feedback";
 import { createGroupInput } from "./groups";
+import { messages } from "./messages";
+import { addOfflineMemberInput } from "./offline-members";
 import { pushSubscriptionInput } from "./push";
 import { createRequestInput } from "./requests";
 import { multiLineText, oneLineText } from "./text";
@@ -90,6 +92,28 @@ const FIELDS: Array<{
     multiline: true,
   },
   { name: "push device label", schema: pushSubscriptionInput, body: PUSH, field: "label", multiline: false },
+  // A neighbour without the app (issue 42 §1).
+  {
+    name: "neighbour without the app's name",
+    schema: addOfflineMemberInput,
+    body: { groupId: GROUP_ID, phone: "020 7946 0000" },
+    field: "name",
+    multiline: false,
+  },
+  {
+    name: "neighbour without the app's general area",
+    schema: addOfflineMemberInput,
+    body: { groupId: GROUP_ID, name: "Mrs. Okafor", phone: "020 7946 0000" },
+    field: "generalArea",
+    multiline: false,
+  },
+  {
+    name: "how to reach a neighbour without the app",
+    schema: addOfflineMemberInput,
+    body: { groupId: GROUP_ID, name: "Mrs. Okafor", phone: "020 7946 0000" },
+    field: "howToReach",
+    multiline: false,
+  },
 ];
 
 const stored = (entry: (typeof FIELDS)[number], value: string) =>
@@ -120,6 +144,25 @@ describe("text fields as stored", () => {
     expect(
       updateProfileInput.safeParse({ name: "\u001b\u0007", phone: null, generalArea: null }).error?.issues[0]?.message,
     ).toBe("Name is required");
+  });
+});
+
+describe("a neighbour without the app (issue 42 §1)", () => {
+  const add = (fields: Record<string, string>) =>
+    addOfflineMemberInput.safeParse({ groupId: GROUP_ID, name: "Mrs. Okafor", phone: "020 7946 0000", ...fields });
+
+  it("a phone's control characters are stripped before its format is checked", () => {
+    expect(add({ phone: "020\u001b 7946\u0007 0000\u009b" }).data?.phone).toBe("020 7946 0000");
+  });
+
+  it("a real NUL in any of their fields is refused, as in every text", () => {
+    for (const field of ["name", "phone", "generalArea", "howToReach"])
+      expect(add({ [field]: "a\u0000b" }).error?.issues[0]?.message, field).toBe(messages.unsupportedCharacters);
+  });
+
+  it("a name or phone of nothing but control characters is missing", () => {
+    expect(add({ name: "\u001b\u0007" }).error?.issues[0]?.message).toBe("Name is required");
+    expect(add({ phone: "\u001b\u0007" }).error?.issues[0]?.message).toBe(messages.phoneRequired);
   });
 });
 

@@ -173,6 +173,8 @@ function changeNoticeMessages(
   now: Date,
 ) {
   const ownerLocale = localeOf(owner.locale);
+  // Posted for a neighbour without the app (issue 42 §1): the poster is told whom to pass it on to.
+  const forNeighbour = change.request.onBehalfOf?.name ?? null;
   const push = {
     userId: change.request.userId,
     event: `${change.kind}:${change.request.id}:${now.getTime()}`,
@@ -181,13 +183,19 @@ function changeNoticeMessages(
       { ...summaryOf(config, change.request), requestId: change.request.id },
       owner.helperOwnName ?? "",
       ownerLocale,
+      forNeighbour,
     ),
   };
   const email: QueuedEmail | null = owner.wanted
     ? {
         ...requestChangedEmail(
           owner.email,
-          { kind: change.kind, helperName: owner.helperName ?? "", request: summaryOf(config, change.request) },
+          {
+            kind: change.kind,
+            helperName: owner.helperName ?? "",
+            request: summaryOf(config, change.request),
+            forNeighbour,
+          },
           notificationLinks(config, unsubscribe, change.request.userId, { kind: "request_updates" }, ownerLocale),
         ),
         type: `request_${change.kind}`,
@@ -284,6 +292,8 @@ export async function enqueueThanksNotice(
     .from(users)
     .where(eq(users.id, thanks.helperId));
   if (!helper) return false;
+  // Said by the poster of a request for a neighbour without the app (issue 42 §1): the thanks are theirs.
+  const fromNeighbour = thanks.request.onBehalfOf?.name ?? null;
   await queuePush(tx, jobs, {
     userId: thanks.helperId,
     event: `thanked:${thanks.request.id}`,
@@ -291,13 +301,14 @@ export async function enqueueThanksNotice(
       { ...summaryOf(config, thanks.request), requestId: thanks.request.id },
       helper.requesterOwnName ?? "",
       localeOf(helper.locale),
+      fromNeighbour,
     ),
   });
   if (!helper.wanted) return false;
   await enqueueEmail(tx, now, {
     ...thanksEmail(
       helper.email,
-      { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request) },
+      { requesterName: thanks.request.creator.name, request: summaryOf(config, thanks.request), fromNeighbour },
       notificationLinks(config, unsubscribe, thanks.helperId, { kind: "thanks" }, localeOf(helper.locale)),
     ),
     type: "request_thanked",

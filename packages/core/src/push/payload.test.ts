@@ -48,6 +48,28 @@ describe("push payloads", () => {
     );
   });
 
+  it("for a neighbour without the app (issue 42 §1): the poster is told whom the request was for, the helper whose thanks they are", () => {
+    expect(requestUpdatePayload("claimed", request, "Bo", "en", "Mrs. Okafor")).toMatchObject({
+      title: "Your request for Mrs. Okafor was claimed",
+      body: "Bo will pick up: Oat milk (Maple Street)",
+    });
+    expect(requestUpdatePayload("unclaimed", request, "Bo", "es", "Mrs. Okafor").title).toBe(
+      "Tu solicitud para Mrs. Okafor vuelve a estar abierta",
+    );
+    expect(requestUpdatePayload("fulfilled", request, "Bo", "de", "Mrs. Okafor").title).toBe(
+      "Deine Anfrage für Mrs. Okafor ist erledigt",
+    );
+    expect(thanksPayload(request, "Ana", "en", "Mrs. Okafor")).toMatchObject({
+      kind: "thanks",
+      title: "Thanks from Mrs. Okafor",
+      body: "Passed on by Ana, for helping with: Oat milk (Maple Street)",
+    });
+    expect(thanksPayload(request, "Ana", "de", "Mrs. Okafor").title).toBe("Dank von Mrs. Okafor");
+    // A request of the poster's own, as before.
+    expect(thanksPayload(request, "Ana").title).toBe("Ana thanked you");
+    expect(requestUpdatePayload("claimed", request, "Bo").title).toBe("Your request was claimed");
+  });
+
   it("every kind has a TTL and an urgency", () => {
     for (const kind of NOTIFICATION_KINDS) {
       expect(PUSH_DELIVERY[kind].ttlSeconds).toBeGreaterThan(0);

@@ -76,18 +76,26 @@ const UPDATE_TEXT = {
   not_there_closed: { title: "push.notThereClosedTitle", body: "push.notThereClosedBody" },
 } as const satisfies Record<RequestUpdate, { title: string; body: string }>;
 
-/** A neighbour claimed, released or fulfilled my request. */
+/** The titles for a request posted for a neighbour without the app (issue 42 §1): whom to tell. */
+const UPDATE_FOR_TITLE = {
+  claimed: "push.claimedForTitle",
+  unclaimed: "push.unclaimedForTitle",
+  fulfilled: "push.fulfilledForTitle",
+} as const satisfies Record<RequestUpdate, string>;
+
+/** A neighbour claimed, released or fulfilled my request (`forNeighbour`: the neighbour without the app I posted it for). */
 export function requestUpdatePayload(
   change: RequestUpdate,
   request: RequestFacts,
   helperName: string,
   locale: Locale = DEFAULT_LOCALE,
+  forNeighbour: string | null = null,
 ): PushPayload {
   const t = serverTranslator(locale);
   const text = UPDATE_TEXT[change];
   return {
     kind: "request_updates",
-    title: t(text.title),
+    title: forNeighbour ? t(UPDATE_FOR_TITLE[change], { neighbour: forNeighbour }) : t(text.title),
     body: t(text.body, {
       helper: helperName || t("push.ANeighbour"),
       item: request.itemDescription,
@@ -261,12 +269,18 @@ export function thanksPayload(
   request: RequestFacts,
   requesterName: string,
   locale: Locale = DEFAULT_LOCALE,
+  fromNeighbour: string | null = null,
 ): PushPayload {
   const t = serverTranslator(locale);
+  const requester = requesterName || t("push.ANeighbour");
+  const facts = { item: request.itemDescription, group: request.groupName };
   return {
     kind: "thanks",
-    title: t("push.thanksTitle", { requester: requesterName || t("push.ANeighbour") }),
-    body: t("push.thanksBody", { item: request.itemDescription, group: request.groupName }),
+    // For a neighbour without the app (issue 42 §1): their thanks, passed on by the poster.
+    title: fromNeighbour
+      ? t("push.thanksFromTitle", { neighbour: fromNeighbour })
+      : t("push.thanksTitle", { requester }),
+    body: fromNeighbour ? t("push.thanksFromBody", { requester, ...facts }) : t("push.thanksBody", facts),
     url: request.url,
     tag: `thanks-${request.requestId}`,
   };

@@ -229,6 +229,36 @@ describe("a request posted for a neighbour without the app (issue 42 §1)", () =
     expect(screen.getByTestId("request-for").textContent).toBe("Für Mrs. Okafor · eingestellt von Ann");
   });
 
+  const fulfilledForOkafor = (thankedAt: string | null) =>
+    claimed({
+      onBehalfOf: { id: "offline-1", name: "Mrs. Okafor" },
+      status: "fulfilled",
+      displayStatus: "fulfilled",
+      fulfilledAt: NOW.toISOString(),
+      thankedAt,
+    });
+
+  it("its poster thanks the helper from Mrs. Okafor, and the helper sees the thanks as hers", () => {
+    show(fulfilledForOkafor(null), OWNER);
+    expect(buttons()).toEqual(["Thank you from Mrs. Okafor"]);
+    cleanup();
+    show(fulfilledForOkafor(NOW.toISOString()), OWNER);
+    expect(screen.getByText("Thanks from Mrs. Okafor sent")).toBeTruthy();
+    cleanup();
+    show(fulfilledForOkafor(NOW.toISOString()), HELPER);
+    expect(screen.getByText("Thanks from Mrs. Okafor, passed on by Ann")).toBeTruthy();
+  });
+
+  it("thanks from her in Spanish and German too", async () => {
+    await activateLocale("es");
+    show(fulfilledForOkafor(NOW.toISOString()), HELPER);
+    expect(screen.getByText("Gracias de parte de Mrs. Okafor, te las transmite Ann")).toBeTruthy();
+    cleanup();
+    await activateLocale("de");
+    show(fulfilledForOkafor(null), OWNER);
+    expect(buttons()).toEqual(["Dank von Mrs. Okafor ausrichten"]);
+  });
+
   it("is an ordinary card without one", () => {
     show(request(), OTHER);
     expect(screen.queryByTestId("request-for")).toBeNull();

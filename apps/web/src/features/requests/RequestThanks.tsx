@@ -7,6 +7,8 @@ import type { RequestView } from "./types";
 /**
  * The one-tap "Thank you" on a fulfilled card (issue 15). The requester sees the button, then "Thanks
  * sent"; the helper sees "{name} thanked you". No text can be added: the product has no messaging.
+ * For a request posted for a neighbour without the app (issue 42 §1) the thanks are theirs, said by the
+ * poster: "Thank you from Mrs. Okafor", and the helper sees "Thanks from Mrs. Okafor, passed on by Ana".
  */
 export function RequestThanks({
   request,
@@ -23,13 +25,14 @@ export function RequestThanks({
   const t = useT();
   const [busy, setBusy] = useState(false);
   if (request.status !== "fulfilled" || !request.helper) return null;
+  const neighbour = request.onBehalfOf?.name;
 
   if (request.userId === viewerId) {
     if (request.thankedAt) {
       return (
         <p className="request-thanks request-thanks-sent">
           <span aria-hidden="true">✓ </span>
-          {t("requests.thanksSent")}
+          {neighbour ? t("requests.thanksSentFrom", { neighbour }) : t("requests.thanksSent")}
         </p>
       );
     }
@@ -46,7 +49,7 @@ export function RequestThanks({
             void onThank(request).finally(() => setBusy(false));
           }}
         >
-          {t("requests.thankYou")}
+          {neighbour ? t("requests.thankYouFrom", { neighbour }) : t("requests.thankYou")}
         </Button>
       </div>
     );
@@ -56,7 +59,9 @@ export function RequestThanks({
     return (
       <p className="request-thanks request-thanks-received">
         <span aria-hidden="true">♥ </span>
-        {t("requests.thankedYou", { name: personName(request.creator.name) })}
+        {neighbour
+          ? t("requests.thankedYouFrom", { neighbour, name: personName(request.creator.name) })
+          : t("requests.thankedYou", { name: personName(request.creator.name) })}
       </p>
     );
   }

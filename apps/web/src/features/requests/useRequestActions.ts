@@ -136,7 +136,13 @@ export function useRequestActions(own: RecentOwnChanges) {
           "request.thanked",
           utils.client.requests.thank.mutate,
           translate("requests.thankFailed"),
-          (view) => translate("requests.thanked", { name: personName(view.helper?.name ?? "") }),
+          (view) =>
+            view.onBehalfOf
+              ? translate("requests.thankedFrom", {
+                  neighbour: view.onBehalfOf.name,
+                  name: personName(view.helper?.name ?? ""),
+                })
+              : translate("requests.thanked", { name: personName(view.helper?.name ?? "") }),
         ),
 
       /** `beforeRemoval` runs after the server deleted it and just before the card leaves the page. */

@@ -34,7 +34,9 @@ export type RequestChange = "claimed" | "unclaimed" | "fulfilled";
 /** What a requester is told of: a change of theirs, or a trip's item not found (issue 43 §1), open again or closed. */
 export type RequestNotice = RequestChange | "not_there" | "not_there_closed";
 
-const CHANGE_TEXT: Record<RequestNotice, { subject: MessageId<"email">; sentence: MessageId<"email"> }> = {
+type ChangeText = { subject: MessageId<"email">; sentence: MessageId<"email"> };
+
+const CHANGE_TEXT: Record<RequestNotice, ChangeText> = {
   claimed: { subject: "email.claimedSubject", sentence: "email.claimedIntro" },
   unclaimed: { subject: "email.unclaimedSubject", sentence: "email.unclaimedIntro" },
   fulfilled: { subject: "email.fulfilledSubject", sentence: "email.fulfilledIntro" },
@@ -42,21 +44,34 @@ const CHANGE_TEXT: Record<RequestNotice, { subject: MessageId<"email">; sentence
   not_there_closed: { subject: "email.notThereClosedSubject", sentence: "email.notThereClosedIntro" },
 };
 
-/** To the requester, when a neighbour claims, unclaims or fulfils their request. */
+/** The same, for a request posted for a neighbour without the app (issue 42 §1): its poster passes it on. */
+const CHANGE_FOR_TEXT: Partial<Record<RequestNotice, ChangeText>> = {
+  claimed: { subject: "email.claimedForSubject", sentence: "email.claimedForIntro" },
+  unclaimed: { subject: "email.unclaimedForSubject", sentence: "email.unclaimedForIntro" },
+  fulfilled: { subject: "email.fulfilledForSubject", sentence: "email.fulfilledForIntro" },
+};
+
+/**
+ * To the requester, when a neighbour claims, unclaims or fulfils their request. For a request posted for a
+ * neighbour without the app (`forNeighbour`, their name) it says whom it was for, and to let them know.
+ */
 export function requestChangedEmail(
   to: string,
-  change: { kind: RequestNotice; helperName: string; request: RequestSummary },
+  change: { kind: RequestNotice; helperName: string; request: RequestSummary; forNeighbour?: string | null },
   links: NotificationLinks,
 ): EmailMessage {
   const { t } = wordsFor(links);
   const helper = oneLine(change.helperName) || t("email.ANeighbour");
-  const text = CHANGE_TEXT[change.kind];
+  const neighbour = change.forNeighbour ? oneLine(change.forNeighbour) : "";
+  // "Not there" notices have no neighbour's wording of their own: the poster reads the usual one, then "pass it on".
+  const text = (neighbour ? CHANGE_FOR_TEXT[change.kind] : undefined) ?? CHANGE_TEXT[change.kind];
   return renderEmail({
     to,
-    subject: t(text.subject, { helper, item: shorten(change.request.itemDescription, 60) }),
+    subject: t(text.subject, { helper, neighbour, item: shorten(change.request.itemDescription, 60) }),
     paragraphs: [
-      t(text.sentence, { helper }),
+      t(text.sentence, { helper, neighbour }),
       change.request.itemDescription,
+      ...(neighbour ? [t("email.passOnToNeighbour", { neighbour })] : []),
       t("email.group", { group: oneLine(change.request.groupName) }),
       ...details(change.request, links),
     ],
@@ -65,19 +80,26 @@ export function requestChangedEmail(
   });
 }
 
-/** To the helper, when the requester taps "Thank you" on a request they fulfilled. */
+/**
+ * To the helper, when the requester taps "Thank you" on a request they fulfilled. For a request posted for a
+ * neighbour without the app (`fromNeighbour`, their name) the thanks are theirs, passed on by the poster.
+ */
 export function thanksEmail(
   to: string,
-  thanks: { requesterName: string; request: RequestSummary },
+  thanks: { requesterName: string; request: RequestSummary; fromNeighbour?: string | null },
   links: NotificationLinks,
 ): EmailMessage {
   const { t } = wordsFor(links);
   const requester = oneLine(thanks.requesterName) || t("email.ANeighbour");
+  const neighbour = thanks.fromNeighbour ? oneLine(thanks.fromNeighbour) : "";
+  const item = shorten(thanks.request.itemDescription, 60);
   return renderEmail({
     to,
-    subject: t("email.thanksSubject", { requester, item: shorten(thanks.request.itemDescription, 60) }),
+    subject: neighbour
+      ? t("email.thanksFromSubject", { neighbour, item })
+      : t("email.thanksSubject", { requester, item }),
     paragraphs: [
-      t("email.thanksIntro", { requester }),
+      neighbour ? t("email.thanksFromIntro", { requester, neighbour }) : t("email.thanksIntro", { requester }),
       thanks.request.itemDescription,
       t("email.group", { group: oneLine(thanks.request.groupName) }),
     ],
