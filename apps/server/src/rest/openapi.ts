@@ -144,6 +144,11 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
                 description: "Success: an iCalendar (RFC 5545) file, as a download",
                 content: { "text/calendar": { schema: { type: "string" } } },
               }
+            : route.answer === "pdf"
+              ? {
+                  description: "Success: a PDF file, as a download",
+                  content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+                }
             : route.answer === "page"
               ? {
                   description: "Success: one page of the list",
