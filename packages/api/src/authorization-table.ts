@@ -152,6 +152,15 @@ export const SWEEP: Record<string, Entry> = {
   },
   // Issue 41 §4: the owner's only.
   "groups.health": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "denied", blocked: "denied" },
+  // Issue 42 §2: the notice-board sheet, its facts and its PDF, for the group's members; across a block,
+  // without the other's requests and trips (ownersContentIn).
+  "groups.sheet": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed", blocked: "allowed" },
+  "groups.sheetPdf": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip", blocked: "skip" },
   "groups.update": {
     input: (w) => ({ groupId: w.groupId, description: "Swept" }),

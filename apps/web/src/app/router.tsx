@@ -44,10 +44,10 @@ export const createAppRouter = () =>
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (PRODUCT "Screens"), so it is not behind the guard.
             // "profile": its cards' notification choice saves through the profile's hook, whose toasts are
-            // profile texts; "requests": the usage limits panel.
+            // profile texts; "requests": the usage limits panel; "sheet": a group's notice-board sheet.
             {
               path: "/groups",
-              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests"]),
+              lazy: screen(() => import("../routes/GroupsPage"), ["groups", "sharing", "profile", "requests", "sheet"]),
             },
             {
               path: "/invite",

@@ -9,6 +9,7 @@ import { GroupLinks } from "../group-links/GroupLinks";
 import { JoinRequests } from "../group-links/JoinRequests";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
+import { PrintSheet } from "../notice-sheet/PrintSheet";
 import { GroupDescription } from "./GroupDescription";
 import { GroupHealthCard } from "./GroupHealthCard";
 import { GroupRules } from "./GroupRules";
@@ -145,6 +146,7 @@ export function GroupCard({
             {t("sharing.shareLink")}
           </Button>
         )}
+        <PrintSheet groupId={group.id} />
         <Button
           variant="ghost"
           className="btn-small btn-text-danger"
