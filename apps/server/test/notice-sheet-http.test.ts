@@ -46,7 +46,12 @@ describe("the notice-board sheet as a PDF", () => {
     });
     expect(neighbour.statusCode, neighbour.body).toBe(201);
     const { id: onBehalfOf } = neighbour.json() as { id: string };
-    await postRequest(app, bo, { groupId, itemDescription: "Eggs", onBehalfOf, neededBy: isoHoursAfter(app.clock, 72) });
+    await postRequest(app, bo, {
+      groupId,
+      itemDescription: "Eggs",
+      onBehalfOf,
+      neededBy: isoHoursAfter(app.clock, 72),
+    });
     // Beyond the week: not on this week's sheet.
     await postRequest(app, bo, { groupId, itemDescription: "Firewood", neededBy: isoHoursAfter(app.clock, 24 * 9) });
     const trip = await postAs(app, bo, "/api/trips", {
@@ -107,7 +112,10 @@ describe("the notice-board sheet as a PDF", () => {
 
   it("is refused to anyone not in the group: 401 signed out, 403 a stranger, another group's member or a removed member, 404 no group", async () => {
     app = await createTestApp({ REQUIRE_EMAIL_CONFIRMATION: "false" });
-    const { ann, bo, cy, olga, max, groupId } = await street(app, { members: ["bo", "cy"], outsiders: ["olga", "max"] });
+    const { ann, bo, cy, olga, max, groupId } = await street(app, {
+      members: ["bo", "cy"],
+      outsiders: ["olga", "max"],
+    });
     await groupOf(app, max, [], "Oak Road");
     expect((await sheetOf(null, groupId)).statusCode).toBe(401);
     for (const outsider of [olga, max]) {

@@ -44,7 +44,8 @@ export function sheetTexts(t: Translate, when: (date: Time) => string) {
     contactLine: ({ joinUrl, contact }: Join) => {
       const scan = joinUrl !== null;
       if (contact.name === "") return t(scan ? "scanOrAskOwner" : "askOwnerToJoin");
-      if (contact.phone) return t(scan ? "scanOrAskPhone" : "askToJoinPhone", { name: contact.name, phone: contact.phone });
+      if (contact.phone)
+        return t(scan ? "scanOrAskPhone" : "askToJoinPhone", { name: contact.name, phone: contact.phone });
       return t(scan ? "scanOrAsk" : "askToJoin", { name: contact.name });
     },
     footer: (group: string) => t("footer", { group }),

@@ -149,15 +149,15 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
                   description: "Success: a PDF file, as a download",
                   content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
                 }
-            : route.answer === "page"
-              ? {
-                  description: "Success: one page of the list",
-                  headers: { Link: LINK_HEADER },
-                  content: {
-                    "application/json": { schema: pageListSchema(output) },
-                  },
-                }
-              : { description: "Success", content: { "application/json": { schema: output } } },
+              : route.answer === "page"
+                ? {
+                    description: "Success: one page of the list",
+                    headers: { Link: LINK_HEADER },
+                    content: {
+                      "application/json": { schema: pageListSchema(output) },
+                    },
+                  }
+                : { description: "Success", content: { "application/json": { schema: output } } },
         ...(route.pendingStatus
           ? {
               [String(route.pendingStatus)]: {

@@ -36,7 +36,10 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** The sheet as a one-page PDF, in `locale`, times in `timeZone` (APP_TIMEZONE). */
 export async function renderNoticeSheetPdf(sheet: NoticeSheet, locale: Locale, timeZone: string): Promise<Buffer> {
   const t = serverTranslator(locale);
-  const texts = sheetTexts((id, values) => t(`sheet.${id}` as MessageId<"sheet">, values), (date) => formatWhen(new Date(date), timeZone, locale));
+  const texts = sheetTexts(
+    (id, values) => t(`sheet.${id}` as MessageId<"sheet">, values),
+    (date) => formatWhen(new Date(date), timeZone, locale),
+  );
   const { regular, bold } = sheetFonts();
   const doc = new PDFDocument({
     size: PAGE.size,
@@ -58,7 +61,8 @@ export async function renderNoticeSheetPdf(sheet: NoticeSheet, locale: Locale, t
 
   doc.fillColor("#000000");
   doc.font("bold").fontSize(24).text(sheet.group.name, { width });
-  if (sheet.group.description) doc.moveDown(0.3).font("regular").fontSize(12).text(clip(sheet.group.description, 500), { width });
+  if (sheet.group.description)
+    doc.moveDown(0.3).font("regular").fontSize(12).text(clip(sheet.group.description, 500), { width });
 
   heading(texts.neededTitle);
   if (sheet.needs.length === 0) line(texts.neededNone);
@@ -74,8 +78,14 @@ export async function renderNoticeSheetPdf(sheet: NoticeSheet, locale: Locale, t
   if (sheet.joinUrl) {
     drawQr(doc, sheet.joinUrl, PAGE.margin, top, QR_SIZE);
     const x = PAGE.margin + QR_SIZE + 8 * MM;
-    doc.font("bold").fontSize(14).text(texts.contactLine(sheet), x, top + 4 * MM, { width: width - (x - PAGE.margin) });
-    doc.font("regular").fontSize(9).text(sheet.joinUrl, { width: width - (x - PAGE.margin) });
+    doc
+      .font("bold")
+      .fontSize(14)
+      .text(texts.contactLine(sheet), x, top + 4 * MM, { width: width - (x - PAGE.margin) });
+    doc
+      .font("regular")
+      .fontSize(9)
+      .text(sheet.joinUrl, { width: width - (x - PAGE.margin) });
   } else {
     doc.font("bold").fontSize(14).text(texts.contactLine(sheet), { width });
   }

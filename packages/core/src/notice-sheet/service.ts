@@ -6,7 +6,11 @@ import { renderNoticeSheetPdf } from "./pdf";
 
 /** A file name of the group's name, without what a file system or a header would choke on. */
 export function sheetFilename(groupName: string): string {
-  const base = groupName.replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  const base = groupName
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
   return `${base || "group"}.pdf`;
 }
 
@@ -19,7 +23,11 @@ export function createNoticeSheetService(deps: CoreDeps) {
     async pdf(userId: string, groupId: string, locale: string): Promise<PdfFile> {
       const sheet = await noticeSheetOf(deps, userId, groupId);
       const bytes = await renderNoticeSheetPdf(sheet, localeOf(locale), deps.config.timeZone ?? "UTC");
-      return { filename: sheetFilename(sheet.group.name), contentType: "application/pdf", base64: bytes.toString("base64") };
+      return {
+        filename: sheetFilename(sheet.group.name),
+        contentType: "application/pdf",
+        base64: bytes.toString("base64"),
+      };
     },
   };
 }
