@@ -1,7 +1,7 @@
 /**
  * Bundles a server entry point and the workspace's TypeScript into one ES module for plain `node`
- * (ADR 0007). Third-party packages are bundled too, except the two that load files of their own at
- * run time (a native addon, a WebAssembly build): those are resolved from node_modules beside the
+ * (ADR 0007). Third-party packages are bundled too, except those that load files of their own at
+ * run time (a native addon, a WebAssembly build, pdfkit's font metrics): those are resolved from node_modules beside the
  * bundle, so the package that runs it lists them as dependencies. The committed SQL migrations are
  * copied next to the bundle, where `@hyn/db` looks for them first. The operator's commands (`src/cli`)
  * are bundled the same way into `dist/cli/*.mjs`, so they run on plain `node` where the server runs.
@@ -23,7 +23,9 @@ const shared = {
   sourcemap: true,
   logLevel: "warning",
   // esbuild leaves their subpaths (e.g. @electric-sql/pglite/vector) external with them.
-  external: ["@node-rs/argon2", "@electric-sql/pglite"],
+  // pdfkit requires its standard fonts' metrics by path at run time (the notice-board sheet, issue 42 §2); the
+  // sheet's own font (dejavu-fonts-ttf) is read the same way, beside the bundle.
+  external: ["@node-rs/argon2", "@electric-sql/pglite", "pdfkit"],
   // CommonJS packages inside an ES module bundle still call require().
   banner: {
     js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',

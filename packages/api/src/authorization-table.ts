@@ -161,6 +161,15 @@ export const SWEEP: Record<string, Entry> = {
     member: "own",
     blocked: "own",
   },
+  // Issue 42 §2: the notice-board sheet, its facts and its PDF, for the group's members; across a block,
+  // without the other's requests and trips (ownersContentIn).
+  "groups.sheet": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "allowed", blocked: "allowed" },
+  "groups.sheetPdf": {
+    input: (w) => ({ groupId: w.groupId }),
+    outsider: "denied",
+    member: "allowed",
+    blocked: "allowed",
+  },
   "groups.leave": { input: (w) => ({ groupId: w.groupId }), outsider: "denied", member: "skip", blocked: "skip" },
   "groups.update": {
     input: (w) => ({ groupId: w.groupId, description: "Swept" }),

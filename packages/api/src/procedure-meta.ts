@@ -21,9 +21,10 @@ export interface RestMeta {
    * "page": a list in pages (ADR 0014): `limit` and `cursor` come from the query string, the
    * procedure answers one list (under any name) and `nextCursor`, the body is the list and a `Link: <...>; rel="next"` header its
    * next page. "calendar": the procedure answers a calendar file ({ filename, contentType, content }),
-   * sent as that type, as a download (issue 15).
+   * sent as that type, as a download (issue 15). "pdf": the procedure answers a PDF file ({ filename,
+   * contentType, base64 }), sent as its bytes, application/pdf, as a download (issue 42 §2).
    */
-  answer?: "page" | "calendar";
+  answer?: "page" | "calendar" | "pdf";
 }
 
 export interface ProcedureMeta {

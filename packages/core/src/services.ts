@@ -28,6 +28,7 @@ import { createBlocksService } from "./blocks/service";
 import { createTripsService } from "./trips/service";
 import { createSeriesService } from "./series/service";
 import { createOfflineMembersService } from "./offline-members/service";
+import { createNoticeSheetService } from "./notice-sheet/service";
 
 /** One place that builds every domain service from the same injected dependencies. */
 export function createServices(deps: CoreDeps) {
@@ -68,6 +69,8 @@ export function createServices(deps: CoreDeps) {
     adminActions: createAdminActionsService(deps),
     // Neighbours without the app (issue 42 §1).
     offlineMembers: createOfflineMembersService(deps),
+    // A group's notice-board sheet, printed or as a PDF (issue 42 §2).
+    noticeSheet: createNoticeSheetService(deps),
   };
 }
 

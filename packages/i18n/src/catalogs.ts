@@ -23,6 +23,7 @@ import type unsubscribe from "../catalogs/unsubscribe/en.json";
 import type asking from "../catalogs/asking/en.json";
 import type moderation from "../catalogs/moderation/en.json";
 import type trips from "../catalogs/trips/en.json";
+import type sheet from "../catalogs/sheet/en.json";
 
 /** English catalogs by namespace: the shape every language follows. */
 export interface SourceCatalogs {
@@ -52,6 +53,11 @@ export interface SourceCatalogs {
   moderation: typeof moderation;
   /** Shopping trips others add to (issue 28): the trips page, a trip's page and shopping list, the dashboard's trips. */
   trips: typeof trips;
+  /**
+   * A group's notice-board sheet (issue 42 §2): the web prints it and the server writes it as a PDF, so both
+   * read this namespace (the server's translator too, `SHEET_NAMESPACE`).
+   */
+  sheet: typeof sheet;
 }
 export type Namespace = keyof SourceCatalogs;
 
@@ -71,10 +77,15 @@ export const WEB_NAMESPACES = [
   "asking",
   "moderation",
   "trips",
+  "sheet",
 ] as const satisfies readonly Namespace[];
 export type WebNamespace = (typeof WEB_NAMESPACES)[number];
 export const SERVER_NAMESPACES = ["email", "calendar", "push"] as const satisfies readonly Namespace[];
 export type ServerNamespace = (typeof SERVER_NAMESPACES)[number];
+/** The one namespace both sides read: the notice-board sheet, printed by the web and written as a PDF. */
+export const SHEET_NAMESPACE = "sheet";
+/** What the server's translator writes: its own namespaces and the sheet's. */
+export type ServerTextNamespace = ServerNamespace | typeof SHEET_NAMESPACE;
 /** The translations of @hyn/validators' messages (no English file: the spec's texts are the English). */
 export const ERRORS_NAMESPACE = "errors";
 

@@ -1,5 +1,5 @@
 /**
- * Texts the server writes (e-mails, calendar entries, push notifications, error messages) in a
+ * Texts the server writes (e-mails, calendar entries, push notifications, the notice-board sheet's PDF, error messages) in a
  * given language. Every catalog is loaded and compiled once, at start; one Lingui instance per
  * language, so concurrent requests in different languages never switch a shared one.
  */
@@ -16,21 +16,24 @@ import errorsEs from "../catalogs/errors/es.json" with { type: "json" };
 import pushDe from "../catalogs/push/de.json" with { type: "json" };
 import pushEn from "../catalogs/push/en.json" with { type: "json" };
 import pushEs from "../catalogs/push/es.json" with { type: "json" };
+import sheetDe from "../catalogs/sheet/de.json" with { type: "json" };
+import sheetEn from "../catalogs/sheet/en.json" with { type: "json" };
+import sheetEs from "../catalogs/sheet/es.json" with { type: "json" };
 import {
   type ERRORS_NAMESPACE,
   withNamespace,
   type MessageId,
   type MessageValues,
-  type ServerNamespace,
+  type ServerTextNamespace,
 } from "./catalogs";
 import { englishText, type KeyedMessage } from "@hyn/validators/messages";
 import { translateError } from "./error-texts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
 
-const SERVER_CATALOGS: Record<Locale, Record<ServerNamespace | typeof ERRORS_NAMESPACE, Record<string, string>>> = {
-  en: { email: emailEn, calendar: calendarEn, push: pushEn, errors: {} },
-  es: { email: emailEs, calendar: calendarEs, push: pushEs, errors: errorsEs },
-  de: { email: emailDe, calendar: calendarDe, push: pushDe, errors: errorsDe },
+const SERVER_CATALOGS: Record<Locale, Record<ServerTextNamespace | typeof ERRORS_NAMESPACE, Record<string, string>>> = {
+  en: { email: emailEn, calendar: calendarEn, push: pushEn, sheet: sheetEn, errors: {} },
+  es: { email: emailEs, calendar: calendarEs, push: pushEs, sheet: sheetEs, errors: errorsEs },
+  de: { email: emailDe, calendar: calendarDe, push: pushDe, sheet: sheetDe, errors: errorsDe },
 };
 
 function createInstance(locale: Locale): I18n {
@@ -56,7 +59,7 @@ const instanceFor = (locale: Locale): I18n => {
 };
 
 /** A function that writes server texts in one language: `t("email.verifySubject", { name })`. */
-export type ServerTranslate = (id: MessageId<ServerNamespace>, values?: MessageValues) => string;
+export type ServerTranslate = (id: MessageId<ServerTextNamespace>, values?: MessageValues) => string;
 
 export function serverTranslator(locale: Locale = DEFAULT_LOCALE): ServerTranslate {
   const i18n = instanceFor(locale);

@@ -25,3 +25,4 @@ export * from "./blocks";
 export * from "./moderation";
 export * from "./wire-time";
 export * from "./offline-members";
+export * from "./notice-sheet";

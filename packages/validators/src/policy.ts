@@ -157,3 +157,11 @@ export const MAX_TRIP_TAKE = 20;
 export const TRIP_REPEAT_ANNOUNCE_LEAD_DAYS = 6;
 /** The tripper's reminder, this long before leaving. */
 export const TRIP_REMINDER_LEAD_MINUTES = 60;
+
+/**
+ * The notice-board sheet (issue 42 §2): what is needed within this many days, at most so many of them
+ * and so many trips (the rest counted), so that a typical group's sheet is one page, A4 or Letter.
+ */
+export const NOTICE_SHEET_DAYS = 7;
+export const NOTICE_SHEET_MAX_NEEDS = 8;
+export const NOTICE_SHEET_MAX_TRIPS = 4;

@@ -1,7 +1,7 @@
 import { createCaller, createContextInner, publicMessage } from "@hyn/api";
 import type { CalendarFile, Services } from "@hyn/core";
 import { isAppError } from "@hyn/core";
-import { DEFAULT_LOCALE, type Locale } from "@hyn/validators";
+import { DEFAULT_LOCALE, type Locale, type PdfFile } from "@hyn/validators";
 import { serverErrorText } from "@hyn/i18n/server";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -70,6 +70,15 @@ function sendCalendarFile(reply: FastifyReply, file: CalendarFile) {
     .send(file.content);
 }
 
+/** A PDF (a group's notice-board sheet) as a download: its bytes, kept out of shared caches as it names people. */
+function sendPdfFile(reply: FastifyReply, file: PdfFile) {
+  return reply
+    .type(file.contentType)
+    .header("Content-Disposition", attachmentDisposition(file.filename))
+    .header("Cache-Control", "private, no-cache")
+    .send(Buffer.from(file.base64, "base64"));
+}
+
 export async function registerRestRoutes(
   app: FastifyInstance,
   options: { services: Services; secureCookies: boolean; appUrl: string; checkAnswers: boolean },
@@ -100,6 +109,7 @@ export async function registerRestRoutes(
           });
           const result = await procedureOf(createCaller(ctx), route.procedure)(inputOfRequest(route, request));
           if (route.answer === "calendar") return sendCalendarFile(reply, result as CalendarFile);
+          if (route.answer === "pdf") return sendPdfFile(reply, result as PdfFile);
           if (route.answer === "page") {
             const { nextCursor, ...list } = result as Page;
             if (nextCursor) void reply.header("Link", nextPageLink(request.url, nextCursor));

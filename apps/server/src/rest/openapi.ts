@@ -144,15 +144,20 @@ export function buildOpenApiDocument(routes: RestRoute[], appUrl: string) {
                 description: "Success: an iCalendar (RFC 5545) file, as a download",
                 content: { "text/calendar": { schema: { type: "string" } } },
               }
-            : route.answer === "page"
+            : route.answer === "pdf"
               ? {
-                  description: "Success: one page of the list",
-                  headers: { Link: LINK_HEADER },
-                  content: {
-                    "application/json": { schema: pageListSchema(output) },
-                  },
+                  description: "Success: a PDF file, as a download",
+                  content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
                 }
-              : { description: "Success", content: { "application/json": { schema: output } } },
+              : route.answer === "page"
+                ? {
+                    description: "Success: one page of the list",
+                    headers: { Link: LINK_HEADER },
+                    content: {
+                      "application/json": { schema: pageListSchema(output) },
+                    },
+                  }
+                : { description: "Success", content: { "application/json": { schema: output } } },
         ...(route.pendingStatus
           ? {
               [String(route.pendingStatus)]: {

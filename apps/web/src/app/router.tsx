@@ -44,12 +44,13 @@ export const createAppRouter = () =>
             { path: "/reset-password", lazy: screen(() => import("../routes/ResetPasswordPage"), ["auth"]) },
             // The groups page shows its own logged-out text (PRODUCT "Screens"), so it is not behind the guard.
             // "profile": its cards' notification choice saves through the profile's hook, whose toasts are
-            // profile texts; "requests": the usage limits panel.
+            // profile texts; "requests": the usage limits panel; "moderation": the owner's reports;
+            // "sheet": a group's notice-board sheet.
             {
               path: "/groups",
               lazy: screen(
                 () => import("../routes/GroupsPage"),
-                ["groups", "sharing", "profile", "requests", "moderation"],
+                ["groups", "sharing", "profile", "requests", "moderation", "sheet"],
               ),
             },
             {

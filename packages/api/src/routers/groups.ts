@@ -7,6 +7,8 @@ import {
   groupOutput,
   leaveGroupOutput,
   leavePreviewOutput,
+  noticeSheetOutput,
+  pdfFileOutput,
   updateGroupInput,
 } from "@hyn/validators";
 import { z } from "zod";
@@ -52,6 +54,22 @@ export const groupsRouter = router({
     .input(groupIdInput)
     .output(leavePreviewOutput)
     .query(({ ctx, input }) => ctx.services.groups.leavePreview(ctx.session.user.id, input.groupId)),
+
+  /** Members only (issue 42 §2): the facts of the group's notice-board sheet, which the web prints. */
+  sheet: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/sheet", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(noticeSheetOutput)
+    .query(({ ctx, input }) => ctx.services.noticeSheet.facts(ctx.session.user.id, input.groupId)),
+
+  /** The same sheet as a one-page PDF in the caller's language; REST sends it as application/pdf, a download. */
+  sheetPdf: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/groups/:id/sheet.pdf", answer: "pdf", renameParams: { id: "groupId" } } })
+    .input(groupIdInput)
+    .output(pdfFileOutput)
+    .query(({ ctx, input }) =>
+      ctx.services.noticeSheet.pdf(ctx.session.user.id, input.groupId, ctx.session.user.locale),
+    ),
 
   leave: protectedProcedure
     .meta({ rest: { method: "POST", path: "/groups/:id/leave", renameParams: { id: "groupId" } } })

@@ -10,6 +10,7 @@ import { JoinRequests } from "../group-links/JoinRequests";
 import { GroupReports } from "../moderation/GroupReports";
 import { InviteForm } from "../invitations/InviteForm";
 import { GroupCardNotifications } from "../notifications/GroupCardNotifications";
+import { PrintSheet } from "../notice-sheet/PrintSheet";
 import { GroupDescription } from "./GroupDescription";
 import { GroupHealthCard } from "./GroupHealthCard";
 import { GroupRules } from "./GroupRules";
@@ -147,6 +148,7 @@ export function GroupCard({
             {t("sharing.shareLink")}
           </Button>
         )}
+        <PrintSheet groupId={group.id} />
         <Button
           variant="ghost"
           className="btn-small btn-text-danger"
