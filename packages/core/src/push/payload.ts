@@ -81,7 +81,12 @@ const UPDATE_FOR_TITLE = {
   claimed: "push.claimedForTitle",
   unclaimed: "push.unclaimedForTitle",
   fulfilled: "push.fulfilledForTitle",
-} as const satisfies Record<RequestUpdate, string>;
+} as const satisfies Partial<Record<RequestUpdate, string>>;
+
+/** "Not there" has no title of its own for a neighbour's request: it reads the usual one, as its e-mail does. */
+function forNeighbourTitle(change: RequestUpdate) {
+  return change in UPDATE_FOR_TITLE ? UPDATE_FOR_TITLE[change as keyof typeof UPDATE_FOR_TITLE] : undefined;
+}
 
 /** A neighbour claimed, released or fulfilled my request (`forNeighbour`: the neighbour without the app I posted it for). */
 export function requestUpdatePayload(
@@ -93,9 +98,10 @@ export function requestUpdatePayload(
 ): PushPayload {
   const t = serverTranslator(locale);
   const text = UPDATE_TEXT[change];
+  const forTitle = forNeighbourTitle(change);
   return {
     kind: "request_updates",
-    title: forNeighbour ? t(UPDATE_FOR_TITLE[change], { neighbour: forNeighbour }) : t(text.title),
+    title: forTitle && forNeighbour ? t(forTitle, { neighbour: forNeighbour }) : t(text.title),
     body: t(text.body, {
       helper: helperName || t("push.ANeighbour"),
       item: request.itemDescription,
