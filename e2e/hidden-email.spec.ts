@@ -20,7 +20,7 @@ test("a neighbour joining by an open link is told members will see their address
     page.getByText(`The other members of the group will see your e-mail address, ${bo.email}.`),
   ).toBeVisible();
   await page.getByRole("button", { name: "Join Group" }).click();
-  await expect(page.getByText("Successfully joined Birch Row!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome to Birch Row!" })).toBeVisible();
 
   await page.goto("/profile");
   const hide = page.getByRole("checkbox", { name: "Hide my e-mail address from other members" });
