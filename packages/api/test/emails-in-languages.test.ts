@@ -138,7 +138,7 @@ describe("notices about a request", () => {
     const german = await mailTo(jonas, /Two pints/);
     expect(german.subject).toBe("Neue Anfrage in Elm Street: Two pints of milk");
     expect(german.text).toContain("Benötigt bis: Do., 4. Juni 2026, 15:00 (Europe/Berlin)");
-    expectFooter(german, "Abmelden", "Benachrichtigungen verwalten");
+    expectFooter(german, "Abbestellen", "Benachrichtigungen verwalten");
   });
 
   it("tell a German requester of a claim, and a Spanish helper of the claim's confirmation and the thanks", async () => {
@@ -152,7 +152,7 @@ describe("notices about a request", () => {
     const claimed = await mailTo(jonas, /Ana/);
     expect(claimed.subject).toBe("Ana hilft dir bei deiner Anfrage: Two pints of milk");
     expect(claimed.text).toContain("Gruppe: Elm Street");
-    expectFooter(claimed, "Abmelden", "Benachrichtigungen verwalten");
+    expectFooter(claimed, "Abbestellen", "Benachrichtigungen verwalten");
 
     const confirmation = await mailTo(ana, /^Vas a ayudar/);
     expect(confirmation.subject).toBe("Vas a ayudar a Jonas con Two pints of milk");
@@ -186,7 +186,7 @@ describe("notices about a request", () => {
     expect(digest.text).toContain(
       "• Two pints of milk — Ann in Elm Street, benötigt bis Do., 4. Juni 2026, 15:00 (Europe/Berlin).",
     );
-    expectFooter(digest, "Abmelden", "Benachrichtigungen verwalten");
+    expectFooter(digest, "Abbestellen", "Benachrichtigungen verwalten");
   });
 
   it("remind a Spanish helper and a German requester in their languages", async () => {

@@ -95,6 +95,8 @@ export const updateProfileInput = z.object({
   name: nameField.refine((v) => v.length > 0, messages.nameRequired),
   phone: phoneField,
   generalArea: optionalCleanText(MAX_GENERAL_AREA_LENGTH),
+  /** "Hide my e-mail address from other members" (issue 43 §3); absent: unchanged. */
+  emailHidden: z.boolean().optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInput>;
 
@@ -135,15 +137,20 @@ export const userOutput = z.object({
   emailVerified: z.boolean(),
   /** Whether the app has asked how to tell them of neighbours' requests (PRODUCT "Asked once"): answered or skipped. */
   notificationsAsked: z.boolean(),
+  /** Whether their address is hidden from the other members of their groups (issue 43 §3); owners still see it. */
+  emailHidden: z.boolean(),
   createdAt: isoDateTime,
 });
 export type User = z.input<typeof userOutput>;
 
-/** A user as other people see them: name and area, no contact details beyond e-mail in shared groups. */
+/**
+ * A user as other people see them: name and area, no contact details beyond e-mail in shared groups; the
+ * e-mail is null when they hid it (issue 43 §3), unless the viewer is themself or owns one of their groups.
+ */
 export const publicUserOutput = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   generalArea: z.string().nullable(),
 });
 export type PublicUser = z.input<typeof publicUserOutput>;

@@ -107,7 +107,8 @@ export type Group = z.input<typeof groupOutput>;
 export const groupMemberOutput = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null when the member hid it from other members (issue 43 §3): the group's owner and they themself still get it. */
+  email: z.string().nullable(),
   generalArea: z.string().nullable(),
   joinedAt: isoDateTime,
   /** How recently they were active (PRODUCT "Member activity"): for the group's owner only, else null. */

@@ -33,7 +33,14 @@ export default function JoinPage() {
   if (!token) return <InvalidInvitation />;
   if (loading || switching) return <JoinLoading />;
   if (!user) return <JoinSignedOut token={token} here={location.pathname + location.search} />;
-  return <JoinWithToken token={token} viewerEmail={user.email} onSwitching={() => setSwitching(true)} />;
+  return (
+    <JoinWithToken
+      token={token}
+      viewerEmail={user.email}
+      viewerEmailHidden={user.emailHidden}
+      onSwitching={() => setSwitching(true)}
+    />
+  );
 }
 
 /**
@@ -152,10 +159,13 @@ function JoinLoading() {
 function JoinWithToken({
   token,
   viewerEmail,
+  viewerEmailHidden,
   onSwitching,
 }: {
   token: string;
   viewerEmail: string;
+  /** Whether the viewer hid their address from other members (issue 43 §3). */
+  viewerEmailHidden: boolean;
   onSwitching: () => void;
 }) {
   const t = useT();
@@ -300,6 +310,12 @@ function JoinWithToken({
         </section>
       )}
       <p>{approval ? t("sharing.approvalExplain", { owner: inviterName }) : t("groups.joinExplain")}</p>
+      {/* An open link brings in people the members do not know: say what they will see (issue 43 §3). */}
+      {!invitedEmail && !viewerEmailHidden && (
+        <p className="join-email-shown">
+          {t("sharing.linkEmailShown", { email: viewerEmail })} <Link to="/profile">{t("common.navProfile")}</Link>
+        </p>
+      )}
       <div className="row join-actions">
         <Button variant="secondary" onClick={() => navigate("/")} disabled={join.isPending}>
           {t("groups.notNow")}

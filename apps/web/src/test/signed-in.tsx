@@ -13,6 +13,7 @@ export function signedInUser(changes: Partial<CurrentUser> = {}): CurrentUser {
     locale: "en",
     emailVerified: true,
     notificationsAsked: true,
+    emailHidden: false,
     createdAt: new Date("2026-01-01T00:00:00Z").toISOString(),
     ...changes,
   };

@@ -22,7 +22,13 @@ export function createProfileService(deps: CoreDeps) {
     async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
       const [row] = await db
         .update(users)
-        .set({ name: input.name, phone: input.phone, generalArea: input.generalArea, updatedAt: clock.now() })
+        .set({
+          name: input.name,
+          phone: input.phone,
+          generalArea: input.generalArea,
+          ...(input.emailHidden === undefined ? {} : { emailHidden: input.emailHidden }),
+          updatedAt: clock.now(),
+        })
         .where(eq(users.id, userId))
         .returning(userColumns);
       if (!row) throw new AppError("NOT_FOUND", "userNotFound");

@@ -13,6 +13,7 @@ export const userColumns = {
   locale: users.locale,
   emailVerifiedAt: users.emailVerifiedAt,
   notificationsAskedAt: users.notificationsAskedAt,
+  emailHidden: users.emailHidden,
   createdAt: users.createdAt,
 } as const;
 
@@ -26,6 +27,7 @@ export interface UserRow {
   locale: string;
   emailVerifiedAt: Date | null;
   notificationsAskedAt: Date | null;
+  emailHidden: boolean;
   createdAt: Date;
 }
 
@@ -40,15 +42,15 @@ export function toUser(row: UserRow): User {
     locale: localeOf(row.locale),
     emailVerified: row.emailVerifiedAt !== null,
     notificationsAsked: row.notificationsAskedAt !== null,
+    emailHidden: row.emailHidden,
     createdAt: row.createdAt,
   };
 }
 
-/** Columns for a user as a neighbour in a shared group sees them. */
+/** Columns for a user as a neighbour in a shared group sees them (the e-mail is chosen by `visibleUsers`). */
 export const publicUserColumns = {
   id: users.id,
   name: users.name,
-  email: users.email,
   generalArea: users.generalArea,
 } as const;
 

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { publicUserColumns } from "./user-view";
+import { emailForReaderSql } from "../shared/email-visibility";
 
 /** The people among `userIds` the viewer may see: themself, and whoever shares a group with them. */
 async function visibleUsers(db: Database, viewerId: string, userIds: string[]): Promise<PublicUser[]> {
@@ -18,7 +19,7 @@ async function visibleUsers(db: Database, viewerId: string, userIds: string[]): 
     .innerJoin(mine, and(eq(mine.groupId, theirs.groupId), eq(mine.userId, viewerId)))
     .where(inArray(theirs.userId, ids));
   return db
-    .select(publicUserColumns)
+    .select({ ...publicUserColumns, email: emailForReaderSql(users, viewerId) })
     .from(users)
     .where(and(inArray(users.id, ids), sql`(${users.id} = ${viewerId} OR ${users.id} IN (${shared}))`));
 }

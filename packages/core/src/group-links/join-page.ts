@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { countMembers, isMember } from "../groups/membership";
 import { wasRemoved } from "../groups/removals";
-import { displayNameSql } from "../shared/display-name";
+import { displayNameSql, displayNameToAnyone } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { hashToken } from "../shared/tokens";
 import type { GroupLinksDeps } from "./deps";
@@ -30,7 +30,8 @@ export async function joinPage(deps: GroupLinksDeps, viewerId: string | null, to
         name: groups.name,
         description: groups.description,
         rules: groups.rules,
-        inviterName: displayNameSql(inviter),
+        // Anyone with the link reads this: the owner's address only if they did not hide it (issue 43 §3).
+        inviterName: displayNameToAnyone(inviter),
       })
       .from(groups)
       .innerJoin(inviter, eq(inviter.id, groups.createdBy))

@@ -6,6 +6,7 @@ import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { memberActivitySql } from "./activity";
 import { quietSinceDaysSql } from "../quiet-members/rule";
+import { emailForReaderSql } from "../shared/email-visibility";
 
 /**
  * Only members see who else is in a group (PRODUCT "Who may do what"); the owner also sees how
@@ -20,7 +21,8 @@ export async function groupMembersOf(deps: CoreDeps, viewerId: string, groupId: 
     .select({
       id: users.id,
       name: users.name,
-      email: users.email,
+      // A hidden address is not sent at all to a member who does not own the group (issue 43 §3).
+      email: emailForReaderSql(users, viewerId),
       generalArea: users.generalArea,
       joinedAt: groupMembers.joinedAt,
       activity: ownerOnly<MemberActivity>(memberActivitySql(users.lastActiveAt, now)),

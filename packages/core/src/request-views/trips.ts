@@ -21,7 +21,10 @@ function tripColumns(readerId: Reader) {
   return {
     id: trips.id,
     tripperId: trips.tripperId,
-    tripperName: displayNameAmongGroups({ id: trips.tripperId, name: users.name, email: users.email }, readerId),
+    tripperName: displayNameAmongGroups(
+      { id: trips.tripperId, name: users.name, email: users.email, emailHidden: users.emailHidden },
+      readerId,
+    ),
     tripperArea: users.generalArea,
     store: trips.store,
     departsAt: trips.departsAt,

@@ -32,6 +32,11 @@ export const users = pgTable(
      * once however many they have taken on lately. False: they rest after 3 offers in 7 days.
      */
     alwaysAtOnce: boolean("always_at_once").notNull().default(false),
+    /**
+     * "Hide my e-mail address from other members" (issue 43 §3): member lists and user reads send it only to
+     * the person and to the owners of their groups. False: fellow members see it, as the spec shows.
+     */
+    emailHidden: boolean("email_hidden").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

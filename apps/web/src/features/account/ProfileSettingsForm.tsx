@@ -76,6 +76,24 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
     }
   }
 
+  /** "Hide my e-mail address from other members" (issue 43 §3): a switch, so it saves when changed, like the others. */
+  const [emailHidden, setEmailHidden] = useState(user.emailHidden);
+  function saveEmailHidden(hidden: boolean) {
+    setEmailHidden(hidden);
+    queue.current = queue.current.then(async () => {
+      try {
+        const { name, phone, generalArea } = latest.current.user;
+        const updated = await updateProfile.mutateAsync({ name, phone, generalArea, emailHidden: hidden });
+        latest.current.user = updated;
+        setUser(updated);
+        showNote({ tone: "saved", text: t(hidden ? "profile.emailHiddenSaved" : "profile.emailShownSaved") });
+      } catch (e) {
+        setEmailHidden(!hidden);
+        showNote({ tone: "failed", text: errorMessage(e, t("profile.updateProfileFailed")) });
+      }
+    });
+  }
+
   const save = (key: Key) => {
     queue.current = queue.current.then(() => saveNow(key));
     return queue.current;
@@ -100,6 +118,22 @@ export function ProfileSettingsForm({ user }: { user: CurrentUser }) {
           readOnly
           hint={t("profile.emailHint")}
         />
+        <div className="choice email-hidden-choice">
+          <input
+            type="checkbox"
+            id="profile-email-hidden"
+            name="emailHidden"
+            checked={emailHidden}
+            onChange={(e) => saveEmailHidden(e.target.checked)}
+            aria-describedby="profile-email-hidden-hint"
+          />
+          <div>
+            <label htmlFor="profile-email-hidden">{t("profile.emailHiddenLabel")}</label>
+            <div id="profile-email-hidden-hint" className="field-hint">
+              {t("profile.emailHiddenHint")}
+            </div>
+          </div>
+        </div>
         <TextField
           label={labels.name}
           autoComplete="name"

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert, Button, ConfirmModal, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { useT } from "../../i18n/useT";
+import { translate, useT } from "../../i18n/useT";
 import { useGroupsCache, type Group, type GroupMember } from "../../lib/useGroupsCache";
 import { BlockDialog, useBlocking } from "../blocking/blocking";
 import { ReportButton } from "../moderation/ReportButton";
@@ -11,7 +11,8 @@ import { OfflineNeighbours } from "./OfflineNeighbours";
 
 type PendingAction = { kind: "remove" | "transfer"; member: GroupMember } | null;
 
-const nameOf = (member: GroupMember) => member.name || member.email;
+/** Their name, else their address; else (no name, address hidden, issue 43 §3) the cards' "A neighbour". */
+const nameOf = (member: GroupMember) => member.name || member.email || translate("requests.aNeighbour");
 
 /** PRODUCT "Member activity": what the owner's list says of each member's last activity. */
 const ACTIVITY_TEXT = {
@@ -90,7 +91,7 @@ export function MemberList({ group, viewerId, id }: { group: Group; viewerId: st
                   {isOwner ? t("groups.owner") : t("groups.member")}
                 </span>
                 {/* Someone without a name is shown by their address already: once is enough. */}
-                {member.name && (
+                {member.name && member.email && (
                   <a className="member-email small" href={`mailto:${member.email}`}>
                     {member.email}
                   </a>

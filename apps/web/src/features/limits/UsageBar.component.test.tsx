@@ -35,6 +35,15 @@ describe("a usage bar", () => {
     expect(await screen.findByText(/over your limit/)).toBeTruthy();
   });
 
+  it("says that groups joined are not the ones created, so an owner in their own group reads 0 rightly (issue 43)", () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <UsageBar kind="groups joined" count={0} max={5} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("meter", { description: "Groups you joined, not ones you created" })).toBeTruthy();
+  });
+
   it("speaks German", async () => {
     await activateLocale("de");
     show(4, 5);

@@ -15,6 +15,14 @@ export const USAGE_LABELS: Record<LimitKind, MessageId<"requests">> = {
 };
 
 /**
+ * What a bar counts, where its name alone misleads: an owner is in their own group, which "Groups joined"
+ * does not count (issue 43).
+ */
+const USAGE_HINTS: Partial<Record<LimitKind, MessageId<"requests">>> = {
+  "groups joined": "requests.usageGroupsJoinedHint",
+};
+
+/**
  * One usage bar (PRODUCT "How things change"): normal, near the limit from 80 %, and "Limit reached" at the limit; above
  * the limit (possible after an unclaim) it says why under the bar.
  */
@@ -32,6 +40,7 @@ export function UsageBar({
   const t = useT();
   const labelId = useId();
   const noteId = useId();
+  const hintId = useId();
   const level = usageLevel(count, max);
   const over = count > max;
   // The note is the limit rules' (shared with the server's answers), its text loaded when the count is
@@ -40,6 +49,8 @@ export function UsageBar({
   const texts = useRefusalTexts(over);
   const note = overNote === null || !texts ? null : texts.refusalText(overNote);
   const label = t(USAGE_LABELS[kind]);
+  const hint = USAGE_HINTS[kind];
+  const describedBy = [hint ? hintId : null, note ? noteId : null].filter(Boolean).join(" ");
   return (
     <div
       className={`usage usage-${level}${compact ? " usage-compact" : ""}`}
@@ -56,6 +67,11 @@ export function UsageBar({
           {level === "at" && <span className="usage-flag">{t("requests.limitReached")}</span>}
         </span>
       </div>
+      {hint && (
+        <p id={hintId} className="usage-hint">
+          {t(hint)}
+        </p>
+      )}
       <div
         className="usage-track"
         role="meter"
@@ -64,7 +80,7 @@ export function UsageBar({
         aria-valuemax={max}
         aria-valuenow={Math.min(count, max)}
         aria-valuetext={t("requests.usageValue", { count, max, state: over ? "over" : level === "at" ? "at" : "none" })}
-        aria-describedby={note ? noteId : undefined}
+        aria-describedby={describedBy || undefined}
       >
         <div className="usage-fill" style={{ width: `${usagePercent(count, max)}%` }} />
       </div>

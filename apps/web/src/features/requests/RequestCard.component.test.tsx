@@ -270,11 +270,11 @@ describe("a request card in Spanish", () => {
     await activateLocale("en");
   });
 
-  it("shows its labels, status and buttons in Spanish, with the neighbour's own words unchanged", async () => {
+  it("shows its labels, status and buttons in Spanish (a neighbour's request is 'Se necesita para', not 'Lo necesitas para', issue 43), with the neighbour's own words unchanged", async () => {
     await activateLocale("es");
     show(claimed(), HELPER);
     const card = screen.getByTestId("request-card");
-    expect(within(card).getByText("Lo necesitas para")).toBeTruthy();
+    expect(within(card).getByText("Se necesita para")).toBeTruthy();
     expect(within(card).getByText("Pedido por")).toBeTruthy();
     expect(within(card).getByTestId("request-status").textContent).toBe("Estado: Aceptada");
     expect(within(card).getByText("Two pints of milk")).toBeTruthy();
@@ -282,30 +282,27 @@ describe("a request card in Spanish", () => {
   });
 
   it.each([
-    [
-      "es",
-      "Último aviso lun 1 jun, 08:00: 1 vecino avisado al momento, 0 en el resumen diario, 2 solo en la aplicación.",
-    ],
-    [
-      "de",
-      "Letzte Benachrichtigung Mo. 1. Juni, 08:00: 1 Nachbar sofort informiert, 0 in der täglichen Zusammenfassung, 2 nur in der App.",
-    ],
-  ] as const)("says who heard of the last notice with the plurals of %s", async (locale, sentence) => {
-    await activateLocale(locale);
-    show(request({ lastReach: { now: 1, later: 0, daily: 0, weekly: 0, appOnly: 2 } }), OWNER);
-    expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
-  });
+    ["es", "Último aviso lun 1 jun, 08:00: 1 vecino avisado al momento, 2 solo en la aplicación."],
+    ["de", "Letzte Benachrichtigung Mo. 1. Juni, 08:00: 1 Nachbar sofort informiert, 2 nur in der App."],
+  ] as const)(
+    "says who heard of the last notice with the plurals of %s, and only the counts that are not zero (issue 43)",
+    async (locale, sentence) => {
+      await activateLocale(locale);
+      show(request({ lastReach: { now: 1, later: 0, daily: 0, weekly: 0, appOnly: 2 } }), OWNER);
+      expect(screen.getByTestId("request-reach").textContent).toBe(sentence);
+    },
+  );
 
   it.each([
     // Notified 2 hours ago, needed in 5: resting helpers hear after 30 minutes.
     [
       { lastNotifiedAt: new Date(NOW.getTime() - 2 * HOUR).toISOString() },
-      "2 neighbours told at once, 1 after 30 minutes if nobody had offered, 0 in the daily summary, 2 in the weekly summary, 0 only in the app.",
+      "2 neighbours told at once, 1 after 30 minutes if nobody had offered, 2 in the weekly summary.",
     ],
     // Notified 3 minutes before its needed-by: a quarter of the time left, rounded up to a whole minute.
     [
       { lastNotifiedAt: NOW.toISOString(), neededBy: new Date(NOW.getTime() + 3 * 60_000).toISOString() },
-      "2 neighbours told at once, 1 after 1 minute if nobody had offered, 0 in the daily summary, 2 in the weekly summary, 0 only in the app.",
+      "2 neighbours told at once, 1 after 1 minute if nobody had offered, 2 in the weekly summary.",
     ],
   ] as const)("says when resting helpers heard, and who reads the weekly summary (issue 41)", (times, sentence) => {
     show(request({ ...times, lastReach: { now: 2, later: 1, daily: 0, weekly: 2, appOnly: 0 } }), OWNER);
