@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./columns";
 import { users } from "./users";
 
@@ -35,6 +35,11 @@ export const groupMembers = pgTable(
     joinedAt: ts("joined_at").notNull().defaultNow(),
     /** When this member last accepted the group's rules (PRODUCT "Group rules"), or null. */
     rulesAcceptedAt: ts("rules_accepted_at"),
+    /**
+     * Whether they joined by an invitation or a link (not by creating the group): until they answer the
+     * first-run question, such a group's new requests reach them in the daily summary (issue 43 §5).
+     */
+    joinedByInvitation: boolean("joined_by_invitation").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId], name: "group_members_pkey" }),
