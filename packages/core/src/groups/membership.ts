@@ -94,7 +94,10 @@ export async function addMember(
   const limits = await lockUserLimits(tx, userId);
   const refusal = groupJoinRefusal(limits, await countUsage(tx, userId));
   if (refusal) throw new AppError("CONFLICT", refusal);
-  await tx.insert(groupMembers).values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt });
+  // Every join is by an invitation or a link (the creator's row is written by createGroup).
+  await tx
+    .insert(groupMembers)
+    .values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt, joinedByInvitation: true });
   await forgetRemoval(tx, group.id, userId);
 }
 
