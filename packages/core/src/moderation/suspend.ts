@@ -11,6 +11,7 @@ import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
 import { endTripsOf, giveBackClaims, itemNotices } from "../trips/endings";
+import { adminContactOf } from "./admin-contact";
 import { audit, closeReports } from "./audit";
 
 export type SuspendUser = z.output<typeof suspendUserInput>;
@@ -70,7 +71,12 @@ export async function suspendUser(deps: CoreDeps, adminId: string, input: Suspen
     await enqueueEmail(tx, now, {
       ...accountSuspendedEmail(
         person.email,
-        { reason: input.reason, withdrawn: withdrawn.length, reopened: result.reopenedClaims },
+        {
+          reason: input.reason,
+          withdrawn: withdrawn.length,
+          reopened: result.reopenedClaims,
+          contact: adminContactOf(deps.config),
+        },
         localeOf(person.locale),
       ),
       type: "account_suspended",
