@@ -5,7 +5,6 @@ import {
   expect,
   localDateTime,
   screenshot,
-  screenshots,
   SCREENSHOTS_DIR,
   signUpAndConfirm,
   test,
@@ -40,6 +39,7 @@ async function screenshots(page: Page, name: string) {
 
 test("after posting in a group where nobody hears, the toast and the card say so plainly, and what to do instead", async ({
   page,
+  baseURL,
   confirmedUser,
   signedInPage,
   groupWith,
@@ -48,6 +48,9 @@ test("after posting in a group where nobody hears, the toast and the card say so
   const bo = await confirmedUser("Bo Member");
   const cy = await confirmedUser("Cy Member");
   await groupWith(owner, "Quiet Close", [bo, cy]);
+  // Both answered "Only in the app" (unanswered, a group joined by invitation reaches them daily: issue 43 §5).
+  for (const member of [bo, cy])
+    await api(baseURL!, member.token, "PUT", "/user/notifications-question", { frequency: "disabled" });
   await signedInPage(owner);
   await page.goto("/");
 
