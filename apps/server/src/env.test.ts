@@ -114,7 +114,9 @@ describe("parseEnv", () => {
 
   it("takes ADMIN_CONTACT as an address or an http(s) page, unset when empty (issue 43 §3)", () => {
     expect(parseEnv({ ADMIN_CONTACT: "admins@example.org" }).ADMIN_CONTACT).toBe("admins@example.org");
-    expect(parseEnv({ ADMIN_CONTACT: "https://example.org/contact" }).ADMIN_CONTACT).toBe("https://example.org/contact");
+    expect(parseEnv({ ADMIN_CONTACT: "https://example.org/contact" }).ADMIN_CONTACT).toBe(
+      "https://example.org/contact",
+    );
     expect(parseEnv({ ADMIN_CONTACT: "" }).ADMIN_CONTACT).toBeUndefined();
     expect(refusal({ ADMIN_CONTACT: "call Ada" })).toBe(
       'Invalid environment variable ADMIN_CONTACT: must be an e-mail address or an http(s) URL (got "call Ada")',

@@ -21,7 +21,11 @@ const subjectsSince = (who: Neighbour, before: number) =>
 async function street() {
   const [olga, ana, carla, eve] = await h.neighbours("Olga", "Ana", "Carla", "Eve");
   const group = await groupWith(h, olga, [ana, carla, eve], "Elm Street");
-  const milk = await ana.caller.requests.create({ groupId: group.id, itemDescription: "Milk", neededBy: h.inHours(24) });
+  const milk = await ana.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Milk",
+    neededBy: h.inHours(24),
+  });
   await carla.caller.requests.claim({ id: milk.id });
   await h.deliver();
   return { olga, ana, carla, eve, group, milk, before: h.inbox(ana.email).length };

@@ -64,10 +64,14 @@ describe("until the question is answered (issue 43 §5)", () => {
     return { olga, nina, elm };
   }
 
-  it("a newcomer who said \"Not now\" gets the daily summary of the groups they joined by invitation or link", async () => {
+  it('a newcomer who said "Not now" gets the daily summary of the groups they joined by invitation or link', async () => {
     const { olga, nina, elm } = await street();
     await nina.caller.user.answerNotificationsQuestion({ frequency: null });
-    const reach = await olga.caller.requests.create({ groupId: elm.id, itemDescription: "Eggs", neededBy: h.inHours(48) });
+    const reach = await olga.caller.requests.create({
+      groupId: elm.id,
+      itemDescription: "Eggs",
+      neededBy: h.inHours(48),
+    });
     expect(reach.reach).toMatchObject({ daily: 1 });
     h.clock.set(new Date(h.clock.now().getTime() + 24 * 60 * 60 * 1000));
     await runDigest();
