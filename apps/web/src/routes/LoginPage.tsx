@@ -5,7 +5,7 @@ import { Alert, Button, Card, TextField } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DemoAccounts } from "../features/auth/DemoAccounts";
-import { SuspendedAccount } from "../features/auth/SuspendedAccount";
+import { SuspendedAccount } from "../features/account/SuspendedAccount";
 import { safeRedirect } from "../features/auth/guards";
 import { errorKey, errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StatusView } from "../account/StatusView";
+import { StatusView } from "./StatusView";
 import { trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 
