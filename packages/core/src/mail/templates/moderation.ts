@@ -41,9 +41,8 @@ export function accountReinstatedEmail(to: string, reinstatement: { url: string 
     locale,
     subject: t("email.reinstatedSubject", { product: PRODUCT_NAME }),
     paragraphs: [
-      t("email.reinstatedBody", { product: PRODUCT_NAME }),
+      t("email.reinstatedBody", { product: PRODUCT_NAME, url: reinstatement.url }),
       t("email.reinstatedNothingBack"),
-      t("email.reinstatedLogIn", { url: reinstatement.url }),
     ],
   });
 }
