@@ -23,7 +23,7 @@ describe("the suspension e-mail, with ADMIN_CONTACT set", () => {
     await h.deliver();
     const reinstated = h.inbox(eve.email).at(-1)!;
     expect(reinstated.subject).toBe("Your Help Your Neighbor account is active again");
-    expect(reinstated.text).toContain("You can log in again.");
+    expect(reinstated.text).toContain("You can log in again: http://localhost:3000/login");
     expect(reinstated.links).toContain("http://localhost:3000/login");
     expect((await admin.caller.system.info()).adminContact).toBe("admins@example.org");
   });
