@@ -1,4 +1,4 @@
-import { api, apiAnswer, createRequest, expect, screenshot, test, toast } from "./support";
+import { api, apiAnswer, createRequest, expect, screenshot, screenshots, test, toast } from "./support";
 
 test("a member reports a request, an admin suspends its author, whose open session is refused at once, and the request is gone from the group", async ({
   baseURL,
@@ -65,11 +65,19 @@ test("a member reports a request, an admin suspends its author, whose open sessi
   await authorPage.getByLabel("Email").fill(author.email);
   await authorPage.getByLabel("Password").fill("neighbourly-secret-42");
   await authorPage.getByRole("button", { name: "Log In" }).click();
-  await expect(toast(authorPage, "This account is suspended. Contact the administrator.")).toBeVisible();
+  // A page that stays, not a toast that goes (issue 43 §3), saying how to reach the admins.
+  await expect(authorPage.getByRole("heading", { name: "This account is suspended" })).toBeVisible();
+  await expect(
+    authorPage.getByText("If you think this is a mistake, tell the administrators through the feedback form."),
+  ).toBeVisible();
+  await authorPage.waitForTimeout(4500);
+  await expect(authorPage.getByRole("heading", { name: "This account is suspended" })).toBeVisible();
+  await screenshots(authorPage, "suspended-sign-in");
+  await expect(authorPage.getByRole("link", { name: "Open the feedback form" })).toHaveAttribute("href", "/feedback");
   // The e-mail goes out from the outbox after the suspension commits: asked until it is there.
   await expect
     .poll(async () => (await mailbox.all(author.email)).map((e) => `${e.subject} | ${e.text}`).join("\n"))
-    .toMatch(/account is suspended[^\n]*\|[^]*Selling watches/);
+    .toMatch(/account is suspended[^\n]*\|[^]*Selling watches[^]*feedback form: http/);
 
   // The request is gone from the group.
   await page.goto("/");

@@ -49,6 +49,7 @@ export async function createAppServices(options: {
       requireEmailConfirmation: env.REQUIRE_EMAIL_CONFIRMATION,
       adminEmails: new Set(env.ADMIN_EMAILS),
       feedbackTo: env.FEEDBACK_TO ?? null,
+      adminContact: env.ADMIN_CONTACT ?? null,
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
       timeZone: env.APP_TIMEZONE,
       demoAccounts: options.demoAccounts,

@@ -111,4 +111,15 @@ describe("parseEnv", () => {
     expect(parseEnv({ REDIS_URL: "redis://127.0.0.1:6379/2" }).REDIS_URL).toBe("redis://127.0.0.1:6379/2");
     expect(parseEnv({ REDIS_URL: "" }).REDIS_URL).toBeUndefined();
   });
+
+  it("takes ADMIN_CONTACT as an address or an http(s) page, unset when empty (issue 43 §3)", () => {
+    expect(parseEnv({ ADMIN_CONTACT: "admins@example.org" }).ADMIN_CONTACT).toBe("admins@example.org");
+    expect(parseEnv({ ADMIN_CONTACT: "https://example.org/contact" }).ADMIN_CONTACT).toBe(
+      "https://example.org/contact",
+    );
+    expect(parseEnv({ ADMIN_CONTACT: "" }).ADMIN_CONTACT).toBeUndefined();
+    expect(refusal({ ADMIN_CONTACT: "call Ada" })).toBe(
+      'Invalid environment variable ADMIN_CONTACT: must be an e-mail address or an http(s) URL (got "call Ada")',
+    );
+  });
 });

@@ -61,6 +61,14 @@ export const envSchema = z
       .optional()
       .transform((v) => (v ? v.trim().toLowerCase() : undefined))
       .refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), "must be an e-mail address"),
+    /**
+     * How a suspended person reaches the admins (issue 43 §3): an e-mail address or an http(s) page, named in
+     * the suspension e-mail and on the page a suspended sign-in shows. Unset: the feedback form.
+     */
+    ADMIN_CONTACT: optionalString.refine(
+      (v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || /^https?:\/\/\S+$/.test(v),
+      "must be an e-mail address or an http(s) URL",
+    ),
     DIGEST_HOUR: z.coerce
       .number({ error: "must be an hour from 0 to 23" })
       .int("must be an hour from 0 to 23")

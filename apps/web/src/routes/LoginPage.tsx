@@ -5,6 +5,7 @@ import { Alert, Button, Card, TextField } from "../components/ui";
 import { useToast } from "../components/Toasts";
 import { useAuth } from "../features/auth/AuthProvider";
 import { DemoAccounts } from "../features/auth/DemoAccounts";
+import { SuspendedAccount } from "../features/account/SuspendedAccount";
 import { safeRedirect } from "../features/auth/guards";
 import { errorKey, errorMessage } from "../lib/trpc";
 import { usePageTitle } from "../lib/usePageTitle";
@@ -23,6 +24,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [suspended, setSuspended] = useState(false);
   const [busy, setBusy] = useState(false);
   const redirect = safeRedirect(params.get("redirect"));
 
@@ -49,13 +51,17 @@ export default function LoginPage() {
       await signIn({ email: address, password: secret });
       void navigate(redirect, { replace: true });
     } catch (e) {
+      setBusy(false);
+      // A suspended account gets a page that stays, saying how to reach the admins (issue 43 §3).
+      if (errorKey(e) === "accountSuspended") return setSuspended(true);
       const message = errorMessage(e, t("auth.loginFailed"));
       // Shown once, as the toast (PRODUCT "Errors", issue 17); only the way to a new link stays by the form.
       toast.error(message);
       setUnconfirmed(errorKey(e) === "emailNotConfirmed");
-      setBusy(false);
     }
   }
+
+  if (suspended) return <SuspendedAccount onBack={() => (setSuspended(false), setPassword(""))} />;
 
   return (
     <div className="page page-narrow">

@@ -10,7 +10,7 @@ import NotFoundPage from "./NotFoundPage";
 import VerifyEmailPage from "./VerifyEmailPage";
 import UnsubscribePage from "./UnsubscribePage";
 
-const signedOut: Handlers = { "user.me": () => null, "system.info": () => ({ demoAccounts: [] }) };
+const signedOut: Handlers = { "user.me": () => null, "system.info": () => ({ demoAccounts: [], adminContact: null }) };
 
 async function showIn(locale: "en" | "es" | "de") {
   await act(async () => {

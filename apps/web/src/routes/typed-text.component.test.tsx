@@ -63,7 +63,7 @@ describe("a value someone typed is shown as typed inside a translated text (issu
       </Routes>,
       {
         "user.me": () => null,
-        "system.info": () => ({ demoAccounts: [] }),
+        "system.info": () => ({ demoAccounts: [], adminContact: null }),
         "unsubscribe.describe": () => ({
           scope: { type: "group", groupId: "g", groupName: TYPED },
           state: "receiving",

@@ -38,10 +38,13 @@ export function createProfileService(deps: CoreDeps) {
     /**
      * The answer to the question asked once (PRODUCT "Asked once"): the profile's frequency when one is given
      * (the same preference the profile shows), and the account marked asked, once (a second answer, from
-     * another browser, keeps the first time), both in one transaction.
+     * another browser, keeps the first time), both in one transaction. "Not now" (null) marks nothing: the
+     * question comes back on the next visit, and until it is answered the groups joined by an invitation or a
+     * link reach the person in the daily summary (issue 43 §5).
      */
     async answerNotificationsQuestion(userId: string, frequency: EmailFrequency | null): Promise<User> {
       const now = clock.now();
+      if (frequency === null) return toUser(await loadUser(db, userId));
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -51,7 +54,7 @@ export function createProfileService(deps: CoreDeps) {
           .where(eq(users.id, userId))
           .returning(userColumns);
         if (!row) throw new AppError("NOT_FOUND", "userNotFound");
-        if (frequency !== null) await setProfileFrequency(tx, userId, frequency, now);
+        await setProfileFrequency(tx, userId, frequency, now);
         return toUser(row);
       });
     },

@@ -14,9 +14,8 @@ import { memberCountSql } from "../shared/member-count";
 import { countUsage, lockUserLimits } from "../limits/usage";
 import { groupJoinRefusal } from "@hyn/validators/rules";
 import { publishRequestEvent } from "../events/publish";
-import { reopenedClaim } from "../requests/reopened-claim";
 import { AppError } from "../shared/errors";
-import { endTripsOf, type ItemNotices } from "../trips/endings";
+import { endTripsOf, giveBackClaims, type ItemNotices } from "../trips/endings";
 import { forgetRemoval } from "./removals";
 
 export interface LockedGroup {
@@ -101,9 +100,10 @@ export async function addMember(
     rulesAcceptedAt === null
       ? null
       : sql`(select case when ${groups.rulesChangedAt} is null or ${groups.rulesChangedAt} <= ${rulesAcceptedAt.toISOString()}::timestamptz then ${groups.rules} end from ${groups} where ${groups.id} = ${group.id})`;
+  // Every join is by an invitation or a link (the creator's row is written by createGroup).
   await tx
     .insert(groupMembers)
-    .values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt, rulesAcceptedText });
+    .values({ groupId: group.id, userId, joinedAt: now, rulesAcceptedAt, rulesAcceptedText, joinedByInvitation: true });
   await forgetRemoval(tx, group.id, userId);
 }
 
@@ -136,8 +136,9 @@ export interface Departure {
 /**
  * Takes a person out of one group (they left, or the owner removed them) or out of every group (their
  * account is being deleted), and leaves nothing of theirs acting there (PRODUCT "Departures"):
- * - requests they had offered to help with there go back to open, announced live, so the neighbours
- *   are not left waiting on someone who can no longer see the request;
+ * - requests they had offered to help with there go back to open, announced live, each requester told
+ *   as when a helper gives one back (issue 43 §2), so the neighbours are not left waiting on someone who
+ *   can no longer see the request; one whose requester has left the group too is withdrawn (§4);
  * - their own open requests there are withdrawn (deleted, announced live; the change log's trigger
  *   tells the answer cache), so nobody offers to help someone who is gone;
  * - the invitations they sent for those groups that are still unused die with their membership;
@@ -171,13 +172,8 @@ export async function departFromGroups(
     .returning({ id: requestSeries.id });
   // Before the claims below: a trip's items go back told, as its cancel tells them.
   await endTripsOf(tx, notices, userId, from);
-  const reopened = await tx
-    .update(requests)
-    .set(reopenedClaim())
-    .where(and(eq(requests.claimedBy, userId), eq(requests.status, "claimed"), inDeparted(requests.groupId)))
-    .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
-  for (const request of reopened)
-    await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, ...request });
+  // Then the ones they had offered to help with themselves: each requester told (issue 43 §2).
+  await giveBackClaims(tx, notices, userId, and(eq(requests.claimedBy, userId), inDeparted(requests.groupId)));
   const withdrawn = await tx
     .delete(requests)
     .where(and(eq(requests.userId, userId), eq(requests.status, "open"), inDeparted(requests.groupId)))

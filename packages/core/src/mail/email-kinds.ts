@@ -47,6 +47,7 @@ export const EMAIL_KINDS = [
   "while_away",
   // An admin's action (moderation/admin-actions.ts): essential, always sent.
   "account_suspended",
+  "account_reinstated",
   "group_removed",
 ] as const;
 

@@ -6,12 +6,12 @@ import { invalidateUserSessions } from "../accounts/sessions";
 import { publishRequestEvent } from "../events/publish";
 import { enqueueEmail } from "../mail/outbox";
 import { accountSuspendedEmail } from "../mail/templates";
-import { reopenedClaim } from "../requests/reopened-claim";
 import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
 import { AppError } from "../shared/errors";
 import { localeOf } from "../shared/locale";
-import { endTripsOf, itemNotices } from "../trips/endings";
+import { endTripsOf, giveBackClaims, itemNotices } from "../trips/endings";
+import { adminContactOf } from "./admin-contact";
 import { audit, closeReports } from "./audit";
 
 export type SuspendUser = z.output<typeof suspendUserInput>;
@@ -41,13 +41,8 @@ export async function suspendUser(deps: CoreDeps, adminId: string, input: Suspen
     }
     const endedSessions = await invalidateUserSessions(tx, input.id);
     const givenBackFromTrips = await endTripsOf(tx, notices, input.id, "every group");
-    const reopened = await tx
-      .update(requests)
-      .set(reopenedClaim())
-      .where(and(eq(requests.claimedBy, input.id), eq(requests.status, "claimed")))
-      .returning({ id: requests.id, groupId: requests.groupId, ownerId: requests.userId });
-    for (const request of reopened)
-      await publishRequestEvent(tx, { type: "request.unclaimed", requestId: request.id, ...request });
+    // Each requester told, as when a helper gives a request back (issue 43 §2).
+    const givenBack = await giveBackClaims(tx, notices, input.id, eq(requests.claimedBy, input.id));
     const withdrawn = await tx
       .delete(requests)
       .where(and(eq(requests.userId, input.id), eq(requests.status, "open")))
@@ -61,7 +56,7 @@ export async function suspendUser(deps: CoreDeps, adminId: string, input: Suspen
     await closeReports(tx, adminId, now, eq(reports.subjectUserId, input.id), input.reportId);
     const result: Suspension = {
       withdrawnRequests: withdrawn.length,
-      reopenedClaims: givenBackFromTrips + reopened.length,
+      reopenedClaims: givenBackFromTrips + givenBack,
       cancelledInvitations: cancelled.length,
       endedSessions,
     };
@@ -76,7 +71,12 @@ export async function suspendUser(deps: CoreDeps, adminId: string, input: Suspen
     await enqueueEmail(tx, now, {
       ...accountSuspendedEmail(
         person.email,
-        { reason: input.reason, withdrawn: withdrawn.length, reopened: result.reopenedClaims },
+        {
+          reason: input.reason,
+          withdrawn: withdrawn.length,
+          reopened: result.reopenedClaims,
+          contact: adminContactOf(deps.config),
+        },
         localeOf(person.locale),
       ),
       type: "account_suspended",

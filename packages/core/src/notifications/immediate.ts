@@ -3,6 +3,7 @@ import type { RequestView } from "@hyn/validators";
 import { eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { enqueueEmail, enqueueEmails, type QueuedEmail } from "../mail/outbox";
+import { admitAnnouncements } from "./announcements";
 import { requestUrl } from "../request-views/request-url";
 import { newRequestPayload, requestUpdatePayload, thanksPayload } from "../push/payload";
 import { queuePush, queuePushes } from "../push/queue";
@@ -70,12 +71,14 @@ export async function enqueuePostingNotices(
   now: Date,
   jobs?: JobQueue,
 ): Promise<number> {
+  // At most twice to the same person, whichever route (issue 43 §4).
+  const admitted = await admitAnnouncements(tx, request.id, recipients, now);
   const summary = summaryOf(config, request);
   let told = 0;
   let posterName: string | null = null;
   // One payload per language among the recipients, written once.
   const pushPayloads = new Map<Locale, ReturnType<typeof newRequestPayload>>();
-  for (const recipient of recipients) {
+  for (const recipient of admitted) {
     let reached = false;
     if (recipient.channels.push && jobs) {
       if (posterName === null) {

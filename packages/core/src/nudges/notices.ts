@@ -4,6 +4,7 @@ import type { Locale } from "@hyn/validators/locales";
 import { eq } from "drizzle-orm";
 import { enqueueEmail } from "../mail/outbox";
 import { givenBackEmail, stillNeededEmail } from "../mail/templates";
+import { admitAnnouncements } from "../notifications/announcements";
 import { notificationLinks, summaryOf } from "../notifications/immediate";
 import { newRequestRecipients, type NewRequestRecipient } from "../preferences/notification-preferences";
 import { stillWantedPayload, type PushPayload } from "../push/payload";
@@ -32,9 +33,14 @@ export async function enqueueStillWantedNotices(
   jobs?: JobQueue,
 ): Promise<number> {
   const { kind, request } = notice;
-  const recipients =
+  // At most twice to the same person, whichever route (issue 43 §4).
+  const recipients = await admitAnnouncements(
+    tx,
+    request.id,
     notice.recipients ??
-    (await newRequestRecipients(tx, request.groupId, request.userId, { also: kind, except: notice.except ?? [] }));
+      (await newRequestRecipients(tx, request.groupId, request.userId, { also: kind, except: notice.except ?? [] })),
+    now,
+  );
   if (recipients.length === 0) return 0;
   const summary = summaryOf(config, request);
   // A push shows a person's own name only, never the address a display name can fall back to.

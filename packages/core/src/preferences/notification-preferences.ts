@@ -12,7 +12,7 @@ import {
   users,
   type Executor,
 } from "@hyn/db";
-import { profileFrequencySql } from "./profile-frequency";
+import { profileFrequencyIsNeverSql, profileFrequencySql } from "./profile-frequency";
 import {
   EMAIL_ONLY_KINDS,
   type GroupNotifyFrequency,
@@ -42,14 +42,30 @@ import { leastAskedFirst, leastAskedWindowStart, restingWindowStart, whenTold } 
 
 type Id = AnyPgColumn | SQL | string;
 
-/** A member's frequency for new requests in a group: the group's setting, else the profile's. */
+/**
+ * Whether a member is a newcomer who has not answered the first-run question (PRODUCT "Asked once") in a
+ * group they joined by an invitation or a link, their profile still on its default, Never: until they
+ * answer, that group's new requests reach them in the daily summary (issue 43 §5: "Not now" left a
+ * newcomer hearing nothing).
+ */
+function unansweredNewcomerSql(userId: Id, groupId: Id): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${groupMembers} ngm join ${users} nu on nu.id = ngm.user_id
+    where ngm.user_id = ${userId} and ngm.group_id = ${groupId} and ngm.joined_by_invitation and nu.notifications_asked_at is null)
+    and ${profileFrequencyIsNeverSql(userId)})`;
+}
+
+/**
+ * A member's frequency for new requests in a group: the group's setting, else Daily for a newcomer who has
+ * not answered the first-run question (`unansweredNewcomerSql`), else the profile's.
+ */
 export function groupFrequencySql(userId: Id, groupId: Id): SQL<GroupNotifyFrequency> {
   const profileCases = Object.entries(GROUP_FREQUENCY_OF_PROFILE).map(([profile, group]) =>
     sql.raw(`when '${profile}' then '${group}'`),
   );
   return sql<GroupNotifyFrequency>`coalesce(
     (select gns.frequency from ${groupNotificationSettings} gns where gns.user_id = ${userId} and gns.group_id = ${groupId}),
-    (case ${profileFrequencySql(userId)} ${sql.join(profileCases, sql` `)} end))`;
+    (case when ${unansweredNewcomerSql(userId, groupId)} then 'daily' else
+      (case ${profileFrequencySql(userId)} ${sql.join(profileCases, sql` `)} end) end))`;
 }
 
 /** Whether a person has a kind on for a channel (no row: on). */

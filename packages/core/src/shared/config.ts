@@ -7,6 +7,8 @@ export interface CoreConfig {
   /** Lower-cased addresses that are admins (ADMIN_EMAILS). */
   adminEmails: ReadonlySet<string>;
   feedbackTo: string | null;
+  /** ADMIN_CONTACT: how a suspended person reaches the admins (an address or a page); absent: the feedback form. */
+  adminContact?: string | null;
   /** 1 in production. Only an explicit setting (RATE_LIMIT_MULTIPLIER) relaxes limits, e.g. for e2e runs. */
   rateLimitMultiplier: number;
   /** APP_TIMEZONE: how times read in e-mails. Absent means UTC. */

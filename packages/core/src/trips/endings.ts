@@ -4,6 +4,7 @@ import { publishRequestEvents, publishTripEvent } from "../events/publish";
 import type { RequestNotice } from "../mail/templates";
 import { enqueueChangeNotices } from "../notifications/immediate";
 import { NO_READER, selectRequestViews } from "../request-views/view";
+import { withdrawLeftBehind } from "../requests/left-behind";
 import { reopenedClaim } from "../requests/reopened-claim";
 import type { CoreConfig } from "../shared/config";
 import type { CoreDeps } from "../shared/deps";
@@ -67,16 +68,28 @@ export async function tellItemChanges(
 
 const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
 
-/** Items still claimed on these trips, given back and each requester told: how many. */
-async function giveBackItems(tx: Transaction, notices: ItemNotices, tripperId: string, where: SQL | undefined) {
+/**
+ * Claims of one helper or tripper that `where` selects, let go of (their trip's items, or the requests a
+ * departing or suspended helper had offered to help with; PRODUCT "Departures"): each requester who is still
+ * in the group gets the request back as an open request and is told, as when a helper gives one back (issue 43
+ * §2); one whose requester is gone from the group is withdrawn instead (`withdrawLeftBehind`, issue 43 §4).
+ * Answers how many were given back or withdrawn.
+ */
+export async function giveBackClaims(
+  tx: Transaction,
+  notices: ItemNotices,
+  helperId: string,
+  where: SQL | undefined,
+): Promise<number> {
+  const withdrawn = await withdrawLeftBehind(tx, where);
   const released = await releaseItems(tx, and(eq(requests.status, "claimed"), where));
   await tellItemChanges(
     tx,
     notices,
-    tripperId,
+    helperId,
     released.map((id) => ({ id, kind: "unclaimed" as const })),
   );
-  return released.length;
+  return withdrawn.length + released.length;
 }
 
 /**
@@ -97,7 +110,7 @@ export async function cancelTrips(
     .returning({ id: trips.id });
   if (cancelled.length === 0) return 0;
   for (const { id } of cancelled) await publishTripEvent(tx, id);
-  return giveBackItems(tx, notices, tripperId, inArray(requests.tripId, idsOf(cancelled)));
+  return giveBackClaims(tx, notices, tripperId, inArray(requests.tripId, idsOf(cancelled)));
 }
 
 /**
@@ -141,7 +154,7 @@ export async function endTripsOf(
   const ids = idsOf(kept);
   // Told while the group is still among the trip's, so its members' screens hear it.
   for (const id of ids) await publishTripEvent(tx, id);
-  const given = await giveBackItems(
+  const given = await giveBackClaims(
     tx,
     notices,
     tripperId,

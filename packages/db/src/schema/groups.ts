@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, ts } from "./columns";
 import { users } from "./users";
 
@@ -40,6 +40,11 @@ export const groupMembers = pgTable(
      * are asked again. Null when unknown (accepted before this was kept): the rules are then shown unmarked.
      */
     rulesAcceptedText: text("rules_accepted_text"),
+    /**
+     * Whether they joined by an invitation or a link (not by creating the group): until they answer the
+     * first-run question, such a group's new requests reach them in the daily summary (issue 43 §5).
+     */
+    joinedByInvitation: boolean("joined_by_invitation").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId], name: "group_members_pkey" }),

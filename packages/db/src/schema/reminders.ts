@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 import { requests } from "./requests";
+import { users } from "./users";
 
 /**
  * The two reminders before a request's needed-by time (issue 15): to its helper, to its requester; and
@@ -30,4 +31,25 @@ export const requestReminders = pgTable(
     primaryKey({ columns: [t.requestId, t.kind, t.claimKey], name: "request_reminders_pkey" }),
     check("request_reminders_kind_check", sql`${t.kind} IN ('helper', 'requester', 'still_needed', 'later_reach')`),
   ],
+);
+
+/**
+ * How many times a request was announced to one person (issue 43 §4), whichever route: the posting notice,
+ * "Notify group", the resting helpers' late notice, "Still needed", a give-back told to the group. At most
+ * twice (posting and one reminder); written in the transaction that queues the notice. Goes with the
+ * request or the person.
+ */
+export const requestAnnouncements = pgTable(
+  "request_announcements",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => requests.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    times: integer("times").notNull(),
+    lastAt: ts("last_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId], name: "request_announcements_pkey" })],
 );

@@ -45,10 +45,21 @@ describe("the question asked once", () => {
     expect(answers(calls)).toEqual([{ frequency: "disabled" }]);
   });
 
-  it("is skipped with Not now, which changes nothing but is remembered", async () => {
+  it("is put off with Not now for this visit only: nothing is saved, and the next visit asks again (issue 43 §5)", async () => {
+    sessionStorage.clear();
     const { calls } = show();
     fireEvent.click(screen.getByRole("button", { name: "Not now" }));
-    await waitFor(() => expect(answers(calls)).toEqual([{ frequency: null }]));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Not now" })).toBeNull());
+    expect(answers(calls)).toEqual([]);
+    cleanup();
+    // Another page of this visit: still put off.
+    show();
+    expect(screen.queryByRole("button", { name: "Not now" })).toBeNull();
+    cleanup();
+    // The next visit (a new session): asked again.
+    sessionStorage.clear();
+    show();
+    expect(screen.getByRole("button", { name: "Not now" })).toBeTruthy();
   });
 
   it("keeps the choice and says so when it could not be saved", async () => {

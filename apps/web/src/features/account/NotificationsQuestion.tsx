@@ -23,10 +23,31 @@ const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: Messa
   { value: "disabled", label: "profile.askAppOnly", hint: "profile.askAppOnlyHint" },
 ];
 
+/** "Not now" holds for this visit (this tab's session), for this account. */
+const notNowKey = (userId: string) => `hyn.notifications-question.not-now.${userId}`;
+
+function saidNotNow(userId: string): boolean {
+  try {
+    return sessionStorage.getItem(notNowKey(userId)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberNotNow(userId: string): void {
+  try {
+    sessionStorage.setItem(notNowKey(userId), "1");
+  } catch {
+    // Storage refused (a private window): the question is hidden for this page only.
+  }
+}
+
 /**
  * PRODUCT "Asked once" (issue 26): the stored default is Never, so the first dashboard and the first group
- * joined ask how to tell the person of neighbours' requests, once per account (the server remembers it,
- * answered or skipped), into the same preference the profile shows; and, where this browser can, push on it.
+ * joined ask how to tell the person of neighbours' requests, once per account (the server remembers an
+ * answer), into the same preference the profile shows; and, where this browser can, push on it. "Not now"
+ * hides it for this visit only: it is asked again on the next one, and until it is answered the groups the
+ * person joined by invitation or link reach them in the daily summary (issue 43 §5).
  */
 export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
   const t = useT();
@@ -39,10 +60,17 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
   const [choice, setChoice] = useState<EmailFrequency | null>(null);
   const [push, setPush] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"save" | "skip" | null>(null);
+  const [busy, setBusy] = useState<"save" | null>(null);
   const canPush = pushSupport() === "supported";
 
-  if (viewer.notificationsAsked) return null;
+  const [notNow, setNotNow] = useState(() => saidNotNow(viewer.id));
+
+  if (viewer.notificationsAsked || notNow) return null;
+
+  function skip() {
+    rememberNotNow(viewer.id);
+    setNotNow(true);
+  }
 
   async function turnOnPush(): Promise<void> {
     const registration = await serviceWorkerRegistration();
@@ -57,19 +85,17 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
     rememberThisDevice(viewer.id, device.id);
   }
 
-  async function send(frequency: EmailFrequency | null) {
-    setBusy(frequency === null ? "skip" : "save");
+  async function send(frequency: EmailFrequency) {
+    setBusy("save");
     setError(null);
     try {
       // Push first: the browser's own question follows the tap, and a refusal still saves the answer.
       let pushFailed = false;
       if (frequency === "immediate" && push && canPush) await turnOnPush().catch(() => (pushFailed = true));
       const user = await answer.mutateAsync({ frequency });
-      if (frequency !== null) {
-        void utils.user.notificationPreferences.invalidate();
-        void utils.user.emailPreferences.invalidate();
-        toast.success(t("profile.askSaved"));
-      }
+      void utils.user.notificationPreferences.invalidate();
+      void utils.user.emailPreferences.invalidate();
+      toast.success(t("profile.askSaved"));
       if (pushFailed) toast.error(t("profile.askPushFailed"));
       setUser(user);
     } catch (e) {
@@ -138,13 +164,7 @@ export function NotificationsQuestion({ viewer }: { viewer: CurrentUser }) {
         </fieldset>
         {error && <Alert>{error}</Alert>}
         <div className="row row-end notifications-question-actions">
-          <Button
-            needsNetwork
-            variant="secondary"
-            onClick={() => void send(null)}
-            busy={busy === "skip"}
-            disabled={busy !== null}
-          >
+          <Button variant="secondary" onClick={skip} disabled={busy !== null}>
             {t("profile.askSkip")}
           </Button>
           <Button needsNetwork type="submit" busy={busy === "save"} disabled={busy !== null || choice === null}>

@@ -9,7 +9,7 @@ export { feedbackForwardEmail } from "./feedback";
 export { invitationEmail } from "./invitation";
 export { givenBackEmail, stillNeededEmail } from "./nudges";
 export { groupHandedOverEmail, removedFromGroupEmail } from "./membership";
-export { accountSuspendedEmail, groupRemovedEmail } from "./moderation";
+export { accountReinstatedEmail, accountSuspendedEmail, groupRemovedEmail, type AdminContact } from "./moderation";
 export { joinRequestAnswerEmail, joinRequestEmail, linkJoinEmail } from "./group-links";
 export { helperReminderEmail, requesterReminderEmail } from "./reminders";
 export type { NotificationLinks, RequestSummary } from "./request-summary";
