@@ -173,7 +173,12 @@ export async function departFromGroups(
   // Before the claims below: a trip's items go back told, as its cancel tells them.
   await endTripsOf(tx, notices, userId, from);
   // Then the ones they had offered to help with themselves: each requester told (issue 43 §2).
-  await giveBackClaims(tx, notices, userId, and(eq(requests.claimedBy, userId), inDeparted(requests.groupId)));
+  const claimsReopened = await giveBackClaims(
+    tx,
+    notices,
+    userId,
+    and(eq(requests.claimedBy, userId), inDeparted(requests.groupId)),
+  );
   const withdrawn = await tx
     .delete(requests)
     .where(and(eq(requests.userId, userId), eq(requests.status, "open"), inDeparted(requests.groupId)))
@@ -204,7 +209,7 @@ export async function departFromGroups(
   return {
     groupIds: departedGroupIds,
     withdrawn,
-    claimsReopened: reopened.length,
+    claimsReopened,
     invitationsCancelled: invitationsCancelled.length,
     seriesLetGo: seriesLetGo.length,
     neighboursPassed: neighboursPassed.length,
