@@ -33,8 +33,16 @@ const ITEM_MAX_CHARS = 90;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** The sheet as a one-page PDF, in `locale`, times in `timeZone` (APP_TIMEZONE). */
-export async function renderNoticeSheetPdf(sheet: NoticeSheet, locale: Locale, timeZone: string): Promise<Buffer> {
+/**
+ * The sheet as a one-page PDF, in `locale`, times in `timeZone` (APP_TIMEZONE). `printedOn` is its creation
+ * date: pdfkit derives the file's ID from it, so the same sheet on the same date is the same bytes.
+ */
+export async function renderNoticeSheetPdf(
+  sheet: NoticeSheet,
+  locale: Locale,
+  timeZone: string,
+  printedOn: Date,
+): Promise<Buffer> {
   const t = serverTranslator(locale);
   const texts = sheetTexts(
     (id, values) => t(`sheet.${id}` as MessageId<"sheet">, values),
@@ -44,7 +52,7 @@ export async function renderNoticeSheetPdf(sheet: NoticeSheet, locale: Locale, t
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
-    info: { Title: sheet.group.name, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME },
+    info: { Title: sheet.group.name, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME, CreationDate: printedOn },
     lang: locale,
   });
   const chunks: Buffer[] = [];

@@ -22,7 +22,11 @@ export function createNoticeSheetService(deps: CoreDeps) {
     /** GET /api/groups/{id}/sheet.pdf: members only, in `locale` (the caller's account's language). */
     async pdf(userId: string, groupId: string, locale: string): Promise<PdfFile> {
       const sheet = await noticeSheetOf(deps, userId, groupId);
-      const bytes = await renderNoticeSheetPdf(sheet, localeOf(locale), deps.config.timeZone ?? "UTC");
+      // Dated by the day it is printed, so the same sheet printed twice in a day is the same file (and the
+      // same bytes over REST, tRPC's GET fast path and its handler).
+      const printedOn = new Date(deps.clock.now());
+      printedOn.setUTCHours(0, 0, 0, 0);
+      const bytes = await renderNoticeSheetPdf(sheet, localeOf(locale), deps.config.timeZone ?? "UTC", printedOn);
       return {
         filename: sheetFilename(sheet.group.name),
         contentType: "application/pdf",

@@ -22,6 +22,7 @@ export const CACHED_ANSWER_READS: Record<string, "every change" | readonly strin
   // (issue 42 §1; migration 0039).
   offline_members: "every change",
   // A person shows by these columns only (their id never changes); the hourly last_active_at write
-  // is deliberately not logged, so it never empties anyone's cache.
-  users: ["id", "name", "email", "general_area"],
+  // is deliberately not logged, so it never empties anyone's cache. A hidden address shows as "A neighbour"
+  // where the name is blank (issue 43; migration 0045).
+  users: ["id", "name", "email", "general_area", "email_hidden"],
 };

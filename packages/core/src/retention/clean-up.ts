@@ -57,7 +57,9 @@ const CLEAN_UPS: Record<RetentionKind, CleanUp> = {
     table: groupJoinRequests,
     key: groupJoinRequests.id,
     // A decline counts from when it was made, so its 7 days' wait is never cut short (issue 43).
-    due: (cutoff) => lt(sql`coalesce(${groupJoinRequests.declinedAt}, ${groupJoinRequests.createdAt})`, cutoff),
+    // The cutoff as text with its type: inside coalesce(...) the driver cannot tell a Date's column type.
+    due: (cutoff) =>
+      sql`coalesce(${groupJoinRequests.declinedAt}, ${groupJoinRequests.createdAt}) < ${cutoff.toISOString()}::timestamptz`,
   },
   pastInvitations: {
     table: invites,
