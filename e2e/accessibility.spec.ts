@@ -42,6 +42,11 @@ test("the trips page and a trip's page, open and shopping, pass axe in both them
   await expect(page.getByRole("button", { name: "Close the list" })).toBeVisible();
   await checkScreen(page, "/trips/:id", "the tripper's open trip");
   await page.getByRole("button", { name: "Close the list" }).click();
+  // Closing asks first (issue 43); the dialog passes axe too.
+  const closing = page.getByRole("dialog", { name: "Close the list?" });
+  await expect(closing).toBeVisible();
+  await checkScreen(page, "/trips/:id", "closing the list asks first");
+  await closing.getByRole("button", { name: "Close the list" }).click();
   await expect(page.getByRole("button", { name: "Got it: Oat milk" })).toBeVisible();
   await checkScreen(page, "/trips/:id", "the shopping list");
 });

@@ -360,18 +360,21 @@ test("the Groups page loads in two calls and its owner's health cards in one mor
   // Time for any follow-up call to show itself.
   await page.waitForTimeout(1_000);
   // Who is signed in, then everything the page shows, the owner's invitation count and the cards' notification
-  // settings included; then, for an owner, the health of the groups they own (issue 41 §4), which needs the
+  // settings, the groups one waits to be let into and the reports about one's groups (issue 43) included; then,
+  // for an owner, the health of the groups they own (issue 41 §4), which needs the
   // list's ids: one batch whatever the number of groups.
   expect(calls).toEqual([
     ["user.me"],
     [
       "groupLinks.incomingJoinRequests",
+      "groupLinks.waiting",
       "groups.list",
       "invitations.count",
       "invitations.outgoing",
       "invitations.pending",
       "limits.withCounts",
       "push.devices",
+      "reports.groupQueue",
       "user.notificationPreferences",
     ],
     ["groups.health"],
