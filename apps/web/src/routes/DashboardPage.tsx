@@ -1,4 +1,5 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
+import { lazyWhenOnline } from "../lib/lazy-when-online";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Button, EmptyState, Spinner } from "../components/ui";
 import { useToast } from "../components/Toasts";
@@ -32,7 +33,7 @@ const loadCreateRequestModal = () =>
   Promise.all([import("../features/requests/CreateRequestModal"), loadNamespaces(["asking"])]).then(
     ([module]) => module,
   );
-const CreateRequestModal = lazy(() =>
+const CreateRequestModal = lazyWhenOnline(() =>
   loadCreateRequestModal().then((module) => ({ default: module.CreateRequestModal })),
 );
 // Invitations waiting for the viewer (the invitations feature's panel, usually empty): fetched as the
@@ -42,52 +43,52 @@ const loadPendingInvitations = () =>
   Promise.all([import("../features/invitations/PendingInvitations"), loadNamespaces(["groups", "sharing"])]).then(
     ([module]) => module,
   );
-const PendingInvitations = lazy(() =>
+const PendingInvitations = lazyWhenOnline(() =>
   loadPendingInvitations().then((module) => ({ default: module.PendingInvitations })),
 );
 // A newcomer's first step shows only in a dashboard without groups, after the invitations panel found none.
-const NewcomerStart = lazy(() =>
+const NewcomerStart = lazyWhenOnline(() =>
   Promise.all([import("../features/onboarding/NewcomerStart"), loadNamespaces(["sharing"])]).then(([module]) => ({
     default: module.NewcomerStart,
   })),
 );
 // Issue 43: a newcomer who asked to join through a link sees whom they wait for instead of the first step.
-const WaitingToJoin = lazy(() =>
+const WaitingToJoin = lazyWhenOnline(() =>
   Promise.all([import("../features/group-links/WaitingToJoin"), loadNamespaces(["sharing"])]).then(([module]) => ({
     default: module.WaitingToJoin,
   })),
 );
 // The usage-limits panel sits below the lists: its bars come just after the first paint.
-const DashboardUsage = lazy(() =>
+const DashboardUsage = lazyWhenOnline(() =>
   import("../features/requests/DashboardUsage").then((module) => ({ default: module.DashboardUsage })),
 );
 // Its texts are the profile's (a person's name), loaded with it.
-const NameStep = lazy(() =>
+const NameStep = lazyWhenOnline(() =>
   Promise.all([import("../features/account/NameStep"), loadNamespaces(["profile"])]).then(([module]) => ({
     default: module.NameStep,
   })),
 );
 // Its texts are the profile's (the same preferences): loaded with it, for the few accounts it shows to.
-const NotificationsQuestion = lazy(() =>
+const NotificationsQuestion = lazyWhenOnline(() =>
   Promise.all([import("../features/account/NotificationsQuestion"), loadNamespaces(["profile"])]).then(([module]) => ({
     default: module.NotificationsQuestion,
   })),
 );
 
 // Open trips at the top (issue 28), from the dashboard's answer: their own chunk, which brings its texts.
-const DashboardTrips = lazy(() => import("../features/trips/DashboardTrips"));
+const DashboardTrips = lazyWhenOnline(() => import("../features/trips/DashboardTrips"));
 // PRODUCT "Group rules": the dialog asking to accept a group's changed rules, only for a member it names.
-const RulesToAccept = lazy(() =>
+const RulesToAccept = lazyWhenOnline(() =>
   Promise.all([import("../features/groups/RulesToAccept"), loadNamespaces(["groups", "sharing"])]).then(([module]) => ({
     default: module.RulesToAccept,
   })),
 );
 
 // A helper's own month (issue 41 §2), one line under the greeting: after the first paint.
-const MyMonth = lazy(() => import("../features/requests/MyMonth"));
+const MyMonth = lazyWhenOnline(() => import("../features/requests/MyMonth"));
 
 // A card's "⋯" menu (Block, PRODUCT "Blocking") comes after the first paint, with its texts (the profile's).
-const LazyCardMenu = lazy(() =>
+const LazyCardMenu = lazyWhenOnline(() =>
   Promise.all([import("../features/blocking/blocking"), loadNamespaces(["profile"])]).then(([module]) => ({
     default: module.RequestCardMenu,
   })),

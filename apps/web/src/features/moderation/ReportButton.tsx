@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWhenOnline } from "../../lib/lazy-when-online";
 import { Button } from "../../components/ui";
 import { loadNamespaces } from "../../i18n/i18n";
 import { useT } from "../../i18n/useT";
@@ -6,7 +7,7 @@ import type { ReportSubject } from "./ReportDialog";
 
 // The dialog and its texts load when first opened: the dashboard's first download stays within budget.
 // Also opened from a request card's "⋯" menu (features/blocking).
-export const LazyReportDialog = lazy(() =>
+export const LazyReportDialog = lazyWhenOnline(() =>
   Promise.all([import("./ReportDialog"), loadNamespaces(["moderation"])]).then(([module]) => ({
     default: module.ReportDialog,
   })),

@@ -1,5 +1,6 @@
 import { requestCreationRefusal } from "@hyn/validators/rules";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { lazyWhenOnline } from "../../lib/lazy-when-online";
 import { Button, EmptyState } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { useRefusalTexts } from "../limits/useRefusalTexts";
@@ -10,7 +11,9 @@ import type { RequestActions } from "./useRequestActions";
 
 // Only a list with finished requests before its first page shows them: the dashboard's first download
 // does not carry the list and its "Show earlier" button (the initial-JavaScript budget, docs/PERFORMANCE.md).
-const EarlierRequests = lazy(() => import("./EarlierRequests").then((module) => ({ default: module.EarlierRequests })));
+const EarlierRequests = lazyWhenOnline(() =>
+  import("./EarlierRequests").then((module) => ({ default: module.EarlierRequests })),
+);
 
 /**
  * "Your Requests" (PRODUCT "Screens") (every active request and the latest finished ones, "Show earlier" for the

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
+import { lazyWhenOnline } from "../../lib/lazy-when-online";
 import { useNavigate } from "react-router";
 import { Button, ConfirmModal, Spinner } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
@@ -9,7 +10,7 @@ import { formatWeekdayDay } from "../../lib/dates";
 import type { RequestView } from "../requests/types";
 import "./series.css";
 
-const EditSeriesDialog = lazy(() => import("./EditSeriesDialog"));
+const EditSeriesDialog = lazyWhenOnline(() => import("./EditSeriesDialog"));
 
 /**
  * On a repeating request's page, for its requester (issue 28 §2): "Edit repeating request" (the dialog loads when
