@@ -2,8 +2,9 @@
  * The authorization sweep again, through REST: every route is called anonymously, as a neighbour
  * outside the group, as a member with a block between them and the owner (either way), as a member
  * the owner removed, a member an admin suspended, an admin outside the group and a non-owner member,
- * with the sweep table's expectation for its procedure. The removed and the suspended member read every
- * route while still members, so an answer the cache kept from then is proven not to outlive the change.
+ * with the sweep table's expectation for its procedure; and every query again through tRPC's GET fast
+ * path. The removed and the suspended member read every GET route and query while still members, so an
+ * answer the cache kept from then is proven not to outlive the change.
  */
 import { createCaller, createContextInner, procedureCatalog, resolveSession } from "@hyn/api";
 import {
@@ -25,7 +26,7 @@ import { createSession } from "@hyn/core";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes, type RestRoute } from "../src/rest/routes";
-import { bearerFor, createTestApp, type TestApp } from "./test-app";
+import { batchUrl, bearerFor, createTestApp, type TestApp } from "./test-app";
 
 let app: TestApp;
 let world: SweepWorld;
@@ -55,6 +56,13 @@ beforeAll(async () => {
         for (const route of sweepable.filter((r) => r.method === "GET"))
           for (const who of [departing.removed, departing.suspended])
             await app.server.inject({ ...requestFor(route, inputOf(route, w)), headers: bearer(who.token) });
+        // And every query through tRPC's GET fast path, which the cache answers too.
+        for (const query of procedureCatalog.filter((entry) => entry.type === "query")) {
+          const input = SWEEP[query.path]!.input?.(w);
+          const url = batchUrl([{ path: query.path, ...(input === undefined ? {} : { input }) }]);
+          for (const who of [departing.removed, departing.suspended])
+            await app.server.inject({ method: "GET", url, headers: bearer(who.token) });
+        }
       },
     },
   );
@@ -132,6 +140,39 @@ describe("the authorization sweep over every REST route", () => {
       if (expectation === "skip") continue;
       const response = await app.server.inject({ ...requestFor(route, input), headers: headersOf[role] });
       expectStatus(`${route.method} ${route.path} as ${role}`, expectation, response);
+    }
+  });
+});
+
+// The web app reads through tRPC's GET fast path (ADR 0032), answered apart from tRPC's handler and
+// partly from the answer cache: every query again there, by every role. Its mutations go by POST to
+// tRPC's own handler, which calls the procedures the tRPC sweep calls.
+describe("the authorization sweep over every query through tRPC's GET fast path", () => {
+  const queries = procedureCatalog.filter((entry) => entry.type === "query");
+  it.each(queries.map((entry) => [entry.path, entry] as const))("%s", async (path, procedure) => {
+    const entry = SWEEP[path]!;
+    const input = entry.input?.(world);
+    const request = { method: "GET" as const, url: batchUrl([{ path, ...(input === undefined ? {} : { input }) }]) };
+    const anonymous = await app.server.inject(request);
+    expect(anonymous.statusCode, anonymous.body).toBeLessThan(500);
+    if (!procedure.meta.public) expect(anonymous.statusCode, anonymous.body).toBe(401);
+    for (const direction of BLOCK_DIRECTIONS) {
+      if (entry.blocked === "skip") continue;
+      await placeBlock(direction, owner, neighbour);
+      try {
+        const response = await app.server.inject({ ...request, headers: bearer(neighbour.token) });
+        expectStatus(`${path} as ${direction}`, entry.blocked, response);
+        expect(ownersContentIn(world, response.body), path).toEqual([]);
+      } finally {
+        await liftBlocks(owner, neighbour);
+      }
+    }
+    for (const role of SWEEP_ROLES) {
+      const expectation = expectationFor(role, entry, procedure.meta);
+      if (expectation === "skip") continue;
+      const response = await app.server.inject({ ...request, headers: headersOf[role] });
+      if (expectation === "signed out") expect(response.statusCode, `${path} as ${role}`).toBe(401);
+      else expectStatus(`${path} as ${role}`, expectation, response);
     }
   });
 });
