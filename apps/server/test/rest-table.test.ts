@@ -1,4 +1,5 @@
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from "../src/rest/one-click-path";
+import { procedureCatalog } from "@hyn/api";
 import { messages } from "@hyn/validators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toOpenApiPath } from "../src/rest/openapi";
@@ -110,6 +111,25 @@ describe('the REST table against the calls of PRODUCT "Calls"', () => {
     if (!PUBLIC.has(`${method} ${path}`)) {
       expect([response.statusCode, response.json()]).toEqual([401, { error: messages.noAuthenticatedUser }]);
     }
+  });
+});
+
+/**
+ * Procedures the web app alone calls, so they have no REST route: every other procedure must have one
+ * (PRODUCT "Calls": the same operations as a REST API), and so a place in the OpenAPI document.
+ */
+const WEB_APP_ONLY: Record<string, string> = {
+  "auth.checkResetToken":
+    "the reset page's check before it shows the form; REST clients send the token to complete-reset",
+  "user.me": "the signed-in user or null, asked at the web app's start; REST has GET /user/current",
+  "system.info": "what the web app shows about the deployment (demo accounts, how to reach the admins)",
+  "requests.onChange": "the dashboard's live stream (a subscription)",
+};
+
+describe("every procedure", () => {
+  it("has a REST route, but the few the web app alone calls", () => {
+    const withoutRoute = procedureCatalog.filter((entry) => !entry.meta.rest).map((entry) => entry.path);
+    expect(withoutRoute.sort()).toEqual(Object.keys(WEB_APP_ONLY).sort());
   });
 });
 

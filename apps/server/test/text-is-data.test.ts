@@ -58,6 +58,8 @@ interface World {
   /** A neighbour without the app the member added (issue 42 §1), and the member's request for them. */
   offlineId: string;
   forNeighbourRequestId: string;
+  /** The helper's report of the request (issue 43): the group's owner may answer it. */
+  reportId: string;
 }
 
 /** Every text a person writes, by kind: the call that sends it, each field holding the given text. */
@@ -179,6 +181,7 @@ const CONTENT: TextKind[] = [
         category: "other",
         ...t,
       }),
+    keep: (w, answer) => void (w.reportId = answer.id as string),
   },
   {
     kind: "feedback",
@@ -193,8 +196,14 @@ const CONTENT: TextKind[] = [
   },
 ];
 
-/** An admin's reasons: given last, as they end what the others act on. */
+/** An owner's and an admin's reasons: given last, as they end what the others act on. */
 const MODERATION: TextKind[] = [
+  {
+    // By then the helper owns the group (the street's owner handed it over and was removed).
+    kind: "owner's removal of a reported request",
+    fields: ["reason"],
+    send: (w, t) => call("DELETE", `/reports/${w.reportId}/request`, w.helper, t),
+  },
   {
     kind: "removal of a request",
     fields: ["reason"],
@@ -248,6 +257,7 @@ async function street(text: string): Promise<World> {
     itemId: "",
     offlineId: "",
     forNeighbourRequestId: "",
+    reportId: "",
   };
   for (const who of [w.owner, w.member, w.helper])
     await done(call("PUT", "/user/email-preferences", who, { frequency: who === w.helper ? "daily" : "immediate" }));

@@ -7,7 +7,7 @@ import {
   resolveSession,
   type RouterOutputs,
 } from "@hyn/api";
-import { buildSweepWorld, SWEEP } from "@hyn/api/testing";
+import { buildSweepWorld, SWEEP, SWEEP_ADMIN_EMAIL } from "@hyn/api/testing";
 import { messages } from "@hyn/validators";
 import superjson from "superjson";
 import { afterEach, describe, expect, it } from "vitest";
@@ -143,10 +143,10 @@ describe("batched queries sent by GET", () => {
   });
 
   it("answer every query procedure of the catalog, a Date input and repeated keys as tRPC's handler does", async () => {
-    app = await createTestApp(WITHOUT_ANSWER_CACHE);
+    app = await createTestApp({ ...WITHOUT_ANSWER_CACHE, ADMIN_EMAILS: SWEEP_ADMIN_EMAIL });
     let n = 0;
-    const signUpUser = async () => {
-      const email = `wire-${++n}@example.com`;
+    const signUpUser = async (options: { email?: string }) => {
+      const email = options.email ?? `wire-${++n}@example.com`;
       const { token, userId } = await bearerFor(app, email);
       const session = await resolveSession(app.services, token);
       return {

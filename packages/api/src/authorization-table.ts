@@ -1,7 +1,12 @@
 /**
  * The authorization sweep's table (issue 5): for every procedure, what an outsider, a non-owner
- * member and a member on either side of a block with the owner (issue 38) must get. Shared by the tRPC sweep (packages/api/test) and the REST sweep (apps/server/test).
- * Which procedures exist, and which are public, is read from the router (procedure-catalog.ts).
+ * member and a member on either side of a block with the owner (issue 38) must get, and an admin for
+ * the admin's procedures. The other roles follow from these by the product's rules (`expectationFor`):
+ * a member the owner removed is an outsider again, an admin is an outsider to the groups they are not
+ * in, and a suspended account's sessions are over. Shared by the tRPC sweep (packages/api/test) and
+ * the REST sweep (apps/server/test).
+ * Which procedures exist, which are public and which are the admin's is read from the router
+ * (procedure-catalog.ts).
  */
 import { createECDH, randomBytes } from "node:crypto";
 import { DAY_MS } from "@hyn/core";
@@ -35,6 +40,12 @@ export interface World {
   offlineMemberId: string;
   /** The neighbour's open report of the member's request (issue 43): the owner alone may answer it, besides admins. */
   groupReportId: string;
+  /** The member's open report of the owner (a person, not a request): what the sweep's admin dismisses. */
+  adminReportId: string;
+  /** What the sweep's admin suspends, reinstates and removes, so the rest of the world stays for the other calls. */
+  bystanderId: string;
+  spareRequestId: string;
+  spareGroupId: string;
 }
 export interface Entry {
   input?: (w: World) => unknown;
@@ -46,7 +57,51 @@ export interface Entry {
    * no answer they get names any of it (`ownersContentIn`).
    */
   blocked: Expect;
+  /**
+   * What an admin outside the group gets from an admin procedure (meta `admin`); required there and
+   * nowhere else, since on any other procedure an admin is whoever else they are (`expectationFor`).
+   */
+  admin?: Expect;
 }
+
+/**
+ * The roles the sweep calls every procedure as. "blocked" is the neighbour on either side of a block
+ * with the owner; "removed" a member the owner removed; "suspended" a member an admin suspended,
+ * calling with a session a sign-in racing the suspension made; "admin" an admin in no group of the world's.
+ */
+export const SWEEP_ROLES = ["outsider", "removed", "suspended", "admin", "member"] as const;
+export type SweepRole = (typeof SWEEP_ROLES)[number];
+
+/** What a role must get from a procedure, by the product's rules, or "signed out" where no session may act. */
+export function expectationFor(
+  role: SweepRole,
+  entry: Entry,
+  meta: { public?: boolean; admin?: boolean },
+): Expect | "signed out" {
+  switch (role) {
+    case "outsider":
+      return entry.outsider;
+    case "member":
+      return entry.member;
+    // PRODUCT "Departures": what a departure leaves behind goes with them; they may come back only as
+    // anyone else does (a link, an invitation), so until then the group is as closed to them as to an outsider.
+    case "removed":
+      return entry.outsider;
+    // PRODUCT "Suspension": a suspension ends the account's sessions at once, and a page still open is
+    // signed out at its next call; a public procedure answers them as it answers anyone signed out.
+    case "suspended":
+      return meta.public ? "skip" : "signed out";
+    // PRODUCT "Who may do what": admins read the metrics, the reports and the audit log, and suspend,
+    // reinstate or remove; nothing lets them into a group's content, so elsewhere they are an outsider.
+    case "admin":
+      if (!meta.admin) return entry.outsider;
+      if (!entry.admin) throw new Error("an admin procedure's entry says what the admin gets");
+      return entry.admin;
+  }
+}
+
+/** The address the sweep's admin signs up with: the sweeps' set-ups list it as the app's ADMIN_EMAILS. */
+export const SWEEP_ADMIN_EMAIL = "sweep-admin@example.com";
 
 const future = () => new Date(Date.now() + 3 * DAY_MS);
 /** A subscription as a browser gives it (a fresh P-256 key, a 16-byte secret), on the tests' loopback push service. */
@@ -129,7 +184,7 @@ export const SWEEP: Record<string, Entry> = {
     member: "own",
     blocked: "own",
   },
-  "admin.metrics": { outsider: "denied", member: "denied", blocked: "denied" },
+  "admin.metrics": { outsider: "denied", member: "denied", blocked: "denied", admin: "allowed" },
   // Link-based (the signed token is the authority): proven in unsubscribe tests.
   "unsubscribe.describe": { outsider: "skip", member: "skip", blocked: "skip" },
   "unsubscribe.confirm": { outsider: "skip", member: "skip", blocked: "skip" },
@@ -311,6 +366,7 @@ export const SWEEP: Record<string, Entry> = {
     outsider: "denied",
     member: "denied",
     blocked: "denied",
+    admin: "allowed",
   },
   "limits.counts": { outsider: "own", member: "own", blocked: "own" },
   "limits.withCounts": { outsider: "own", member: "own", blocked: "own" },
@@ -425,28 +481,45 @@ export const SWEEP: Record<string, Entry> = {
     blocked: "denied",
   },
   // The admin's actions (issue 29): "Access denied: Admin privileges required" for everyone else.
-  "admin.reports": { outsider: "denied", member: "denied", blocked: "denied" },
+  // The admin acts on the bystander and the spare request and group, so what the other calls read stays;
+  // suspending comes before reinstating in the router, as the sweeps call them.
+  "admin.reports": { outsider: "denied", member: "denied", blocked: "denied", admin: "allowed" },
   "admin.dismissReport": {
-    input: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    input: (w) => ({ id: w.adminReportId }),
     outsider: "denied",
     member: "denied",
     blocked: "denied",
+    admin: "allowed",
   },
   "admin.suspendUser": {
-    input: (w) => ({ id: w.ownerId, reason: "Sweep" }),
+    input: (w) => ({ id: w.bystanderId, reason: "Sweep" }),
     outsider: "denied",
     member: "denied",
     blocked: "denied",
+    admin: "allowed",
   },
-  "admin.reinstateUser": { input: (w) => ({ id: w.ownerId }), outsider: "denied", member: "denied", blocked: "denied" },
+  "admin.reinstateUser": {
+    input: (w) => ({ id: w.bystanderId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+    admin: "allowed",
+  },
   "admin.removeRequest": {
-    input: (w) => ({ id: w.openRequestId }),
+    input: (w) => ({ id: w.spareRequestId }),
     outsider: "denied",
     member: "denied",
     blocked: "denied",
+    admin: "allowed",
   },
-  "admin.removeGroup": { input: (w) => ({ id: w.groupId }), outsider: "denied", member: "denied", blocked: "denied" },
-  "admin.audit": { outsider: "denied", member: "denied", blocked: "denied" },
+  "admin.removeGroup": {
+    input: (w) => ({ id: w.spareGroupId }),
+    outsider: "denied",
+    member: "denied",
+    blocked: "denied",
+    admin: "allowed",
+  },
+  "admin.audit": { outsider: "denied", member: "denied", blocked: "denied", admin: "allowed" },
   // Trips (issue 28): seen by the members of their groups; changed by the tripper alone.
   "trips.create": {
     input: (w) => ({ groupIds: [w.groupId], store: "Sweep Market", departsAt: future() }),
@@ -614,24 +687,51 @@ export async function liftBlocks(owner: SweepUser, neighbour: SweepUser): Promis
 export function ownersContentIn(world: World, answer: string): string[] {
   const { openRequestId, claimableRequestId, fulfilledByMemberRequestId, tripId, seriesId, seriesRequestId } = world;
   const text = answer.replaceAll(`"tripId":"${tripId}"`, "");
-  return [openRequestId, claimableRequestId, fulfilledByMemberRequestId, tripId, seriesId, seriesRequestId].filter(
-    (id) => text.includes(id),
-  );
+  return [
+    openRequestId,
+    claimableRequestId,
+    fulfilledByMemberRequestId,
+    tripId,
+    seriesId,
+    seriesRequestId,
+    world.spareRequestId,
+  ].filter((id) => text.includes(id));
+}
+
+/** The roles buildSweepWorld signs up besides the owner. */
+export interface SweepPeople<U> {
+  owner: U;
+  member: U;
+  neighbour: U;
+  outsider: U;
+  /** A member the owner removed from the group. */
+  removed: U;
+  /** A member the admin suspended: their sessions ended with it. */
+  suspended: U;
+  /** Signed up with SWEEP_ADMIN_EMAIL, in no group of the world's. */
+  admin: U;
 }
 
 /**
  * Owner with a group, a member, a neighbour (a second member, for the blocked role), an outsider, requests
- * in useful states and a pending invitation.
+ * in useful states and a pending invitation; two more members, one removed by the owner and one suspended
+ * by the admin. `whileMembers` runs before those two depart, with the world as it will be (a test may
+ * read as them there, so what it keeps of their membership, an answer cache say, is proven gone).
  */
-export async function buildSweepWorld<U extends SweepUser>(h: {
-  signUpUser(options: { name: string }): Promise<U>;
-}): Promise<{ world: World; owner: U; member: U; neighbour: U; outsider: U }> {
+export async function buildSweepWorld<U extends SweepUser>(
+  h: { signUpUser(options: { name: string; email?: string }): Promise<U> },
+  options: { whileMembers?: (world: World, departing: { removed: U; suspended: U }) => Promise<void> } = {},
+): Promise<{ world: World } & SweepPeople<U>> {
   const owner = await h.signUpUser({ name: "Owner" });
   const memberUser = await h.signUpUser({ name: "Member" });
   const neighbour = await h.signUpUser({ name: "Neighbour" });
   const outsiderUser = await h.signUpUser({ name: "Outsider" });
+  const removed = await h.signUpUser({ name: "Removed" });
+  const suspended = await h.signUpUser({ name: "Suspended" });
+  const admin = await h.signUpUser({ name: "Admin", email: SWEEP_ADMIN_EMAIL });
+  const bystander = await h.signUpUser({ name: "Bystander" });
   const group = await owner.caller.groups.create({ name: "Sweep Street" });
-  for (const joining of [memberUser, neighbour]) {
+  for (const joining of [memberUser, neighbour, removed, suspended]) {
     const invitation = await owner.caller.invitations.create({ groupId: group.id, email: joining.email });
     await joining.caller.invitations.joinByToken({ token: invitation.token });
   }
@@ -644,6 +744,11 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
   const claimable = await owner.caller.requests.create({
     groupId: group.id,
     itemDescription: "Owner's eggs",
+    neededBy: future(),
+  });
+  const spare = await owner.caller.requests.create({
+    groupId: group.id,
+    itemDescription: "Owner's spare butter",
     neededBy: future(),
   });
   const membersRequest = await memberUser.caller.requests.create({
@@ -682,6 +787,23 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     groupId: group.id,
     category: "spam",
   });
+  const adminReport = await memberUser.caller.reports.create({
+    subject: { userId: owner.user.id },
+    groupId: group.id,
+    category: "other",
+  });
+  const spareGroup = await bystander.caller.groups.create({ name: "Spare Street" });
+  // What the two who depart leave behind: their own requests, a claim, an item on the owner's trip.
+  for (const departing of [removed, suspended]) {
+    await departing.caller.requests.create({
+      groupId: group.id,
+      itemDescription: `${departing === removed ? "Removed" : "Suspended"}'s soap`,
+      neededBy: future(),
+    });
+    await departing.caller.trips.addItem({ tripId: trip.id, itemDescription: "Departing plums" });
+  }
+  await removed.caller.requests.claim({ id: claimable.id });
+  await suspended.caller.requestSeries.take({ id: weekly.seriesId! });
   const world: World = {
     groupId: group.id,
     ownerId: owner.user.id,
@@ -698,6 +820,13 @@ export async function buildSweepWorld<U extends SweepUser>(h: {
     seriesRequestId: weekly.id,
     offlineMemberId: offline.id,
     groupReportId: groupReport.id,
+    adminReportId: adminReport.id,
+    bystanderId: bystander.user.id,
+    spareRequestId: spare.id,
+    spareGroupId: spareGroup.id,
   };
-  return { world, owner, member: memberUser, neighbour, outsider: outsiderUser };
+  await options.whileMembers?.(world, { removed, suspended });
+  await owner.caller.groups.removeMember({ groupId: group.id, userId: removed.user.id });
+  await admin.caller.admin.suspendUser({ id: suspended.user.id, reason: "Sweep" });
+  return { world, owner, member: memberUser, neighbour, outsider: outsiderUser, removed, suspended, admin };
 }

@@ -33,6 +33,8 @@ export interface ProcedureMeta {
    * trpc.ts), never written by hand, so what the sweep and the OpenAPI document read is what runs.
    */
   public?: boolean;
+  /** For admins only (PRODUCT "Suspension"): stamped by adminProcedure, never written by hand. */
+  admin?: boolean;
   rest?: RestMeta;
   /**
    * Input fields that are credentials: a token that opens an account, a group or a feed, a password.

@@ -69,8 +69,11 @@ export const protectedProcedure = baseProcedure.meta({ public: false }).use(({ c
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** The admin flag comes from the users row read with the session on every call. */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+/**
+ * The admin flag comes from the users row read with the session on every call. `admin` in the meta is
+ * stamped here, as `public` is above, so the sweep knows the admin's procedures from what runs.
+ */
+export const adminProcedure = protectedProcedure.meta({ admin: true }).use(({ ctx, next }) => {
   if (!ctx.session.user.isAdmin) throw new AppError("FORBIDDEN", "adminRequired");
   return next();
 });

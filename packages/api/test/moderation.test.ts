@@ -297,6 +297,30 @@ describe("an admin acts", () => {
     expect((await failure(late.user.current())).code).toBe("UNAUTHORIZED");
   });
 
+  it("suspending lets go of a repeating request the person did every time: another member takes it, and the next one is posted open", async () => {
+    const { admin, poster, neighbour, group } = await street();
+    const helper = await h.signUpUser({ name: "Hal Helper" });
+    const invitation = await poster.caller.invitations.create({ groupId: group.id, email: helper.email });
+    await helper.caller.invitations.joinByToken({ token: invitation.token });
+    const milk = await poster.caller.requests.create({
+      groupId: group.id,
+      itemDescription: "Oat milk",
+      neededBy: h.inHours(48),
+      repeat: { every: "week" },
+    });
+    await helper.caller.requestSeries.take({ id: milk.seriesId! });
+    await admin.caller.admin.suspendUser({ id: helper.user.id, reason: "Spam" });
+    // The current one was reopened with the claims; the series no longer names them as its helper.
+    expect(await poster.caller.requestSeries.byId({ id: milk.seriesId! })).toMatchObject({ helperId: null });
+    await poster.caller.requests.remove({ id: milk.id });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const next = (await poster.caller.requests.mine()).requests.find((r) => r.seriesId === milk.seriesId);
+    expect(next).toMatchObject({ status: "open", claimedBy: null });
+    await expect(neighbour.caller.requestSeries.take({ id: milk.seriesId! })).resolves.toMatchObject({
+      helperId: neighbour.user.id,
+    });
+  });
+
   it("reinstating lifts only the suspension: the person signs in again, nothing withdrawn comes back", async () => {
     const { admin, poster, request } = await street();
     await admin.caller.admin.suspendUser({ id: poster.user.id, reason: "Mistake" });

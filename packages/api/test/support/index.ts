@@ -18,13 +18,17 @@ export { quickAccounts, quickNeighbours } from "./quick-neighbours";
 export { listen } from "./live";
 export {
   SWEEP,
+  SWEEP_ADMIN_EMAIL,
+  SWEEP_ROLES,
   BLOCK_DIRECTIONS,
   buildSweepWorld,
+  expectationFor,
   liftBlocks,
   ownersContentIn,
   placeBlock,
   type Entry as SweepEntry,
   type Expect as SweepExpect,
+  type SweepRole,
   type SweepUser,
   type World as SweepWorld,
 } from "../../src/authorization-table";

@@ -1,4 +1,4 @@
-import { invites, reports, requests, users } from "@hyn/db";
+import { invites, reports, requests, requestSeries, users } from "@hyn/db";
 import type { Suspension, suspendUserInput } from "@hyn/validators";
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
@@ -19,8 +19,8 @@ export type SuspendUser = z.output<typeof suspendUserInput>;
 /**
  * POST /admin/users/{id}/suspend (PRODUCT "Suspension"), in one transaction: the account is marked, its
  * sessions end, its open trips are cancelled (their items given back, each requester told, as a cancelled
- * trip tells them; `endTripsOf`, as a departure from every group), its open requests are withdrawn, its
- * claims reopened, its pending invitations cancelled,
+ * trip tells them; `endTripsOf`, as a departure from every group), the repeating requests it did every
+ * time let go, its open requests are withdrawn, its claims reopened, its pending invitations cancelled,
  * the open reports about it closed, the person told by e-mail. Marking the row first waits for any post
  * or claim of theirs in flight (they hold it FOR SHARE: requests/statements.ts), which the statements after
  * it then see; one that starts later finds the account suspended and is refused.
@@ -41,6 +41,9 @@ export async function suspendUser(deps: CoreDeps, adminId: string, input: Suspen
     }
     const endedSessions = await invalidateUserSessions(tx, input.id);
     const givenBackFromTrips = await endTripsOf(tx, notices, input.id, "every group");
+    // A repeating request they did every time is free for another member to take, its next one posted
+    // open, as at a departure (groups/membership.ts); reinstated, they take it again only by asking.
+    await tx.update(requestSeries).set({ helperId: null }).where(eq(requestSeries.helperId, input.id));
     // Each requester told, as when a helper gives a request back (issue 43 §2).
     const givenBack = await giveBackClaims(tx, notices, input.id, eq(requests.claimedBy, input.id));
     const withdrawn = await tx
