@@ -17,11 +17,14 @@ function blockEventLoop(ms: number) {
   }
 }
 
-/** A lagging event loop, as measured over the next sample (every second), with a threshold of 1 ms. */
+/**
+ * A lagging event loop, as measured over the next sample (a mean over a second; the test's threshold is
+ * 100 ms, far above what a busy test machine's loop lags on its own): the loop is blocked until it is.
+ */
 async function overloaded(test: TestApp) {
   await vi.waitFor(
     () => {
-      if (!test.server.isUnderPressure()) blockEventLoop(1200);
+      if (!test.server.isUnderPressure()) blockEventLoop(1500);
       expect(test.server.isUnderPressure()).toBe(true);
     },
     { timeout: 8000, interval: 50 },
@@ -32,7 +35,7 @@ describe("overload (issue 44, ADR 0035)", () => {
   it("sheds tRPC and REST calls with 503 and Retry-After in each one's error contract, and answers again once the pressure is gone", async () => {
     app = await createTestApp({
       REQUIRE_EMAIL_CONFIRMATION: "false",
-      OVERLOAD_EVENT_LOOP_DELAY_MS: "1",
+      OVERLOAD_EVENT_LOOP_DELAY_MS: "100",
       OVERLOAD_POOL_WAIT_MS: "0",
     });
     const { headers } = await bearerFor(app, "ola@example.com");
