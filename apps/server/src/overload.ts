@@ -50,10 +50,19 @@ function shedError(): TRPCError {
   return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: cause.message, cause });
 }
 
+/** A path as tRPC reads it; one with a bad escape is named as sent (it is shed, not routed). */
+function decodedOrAsIs(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** The tRPC answer to a shed call, in tRPC's own shape: one error per call of a batch (`/trpc/a,b?batch=1`). */
 function trpcShedBody(request: FastifyRequest, prefix: string): string {
   const url = new URL(request.url, "http://server.invalid");
-  const paths = decodeURIComponent(url.pathname.slice(prefix.length + 1)).split(",");
+  const paths = decodedOrAsIs(url.pathname.slice(prefix.length + 1)).split(",");
   const batch = url.searchParams.get("batch") === "1" || url.searchParams.get("batch") === "true";
   const ctx = { locale: localeOfRequest(request) } as Context;
   const items = paths.map((path) => ({
