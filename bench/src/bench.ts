@@ -1,6 +1,7 @@
 /**
  * `pnpm bench [-- --db 10k=postgres://... --db 1m=postgres://...] [--warmup 5] [--duration 10]
- * [--connections 50] [--only dashboard,claim]`: a benchmark, never part of `pnpm test`.
+ * [--connections 50] [--only dashboard,claim] [--cpu-hog]`: a benchmark, never part of `pnpm test`.
+ * --cpu-hog runs a second process spinning on one core beside the server the whole run (overload, ADR 0035).
  * Each --db must be seeded with `pnpm seed:scale`; without --db it uses DATABASE_URL.
  */
 import { mkdir, writeFile } from "node:fs/promises";
@@ -9,11 +10,17 @@ import os from "node:os";
 import { checkBudgets } from "./budgets";
 import { runSuite, type RunSettings, type SuiteResult } from "./suite";
 import { productionNodeFlags } from "./server-child";
+import { startCpuHog } from "./cpu-hog";
 
 function parseArgs(argv: string[]) {
   const dbs: { label: string; url: string }[] = [];
-  const settings: RunSettings = { connections: 50, warmupSeconds: 5, measureSeconds: 10, only: null };
+  const settings: RunSettings = { connections: 50, warmupSeconds: 5, measureSeconds: 10, only: null, cpuHog: false };
   const args = argv.filter((a) => a !== "--");
+  const hog = args.indexOf("--cpu-hog");
+  if (hog >= 0) {
+    settings.cpuHog = true;
+    args.splice(hog, 1);
+  }
   for (let i = 0; i < args.length; i += 2) {
     const [flag, value] = [args[i]!, args[i + 1]];
     if (value === undefined) throw new Error(`${flag} needs a value`);
@@ -42,11 +49,11 @@ function printTable(suite: SuiteResult) {
     `\n${suite.label} (${suite.requestCount.toLocaleString("en")} requests; the dashboard shows ${suite.dashboardTrips.trips} trips)`,
   );
   out(
-    `${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)}`,
+    `${"scenario".padEnd(32)} ${"req/s".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"RSS MB".padStart(7)} ${"SQL/call".padStart(9)} ${"bytes".padStart(8)} ${"errors".padStart(7)} ${"shed".padStart(6)}`,
   );
   for (const s of suite.scenarios) {
     out(
-      `${s.name.padEnd(32)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.bytesPerCall).padStart(8)} ${String(s.errors).padStart(7)}`,
+      `${s.name.padEnd(32)} ${String(s.reqPerSec).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p95).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.rssMb).padStart(7)} ${String(s.statementsPerCall).padStart(9)} ${String(s.bytesPerCall).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.shed).padStart(6)}`,
     );
   }
 }
@@ -65,16 +72,30 @@ function printSameSql(suite: SuiteResult) {
 
 const { dbs, settings } = parseArgs(process.argv.slice(2));
 out(
-  `Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}`,
+  `Benchmark: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.measureSeconds} s per scenario, ${os.cpus().length} CPU cores, Node ${process.version}, server flags: ${productionNodeFlags().join(" ") || "none"}${settings.cpuHog ? ", a CPU hog spinning on one core beside the server" : ""}, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`,
 );
+const hog = settings.cpuHog ? startCpuHog() : null;
 const suites: SuiteResult[] = [];
-for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
+try {
+  for (const db of dbs) suites.push(await runSuite(db.label, db.url, settings, out));
+} finally {
+  hog?.stop();
+}
 for (const suite of suites) {
   printTable(suite);
   printSameSql(suite);
 }
 
-const budgets = checkBudgets(suites);
+out(
+  `\nLoad average at the end: ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`,
+);
+const budgets = checkBudgets(suites, settings);
 out("\nBudgets");
 for (const b of budgets) out(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.measured}`);
 

@@ -1,4 +1,11 @@
-import { LONG_HISTORY_PAIRS, SAME_SQL_PAIRS, type ScenarioResult, type SuiteResult } from "./suite";
+import {
+  describeFailures,
+  LONG_HISTORY_PAIRS,
+  SAME_SQL_PAIRS,
+  type RunSettings,
+  type ScenarioResult,
+  type SuiteResult,
+} from "./suite";
 
 export interface BudgetResult {
   name: string;
@@ -14,7 +21,7 @@ const pct = (n: number) => `${Math.round(n * 100)} %`;
  * The issue's budgets. Statement counts include the one statement per call that resolves the session
  * (the integration tests count without it: dashboard <= 4, a group's list <= 2 with the membership check).
  */
-export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
+export function checkBudgets(suites: SuiteResult[], settings: Pick<RunSettings, "cpuHog">): BudgetResult[] {
   const results: BudgetResult[] = [];
   const add = (name: string, pass: boolean, measured: string) => results.push({ name, pass, measured });
 
@@ -111,11 +118,17 @@ export function checkBudgets(suites: SuiteResult[]): BudgetResult[] {
       peak <= 300,
       `${peak} MB${signIn ? ` (sign-in, apart: ${signIn.rssMb} MB)` : ""}`,
     );
-    const failing = suite.scenarios.filter((s) => s.errors > 0 && !s.name.startsWith("sign-in"));
+    // Overload is explicit (issue 44, ADR 0035): a call the server sheds answers 503 with Retry-After,
+    // which the web client retries once; those are counted apart, and every other call must succeed.
+    const counted = suite.scenarios.filter((s) => !s.name.startsWith("sign-in"));
+    const failing = counted.filter((s) => s.errors > 0);
+    const shed = counted.filter((s) => s.shed > 0);
     add(
-      `${at} no failed calls`,
+      `${at} no failed calls (503s shed apart${settings.cpuHog ? "; a CPU hog beside the server" : ""})`,
       failing.length === 0,
-      failing.length ? failing.map((s) => `${s.name}: ${s.errors}`).join(", ") : "0",
+      `${failing.length ? failing.map((s) => `${s.name}: ${describeFailures(s)}`).join("; ") : "0"}${
+        shed.length ? `; shed: ${shed.map((s) => `${s.name} ${s.shed} of ${s.requests}`).join(", ")}` : ""
+      }`,
     );
   }
 

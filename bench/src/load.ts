@@ -20,7 +20,12 @@ export interface LoadOptions {
 
 export interface LoadResult {
   requests: number;
+  /** Failed calls other than a shed one: any status from 300 up but 503, a timeout, a broken connection. */
   errors: number;
+  /** Calls the server shed as overloaded (503 with Retry-After, ADR 0035): counted apart from failures. */
+  shed: number;
+  /** Every failure and shed call by what it was ("503", "500", "timeout", "ECONNRESET", ...). */
+  failures: Record<string, number>;
   reqPerSec: number;
   p50: number;
   p95: number;
@@ -35,7 +40,7 @@ const percentile = (sorted: number[], p: number) =>
 /** What one stretch of load saw, before it is summed up. */
 interface LoadSlice {
   latencies: number[];
-  errors: number;
+  failures: Record<string, number>;
   elapsedSeconds: number;
   peakRss: number;
 }
@@ -71,9 +76,15 @@ export async function runAlternating(
 function summarize(slices: readonly LoadSlice[]): LoadResult {
   const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
   const elapsed = slices.reduce((sum, slice) => sum + slice.elapsedSeconds, 0);
+  const failures: Record<string, number> = {};
+  for (const slice of slices)
+    for (const [kind, count] of Object.entries(slice.failures)) failures[kind] = (failures[kind] ?? 0) + count;
+  const shed = failures[SHED] ?? 0;
   return {
     requests: latencies.length,
-    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    errors: Object.values(failures).reduce((sum, count) => sum + count, 0) - shed,
+    shed,
+    failures,
     reqPerSec: Math.round(latencies.length / elapsed),
     p50: round1(percentile(latencies, 50)),
     p95: round1(percentile(latencies, 95)),
@@ -84,7 +95,8 @@ function summarize(slices: readonly LoadSlice[]): LoadResult {
 
 async function loadSlice(options: LoadOptions): Promise<LoadSlice> {
   const latencies: number[] = [];
-  let errors = 0;
+  const failures: Record<string, number> = {};
+  const count = (kind: string) => (failures[kind] = (failures[kind] ?? 0) + 1);
   let connection = 0;
   let peakRss = options.serverRss();
   const sampler = setInterval(() => {
@@ -118,16 +130,23 @@ async function loadSlice(options: LoadOptions): Promise<LoadSlice> {
   const instance = autocannon(settings, (error, result) => (error ? fail(error) : finish(result)));
   instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
-    if (statusCode >= 300) errors++;
+    if (statusCode >= 300) count(String(statusCode));
   });
-  const result = await done;
+  // A call that got no answer: autocannon's timeout (10 s), or the connection's error code.
+  instance.on("reqError", (error: Error & { code?: string }) =>
+    count(error.message === "request timed out" ? "timeout" : (error.code ?? error.message)),
+  );
+  await done;
   clearInterval(sampler);
   return {
     latencies,
-    errors: errors + result.errors + result.timeouts,
+    failures,
     elapsedSeconds: Math.max((Date.now() - started) / 1000, options.seconds),
     peakRss,
   };
 }
+
+/** The status of a call the server shed as overloaded. */
+const SHED = "503";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

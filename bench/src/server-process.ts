@@ -35,6 +35,12 @@ const env = parseEnv({
   RATE_LIMIT_MULTIPLIER: "1000000",
   // ANSWER_CACHE_MB=0 pnpm bench ...: the same run with the answer cache (ADR 0009) off.
   ...(process.env.ANSWER_CACHE_MB ? { ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB } : {}),
+  // OVERLOAD_EVENT_LOOP_DELAY_MS=0 OVERLOAD_POOL_WAIT_MS=0 pnpm bench ...: the same run shedding nothing (ADR 0035).
+  ...Object.fromEntries(
+    ["OVERLOAD_EVENT_LOOP_DELAY_MS", "OVERLOAD_POOL_WAIT_MS"].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]]] : [],
+    ),
+  ),
 });
 
 const listen = async (server: {

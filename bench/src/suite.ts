@@ -23,6 +23,8 @@ export interface RunSettings {
   warmupSeconds: number;
   measureSeconds: number;
   only: Set<string> | null;
+  /** A second process spinning on one core beside the server the whole run (`--cpu-hog`, cpu-hog.ts). */
+  cpuHog: boolean;
 }
 
 export interface ScenarioResult extends LoadResult {
@@ -85,6 +87,15 @@ export const SAME_SQL_PAIRS = [
   },
   { scenario: "create request", reference: "create request: same SQL, bare Fastify", paths: ["create"], goal: 60 },
 ] as const satisfies readonly { scenario: string; reference: string; paths: readonly SameSqlPath[]; goal: number }[];
+
+/** A run's failed and shed calls by kind: "12 failed (500: 10, timeout: 2), 40 shed (503)". */
+export function describeFailures(result: LoadResult): string {
+  const kinds = Object.entries(result.failures).filter(([kind]) => kind !== "503");
+  const parts = [];
+  if (result.errors) parts.push(`${result.errors} failed (${kinds.map(([kind, n]) => `${kind}: ${n}`).join(", ")})`);
+  if (result.shed) parts.push(`${result.shed} shed (503)`);
+  return parts.join(", ");
+}
 
 /** The statements and answer of one call, recorded in the server. */
 async function recordCall(server: ServerChild, request: LoadRequest) {
@@ -338,7 +349,7 @@ export async function runSuite(
   const report = async (scenario: Scenario, probed: Awaited<ReturnType<typeof probe>>, measured: LoadResult) => {
     results.push({ name: scenario.name, ...probed, ...measured });
     log(
-      `  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors ? `  (${measured.errors} errors)` : ""}`,
+      `  ${scenario.name.padEnd(32)} ${String(measured.reqPerSec).padStart(6)} req/s  p95 ${measured.p95} ms${measured.errors || measured.shed ? `  (${describeFailures(measured)})` : ""}`,
     );
   };
   try {

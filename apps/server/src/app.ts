@@ -23,6 +23,7 @@ import { registerOneClickUnsubscribe } from "./rest/one-click-unsubscribe";
 import { registerDevMailbox, registerDevWeeklySummary } from "./routes/dev-mailbox";
 import { registerDevQuietMembers } from "./routes/dev-quiet-members";
 import { registerHealth } from "./routes/health";
+import { registerOverload } from "./overload";
 import { registerPgliteBackup } from "./routes/pglite-backup";
 import { registerSpa } from "./routes/spa";
 import { serverOptions } from "./server-options";
@@ -68,7 +69,8 @@ export interface App {
  *  2. cookies, then security (headers, the cross-site refusal, which reads cookies);
  *  3. JSON only;
  *  4. draining (before the answer cache, whose hits skip later hooks);
- *  5. the session hand-over, then the answer cache (ADR 0009), which reads sessions;
+ *  5. the session hand-over, then the answer cache (ADR 0009), which reads sessions, then shedding
+ *     calls under overload (ADR 0035);
  *  6. routes: health, tRPC, REST, the one-click unsubscribe, the dev mailbox (and its weekly-summary trigger), and the SPA last, whose
  *     not-found handler answers whatever no route did;
  *  7. background work (the outbox, queues and schedules), then what closing stops.
@@ -108,7 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? registerAnswerCache(server, { db: db.db, clock, maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 })
       : null;
 
-  registerHealth(server, { db, drain });
+  // After the answer cache, whose hits are answered before this: they cost next to nothing.
+  const overload = await registerOverload(server, {
+    db,
+    trpcPrefix: TRPC_PREFIX,
+    restPrefix: REST_PREFIX,
+    maxEventLoopDelayMs: env.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    maxPoolWaitMs: env.OVERLOAD_POOL_WAIT_MS,
+  });
+  registerHealth(server, { db, drain, overload });
   const backupKey = db.pglite ? registerPgliteBackup(server, db.pglite).key : null;
   await registerTrpc(server, { prefix: TRPC_PREFIX, services, secureCookies: https, checkAnswers });
   await server.register(

@@ -115,6 +115,21 @@ export const envSchema = z
       .min(0, "must be a number of seconds")
       .max(300, "must be a number of seconds")
       .default(10),
+    /**
+     * Overload (ADR 0035): calls are shed with 503 + Retry-After while the event loop lags more than this
+     * (mean over a second, in ms); 0 turns this measure off.
+     */
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a number of milliseconds")
+      .min(0, "must be a number of milliseconds")
+      .default(1000),
+    /** ... or while the database pool takes longer than this to answer a probe (ms, its wait included); 0: off. */
+    OVERLOAD_POOL_WAIT_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a number of milliseconds")
+      .min(0, "must be a number of milliseconds")
+      .default(2000),
     /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: optionalString.refine(
       (v) => v === undefined || /^\S{16,}$/.test(v),

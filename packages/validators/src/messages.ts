@@ -122,6 +122,8 @@ export const messages = {
   internal: "Something went wrong. Please try again.",
   // Not in the spec: the database connection was lost during a change (503 with Retry-After).
   serviceUnavailable: "The service is briefly unavailable. Please try again in a moment.",
+  // Not in the spec: the server shed a call it could not serve in time (issue 44, 503 with Retry-After).
+  serverBusy: "The service is busy right now. Please try again in a moment.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   // Not in the spec, which only says a request needs at least one group (PRODUCT "What is checked").
   requestNeedsGroup: "Join or create a group before posting a request",

@@ -36,7 +36,8 @@ const ERROR_RESPONSES: Record<string, string> = {
   "409": "Conflict: wrong state, duplicate, or a limit reached",
   "429": "Rate limited; see the Retry-After header",
   "500": "Something went wrong (never details)",
-  "503": "The database connection was lost during a change; try again after the Retry-After header",
+  "503":
+    "The server is overloaded and did not run the call (safe to send again), or the database connection was lost during a change; try again after the Retry-After header",
 };
 
 const PAGE_PARAMETER_TEXTS: Record<(typeof PAGE_QUERY)[number], string> = {

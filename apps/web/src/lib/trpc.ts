@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, isLocale } from "@hyn/i18n/locales";
 import type { ErrorKey } from "@hyn/validators/messages";
 import { currentLocale } from "../i18n/i18n";
 import { translate } from "../i18n/useT";
+import { retryingShedCalls } from "./shed-retry";
 
 export const trpc = createTRPCReact<AppRouter>();
 export type { RouterInputs, RouterOutputs };
@@ -29,7 +30,14 @@ export function createTrpcClient() {
         // transformer pair seen from the client (ADR 0033): inputs in superjson's format, written without
         // the library (input-writer.ts), answers plain JSON whose times are ISO texts (their types say
         // string); a screen makes a Date only where it computes with one.
-        false: httpBatchLink({ url: "/trpc", transformer, maxURLLength: 4000, headers: languageHeader }),
+        // A call the server shed under overload (503 + Retry-After, ADR 0035) is sent once more.
+        false: httpBatchLink({
+          url: "/trpc",
+          transformer,
+          maxURLLength: 4000,
+          headers: languageHeader,
+          fetch: retryingShedCalls(),
+        }),
       }),
     ],
   });
