@@ -21,7 +21,7 @@ describe("the outbox pruning job", () => {
   it("deletes e-mails 30 days after they were sent, never one still unsent", async () => {
     app = await createTestApp();
     const { clock, transport, db } = app;
-    worker = startOutboxWorker({ db, clock, logger: app.server.log, transport, from: "test@hyn.local" }, HOUR_MS);
+    worker = startOutboxWorker({ db, clock, logger: app.server.log, transport, from: "test@hyn.local" }, { intervalMs: HOUR_MS });
     const prune = outboxPruningPass(db, clock);
     const subjects = async () =>
       (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map(
