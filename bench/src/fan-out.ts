@@ -107,7 +107,9 @@ try {
     INSERT INTO user_email_preferences (user_id, frequency) SELECT id, 'immediate' FROM users WHERE id IN ${sql.raw(`('${ids.join("','")}')`)}
     ON CONFLICT (user_id) DO UPDATE SET frequency = 'immediate'`);
   // Every kind on for every channel (no row: on), and no group set otherwise.
-  await setup.db.execute(sql`DELETE FROM user_notification_kinds WHERE user_id IN ${sql.raw(`('${ids.join("','")}')`)}`);
+  await setup.db.execute(
+    sql`DELETE FROM user_notification_kinds WHERE user_id IN ${sql.raw(`('${ids.join("','")}')`)}`,
+  );
   const groups: { id: string; poster: (typeof people)[number]; neighbours: typeof people }[] = [];
   for (let g = 0; g < GROUPS; g++) {
     const members = people.slice(g * MEMBERS, (g + 1) * MEMBERS);
@@ -118,9 +120,7 @@ try {
       ),
     );
     for (const member of members)
-      await setup.db.execute(
-        sql`INSERT INTO group_members (group_id, user_id) VALUES (${group!.id}, ${member.id})`,
-      );
+      await setup.db.execute(sql`INSERT INTO group_members (group_id, user_id) VALUES (${group!.id}, ${member.id})`);
     await setup.db.execute(sql`UPDATE user_limits SET max_open_requests = 1000000 WHERE user_id = ${poster.id}`);
     groups.push({ id: group!.id, poster, neighbours: members.slice(1) });
   }
@@ -186,7 +186,8 @@ try {
           .map((m) => m.acceptedAt),
       );
       if (pushes !== null && emails !== null) return { push: pushes, email: emails };
-      if (performance.now() - answeredAt > GIVE_UP_MS) return { push: pushes ?? GIVE_UP_MS, email: emails ?? GIVE_UP_MS };
+      if (performance.now() - answeredAt > GIVE_UP_MS)
+        return { push: pushes ?? GIVE_UP_MS, email: emails ?? GIVE_UP_MS };
       await sleep(20);
     }
   }
@@ -239,7 +240,8 @@ try {
     `  ten at once (${burst.length}): push p50 ${Math.round(median(burst.map((s) => s.push)))} ms, e-mail p50 ${Math.round(median(burst.map((s) => s.email)))} ms`,
   );
   out("Budgets (p95)");
-  for (const b of result.budgets) out(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.measured} ms (budget ${b.budget} ms)`);
+  for (const b of result.budgets)
+    out(`  ${b.pass ? "PASS" : "FAIL"}  ${b.name}: ${b.measured} ms (budget ${b.budget} ms)`);
   const resultsDir = fileURLToPath(new URL("../results/", import.meta.url));
   await mkdir(resultsDir, { recursive: true });
   const file = `${resultsDir}fanout-${result.date.replace(/[:.]/g, "-")}.json`;

@@ -68,7 +68,9 @@ export function startOutboxWorker(deps: DeliveryDeps, options: OutboxWorkerOptio
       stopped = true;
       clearInterval(timer);
       try {
-        await (await unlisten)?.();
+        await (
+          await unlisten
+        )?.();
       } catch (error) {
         deps.logger.warn({ err: error }, "outbox: unlisten failed");
       }

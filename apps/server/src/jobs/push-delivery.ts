@@ -1,10 +1,4 @@
-import {
-  deliverPushes,
-  PUSH_BATCH_SIZE,
-  PUSH_DELIVERY_QUEUE,
-  type PushDeliveryDeps,
-  type PushJob,
-} from "@hyn/core";
+import { deliverPushes, PUSH_BATCH_SIZE, PUSH_DELIVERY_QUEUE, type PushDeliveryDeps, type PushJob } from "@hyn/core";
 import type { AppMetrics } from "../metrics";
 import type { JobEngine } from "./engine";
 
@@ -31,7 +25,8 @@ export async function definePushDelivery(
           deps.metrics?.pushDeliveryFailed("retried");
           return;
         }
-        if (outcome.value === "refused" || outcome.value === "rejected") deps.metrics?.pushDeliveryFailed(outcome.value);
+        if (outcome.value === "refused" || outcome.value === "rejected")
+          deps.metrics?.pushDeliveryFailed(outcome.value);
         deps.logger.info(
           { subscriptionId: job.subscriptionId, kind: job.payload.kind, outcome: outcome.value },
           "push job done",
