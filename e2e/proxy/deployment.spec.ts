@@ -11,6 +11,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { BODY_LIMIT_BYTES } from "../../apps/server/src/body-limit.mjs";
 import { UPSTREAM_FAIL_TIMEOUT_SECONDS } from "../../deploy/render-nginx.mjs";
 import { api, E2E_PASSWORD } from "../support";
+import { browserSubscription, startLocalPushService } from "../../packages/api/test/support/local-push-service";
 import { Cluster } from "./cluster";
 import { DebianNginx } from "./debian-nginx";
 import { proxyHost, proxyPort, proxyURL, tlsPorts } from "./ports";
@@ -117,6 +118,61 @@ test("a dashboard whose stream one instance serves shows, within seconds, a clai
   expect(claim.status).toBe(200);
   await expect(mine.getByTestId("request-status")).toHaveAttribute("data-status", "claimed", { timeout: 5_000 });
   await expect(mine).toContainText("Nico Neighbour");
+});
+
+test("a post reaches its neighbours' phones and inboxes within seconds, each once, with two instances", async ({
+  cluster,
+}) => {
+  const service = await startLocalPushService();
+  try {
+    const owner = await signUp("Olive Owner");
+    const group = await api<Record<string, unknown>>(proxyURL, owner.token, "POST", "/groups", { name: "Oak Row" });
+    const neighbours = [];
+    for (const name of ["Nico Neighbour", "Nell Neighbour", "Ned Neighbour"]) {
+      const neighbour = await signUp(name);
+      await api(proxyURL, owner.token, "POST", "/invites", { groupId: group.id, email: neighbour.email });
+      await expect
+        .poll(async () =>
+          (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/")),
+        )
+        .toBeTruthy();
+      const link = (await cluster.mail(neighbour.email)).flatMap((m) => m.links).find((l) => l.includes("/invite/"))!;
+      await api(proxyURL, neighbour.token, "POST", `/invites/${new URL(link).pathname.split("/").pop()}/join`);
+      await api(proxyURL, neighbour.token, "PUT", "/user/email-preferences", { frequency: "immediate" });
+      const browser = browserSubscription(`${service.origin}/push/${neighbour.email}`);
+      await api(proxyURL, neighbour.token, "POST", "/push/subscriptions", { ...browser.json, label: "Phone" });
+      neighbours.push(neighbour);
+    }
+
+    const posted = Date.now();
+    await api(proxyURL, owner.token, "POST", "/requests", {
+      groupId: group.id,
+      itemDescription: "A ladder",
+      neededBy: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
+    // Woken when the post commits, whichever instance's worker takes the jobs and the e-mails.
+    await expect.poll(() => service.received.length, { timeout: 10_000 }).toBe(neighbours.length);
+    for (const neighbour of neighbours)
+      await expect
+        .poll(
+          // Both instances read the one dev mailbox table: an e-mail is one (subject, time) however often listed.
+          async () =>
+            new Set(
+              ((await cluster.mail(neighbour.email)) as unknown as { subject: string; sentAt: string }[])
+                .filter((m) => m.subject.includes("A ladder"))
+                .map((m) => `${m.subject} ${m.sentAt}`),
+            ).size,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    expect(Date.now() - posted).toBeLessThan(10_000);
+    expect(new Set(service.received.map((push) => push.path)).size).toBe(neighbours.length);
+    // Long enough for a duplicate from the other instance, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(service.received).toHaveLength(neighbours.length);
+  } finally {
+    await service.close();
+  }
 });
 
 test("rate limits count the calls of one client across both instances", async ({ cluster }) => {

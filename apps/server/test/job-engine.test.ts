@@ -63,6 +63,56 @@ describe("the job engine", () => {
     expect(ran).toEqual(["committed"]);
   });
 
+  it("wakes the worker when the transaction that queued a job commits, long before its poll (issue 44)", async () => {
+    database = await createTestDatabase();
+    // A poll this slow would leave the job waiting a minute: only the wake-up can run it in time.
+    const engine = (running = await startJobEngine(database.handle, silentLogger, { pollingIntervalSeconds: 60 }));
+    const ran: { name: string; at: number }[] = [];
+    await engine.define<{ name: string }>("push", async ({ name }) => void ran.push({ name, at: Date.now() }));
+    // The worker's first fetch, at start, found nothing: it now sleeps for its poll.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await expect(
+      database.handle.db.transaction(async (tx) => {
+        await engine.send("push", { name: "rolled back" }, { in: tx });
+        throw new Error("the post failed");
+      }),
+    ).rejects.toThrow("the post failed");
+    await database.handle.db.transaction(async (tx) => {
+      await engine.send("push", { name: "committed" }, { in: tx });
+      // Not before the commit.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(ran).toEqual([]);
+    });
+    const committedAt = Date.now();
+    await eventually(() => ran.length === 1, 5_000);
+    expect(ran[0]!.name).toBe("committed");
+    expect(ran[0]!.at - committedAt).toBeLessThan(3_000);
+  });
+
+  it("hands a batch queue's waiting jobs over together, and retries a failed one alone", async () => {
+    const engine = await startEngine();
+    const batches: string[][] = [];
+    await engine.defineBatch<{ name: string }>(
+      "pushes",
+      async (jobs) => {
+        batches.push(jobs.map((job) => job.data.name));
+        return jobs.map((job) =>
+          job.data.name === "flaky" && job.retryCount === 0
+            ? { status: "rejected" as const, reason: new Error("push service busy") }
+            : { status: "fulfilled" as const, value: undefined },
+        );
+      },
+      { batchSize: 10, retryLimit: 2, retryDelaySeconds: 1 },
+    );
+    const names = ["a", "b", "c", "flaky", "d", "e"];
+    await database.handle.db.transaction(async (tx) => {
+      for (const name of names) await engine.send("pushes", { name }, { in: tx });
+    });
+    await eventually(() => batches.flat().length === names.length + 1);
+    expect(batches[0]!.sort()).toEqual([...names].sort());
+    expect(batches.slice(1)).toEqual([["flaky"]]);
+  });
+
   it("queues a payload whose text PostgreSQL cannot store, without it, rather than failing its sender (issue 38)", async () => {
     const engine = await startEngine();
     const ran: object[] = [];

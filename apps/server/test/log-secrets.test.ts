@@ -87,7 +87,7 @@ describe("the log of a failed query", () => {
     const transport = { send: async () => ({ providerId: "canary-7f3a-provider" }) };
     const worker = startOutboxWorker(
       { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
-      60_000,
+      { intervalMs: 60_000 },
     );
     await worker.kick();
     await worker.stop();

@@ -26,7 +26,7 @@ function instance(db: DbHandle["db"]) {
   transports.push(transport);
   const worker = startOutboxWorker(
     { db, clock: systemClock, logger: silentLogger, transport, from: "test@hyn.local" },
-    20,
+    { intervalMs: 20 },
   );
   workers.push(worker);
   return worker;

@@ -29,7 +29,7 @@ describe("the outbox over SMTP", () => {
     transport = createSmtpTransport(sink.url);
     worker = startOutboxWorker(
       { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
-      60_000,
+      { intervalMs: 60_000 },
     );
     const count = MAIL_SEND_CONCURRENCY * 12;
     for (let i = 0; i < count; i++) await queue(`n${i}@example.com`, `#${i}`);
@@ -52,7 +52,7 @@ describe("the outbox over SMTP", () => {
     transport = createSmtpTransport(sink.url);
     worker = startOutboxWorker(
       { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
-      60_000,
+      { intervalMs: 60_000 },
     );
     for (let i = 0; i < 10; i++) {
       app.clock.advance(1);
@@ -82,7 +82,7 @@ describe("the outbox over SMTP", () => {
     };
     worker = startOutboxWorker(
       { db: app.db, clock: app.clock, logger: app.server.log, transport: answerLostOnce, from: "test@hyn.local" },
-      60_000,
+      { intervalMs: 60_000 },
     );
     await queue("ann@example.com", "Bo offered to help");
     await worker.kick();
@@ -104,7 +104,7 @@ describe("the outbox over SMTP", () => {
     transport = createSmtpTransport(sink.url);
     worker = startOutboxWorker(
       { db: app.db, clock: app.clock, logger: app.server.log, transport, from: "test@hyn.local" },
-      60_000,
+      { intervalMs: 60_000 },
     );
     for (const to of ["gone@example.com", "malformed@example.com", "busy@example.com", "ann@example.com"])
       await queue(to, `to ${to}`);

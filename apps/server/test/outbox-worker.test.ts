@@ -21,7 +21,10 @@ describe("the outbox pruning job", () => {
   it("deletes e-mails 30 days after they were sent, never one still unsent", async () => {
     app = await createTestApp();
     const { clock, transport, db } = app;
-    worker = startOutboxWorker({ db, clock, logger: app.server.log, transport, from: "test@hyn.local" }, HOUR_MS);
+    worker = startOutboxWorker(
+      { db, clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      { intervalMs: HOUR_MS },
+    );
     const prune = outboxPruningPass(db, clock);
     const subjects = async () =>
       (await db.select({ subject: emailOutbox.subject }).from(emailOutbox).orderBy(emailOutbox.subject)).map(
@@ -54,6 +57,33 @@ describe("the outbox pruning job", () => {
     clock.advance(2 * MINUTE_MS);
     await prune();
     expect(await subjects()).toEqual(["unsent"]);
+  });
+});
+
+describe("the outbox worker", () => {
+  it("sends an e-mail as soon as the transaction that queued it commits, not at its poll (issue 44)", async () => {
+    app = await createTestApp();
+    const { clock, transport, db } = app;
+    worker = startOutboxWorker(
+      { db, clock, logger: app.server.log, transport, from: "test@hyn.local" },
+      { intervalMs: HOUR_MS, wakeOnCommit: true },
+    );
+    // Its LISTEN is set up as it starts.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await db.transaction(async (tx) => {
+      await enqueueEmail(tx, clock.now(), {
+        type: "feedback",
+        to: "a@example.com",
+        subject: "at once",
+        text: "t",
+        html: "<p>t</p>",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(transport.sent).toEqual([]);
+    });
+    const deadline = Date.now() + 3_000;
+    while (transport.sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(transport.sent.map((m) => m.subject)).toEqual(["at once"]);
   });
 });
 

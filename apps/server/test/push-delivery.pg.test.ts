@@ -86,4 +86,32 @@ describe("pushes on two instances", () => {
     expect(new Set(deliveries).size).toBe(expected);
     expect(deliveries.filter((d) => d.endsWith("Queued twice"))).toHaveLength(2);
   }, 60_000);
+
+  it("a post's pushes wake the other instance's worker when it commits: its neighbours hear within seconds, not at the poll (issue 44)", async () => {
+    service = await startLocalPushService();
+    // The first instance queues and has no push worker; the second's polls only every minute.
+    for (const worker of [false, true]) {
+      const engine = await startJobEngine(h.handle, silentLogger, { pollingIntervalSeconds: 60 });
+      if (worker)
+        await definePushDelivery(engine, { db: h.db, clock: h.clock, logger: silentLogger, push: h.config.push! });
+      engines.push(engine);
+    }
+    const ann = await h.signUpUser({ name: "Ann" });
+    const members: Neighbour[] = [];
+    for (let i = 0; i < 5; i++) {
+      const member = await h.signUpUser({ frequency: "immediate" });
+      const browser = browserSubscription(`${service.origin}/push/${member.user.id}`);
+      await member.caller.push.subscribe({ ...browser.json, label: "Phone" });
+      members.push(member);
+    }
+    const group = await groupWith(h, ann, members);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    const posted = Date.now();
+    await ann.caller.requests.create({ itemDescription: "Milk", groupId: group.id, neededBy: hoursAfter(h.clock, 72) });
+    while (service.received.length < members.length && Date.now() - posted < 10_000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(service.received).toHaveLength(members.length);
+    expect(Date.now() - posted).toBeLessThan(3_000);
+  }, 60_000);
 });

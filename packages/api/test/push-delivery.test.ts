@@ -1,6 +1,8 @@
 import {
   deliverPush,
+  deliverPushes,
   PUSH_DELIVERY_QUEUE,
+  PUSH_SENDS_PER_SERVICE,
   PushRetryableError,
   setKindChannels,
   silentLogger,
@@ -232,6 +234,53 @@ describe("a push reaches a device through its push service", () => {
         url: `${h.config.appUrl}/`,
       });
       expect(JSON.stringify(payload)).not.toContain(invite.token);
+    }
+  });
+});
+
+describe("a batch of pushes (issue 44 §1)", () => {
+  it("goes out side by side, at most PUSH_SENDS_PER_SERVICE at once to each push service, a failed one alone to be retried", async () => {
+    const busy = await startLocalPushService({ answerDelayMs: 150 });
+    const other = await startLocalPushService({ answerDelayMs: 150 });
+    try {
+      const poster = await neighbour("Ann");
+      const members = [];
+      for (let i = 0; i < PUSH_SENDS_PER_SERVICE + 4; i++) members.push(await neighbour());
+      const onOther = [await neighbour(), await neighbour()];
+      const group = await groupWith(h, poster, [...members, ...onOther], "Maple Street");
+      for (const [someone, on] of [
+        ...members.map((m) => [m, busy] as const),
+        ...onOther.map((m) => [m, other] as const),
+      ]) {
+        const browser = browserSubscription(`${on.origin}/push/${someone.user.id}`);
+        await someone.caller.push.subscribe({ ...browser.json, label: "Phone" });
+      }
+      await poster.caller.requests.create({ itemDescription: "Oat milk", groupId: group.id, neededBy: inThreeDays() });
+      const jobs = queue.take<PushJob>();
+      expect(jobs).toHaveLength(members.length + onOther.length);
+
+      busy.answerNext(503);
+      const started = Date.now();
+      const outcomes = await deliverPushes(deliveryDeps(), jobs);
+      const took = Date.now() - started;
+
+      expect(outcomes.filter((o) => o.status === "fulfilled").map((o) => o.value)).toEqual(
+        Array(jobs.length - 1).fill("sent"),
+      );
+      const failed = outcomes.filter((o) => o.status === "rejected");
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.reason).toBeInstanceOf(PushRetryableError);
+      expect(busy.received).toHaveLength(members.length);
+      expect(other.received).toHaveLength(onOther.length);
+      expect(new Set(busy.received.map((push) => push.path)).size).toBe(members.length);
+      // The bound, reached on the busy service; the other service's pushes did not wait behind it.
+      expect(busy.maxInFlight).toBe(PUSH_SENDS_PER_SERVICE);
+      expect(other.maxInFlight).toBe(onOther.length);
+      // Two rounds of 150 ms on the busy service, not one after another (14 x 150 ms).
+      expect(took).toBeLessThan(jobs.length * 150);
+    } finally {
+      await busy.close();
+      await other.close();
     }
   });
 });

@@ -27,12 +27,21 @@ export {
 } from "./unsubscribe/token";
 // Web Push (issue 16): the server's job handler, env defaults and tests use these.
 export { DEFAULT_PUSH_SERVICE_HOSTS, defaultPushConfig, type PushConfig, type VapidKeys } from "./shared/push-config";
-export { deliverPush, PushRetryableError, type PushDeliveryDeps, type PushOutcome } from "./push/delivery";
+export {
+  deliverPush,
+  deliverPushes,
+  PUSH_BATCH_SIZE,
+  PUSH_SENDS_PER_SERVICE,
+  PushRetryableError,
+  type PushDeliveryDeps,
+  type PushOutcome,
+} from "./push/delivery";
 export { PUSH_DELIVERY_QUEUE, queuePush, type PushJob } from "./push/queue";
 export { PUSH_DELIVERY, type PushPayload } from "./push/payload";
 export { loadVapidKeys } from "./push/vapid";
 export type { Resolver } from "./push/endpoint";
 export * from "./mail/outbox";
+export { listenOn } from "./events/bus";
 export { runCleanUps, type CleanUpOptions } from "./retention/clean-up";
 export { RETENTION_MS, type RetentionKind } from "./retention/periods";
 export { EMAIL_KINDS, type EmailKind } from "./mail/email-kinds";

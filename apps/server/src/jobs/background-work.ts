@@ -31,7 +31,10 @@ export interface BackgroundWorkDeps {
  */
 export async function startBackgroundWork(jobs: JobEngine, deps: BackgroundWorkDeps): Promise<OutboxWorker> {
   const { env, db, clock, logger, services } = deps;
-  const outbox = startOutboxWorker({ db, clock, logger, transport: deps.transport, from: env.MAIL_FROM });
+  const outbox = startOutboxWorker(
+    { db, clock, logger, transport: deps.transport, from: env.MAIL_FROM },
+    { wakeOnCommit: true },
+  );
   // The timed jobs (reminders, nudges, repeating requests, weekly trips); a delivery pass catches and
   // logs its own errors, so nothing waits for the outbox's kick.
   await defineTimedJobs(jobs, services, { logger, onMailQueued: () => void outbox.kick() });

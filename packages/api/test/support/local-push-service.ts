@@ -19,29 +19,39 @@ export interface LocalPushService {
   received: ReceivedPush[];
   /** Statuses to answer the next requests with, in order; 201 once they run out. */
   answerNext: (...statuses: number[]) => void;
+  /** The most pushes ever being received at once (each is held `answerDelayMs` before its answer). */
+  maxInFlight: number;
   close: () => Promise<void>;
 }
 
-export async function startLocalPushService(): Promise<LocalPushService> {
+export async function startLocalPushService(options: { answerDelayMs?: number } = {}): Promise<LocalPushService> {
   const received: ReceivedPush[] = [];
   const statuses: number[] = [];
+  let inFlight = 0;
   const server: Server = createServer((request, response) => {
+    inFlight++;
+    service.maxInFlight = Math.max(service.maxInFlight, inFlight);
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       received.push({ path: request.url ?? "", headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = statuses.shift() ?? 201;
-      response.end();
+      setTimeout(() => {
+        inFlight--;
+        response.statusCode = statuses.shift() ?? 201;
+        response.end();
+      }, options.answerDelayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const service: LocalPushService = {
     origin: `http://127.0.0.1:${port}`,
     received,
     answerNext: (...next) => statuses.push(...next),
+    maxInFlight: 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return service;
 }
 
 /** A browser's subscription to `endpoint`: its private key stays here, to decrypt what arrives. */

@@ -29,9 +29,9 @@ type Unlisten = () => Promise<void>;
 
 /**
  * LISTEN on whichever client drizzle wraps (`db.$client`): postgres.js keeps a dedicated connection
- * for it and re-listens after a reconnect; PGlite delivers its own NOTIFYs in-process.
+ * for it and re-listens after a reconnect (`onListen` runs each time); PGlite delivers its own NOTIFYs in-process.
  */
-async function listenOn(
+export async function listenOn(
   db: Database,
   channel: string,
   onPayload: (payload: string) => void,

@@ -33,6 +33,15 @@ function outboxColumns(email: QueuedEmail) {
   };
 }
 
+/**
+ * The channel an outbox INSERT notifies when its transaction commits: every instance's worker wakes and
+ * sends at once (issue 44), its poll staying as the fallback. Only a wake-up: it carries nothing.
+ */
+export const OUTBOX_CHANNEL = "hyn_outbox";
+
+/** Selected by the INSERT's RETURNING: PostgreSQL sends one notice per channel and transaction, at commit. */
+const wakeWorkers = sql<string>`pg_notify(${sql.raw(`'${OUTBOX_CHANNEL}'`)}, '')`;
+
 /** The outbox's INSERT, built once: every notice of a claim, a post or a reminder goes through it. */
 const queueing = preparedStatement((executor) => {
   const value = (name: string) => sql.placeholder(name);
@@ -52,13 +61,13 @@ const queueing = preparedStatement((executor) => {
       createdAt: value("now"),
       updatedAt: value("now"),
     })
-    .returning({ id: emailOutbox.id })
+    .returning({ id: emailOutbox.id, woke: wakeWorkers })
     .prepare("email_outbox_queue");
 });
 
 /**
  * Queues an e-mail in the caller's transaction: it is sent if and only if the change that caused it
- * commits. Delivery happens in `deliverDueEmails`. The id names the e-mail (POST /api/send-invitation answers it).
+ * commits, and the commit wakes the workers (OUTBOX_CHANNEL). Delivery happens in `deliverDueEmails`. The id names the e-mail (POST /api/send-invitation answers it).
  */
 export async function enqueueEmail(executor: Executor, now: Date, email: QueuedEmail): Promise<{ id: string }> {
   const [row] = await queueing(executor).execute({ ...outboxColumns(email), now });
@@ -82,7 +91,8 @@ export async function enqueueEmails(
         updatedAt: now,
       })),
     )
-    .returning({ id: emailOutbox.id });
+    .returning({ id: emailOutbox.id, woke: wakeWorkers })
+    .then((rows) => rows.map(({ id }) => ({ id })));
 }
 
 /**

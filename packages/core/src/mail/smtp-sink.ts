@@ -11,6 +11,8 @@ export interface ReceivedEmail {
   subject: string;
   /** The Message-ID header: copies of one e-mail share it. */
   messageId: string;
+  /** When it was accepted (performance.now() of this process). */
+  acceptedAt: number;
 }
 
 export interface SmtpSink {
@@ -76,7 +78,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? "";
         const messageId = /^Message-ID:\s*(.*)$/im.exec(headers)?.[1]?.trim() ?? "";
         setTimeout(() => {
-          sink.received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, messageId });
+          sink.received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject,
+            messageId,
+            acceptedAt: performance.now(),
+          });
           inFlight--;
           callback();
         }, options.acceptDelayMs ?? 0);

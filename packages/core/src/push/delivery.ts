@@ -3,12 +3,12 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { pushSubscriptions, type Database } from "@hyn/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import webPush from "web-push";
 import { isAppError } from "../shared/errors";
 import type { Clock } from "../shared/clock";
 import type { Logger } from "../shared/logger";
-import { defaultPushConfig, type PushConfig } from "../shared/push-config";
+import { defaultPushConfig, type PushConfig, type VapidKeys } from "../shared/push-config";
 import {
   checkEndpointUrl,
   checkResolvedAddresses,
@@ -37,6 +37,13 @@ export class PushRetryableError extends Error {
 
 export type PushOutcome = "sent" | "gone" | "removed" | "refused" | "rejected";
 
+/** Pushes sent at once to one push service (an endpoint's origin) by one instance. */
+export const PUSH_SENDS_PER_SERVICE = 8;
+/** Push jobs one instance takes from the queue at once (apps/server/src/jobs/push-delivery.ts). */
+export const PUSH_BATCH_SIZE = 40;
+
+type Device = { id: string; userId: string; endpoint: string; p256dh: string; auth: string };
+
 /**
  * Sends one queued push (a job of PUSH_DELIVERY_QUEUE): the payload encrypted for the device
  * (aes128gcm, RFC 8291) with a VAPID signature (RFC 8292), its kind's TTL and urgency. 404/410 mean the
@@ -44,14 +51,86 @@ export type PushOutcome = "sent" | "gone" | "removed" | "refused" | "rejected";
  * retried with backoff. Other refusals (400, 401, 403, 413) would fail again: logged, not retried.
  */
 export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise<PushOutcome> {
-  const push = deps.push ?? defaultPushConfig;
-  const [device] = await deps.db
-    .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.id, job.subscriptionId), eq(pushSubscriptions.userId, job.userId)));
-  // Removed, or now another person's browser: this notice was not meant for them.
-  if (!device) return "gone";
+  const [outcome] = await deliverPushes(deps, [job]);
+  if (outcome!.status === "rejected") throw outcome!.reason;
+  return outcome!.value;
+}
 
+/**
+ * Sends a batch of queued pushes as deliverPush does each: their devices read in one statement, side by
+ * side, at most PUSH_SENDS_PER_SERVICE at once to each push service. Each job's outcome, in order:
+ * a rejected one is to be retried (alone).
+ */
+export async function deliverPushes(
+  deps: PushDeliveryDeps,
+  jobs: readonly PushJob[],
+): Promise<PromiseSettledResult<PushOutcome>[]> {
+  const outcomes: PromiseSettledResult<PushOutcome>[] = new Array(jobs.length);
+  try {
+    const ids = [...new Set(jobs.map((job) => job.subscriptionId))];
+    const rows: Device[] = await deps.db
+      .select({
+        id: pushSubscriptions.id,
+        userId: pushSubscriptions.userId,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.id, ids));
+    const devices = new Map(rows.map((row) => [row.id, row]));
+    const byService = new Map<string, number[]>();
+    jobs.forEach((job, i) => {
+      const device = devices.get(job.subscriptionId);
+      // Removed, or now another person's browser: this notice was not meant for them.
+      if (!device || device.userId !== job.userId) {
+        outcomes[i] = { status: "fulfilled", value: "gone" };
+        return;
+      }
+      const service = serviceOf(device.endpoint);
+      byService.set(service, [...(byService.get(service) ?? []), i]);
+    });
+    // One read of the signing keys for the batch.
+    const keys = byService.size > 0 ? await loadVapidKeys(deps.db, deps.push ?? defaultPushConfig) : null;
+    await Promise.all(
+      [...byService.values()].map((indexes) =>
+        inSlots(indexes, PUSH_SENDS_PER_SERVICE, async (i) => {
+          const job = jobs[i]!;
+          outcomes[i] = await sendTo(deps, job, devices.get(job.subscriptionId)!, keys!).then(
+            (value) => ({ status: "fulfilled", value }),
+            (reason: unknown) => ({ status: "rejected", reason }),
+          );
+        }),
+      ),
+    );
+  } catch (error) {
+    // The devices could not be read: every job not yet settled comes back.
+    for (let i = 0; i < jobs.length; i++) outcomes[i] ??= { status: "rejected", reason: error };
+  }
+  return outcomes;
+}
+
+/** The push service an endpoint is on: its origin (an endpoint not a URL is its own, and refused when sent). */
+function serviceOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return endpoint;
+  }
+}
+
+/** Runs `work` over `items` with at most `slots` running at once. */
+async function inSlots<T>(items: readonly T[], slots: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const slot = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, items.length) }, slot));
+}
+
+/** One push to its device (read with the batch). */
+async function sendTo(deps: PushDeliveryDeps, job: PushJob, device: Device, keys: VapidKeys): Promise<PushOutcome> {
+  const push = deps.push ?? defaultPushConfig;
   let checked: CheckedEndpoint;
   try {
     checked = checkEndpointUrl(device.endpoint, push);
@@ -66,7 +145,6 @@ export async function deliverPush(deps: PushDeliveryDeps, job: PushJob): Promise
     return "removed";
   }
 
-  const keys = await loadVapidKeys(deps.db, push);
   const { ttlSeconds, urgency } = PUSH_DELIVERY[job.payload.kind];
   const request = webPush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
