@@ -233,7 +233,12 @@ export function CreateRequestModal({
           onChange={(ifUnavailable) => form.set("ifUnavailable", ifUnavailable)}
         />
         {asksForPhone(values.ifUnavailable, profilePhone, onBehalfOf !== "") && (
-          <AskFirstPhoneField {...form.field("phone")} id={FIELD_IDS.phone} />
+          <AskFirstPhoneField
+            id={FIELD_IDS.phone}
+            value={values.phone ?? ""}
+            onChange={(event) => form.set("phone", event.target.value)}
+            error={form.shown("phone")}
+          />
         )}
         {/* A request for a neighbour without the app is posted each time (the series keeps no neighbour). */}
         {onBehalfOf === "" && (
