@@ -101,7 +101,7 @@ test.describe("in an English browser", () => {
     await expect(neededBy).toHaveAccessibleDescription(/, 18:00\. Set to tomorrow at 18:00 to start with\./);
     await dialog.getByLabel("Item description").fill("Light bulbs, E27");
     await dialog.getByRole("radio", { name: "Ask me first" }).check();
-    await screenshots(page, "date-field-request-en", { target: dialog, themes: ["light"] });
+    await screenshots(page, "date-field-request-en", { scrollTo: neededBy, themes: ["light"] });
 
     // Another time typed: the hint says that one, and no longer that it was set to tomorrow at 18:00.
     const later = await localDay(page, 2, 7, 45);
