@@ -32,6 +32,7 @@ test("the trips page and a trip's page, open and shopping, pass axe in both them
     itemDescription: "Oat milk",
     quantity: 2,
     ifUnavailable: "ask",
+    phone: "0151 234 5678",
   });
   await signedInPage(tripper);
   await page.goto("/trips?announce=1");

@@ -81,6 +81,44 @@ test.describe("in an English browser", () => {
     expect(((await request.json()) as { neededBy: string }).neededBy).toBe(later.iso);
   });
 
+  test("on the English page the needed-by field reads day first with a 24-hour clock, and its hint follows what is typed", async ({
+    page,
+    confirmedUser,
+    signedInPage,
+    groupWith,
+  }) => {
+    // Issue 43: Chromium's en-US field showed "11/29/2026, 06:00 PM" while the app writes 29 Nov 2026, 18:00.
+    const ed = await confirmedUser("Ed English");
+    await groupWith(ed, "Hazel Row", []);
+    await signedInPage(ed);
+    await page.goto("/");
+    await page.getByRole("button", { name: "New Request" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Request" });
+    const neededBy = dialog.getByLabel("Needed by");
+    const tomorrow = await localDay(page, 1, 18, 0);
+    await expect(neededBy).toHaveValue(`${tomorrow.day}/${tomorrow.month}/${tomorrow.year}, 18:00`);
+    await expect(neededBy).toHaveAttribute("placeholder", "dd/mm/yyyy, hh:mm");
+    await expect(neededBy).toHaveAccessibleDescription(/, 18:00\. Set to tomorrow at 18:00 to start with\./);
+    await dialog.getByLabel("Item description").fill("Light bulbs, E27");
+    await dialog.getByRole("radio", { name: "Ask me first" }).check();
+    await screenshots(page, "date-field-request-en", { scrollTo: neededBy, themes: ["light"] });
+
+    // Another time typed: the hint says that one, and no longer that it was set to tomorrow at 18:00.
+    const later = await localDay(page, 2, 7, 45);
+    await neededBy.fill(`${later.day}/${later.month}/${later.year} 7:45`);
+    await expect(neededBy).toHaveAccessibleDescription(/^Chosen: .*07:45\.$/);
+    await neededBy.blur();
+    await expect(neededBy).toHaveValue(`${later.day}/${later.month}/${later.year}, 07:45`);
+    await dialog.getByLabel("Your phone number").fill("0151 234 5678");
+    const created = page.waitForResponse((response) => response.url().includes("requests.create"));
+    await dialog.getByRole("button", { name: "Create Request" }).click();
+    expect((await created).ok()).toBe(true);
+    const card = page.getByTestId("request-card").filter({ hasText: "Light bulbs, E27" });
+    const id = await card.getAttribute("data-request-id");
+    const request = await page.request.get(`/api/requests/${id}`);
+    expect(((await request.json()) as { neededBy: string }).neededBy).toBe(later.iso);
+  });
+
   test("on the Spanish page the trip's times read dd/mm/aaaa, and the browser's picker is a button away", async ({
     page,
     confirmedUser,

@@ -71,14 +71,13 @@ async function signInWithKeys(page: Page, email: string) {
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 }
 
-/** A datetime-local field, typed segment by segment as in Chromium's en-US format. */
+/** The needed-by field, typed as the English page writes dates: day first, 24 hours (issue 43; ADR 0028). */
 async function typeDateTime(page: Page, date: Date) {
   const pad = (n: number) => String(n).padStart(2, "0");
-  const hours = date.getHours() % 12 || 12;
-  await page.keyboard.type(`${pad(date.getMonth() + 1)}${pad(date.getDate())}${date.getFullYear()}`);
-  // The year takes up to six digits, so it does not move on by itself.
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.type(`${pad(hours)}${pad(date.getMinutes())}${date.getHours() < 12 ? "A" : "P"}`);
+  // Tab selects what the field holds, so typing replaces it.
+  await page.keyboard.type(
+    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  );
 }
 
 test("a neighbour signs in, posts a request, a second claims and fulfils it, and one invites the other, all with the keyboard", async ({

@@ -100,13 +100,16 @@ const CONTENT: TextKind[] = [
     send: (w, t) => call("PUT", `/groups/${w.groupId}`, w.owner, t),
   },
   {
+    // "Ask me first" with the phone asked for beside it (issue 43 §5), saved to the member's profile.
     kind: "request",
-    fields: ["itemDescription", "storePreference", "pickupNotes"],
+    fields: ["itemDescription", "storePreference", "pickupNotes", "phone"],
     send: (w, t) =>
       call("POST", "/requests", w.member, {
         itemDescription: "Milk",
         groupId: w.groupId,
         neededBy: isoHoursAfter(app.clock, 72),
+        ifUnavailable: "ask",
+        phone: "020 7946 0001",
         ...t,
       }),
     keep: (w, answer) => void (w.requestId = answer.id as string),
@@ -126,8 +129,9 @@ const CONTENT: TextKind[] = [
   },
   {
     kind: "repeating request's change",
-    fields: ["itemDescription", "storePreference", "pickupNotes"],
-    send: (w, t) => call("PUT", `/request-series/${w.seriesId}`, w.member, t),
+    fields: ["itemDescription", "storePreference", "pickupNotes", "phone"],
+    send: (w, t) =>
+      call("PUT", `/request-series/${w.seriesId}`, w.member, { ifUnavailable: "ask", phone: "020 7946 0001", ...t }),
   },
   {
     kind: "neighbour without the app",
@@ -167,8 +171,14 @@ const CONTENT: TextKind[] = [
   },
   {
     kind: "trip item",
-    fields: ["itemDescription", "pickupNotes"],
-    send: (w, t) => call("POST", `/trips/${w.tripId}/items`, w.member, { itemDescription: "Oats", ...t }),
+    fields: ["itemDescription", "pickupNotes", "phone"],
+    send: (w, t) =>
+      call("POST", `/trips/${w.tripId}/items`, w.member, {
+        itemDescription: "Oats",
+        ifUnavailable: "ask",
+        phone: "020 7946 0001",
+        ...t,
+      }),
     keep: (w, answer) => void (w.itemId = answer.id as string),
   },
   {

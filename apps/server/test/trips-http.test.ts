@@ -29,6 +29,7 @@ describe("trips over REST", () => {
       itemDescription: "Oat milk",
       quantity: 2,
       ifUnavailable: "ask",
+      phone: "0151 234 5678",
     });
     expect(item.statusCode, item.body).toBe(201);
     expect(item.json()).toMatchObject({ tripId: trip.id, status: "claimed", claimedBy: trip.tripperId, quantity: 2 });

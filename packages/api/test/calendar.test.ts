@@ -29,6 +29,7 @@ describe("a request's calendar file", () => {
       storePreference: "Bäckerei, Nord; 1",
       pickupNotes: "Door 3; ring twice,\nthen wait — 谢谢",
       ifUnavailable: "ask",
+      phone: "0151 234 5678",
       neededBy,
     });
     await bo.caller.requests.claim({ id: request.id });

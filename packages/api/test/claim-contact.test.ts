@@ -108,7 +108,7 @@ describe("contact between the requester and the helper of a claim", () => {
 
   it("gives a null phone and area when the other person's profile has none", async () => {
     const [dee] = await h.neighbours("Dee");
-    const { posted } = await post(dee!, [bo], "ask");
+    const { posted } = await post(dee!, [bo], "skip");
     await bo.caller.requests.claim({ id: posted.id });
     expect(await contactSeenBy(bo, posted.id)).toEqual({
       userId: dee!.user.id,

@@ -25,6 +25,12 @@ const phoneField = inputString()
     return cleaned;
   });
 
+/**
+ * The phone given beside "Ask me first" on a form that asks for an item (issue 43 §5), for a person whose
+ * profile has none: the profile's rule; saved to the profile with the post. Empty or absent: none given.
+ */
+export const askFirstPhoneInput = phoneField.optional().transform((v) => v ?? null);
+
 /** A phone that must be given (a neighbour without the app, issue 42 §1): the profile's rule, and not empty. */
 export const requiredPhoneField = phoneField.transform((v, ctx) => {
   if (v === null || v === undefined) {

@@ -52,6 +52,10 @@ export const messages = {
   // Not in the spec: a neighbour without the app (issue 42 §1).
   phoneRequired: "Phone number is required",
   offlineNeighbourNotFound: "Neighbour not found in this group",
+  askFirstNeedsPhone:
+    "“Ask me first” needs a phone number, so your helper can call you from the shop: add one to your profile, or choose another answer",
+  phoneNeededForAskFirst:
+    "Your open requests say “Ask me first”: keep a phone number until they are done, or remove them first",
   repeatNotForNeighbour: "A request for a neighbour without the app cannot repeat; post each one for them",
   onlyContactOrOwnerRemovesNeighbour: "Only their contact or the group's owner can remove this neighbour",
   noChangesToSave: "No changes to save",

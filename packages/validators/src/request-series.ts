@@ -3,6 +3,7 @@ import { isoDateTime } from "./wire-time";
 import { messages } from "./messages";
 import { MAX_ITEM_DESCRIPTION_LENGTH, MAX_PICKUP_NOTES_LENGTH, MAX_STORE_PREFERENCE_LENGTH } from "./policy";
 import { ifUnavailableInput, requestIdInput, requestOutput } from "./requests";
+import { askFirstPhoneInput } from "./accounts";
 import { IF_UNAVAILABLE_CHOICES, REPEAT_EVERY, stripMarkup } from "./rules";
 import { dateTimeField } from "./date-time-field";
 import { exactInputString, inputString, optionalCleanText } from "./text";
@@ -32,6 +33,8 @@ export const updateSeriesInput = z.object({
   storePreference: optionalCleanText(MAX_STORE_PREFERENCE_LENGTH).optional(),
   pickupNotes: optionalCleanText(MAX_PICKUP_NOTES_LENGTH, { multiline: true }).optional(),
   ifUnavailable: ifUnavailableInput.optional(),
+  /** "Ask me first" chosen by someone whose profile has no phone: the number, saved to the profile. */
+  phone: askFirstPhoneInput,
   until: dateTimeField(messages.repeatUntilNotADate, undefined, messages.repeatUntilTooFar).nullable().optional(),
 });
 export type UpdateSeries = z.output<typeof updateSeriesInput>;

@@ -17,6 +17,7 @@ import {
   stripMarkup,
 } from "./rules";
 import { dateTimeField } from "./date-time-field";
+import { askFirstPhoneInput } from "./accounts";
 import { exactInputString, inputString, isStorableText, optionalCleanText } from "./text";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,6 +103,8 @@ export const createRequestInput = z.object({
     .optional()
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,
+  /** "Ask me first" from someone whose profile has no phone: the number, saved to the profile with the post. */
+  phone: askFirstPhoneInput,
   repeat: requestRepeatInput,
   /** Posted for a neighbour without the app of the group (issue 42 §1); the poster acts for them. */
   onBehalfOf: z

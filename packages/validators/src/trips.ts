@@ -11,6 +11,7 @@ import {
   MAX_TRIP_TAKE,
 } from "./policy";
 import { ifUnavailableInput, requestOutput, requestUserOutput } from "./requests";
+import { askFirstPhoneInput } from "./accounts";
 import { dateTimeField } from "./date-time-field";
 import { stripMarkup, TRIP_ITEM_MARKS, TRIP_REPEAT_EVERY, TRIP_STATUSES } from "./rules";
 import { exactInputString, inputString, optionalCleanText } from "./text";
@@ -89,6 +90,8 @@ export const addTripItemInput = z.object({
     .optional()
     .transform((v) => v ?? null),
   ifUnavailable: ifUnavailableInput,
+  /** "Ask me first" from someone whose profile has no phone: the number, saved to the profile with the item. */
+  phone: askFirstPhoneInput,
 });
 export type AddTripItemInput = z.input<typeof addTripItemInput>;
 export type AddTripItem = z.output<typeof addTripItemInput>;

@@ -86,8 +86,8 @@ export const createAppRouter = () =>
                 },
                 // Shopping trips others add to (issue 28): the list and the announce form, and one trip's page
                 // (one chunk: TripsPage shows TripPage for an id).
-                { path: "/trips", lazy: screen(() => import("../routes/TripsPage"), ["trips"]) },
-                { path: "/trips/:id", lazy: screen(() => import("../routes/TripsPage"), ["trips"]) },
+                { path: "/trips", lazy: screen(() => import("../routes/TripsPage"), ["trips", "asking"]) },
+                { path: "/trips/:id", lazy: screen(() => import("../routes/TripsPage"), ["trips", "asking"]) },
                 {
                   element: <RequireAdmin />,
                   children: [

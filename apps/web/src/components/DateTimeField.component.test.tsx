@@ -59,9 +59,9 @@ afterEach(async () => {
   await act(() => activateLocale("en"));
 });
 
-describe("a date field where the browser speaks the page's language", () => {
+describe("a date field where the browser writes dates as the page does", () => {
   it("is the browser's own field, with the form's value and minimum as they are", () => {
-    browserSpeaks("en-US");
+    browserSpeaks("en-GB");
     show("dateTime", "2027-03-05T18:00");
     expect(field().type).toBe("datetime-local");
     expect(field().value).toBe("2027-03-05T18:00");
@@ -118,6 +118,22 @@ describe("a date field where the browser speaks another language", () => {
     fireEvent.change(picker, { target: { value: "2027-12-31" } });
     expect(seen.at(-1)).toBe("2027-12-31");
     expect(field().value).toBe("31.12.2027");
+  });
+
+  it("on an English page in an American browser shows day first and 24 hours, as the rest of the app (issue 43)", () => {
+    browserSpeaks("en-US");
+    const seen = show("dateTime", "2026-11-29T18:00");
+    expect(field().type).toBe("text");
+    expect(field().value).toBe("29/11/2026, 18:00");
+    expect(field().placeholder).toBe("dd/mm/yyyy, hh:mm");
+    // What e2e and people type: the native value, or the English numbers day first.
+    fireEvent.change(field(), { target: { value: "2026-11-30T07:45" } });
+    expect(seen.at(-1)).toBe("2026-11-30T07:45");
+    fireEvent.change(field(), { target: { value: "1/12/2026 6:30 pm" } });
+    expect(seen.at(-1)).toBe("2026-12-01T18:30");
+    fireEvent.blur(field());
+    expect(field().value).toBe("01/12/2026, 18:30");
+    expect(screen.getByRole("button", { name: "Choose on a calendar" })).toBeTruthy();
   });
 
   it("writes the value anew when the language changes", async () => {

@@ -5,7 +5,7 @@ import {
   browserFormLocale,
   fieldPlaceholder,
   formatFieldValue,
-  nativeFieldSpeaksPageLanguage,
+  nativeFieldWritesAsPage,
   parseFieldText,
   type DateFieldKind,
   type NumericDateFormat,
@@ -37,14 +37,15 @@ export interface DateTimeFieldProps {
 }
 
 /**
- * A date, or a date and a time, in the page's language (ADR 0028). Where the browser speaks the page's
- * language its own field is kept (the phone's picker, typing by parts); elsewhere a text field shows and reads
- * the language's own numbers ("05.03.2027, 18:00"), with a button that opens the browser's picker.
+ * A date, or a date and a time, in the page's language (ADR 0028). Where the browser writes dates as the page
+ * does its own field is kept (the phone's picker, typing by parts); elsewhere (a German page in an English
+ * browser, an English page in an American one) a text field shows and reads the language's own numbers
+ * ("05.03.2027, 18:00", "05/03/2027, 18:00"), with a button that opens the browser's picker.
  */
 export function DateTimeField(props: DateTimeFieldProps) {
   const t = useT();
   const [browserLocale] = useState(browserFormLocale);
-  const native = nativeFieldSpeaksPageLanguage(browserLocale, i18n.locale) || i18n.messages[FORMAT_KEY] === undefined;
+  const native = nativeFieldWritesAsPage(browserLocale, i18n.locale) || i18n.messages[FORMAT_KEY] === undefined;
   if (native) {
     const { kind, ...field } = props;
     return <TextField {...field} type={NATIVE_TYPE[kind]} />;

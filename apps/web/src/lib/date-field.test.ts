@@ -5,7 +5,7 @@ import es from "@hyn/i18n/catalogs/asking/es.json";
 import {
   fieldPlaceholder,
   formatFieldValue,
-  nativeFieldSpeaksPageLanguage,
+  nativeFieldWritesAsPage,
   parseFieldText,
   type NumericDateFormat,
 } from "./date-field";
@@ -20,19 +20,27 @@ const spanish = formatOf(es);
 const english = formatOf(en);
 
 describe("which field a date gets", () => {
-  it("keeps the browser's own field when it speaks the page's language, whatever the region", () => {
-    expect(nativeFieldSpeaksPageLanguage("en-US", "en")).toBe(true);
-    expect(nativeFieldSpeaksPageLanguage("en-GB", "en")).toBe(true);
-    expect(nativeFieldSpeaksPageLanguage("de-AT", "de")).toBe(true);
-    expect(nativeFieldSpeaksPageLanguage("es_MX", "es")).toBe(true);
-    // The pseudo-locale is English made longer: an English browser's field suits it.
-    expect(nativeFieldSpeaksPageLanguage("en-US", "en-XA")).toBe(true);
+  it("keeps the browser's own field when it writes dates as the page does, whatever the region", () => {
+    expect(nativeFieldWritesAsPage("en-GB", "en")).toBe(true);
+    expect(nativeFieldWritesAsPage("en-IE", "en")).toBe(true);
+    expect(nativeFieldWritesAsPage("de-AT", "de")).toBe(true);
+    expect(nativeFieldWritesAsPage("es_MX", "es")).toBe(true);
+    // The pseudo-locale is English made longer: a British browser's field suits it.
+    expect(nativeFieldWritesAsPage("en-GB", "en-XA")).toBe(true);
   });
 
   it("draws the page's own field when the browser speaks another language", () => {
-    expect(nativeFieldSpeaksPageLanguage("en-US", "de")).toBe(false);
-    expect(nativeFieldSpeaksPageLanguage("en-US", "es")).toBe(false);
-    expect(nativeFieldSpeaksPageLanguage("de-DE", "en")).toBe(false);
+    expect(nativeFieldWritesAsPage("en-US", "de")).toBe(false);
+    expect(nativeFieldWritesAsPage("en-US", "es")).toBe(false);
+    expect(nativeFieldWritesAsPage("de-DE", "en")).toBe(false);
+  });
+
+  it("draws the page's own field for English where the browser's English is month first or on a 12-hour clock (issue 43)", () => {
+    // Chromium's en-US field reads "11/29/2026, 06:00 PM"; the app's English is "29/11/2026, 18:00".
+    expect(nativeFieldWritesAsPage("en-US", "en")).toBe(false);
+    expect(nativeFieldWritesAsPage("en", "en")).toBe(false);
+    expect(nativeFieldWritesAsPage("en-AU", "en")).toBe(false);
+    expect(nativeFieldWritesAsPage("en-US", "en-XA")).toBe(false);
   });
 });
 

@@ -31,10 +31,22 @@ export function browserFormLocale(): string {
   return new Intl.PluralRules().resolvedOptions().locale;
 }
 
-/** True when the browser draws the native field in the page's own language (ignoring regions: "de-AT" is German). */
-export function nativeFieldSpeaksPageLanguage(browserLanguage: string, pageLocale: string): boolean {
-  const language = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return language(browserLanguage) === language(pageLocale);
+/**
+ * The English regions whose browser field writes day first with a 24-hour clock, as the app's English does
+ * ("29/11/2026, 18:00"); every other English one (en-US: "11/29/2026, 06:00 PM"; en-AU, en-IN: "pm") does not
+ * (issue 43). German and Spanish write day first in every region.
+ */
+const DAY_FIRST_24_HOUR_ENGLISH_REGIONS = new Set(["gb", "ie"]);
+
+/**
+ * True when the browser draws the native field as the page writes dates: in the page's language (regions
+ * aside: "de-AT" is German), and for English only in a day-first, 24-hour region (ADR 0028).
+ */
+export function nativeFieldWritesAsPage(browserLanguage: string, pageLocale: string): boolean {
+  const [language = "", region = ""] = browserLanguage.trim().toLowerCase().split(/[-_]/);
+  const pageLanguage = pageLocale.trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  if (language !== pageLanguage) return false;
+  return language !== "en" || DAY_FIRST_24_HOUR_ENGLISH_REGIONS.has(region);
 }
 
 function fill(pattern: string, values: Record<string, string>): string {

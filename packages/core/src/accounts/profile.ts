@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadUser } from "./user-lookup";
+import { assertPhoneMayGo } from "../requests/ask-first";
 import { toUser, userColumns } from "./user-view";
 
 type ProfileUpdate = z.output<typeof updateProfileInput>;
@@ -19,20 +20,28 @@ export function createProfileService(deps: CoreDeps) {
       return toUser(await loadUser(db, userId));
     },
 
+    /**
+     * Saves the details. Emptying the phone is refused while something of the person's says "Ask me first"
+     * (issue 43 §5), checked after the row is locked by the update, so a post at the same moment is seen.
+     */
     async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
-      const [row] = await db
-        .update(users)
-        .set({
-          name: input.name,
-          phone: input.phone,
-          generalArea: input.generalArea,
-          ...(input.emailHidden === undefined ? {} : { emailHidden: input.emailHidden }),
-          updatedAt: clock.now(),
-        })
-        .where(eq(users.id, userId))
-        .returning(userColumns);
-      if (!row) throw new AppError("NOT_FOUND", "userNotFound");
-      return toUser(row);
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        const [row] = await tx
+          .update(users)
+          .set({
+            name: input.name,
+            phone: input.phone,
+            generalArea: input.generalArea,
+            ...(input.emailHidden === undefined ? {} : { emailHidden: input.emailHidden }),
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId))
+          .returning(userColumns);
+        if (!row) throw new AppError("NOT_FOUND", "userNotFound");
+        if (row.phone === null) await assertPhoneMayGo(tx, userId, now);
+        return toUser(row);
+      });
     },
 
     /**

@@ -16,10 +16,11 @@ import { storedReach } from "../shared/stored-reach";
 import { mustSelectView, publishRequest } from "./request-reads";
 import { postingStatements } from "./statements";
 import { holdActiveAccount } from "./suspension-guard";
+import { assertAskFirstReachable } from "./ask-first";
 
 /** A post as the API parses it; `repeat` may be left out by callers that never repeat (tests, the demo). */
-export type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf"> &
-  Partial<Pick<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf">>;
+export type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf" | "phone"> &
+  Partial<Pick<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf" | "phone">>;
 
 /**
  * POST /requests: a member posts in their group, within their open-requests limit; the group hears of it
@@ -41,6 +42,8 @@ export async function createRequest(deps: CoreDeps, userId: string, input: Creat
     const [membership] = await postingStatements.membership(tx).execute({ groupId: input.groupId, userId });
     if (!membership) throw new AppError("FORBIDDEN", "notMember");
     await holdActiveAccount(tx, userId);
+    // "Ask me first" needs the poster's phone, or saves the one given with the post (issue 43 §5).
+    await assertAskFirstReachable(tx, userId, { ...input, phone: input.phone ?? null }, now);
     // For a neighbour without the app: one of this group's (issue 42 §1); the post is the poster's all the same.
     const onBehalfOf = input.onBehalfOf ?? null;
     if (onBehalfOf !== null) await assertOfflineMemberOf(tx, input.groupId, onBehalfOf);

@@ -7,7 +7,7 @@ import { untilIsBeforeFirst } from "./rules";
 import { scheduleSeriesNext } from "./schedule";
 
 type RepeatInput = { every: RepeatEvery; until: Date | null };
-type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf">;
+type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf" | "phone">;
 
 /** The repeat's `until` before the first needed-by time is refused before anything is written (ADR 0023). */
 export function assertRepeatIsPossible(neededBy: Date, repeat: RepeatInput): void {

@@ -5,6 +5,7 @@ import { publishRequestEvent } from "../events/publish";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { bumpedRevision } from "../shared/request-revision";
+import { assertAskFirstReachable } from "../requests/ask-first";
 import { untilIsBeforeFirst } from "./rules";
 import { ownSeries, viewAfterChange } from "./series-reads";
 
@@ -16,6 +17,16 @@ import { ownSeries, viewAfterChange } from "./series-reads";
 export async function updateSeries(deps: CoreDeps, userId: string, input: UpdateSeries): Promise<SeriesView> {
   return deps.db.transaction(async (tx) => {
     const series = await ownSeries(tx, userId, input.id);
+    // Changed to "Ask me first": the profile's phone, or the one given with the change, saved (issue 43 §5).
+    // A series that said it already is left as it was, unless a phone comes with it.
+    if (input.ifUnavailable !== series.ifUnavailable || input.phone !== null) {
+      await assertAskFirstReachable(
+        tx,
+        userId,
+        { ifUnavailable: input.ifUnavailable, phone: input.phone },
+        deps.clock.now(),
+      );
+    }
     if (input.until !== undefined) {
       if (untilIsBeforeFirst(series.firstNeededBy, input.until)) {
         throw new AppError("BAD_REQUEST", "repeatUntilBeforeFirst");

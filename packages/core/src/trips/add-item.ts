@@ -3,6 +3,7 @@ import type { AddTripItem, RequestView } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRequestView } from "../request-views/view";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
+import { assertAskFirstReachable } from "../requests/ask-first";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { hasRoom, takesItems } from "./rules";
@@ -37,6 +38,8 @@ export async function addTripItem(deps: CoreDeps, userId: string, input: AddTrip
     if (!shared) throw tripNotFound();
     if (!hasRoom(trip.maxItems, await countItems(tx, trip.id))) throw new AppError("CONFLICT", "tripFull");
     await assertBelowOpenRequestLimit(tx, userId);
+    // "Ask me first" needs the requester's phone, or saves the one given with the item (issue 43 §5).
+    await assertAskFirstReachable(tx, userId, input, now);
     const [created] = await tx
       .insert(requests)
       .values({

@@ -23,6 +23,9 @@ import { IfUnavailableField } from "./IfUnavailableField";
 import { RepeatField } from "./RepeatField";
 import { DateTimeField } from "../../components/DateTimeField";
 import { useForm } from "../../components/form/useForm";
+import { useAuth } from "../auth/AuthProvider";
+import { asksForPhone } from "./ask-first-phone";
+import { AskFirstPhoneField } from "./AskFirstPhoneField";
 
 const emptyForm = (now: Date): RequestFormValues => ({
   itemDescription: "",
@@ -34,11 +37,13 @@ const emptyForm = (now: Date): RequestFormValues => ({
   repeatEvery: "never",
   repeatUntil: "",
   onBehalfOf: "",
+  phone: "",
 });
 const FIELD_IDS = {
   itemDescription: "new-request-item",
   groupId: "new-request-group",
   neededBy: "new-request-needed-by",
+  phone: "new-request-phone",
   repeatUntil: "new-request-repeat-until",
 } as const;
 const FORM_ID = "new-request-form";
@@ -78,6 +83,9 @@ export function CreateRequestModal({
   const t = useT();
   const utils = trpc.useUtils();
   const toast = useToast();
+  const { user, setUser } = useAuth();
+  // "Ask me first" needs a phone: asked for beside it while the profile has none (issue 43 §5).
+  const profilePhone = user?.phone ?? null;
 
   // One group and no choice made yet: nothing to choose. A chosen group that is gone (left meanwhile)
   // must be chosen again rather than silently swapped for another.
@@ -99,6 +107,7 @@ export function CreateRequestModal({
       validateRequestForm(
         { ...values, groupId: groupOf(values), onBehalfOf: neighbourFor(values.onBehalfOf, groupOf(values)) },
         new Date(Date.now() + clockOffsetMs),
+        profilePhone,
       ),
     send: async (input) => {
       own.postStarted();
@@ -106,6 +115,8 @@ export function CreateRequestModal({
       try {
         const created = await utils.client.requests.create.mutate(input);
         createdId = created.id;
+        // The phone given beside "Ask me first" is the profile's now (saved with the post).
+        if (input.phone && user) setUser({ ...user, phone: input.phone });
         // Posted, and who will hear of it (PRODUCT "Who will hear"); an info toast when nobody will.
         const { reach, ...view } = created;
         const said = `${t("requests.posted", { item: view.itemDescription, group: view.groupName })}. ${reachSentence(t, reach, view.groupName, { sentAt: view.createdAt, neededBy: view.neededBy })}`;
@@ -131,6 +142,10 @@ export function CreateRequestModal({
 
   const chosenNeededBy = parseDateTimeLocal(values.neededBy);
   const neededByChosen = chosenNeededBy ? t("asking.neededByChosen", { when: formatDateTime(chosenNeededBy) }) : "";
+  // How the field starts ("Set to tomorrow at 18:00") is said only while it still holds that (issue 43).
+  const neededByHint = [neededByChosen, values.neededBy === defaultNeededBy(now) ? t("asking.neededByHint") : ""]
+    .filter(Boolean)
+    .join(" ");
 
   function close() {
     if (!busy) onClose();
@@ -200,7 +215,7 @@ export function CreateRequestModal({
           required
           // The picker starts tomorrow (PRODUCT "Screens"), but a later time today, typed in, is accepted too.
           // The chosen date is also said in words, in the app's language.
-          hint={[neededByChosen, t("asking.neededByHint")].filter(Boolean).join(" ")}
+          hint={neededByHint}
         />
         <TextField
           label={t("asking.storeLabel")}
@@ -217,6 +232,14 @@ export function CreateRequestModal({
           value={values.ifUnavailable}
           onChange={(ifUnavailable) => form.set("ifUnavailable", ifUnavailable)}
         />
+        {asksForPhone(values.ifUnavailable, profilePhone, onBehalfOf !== "") && (
+          <AskFirstPhoneField
+            id={FIELD_IDS.phone}
+            value={values.phone ?? ""}
+            onChange={(event) => form.set("phone", event.target.value)}
+            error={form.shown("phone")}
+          />
+        )}
         {/* A request for a neighbour without the app is posted each time (the series keeps no neighbour). */}
         {onBehalfOf === "" && (
           <RepeatField

@@ -6,6 +6,7 @@ import {
   type IfUnavailable,
   type RepeatEvery,
 } from "@hyn/validators/rules";
+import { asksForPhone, checkAskFirstPhone } from "./ask-first-phone";
 
 // The Create Request form's rules: apart from request-rules.ts, so that they load with the form and
 // not with the dashboard (ADR 0011's budget).
@@ -70,9 +71,13 @@ export interface RequestFormValues {
   repeatUntil: string;
   /** "For" (issue 42 §1): "" for myself, else a neighbour without the app of the chosen group. */
   onBehalfOf?: string;
+  /** The phone asked for beside "Ask me first" while the profile has none (issue 43 §5). */
+  phone?: string;
 }
 
-export type RequestFormErrors = Partial<Record<"itemDescription" | "groupId" | "neededBy" | "repeatUntil", MessageKey>>;
+export type RequestFormErrors = Partial<
+  Record<"itemDescription" | "groupId" | "neededBy" | "phone" | "repeatUntil", MessageKey>
+>;
 
 /** The end of a chosen day in local time (an occurrence needed on that day still comes); null if not a date. */
 export function endOfDateInput(value: string): Date | null {
@@ -93,6 +98,8 @@ export interface RequestFormInput {
   repeat: { every: RepeatEvery; until: Date | null } | null;
   /** Posted for a neighbour without the app; such a request does not repeat. */
   onBehalfOf?: string;
+  /** "Ask me first" from a profile without a phone: the number, saved to the profile with the post. */
+  phone?: string;
 }
 
 /**
@@ -102,6 +109,7 @@ export interface RequestFormInput {
 export function validateRequestForm(
   values: RequestFormValues,
   now: Date,
+  profilePhone: string | null,
 ): { errors: RequestFormErrors; input: RequestFormInput | null } {
   const errors: RequestFormErrors = {};
   const itemDescription = stripMarkup(values.itemDescription);
@@ -111,6 +119,10 @@ export function validateRequestForm(
   if (values.neededBy.trim() === "" || !neededBy) errors.neededBy = "neededByRequired";
   else if (neededBy.getTime() <= now.getTime()) errors.neededBy = "neededByFutureForm";
   else if (neededBy.getTime() > latestNeededBy(now).getTime()) errors.neededBy = "neededByTooFar";
+  const phone = asksForPhone(values.ifUnavailable, profilePhone, Boolean(values.onBehalfOf))
+    ? checkAskFirstPhone(values.phone ?? "")
+    : null;
+  if (phone?.error) errors.phone = phone.error;
   const until =
     values.repeatEvery !== "never" && values.repeatUntil.trim() !== "" ? endOfDateInput(values.repeatUntil) : null;
   if (values.repeatEvery !== "never" && values.repeatUntil.trim() !== "") {
@@ -133,6 +145,7 @@ export function validateRequestForm(
       ifUnavailable: values.ifUnavailable,
       repeat: values.repeatEvery === "never" ? null : { every: values.repeatEvery, until },
       ...(values.onBehalfOf ? { onBehalfOf: values.onBehalfOf, repeat: null } : {}),
+      ...(phone?.phone ? { phone: phone.phone } : {}),
     },
   };
 }

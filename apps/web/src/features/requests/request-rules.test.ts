@@ -215,6 +215,8 @@ describe("the needed-by picker", () => {
 });
 
 describe("the new-request form's checks", () => {
+  /** The profile's phone, which "Ask me first" needs (issue 43 §5). */
+  const PHONE = "0151 234 5678";
   const valid: RequestFormValues = {
     itemDescription: "  Oat milk <b>2 l</b> ",
     groupId: "group-1",
@@ -239,6 +241,7 @@ describe("the new-request form's checks", () => {
         repeatUntil: "",
       },
       NOW,
+      PHONE,
     );
     expect(input).toBeNull();
     expect(errors).toEqual({
@@ -249,30 +252,30 @@ describe("the new-request form's checks", () => {
   });
 
   it("treats a description that is only markup as missing", () => {
-    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW).errors).toEqual({
+    expect(validateRequestForm({ ...valid, itemDescription: "<i></i>  " }, NOW, PHONE).errors).toEqual({
       itemDescription: "itemDescriptionRequired",
     });
   });
 
   it("refuses a needed-by time that is not in the future", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW).errors).toEqual({
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:30" }, NOW, PHONE).errors).toEqual({
       neededBy: "neededByFutureForm",
     });
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW).errors).toEqual({
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T09:00" }, NOW, PHONE).errors).toEqual({
       neededBy: "neededByFutureForm",
     });
-    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW).errors).toEqual({});
+    expect(validateRequestForm({ ...valid, neededBy: "2030-06-14T15:31" }, NOW, PHONE).errors).toEqual({});
   });
 
   it("refuses a needed-by time more than 5 years ahead, as the server does", () => {
-    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW).errors).toEqual({
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:31" }, NOW, PHONE).errors).toEqual({
       neededBy: "neededByTooFar",
     });
-    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:29" }, NOW).errors).toEqual({});
+    expect(validateRequestForm({ ...valid, neededBy: "2035-06-14T15:29" }, NOW, PHONE).errors).toEqual({});
   });
 
   it("gives the cleaned input, with empty optional fields as null", () => {
-    expect(validateRequestForm(valid, NOW)).toEqual({
+    expect(validateRequestForm(valid, NOW, PHONE)).toEqual({
       errors: {},
       input: {
         itemDescription: "Oat milk 2 l",
@@ -284,6 +287,36 @@ describe("the new-request form's checks", () => {
         repeat: null,
       },
     });
+  });
+});
+
+describe('"Ask me first" from a profile without a phone (issue 43 §5)', () => {
+  const askFirst: RequestFormValues = {
+    itemDescription: "Oat milk",
+    groupId: "group-1",
+    neededBy: "2030-06-15T10:00",
+    storePreference: "",
+    pickupNotes: "",
+    ifUnavailable: "ask",
+    repeatEvery: "never",
+    repeatUntil: "",
+  };
+
+  it("asks for the phone beside the choice, with the profile's rule, and sends it with the post", () => {
+    expect(validateRequestForm(askFirst, NOW, null).errors).toEqual({ phone: "phoneRequired" });
+    expect(validateRequestForm({ ...askFirst, phone: "12 34" }, NOW, null).errors).toEqual({
+      phone: "enterValidPhone",
+    });
+    expect(validateRequestForm({ ...askFirst, phone: " <b>0151 234 5678</b> " }, NOW, null).input).toMatchObject({
+      ifUnavailable: "ask",
+      phone: "0151 234 5678",
+    });
+  });
+
+  it("asks for nothing when the profile has a phone, another answer is chosen, or it is for a neighbour without the app", () => {
+    expect(validateRequestForm(askFirst, NOW, "0151 234 5678").input).not.toHaveProperty("phone");
+    expect(validateRequestForm({ ...askFirst, ifUnavailable: "similar", phone: "" }, NOW, null).errors).toEqual({});
+    expect(validateRequestForm({ ...askFirst, onBehalfOf: "neighbour-1" }, NOW, null).errors).toEqual({});
   });
 });
 

@@ -14,9 +14,16 @@ import { personName } from "../requests/request-rules";
 import { endOfDateInput } from "../requests/request-form";
 import { editFromSeries, seriesChanges, type SeriesEditValues } from "./series-edit";
 import { useForm } from "../../components/form/useForm";
+import { useAuth } from "../auth/AuthProvider";
+import { asksForPhone } from "../requests/ask-first-phone";
+import { AskFirstPhoneField } from "../requests/AskFirstPhoneField";
 
 const FORM_ID = "edit-series-form";
-const FIELD_IDS = { itemDescription: "edit-series-item", until: "edit-series-until" } as const;
+const FIELD_IDS = {
+  itemDescription: "edit-series-item",
+  phone: "edit-series-phone",
+  until: "edit-series-until",
+} as const;
 /** What the form holds before the series comes (it shows a spinner then). */
 const NOTHING_YET: SeriesEditValues = {
   itemDescription: "",
@@ -26,6 +33,7 @@ const NOTHING_YET: SeriesEditValues = {
   until: "",
   untilAsLoaded: "",
   firstNeededBy: new Date(0),
+  phone: "",
 };
 
 /**
@@ -45,6 +53,9 @@ export function EditSeriesDialog({
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
+  const { user, setUser } = useAuth();
+  // "Ask me first" needs a phone: asked for beside it while the profile has none (issue 43 §5).
+  const profilePhone = user?.phone ?? null;
   const query = trpc.requestSeries.byId.useQuery({ id: seriesId }, { enabled: open });
   const series = query.data;
   // The draft lives in the form while the page does; until the first change it is the series as loaded.
@@ -57,12 +68,13 @@ export function EditSeriesDialog({
       pickupNotes: MAX_PICKUP_NOTES_LENGTH,
     },
     validate: (values) => {
-      const { errors, changes } = seriesChanges(values, endOfDateInput);
+      const { errors, changes } = seriesChanges(values, endOfDateInput, profilePhone);
       return { errors, input: changes };
     },
     send: async (changes) => {
       const saved = await utils.client.requestSeries.update.mutate({ id: seriesId, ...changes });
       utils.requestSeries.byId.setData({ id: seriesId }, saved);
+      if (changes.phone && user) setUser({ ...user, phone: changes.phone });
       void utils.requests.invalidate();
       toast.success(t("asking.seriesSaved", { item: saved.itemDescription }));
       onClose();
@@ -143,6 +155,9 @@ export function EditSeriesDialog({
             value={values.ifUnavailable}
             onChange={(choice: IfUnavailable) => form.set("ifUnavailable", choice)}
           />
+          {asksForPhone(values.ifUnavailable, profilePhone) && (
+            <AskFirstPhoneField {...form.field("phone")} id={FIELD_IDS.phone} />
+          )}
           <div className="field">
             <p data-testid="series-every">
               <strong>{t("asking.repeatLabel")}:</strong> {t(`asking.repeat_${series.every}`)}

@@ -1,6 +1,7 @@
 import type { MessageKey } from "@hyn/validators/messages";
 import { stripMarkup, type IfUnavailable } from "@hyn/validators/rules";
 import { dateOf, type Time } from "../../lib/dates";
+import { asksForPhone, checkAskFirstPhone } from "../requests/ask-first-phone";
 
 // The "Edit repeating request" form's rules (issue 28 §2), pure, loaded with the form.
 
@@ -15,9 +16,11 @@ export interface SeriesEditValues {
   untilAsLoaded: string;
   /** An end date before it is refused by the server; the form says so first. */
   firstNeededBy: Date;
+  /** The phone asked for beside "Ask me first" while the profile has none (issue 43 §5). */
+  phone: string;
 }
 
-export type SeriesEditErrors = Partial<Record<"itemDescription" | "until", MessageKey>>;
+export type SeriesEditErrors = Partial<Record<"itemDescription" | "phone" | "until", MessageKey>>;
 
 export interface SeriesChanges {
   itemDescription: string;
@@ -25,6 +28,7 @@ export interface SeriesChanges {
   pickupNotes: string | null;
   ifUnavailable: IfUnavailable;
   until?: Date | null;
+  phone?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -52,6 +56,7 @@ export function editFromSeries(series: {
     until,
     untilAsLoaded: until,
     firstNeededBy: dateOf(series.firstNeededBy),
+    phone: "",
   };
 }
 
@@ -62,10 +67,13 @@ export function editFromSeries(series: {
 export function seriesChanges(
   values: SeriesEditValues,
   endOfDay: (value: string) => Date | null,
+  profilePhone: string | null,
 ): { errors: SeriesEditErrors; changes: SeriesChanges | null } {
   const errors: SeriesEditErrors = {};
   const itemDescription = stripMarkup(values.itemDescription);
   if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";
+  const phone = asksForPhone(values.ifUnavailable, profilePhone) ? checkAskFirstPhone(values.phone) : null;
+  if (phone?.error) errors.phone = phone.error;
   const untilText = values.until.trim();
   const until = untilText === "" ? null : endOfDay(untilText);
   if (untilText !== "" && !until) errors.until = "repeatUntilNotADate";
@@ -80,6 +88,7 @@ export function seriesChanges(
       pickupNotes: optional(values.pickupNotes),
       ifUnavailable: values.ifUnavailable,
       ...(untilText !== values.untilAsLoaded ? { until } : {}),
+      ...(phone?.phone ? { phone: phone.phone } : {}),
     },
   };
 }

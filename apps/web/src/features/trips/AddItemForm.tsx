@@ -8,8 +8,11 @@ import { useT } from "../../i18n/useT";
 import type { ErrorKey } from "@hyn/validators/messages";
 import { trpc } from "../../lib/trpc";
 import { IfUnavailableChoice } from "./IfUnavailableChoice";
+import { useAuth } from "../auth/AuthProvider";
+import { asksForPhone, checkAskFirstPhone } from "../requests/ask-first-phone";
+import { AskFirstPhoneField } from "../requests/AskFirstPhoneField";
 
-const FIELD_IDS = { itemDescription: "trip-item", quantity: "trip-item-quantity" } as const;
+const FIELD_IDS = { itemDescription: "trip-item", quantity: "trip-item-quantity", phone: "trip-item-phone" } as const;
 type Field = keyof typeof FIELD_IDS;
 
 /** The server's refusals about a field of this form, said under it (everything typed is kept). */
@@ -17,6 +20,8 @@ const FIELD_OF_KEY: Partial<Record<ErrorKey, Field>> = {
   itemDescriptionRequired: "itemDescription",
   itemDescriptionTooLong: "itemDescription",
   tripQuantityInvalid: "quantity",
+  askFirstNeedsPhone: "phone",
+  invalidPhoneFormat: "phone",
 };
 
 interface ItemValues {
@@ -24,26 +29,32 @@ interface ItemValues {
   quantity: string;
   pickupNotes: string;
   ifUnavailable: IfUnavailable;
+  /** The phone asked for beside "Ask me first" while the profile has none (issue 43 §5). */
+  phone: string;
 }
 const EMPTY: ItemValues = {
   itemDescription: "",
   quantity: "1",
   pickupNotes: "",
   ifUnavailable: IF_UNAVAILABLE_DEFAULT,
+  phone: "",
 };
 
-function validate(values: ItemValues) {
+function validate(values: ItemValues, profilePhone: string | null) {
   const itemDescription = stripMarkup(values.itemDescription);
   const quantity = Number(values.quantity);
   const errors: FormErrors<Field> = {};
   if (itemDescription === "") errors.itemDescription = "itemDescriptionRequired";
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_TRIP_ITEM_QUANTITY)
     errors.quantity = "tripQuantityInvalid";
+  const phone = asksForPhone(values.ifUnavailable, profilePhone) ? checkAskFirstPhone(values.phone) : null;
+  if (phone?.error) errors.phone = phone.error;
   const input = {
     itemDescription,
     quantity,
     pickupNotes: stripMarkup(values.pickupNotes) || null,
     ifUnavailable: values.ifUnavailable,
+    ...(phone?.phone ? { phone: phone.phone } : {}),
   };
   return { errors, input: Object.keys(errors).length > 0 ? null : input };
 }
@@ -56,13 +67,17 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
   const t = useT();
   const toast = useToast();
   const utils = trpc.useUtils();
+  const { user, setUser } = useAuth();
+  const profilePhone = user?.phone ?? null;
   const form = useForm({
     initial: EMPTY,
     ids: FIELD_IDS,
     maxLengths: { itemDescription: MAX_ITEM_DESCRIPTION_LENGTH, pickupNotes: MAX_PICKUP_NOTES_LENGTH },
-    validate,
+    validate: (values) => validate(values, profilePhone),
     send: async (input) => {
       const added = await utils.client.trips.addItem.mutate({ tripId, ...input });
+      // The phone given beside "Ask me first" is the profile's now (saved with the item).
+      if (input.phone && user) setUser({ ...user, phone: input.phone });
       toast.success(t("trips.added", { item: added.itemDescription }));
       onAdded();
       document.getElementById(FIELD_IDS.itemDescription)?.focus();
@@ -107,6 +122,9 @@ export function AddItemForm({ tripId, onAdded }: { tripId: string; onAdded: () =
         value={form.values.ifUnavailable}
         onChange={(choice) => form.set("ifUnavailable", choice)}
       />
+      {asksForPhone(form.values.ifUnavailable, profilePhone) && (
+        <AskFirstPhoneField {...form.field("phone")} id={FIELD_IDS.phone} />
+      )}
       <Button needsNetwork type="submit" busy={busy} className="btn-block">
         {busy ? t("trips.adding") : t("trips.addButton")}
       </Button>
