@@ -7,8 +7,8 @@
  * (`pnpm bench:pglite-rss`, docs/PERFORMANCE.md) was taken with.
  */
 export const PGLITE_SETTINGS = {
-  /** The page cache (PostgreSQL's default 128MB): the 10k seed's tables and indexes are about 60 MB. */
-  shared_buffers: "32MB",
+  /** The page cache (PostgreSQL's default 128MB; the bench's 20 neighbours held 317 MB with 32MB, 289 MB with 16MB). */
+  shared_buffers: "16MB",
   /** Sorts and hashes per query step (default 4MB): the app's lists are paged. */
   work_mem: "4MB",
   /** Index builds (migrations) and vacuum (default 64MB): the memory they take stays with the process. */
