@@ -45,10 +45,10 @@ const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 /**
  * The README's start command (`scripts/pnpm start`) stopped with SIGTERM, as `kill`, systemd or a
- * container's stop sends it to the process they started: every wrapper (scripts/pnpm, pnpm, the start
- * script's shell) execs or passes the signal on, so the server drains and exits, its port closes, no
- * process of it is left behind re-parented to PID 1 (the next start would find the data directory
- * held), and pnpm reports the server's clean stop (0, no "ELIFECYCLE Command failed", status 143).
+ * container's stop sends it to the process they started: scripts/pnpm and the start script's shell
+ * each exec, so that process is the server itself (no pnpm resident beside it, issue 44), which drains
+ * and exits, its port closes, no process of it is left behind re-parented to PID 1 (the next start
+ * would find the data directory held), and the status is the server's clean stop (0, not 143).
  * The root's start script runs with its server swapped for a stand-in that listens on PORT.
  */
 it("SIGTERM to `scripts/pnpm start` stops the server: the port closes, no process of it remains, status 0", async () => {
@@ -82,8 +82,13 @@ it("SIGTERM to `scripts/pnpm start` stops the server: the port closes, no proces
     // The stand-in's own line ("up" alone), not a word of npm's that contains it.
     await expect.poll(() => /^up$/m.test(output), { timeout: 60_000 }).toBe(true);
     expect(await listening(port)).toBe(true);
+    // One process (issue 44): the pid `scripts/pnpm start` started is the server's own, with no pnpm,
+    // npx or shell kept resident beside it.
+    expect(readFileSync(`/proc/${wrapper.pid}/cmdline`, "utf8").split("\0")).toContain(
+      path.join(root, "test/fixtures/stops-on-sigterm.mjs"),
+    );
     tree = descendantsOf(wrapper.pid!);
-    expect(tree.some((p) => p.args.includes("stops-on-sigterm.mjs"))).toBe(true);
+    expect(tree.map((p) => p.args)).toEqual([]);
 
     process.kill(wrapper.pid!, "SIGTERM");
     const status = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000, "still running"))]);

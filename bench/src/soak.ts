@@ -17,7 +17,7 @@ import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import superjson from "superjson";
+import { neighbourhood } from "./neighbours";
 import { productionNodeFlags } from "./server-child";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -70,104 +70,7 @@ const statusMb = (field: string) => {
     .find((l) => l.startsWith(`${field}:`));
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
 };
-
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(base + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url.slice(0, 60)}: ${response.status} ${text.slice(0, 200)}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-const batch = (calls: { path: string; input?: unknown }[]) =>
-  `/trpc/${calls.map((c) => c.path).join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, superjson.serialize(c.input)]))))}`;
-
-async function waitUntilReady() {
-  for (let i = 0; i < 360; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the server did not become ready");
-}
-
-interface Neighbour {
-  token: string;
-}
-
-async function street(): Promise<{ people: Neighbour[]; groupId: string }> {
-  const stamp = Date.now().toString(36);
-  const people: Neighbour[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const answer = await call<{ session: { token: string } }>("POST", "/api/auth/signup", undefined, {
-      email: `soak-${stamp}-${i}@soak.test`,
-      password: "soak-password-1",
-      name: `Soak ${i}`,
-    });
-    people.push({ token: answer.session.token });
-  }
-  const group = await call<{ id: string }>("POST", "/api/groups", people[0]!.token, { name: `Soak ${stamp}` });
-  for (let i = 1; i < CLIENTS; i++) {
-    const invite = await call<{ token: string }>("POST", "/api/invites", people[0]!.token, {
-      groupId: group.id,
-      email: `soak-${stamp}-${i}@soak.test`,
-    });
-    await call("POST", `/api/invites/${invite.token}/join`, people[i]!.token);
-  }
-  return { people, groupId: group.id };
-}
-
-/** A dashboard's live-updates stream, read and dropped until the soak ends. */
-function liveStream(token: string, stop: AbortSignal) {
-  void fetch(`${base}/trpc/requests.onChange`, {
-    headers: { authorization: `Bearer ${token}`, accept: "text/event-stream" },
-    signal: stop,
-  })
-    .then(async (response) => {
-      for await (const _chunk of response.body!) if (stop.aborted) break;
-    })
-    .catch(() => undefined);
-}
-
-let calls = 0;
-let failures = 0;
-async function loop(me: Neighbour, next: Neighbour, groupId: string, until: number) {
-  const dashboard = batch([{ path: "requests.dashboard" }]);
-  const groupsPage = batch([
-    { path: "groups.list" },
-    { path: "limits.withCounts" },
-    { path: "invitations.pending" },
-    { path: "invitations.outgoing" },
-  ]);
-  const groupList = batch([{ path: "requests.forGroup", input: { groupId } }]);
-  while (Date.now() < until) {
-    try {
-      await call("GET", dashboard, me.token);
-      await call("GET", groupsPage, me.token);
-      await call("GET", groupList, me.token);
-      const posted = await call<{ id: string }>("POST", "/api/requests", me.token, {
-        itemDescription: "Soak milk",
-        groupId,
-        neededBy: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      });
-      await call("POST", `/api/requests/${posted.id}/claim`, next.token);
-      await call("POST", `/api/requests/${posted.id}/fulfill`, next.token);
-      calls += 6;
-    } catch (error) {
-      failures++;
-      if (failures <= 5) console.error(String(error));
-    }
-  }
-}
+const neighbours = neighbourhood(base);
 
 function snapshot(label: string): Promise<string> {
   const before = new Set(readdirSync(SNAPSHOT_DIR));
@@ -186,20 +89,24 @@ function snapshot(label: string): Promise<string> {
 }
 
 try {
-  await waitUntilReady();
+  await neighbours.waitUntilReady();
   const idleRss = statusMb("VmRSS");
-  const { people, groupId } = await street();
+  const { people, groupId } = await neighbours.street(CLIENTS, "soak");
   const stop = new AbortController();
-  for (const person of people) liveStream(person.token, stop.signal);
+  for (const person of people) neighbours.liveStream(person.token, stop.signal);
   const started = Date.now();
   const until = started + SECONDS * 1000;
   const samples: { s: number; rssMb: number; calls: number }[] = [];
   const sampler = setInterval(() => {
-    const sample = { s: Math.round((Date.now() - started) / 1000), rssMb: statusMb("VmRSS"), calls };
+    const sample = {
+      s: Math.round((Date.now() - started) / 1000),
+      rssMb: statusMb("VmRSS"),
+      calls: neighbours.counts.calls,
+    };
     samples.push(sample);
-    out(`${sample.s}s rss ${sample.rssMb} MB, ${calls} calls, ${failures} failed`);
+    out(`${sample.s}s rss ${sample.rssMb} MB, ${sample.calls} calls, ${neighbours.counts.failures} failed`);
   }, 5000);
-  const loops = people.map((me, i) => loop(me, people[(i + 1) % people.length]!, groupId, until));
+  const loops = people.map((me, i) => neighbours.loop(me, people[(i + 1) % people.length]!, groupId, until));
   const snapshots: string[] = [];
   if (SNAPSHOTS) {
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));
@@ -215,8 +122,8 @@ try {
     date: new Date().toISOString(),
     seconds: SECONDS,
     clients: CLIENTS,
-    calls,
-    failures,
+    calls: neighbours.counts.calls,
+    failures: neighbours.counts.failures,
     idleRssMb: idleRss,
     endRssMb: endRss,
     peakRssMb: Math.max(...rss),

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { claimDataDir } from "./data-dir-lock";
+import { pgliteStartParams } from "./pglite-settings";
 import { preparingEveryQuery } from "./prepared-statements";
 import * as schema from "./schema";
 import { retryingTransactions } from "./transaction-retry";
@@ -88,7 +89,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     import("drizzle-orm/pglite"),
   ]);
   const release = !options.pglite && options.dataDir ? claimDataDir(options.dataDir) : () => undefined;
-  const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  // PostgreSQL's memory settings sized for one process (issue 44): its WebAssembly memory never shrinks.
+  const startParams = pgliteStartParams(PGlite.defaultStartParams);
+  const pglite = options.pglite ?? new PGlite({ dataDir: options.dataDir, startParams });
   await pglite.waitReady.catch((error: unknown) => {
     release();
     throw error;

@@ -1,4 +1,5 @@
 export * from "./client";
+export * from "./pglite-settings";
 export * from "./data-dir-lock";
 export * from "./migrate";
 export * from "./app-tables";
