@@ -46,7 +46,6 @@ export function useNotificationChanges(report: SaveReporter) {
   const t = useT();
   const updateKind = trpc.user.updateNotificationKind.useMutation();
   const updateGroup = trpc.user.updateGroupNotifications.useMutation();
-  const updateFrequency = trpc.user.updateEmailPreferences.useMutation();
   const updateAlwaysAtOnce = trpc.user.updateAlwaysAtOnce.useMutation();
 
   const patch = (change: (current: NotificationPreferences) => NotificationPreferences) =>
