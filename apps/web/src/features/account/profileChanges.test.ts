@@ -61,4 +61,14 @@ describe("what the profile's Save sends", () => {
     expect(planSave({ ...saved, phone: "call me" }, saved).errors).toEqual({ phone: "enterValidPhone" });
     expect(planSave({ ...saved, phone: "12345" }, saved).errors).toEqual({ phone: "enterValidPhone" });
   });
+
+  it("checks the details only when they are sent: an account without a name yet saves a new frequency", () => {
+    const nameless: ProfileForm = { ...saved, name: "" };
+    expect(planSave({ ...nameless, frequency: "weekly" }, nameless)).toEqual({
+      errors: {},
+      profile: null,
+      frequency: "weekly",
+    });
+    expect(planSave({ ...nameless, emailHidden: true }, nameless).errors).toEqual({ name: "nameRequired" });
+  });
 });

@@ -69,7 +69,8 @@ export function changedKeys(draft: ProfileDraft, saved: ProfileForm): (keyof Pro
 /**
  * What Save does with the form as shown: the form's errors, or what to send in one go: the profile (the
  * details and whether the e-mail is hidden, one call) when it would store something new, and the
- * frequency when it differs. Neither, and no errors: "No changes to save".
+ * frequency when it differs. Neither, and no errors: "No changes to save". The details are checked only
+ * when they are sent: an account still without a name can save a frequency.
  */
 export function planSave(
   shown: ProfileForm,
@@ -79,15 +80,12 @@ export function planSave(
   profile: (SavedProfile & { emailHidden: boolean }) | null;
   frequency: EmailFrequency | null;
 } {
-  const errors = validateProfile(shown);
+  const sendProfile = profileDiffers(shown, normalizeProfile(saved)) || shown.emailHidden !== saved.emailHidden;
+  const errors = sendProfile ? validateProfile(shown) : {};
   if (Object.keys(errors).length > 0) return { errors, profile: null, frequency: null };
-  const detailsDiffer = profileDiffers(shown, normalizeProfile(saved));
   return {
     errors,
-    profile:
-      detailsDiffer || shown.emailHidden !== saved.emailHidden
-        ? { ...normalizeProfile(shown), emailHidden: shown.emailHidden }
-        : null,
+    profile: sendProfile ? { ...normalizeProfile(shown), emailHidden: shown.emailHidden } : null,
     frequency: shown.frequency !== saved.frequency ? shown.frequency : null,
   };
 }
