@@ -101,24 +101,24 @@ test("a neighbour signs up, confirms by e-mail, signs in, edits the profile and 
   await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ash");
   await expect(page.getByRole("radio", { name: "Never" })).toBeChecked();
-  // One save model on the whole profile: no Save button; each field saves as it is left, said in place.
-  await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
-  const details = page.getByRole("form", { name: "Your details" });
+  // PRODUCT "Screens": Cancel and Save Preferences appear only when something changed; one Save for all.
+  const save = page.getByRole("button", { name: "Save Preferences" });
+  await expect(save).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 
   await page.getByLabel("Name", { exact: true }).fill("  Robin <b>Ashworth</b> ");
   await page.keyboard.press("Tab");
-  await expect(details.getByRole("status")).toHaveText(/Saved: Name\./);
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ashworth");
+  await expect(save).toBeVisible();
   await page.getByLabel("Phone (optional)").fill("+1 (555) 123-4567");
-  // Enter saves the field too.
-  await page.keyboard.press("Enter");
-  await expect(details.getByRole("status")).toHaveText(/Saved: Phone \(optional\)\./);
   await page.getByLabel("General area (optional)").fill("Elm Street");
-  await page.keyboard.press("Tab");
-  await expect(details.getByRole("status")).toHaveText(/Saved: General area \(optional\)\./);
   await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
-  await expect(page.getByText(/Saved: new requests come in the daily summary/)).toBeVisible();
   await expect(page.getByText("No daily summary sent yet.")).toBeVisible();
+  await save.click();
+  await expect(page.getByTestId("profile-save-bar").getByRole("status")).toHaveText(
+    /Your profile and email preferences are saved\./,
+  );
+  await expect(save).toHaveCount(0);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ashworth");
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Ashworth");
@@ -180,13 +180,18 @@ test("bad inputs show the spec's messages", async ({ page, mailbox }) => {
   // Profile
   await page.goto("/profile");
   await page.getByLabel("Phone (optional)").fill("call me maybe");
-  await page.keyboard.press("Tab");
-  await expect(page.getByText(messages.enterValidPhone)).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("   ");
-  await page.keyboard.press("Tab");
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText(messages.enterValidPhone)).toBeVisible();
   await expect(page.getByText(messages.nameRequired)).toBeVisible();
-  // Refused values are not saved.
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  // Refused values are not saved; leaving with them asks first (the browser's own question on a reload).
+  const asked = page.waitForEvent("dialog").then(async (dialog) => {
+    await dialog.accept();
+    return dialog.type();
+  });
   await page.reload();
+  expect(await asked).toBe("beforeunload");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Casey");
   await expect(page.getByLabel("Phone (optional)")).toHaveValue("");
 

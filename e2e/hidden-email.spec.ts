@@ -26,7 +26,8 @@ test("a neighbour joining by an open link is told members will see their address
   const hide = page.getByRole("checkbox", { name: "Hide my e-mail address from other members" });
   await expect(hide).not.toBeChecked();
   await hide.check();
-  await expect(page.getByText("Saved: your e-mail address is hidden from other members.")).toBeVisible();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Your profile is saved.")).toBeVisible();
   await screenshots(page, "profile-email-hidden", { themes: ["light"] });
   await page.reload();
   await expect(hide).toBeChecked();

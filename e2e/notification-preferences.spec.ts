@@ -55,7 +55,7 @@ test("a member mutes one group and still hears of new requests in another", asyn
   await expect(elmSelect).toHaveValue("profile");
   await expect(elmSelect.getByRole("option", { name: "As in my profile (Immediate)" })).toHaveCount(1);
   await elmSelect.selectOption({ label: "Off" });
-  // The profile says it in place (its one save model), and the group says what it brings now.
+  // A group's choice saves at once and says so in place, and the group says what it brings now.
   await expect(section.getByRole("status").filter({ hasText: "Elm Street: muted" })).toBeVisible();
   await expect(toast(page, "Elm Street: muted")).toHaveCount(0);
   await expect(section.getByRole("listitem").filter({ hasText: "Elm Street" })).toContainText(

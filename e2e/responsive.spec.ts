@@ -77,6 +77,7 @@ test("login, sign-up, profile and the other account screens fit a 360 pixel scre
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await page.getByRole("radio", { name: "Daily Summary (8 AM)" }).check();
-  await expect(page.getByText(/Saved: new requests come in the daily summary/)).toBeVisible();
+  await page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(page.getByText("Your email preferences are saved.")).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

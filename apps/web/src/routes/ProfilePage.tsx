@@ -4,7 +4,9 @@ import { CalendarFeedSection } from "../features/account/CalendarFeedSection";
 import { ChangePasswordForm } from "../features/account/ChangePasswordForm";
 import { DataRightsSection } from "../features/account/DataRightsSection";
 import { LanguageSection } from "../features/account/LanguageSection";
+import { ProfileEditsProvider } from "../features/account/ProfileEdits";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
+import { UnsavedProfileGuard } from "../features/account/UnsavedProfileGuard";
 import { NotificationSettingsSection } from "../features/notifications/NotificationSettingsSection";
 import { DevicesSection } from "../features/push/DevicesSection";
 import { BlockedSection } from "../features/blocking/BlockedSection";
@@ -21,18 +23,22 @@ export default function ProfilePage() {
     <div className="page page-medium">
       <header className="settings-header">
         <h1>{t("profile.pageTitle")}</h1>
-        <p className="muted">{t("profile.pageIntro")}</p>
+        <p className="muted">{t("profile.pageIntro", { save: t("profile.savePreferences") })}</p>
       </header>
-      <div className="stack">
-        <ProfileSettingsForm user={user} />
-        <LanguageSection />
-        <NotificationSettingsSection />
-        <CalendarFeedSection />
-        <DevicesSection />
-        <BlockedSection />
-        <ChangePasswordForm />
-        <DataRightsSection />
-      </div>
+      {/* The details and the frequency are one form (PRODUCT "Screens"), in two sections: one draft, one Save. */}
+      <ProfileEditsProvider user={user}>
+        <div className="stack">
+          <ProfileSettingsForm user={user} />
+          <LanguageSection />
+          <NotificationSettingsSection />
+          <CalendarFeedSection />
+          <DevicesSection />
+          <BlockedSection />
+          <ChangePasswordForm />
+          <DataRightsSection />
+        </div>
+        <UnsavedProfileGuard />
+      </ProfileEditsProvider>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { MessageId } from "@hyn/i18n/catalogs";
 import type { EmailFrequency } from "@hyn/validators/rules";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useT } from "../../i18n/useT";
 import { formatDateTime, type Time } from "../../lib/dates";
 import "./account.css";
@@ -8,7 +8,7 @@ import "./account.css";
 /**
  * The profile's frequency (PRODUCT "Screens": the three choices, in this order, with these labels, and
  * Weekly after Never, issue 41): when new requests reach the person in every group that follows the
- * profile. It saves when chosen.
+ * profile. Part of the profile's form: a choice is kept until Save Preferences (ProfileEdits.tsx).
  */
 const CHOICES: { value: EmailFrequency; label: MessageId<"profile">; hint: MessageId<"profile"> }[] = [
   { value: "disabled", label: "profile.frequencyNever", hint: "profile.frequencyNeverHint" },
@@ -34,18 +34,12 @@ export function EmailPreferencesFieldset({
   lastDailySent: Time | null | undefined;
   /** When the last weekly summary went out; undefined while unknown. */
   lastWeeklySent: Time | null | undefined;
-  onChange: (frequency: EmailFrequency) => void;
+  /** `from`: the radio chosen. */
+  onChange: (frequency: EmailFrequency, from: HTMLInputElement) => void;
 }) {
   const t = useT();
   const baseId = useId();
-  // The choice shows as made at once, in the click's own render: a controlled radio would otherwise
-  // snap back to the saved value until the cache's update arrives a tick later. A new saved value wins.
-  const [chosen, setChosen] = useState(value);
-  const [shownValue, setShownValue] = useState(value);
-  if (shownValue !== value) {
-    setShownValue(value);
-    setChosen(value);
-  }
+  const chosen = value;
   // Under a summary's choice, when the last one went.
   const summary = chosen === "daily" || chosen === "weekly" ? chosen : null;
   const lastSent = summary === "daily" ? lastDailySent : lastWeeklySent;
@@ -63,10 +57,7 @@ export function EmailPreferencesFieldset({
                 name="email-frequency"
                 value={choice.value}
                 checked={chosen === choice.value}
-                onChange={() => {
-                  setChosen(choice.value);
-                  onChange(choice.value);
-                }}
+                onChange={(e) => onChange(choice.value, e.target)}
                 aria-describedby={`${id}-hint`}
               />
               <div>

@@ -1,5 +1,5 @@
 import type { MessageKey } from "@hyn/validators/messages";
-import { isValidPhone, stripMarkup } from "@hyn/validators/rules";
+import { isValidPhone, stripMarkup, type EmailFrequency } from "@hyn/validators/rules";
 
 export interface ProfileValues {
   name: string;
@@ -14,6 +14,18 @@ export interface SavedProfile {
 }
 
 export type ProfileErrors = Partial<Record<keyof ProfileValues, MessageKey>>;
+
+/** What the profile's form holds (PRODUCT "Screens"): the details, whether the e-mail is hidden, the frequency. */
+export interface ProfileForm extends ProfileValues {
+  emailHidden: boolean;
+  /** Null while the saved frequency is not loaded yet (nothing can be chosen then). */
+  frequency: EmailFrequency | null;
+}
+
+/** What was typed or chosen and not saved; an absent key shows the saved value. */
+export type ProfileDraft = Partial<ProfileForm>;
+
+export const DETAIL_KEYS = ["name", "phone", "generalArea"] as const satisfies readonly (keyof ProfileValues)[];
 
 /** The form's starting values for a saved profile. */
 export function profileValuesOf(saved: SavedProfile): ProfileValues {
@@ -44,17 +56,36 @@ export function validateProfile(values: ProfileValues): ProfileErrors {
 }
 
 /**
- * What leaving a field does (the profile saves each field as it is left, PRODUCT "Screens"): the profile
- * to send, with that field's new value over what is saved; or the field's error; or neither, when it
- * would store what is already stored.
+ * The keys whose shown value differs from the saved one, as typed: what makes Cancel and Save appear
+ * (PRODUCT "Screens"). A name typed back to what it was is no change; "Ann " for "Ann" is one, which
+ * Save then answers with "No changes to save".
  */
-export function planFieldSave(
-  saved: SavedProfile,
-  key: keyof ProfileValues,
-  value: string,
-): { error: MessageKey | null; profile: SavedProfile | null } {
-  const values = { ...profileValuesOf(saved), [key]: value };
-  if (!profileDiffers(values, saved)) return { error: null, profile: null };
-  const error = validateProfile(values)[key] ?? null;
-  return error ? { error, profile: null } : { error: null, profile: normalizeProfile(values) };
+export function changedKeys(draft: ProfileDraft, saved: ProfileForm): (keyof ProfileForm)[] {
+  return (Object.keys(draft) as (keyof ProfileForm)[]).filter(
+    (key) => draft[key] !== undefined && draft[key] !== saved[key],
+  );
+}
+
+/**
+ * What Save does with the form as shown: the form's errors, or what to send in one go: the profile (the
+ * details and whether the e-mail is hidden, one call) when it would store something new, and the
+ * frequency when it differs. Neither, and no errors: "No changes to save". The details are checked only
+ * when they are sent: an account still without a name can save a frequency.
+ */
+export function planSave(
+  shown: ProfileForm,
+  saved: ProfileForm,
+): {
+  errors: ProfileErrors;
+  profile: (SavedProfile & { emailHidden: boolean }) | null;
+  frequency: EmailFrequency | null;
+} {
+  const sendProfile = profileDiffers(shown, normalizeProfile(saved)) || shown.emailHidden !== saved.emailHidden;
+  const errors = sendProfile ? validateProfile(shown) : {};
+  if (Object.keys(errors).length > 0) return { errors, profile: null, frequency: null };
+  return {
+    errors,
+    profile: sendProfile ? { ...normalizeProfile(shown), emailHidden: shown.emailHidden } : null,
+    frequency: shown.frequency !== saved.frequency ? shown.frequency : null,
+  };
 }

@@ -9,7 +9,9 @@ import {
 import { EMAIL_FREQUENCIES, type EmailFrequency } from "@hyn/validators/rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { ProfileForm } from "../../test/profile";
 import { renderWithApi, type Handlers } from "../../test/render";
+import { signedInUser } from "../../test/signed-in";
 import { NotificationSettingsSection } from "./NotificationSettingsSection";
 
 afterEach(cleanup);
@@ -38,7 +40,9 @@ const preferencesOf = (c: Combination) => ({
 });
 
 function show(c: Combination, handlers: Handlers = {}) {
-  return renderWithApi(<NotificationSettingsSection />, {
+  // On the profile, inside its form (the frequency is the form's: ProfileSettingsForm's tests save it).
+  return renderWithApi(<ProfileForm>{() => <NotificationSettingsSection />}</ProfileForm>, {
+    "user.me": () => signedInUser(),
     "user.notificationPreferences": () => preferencesOf(c),
     "push.devices": () =>
       Array.from({ length: c.devices }, (_, i) => ({ id: `d${i}`, name: "Chrome on Android", createdAt: new Date() })),
@@ -147,22 +151,13 @@ describe("the Notifications section says what is sent", () => {
     expect(onImmediate).toHaveProperty("disabled", false);
   });
 
-  it("saves the frequency at once, says so in place, and the group's sentence follows", async () => {
-    let profileFrequency: EmailFrequency = "disabled";
+  it("keeps a frequency chosen until Save, the group's sentence saying what it would bring, and says the switches save at once", async () => {
     const c: Combination = { profile: "disabled", group: null, email: true, push: true, devices: 1 };
-    const { calls } = show(c, {
-      "user.notificationPreferences": () => ({ ...preferencesOf(c), profileFrequency }),
-      "user.updateEmailPreferences": (input) => {
-        profileFrequency = (input as { frequency: EmailFrequency }).frequency;
-        return { frequency: profileFrequency, lastDailySent: null };
-      },
-    });
+    const { calls } = show(c);
     fireEvent.click(await screen.findByLabelText("Immediate Notifications"));
-    expect(await screen.findByText(/^Saved: new requests come at once/)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("group-hears").textContent).toMatch(/^E-mail and push as soon as/));
-    expect(calls.filter((call) => call.path === "user.updateEmailPreferences").map((call) => call.input)).toEqual([
-      { frequency: "immediate" },
-    ]);
+    expect(calls.filter((call) => call.path === "user.updateEmailPreferences")).toEqual([]);
+    expect(screen.getByText("These switches save as soon as you change them.")).toBeTruthy();
   });
 });
 

@@ -13,7 +13,8 @@ import { Alert, Button, Card, Spinner } from "../../components/ui";
 import { useT } from "../../i18n/useT";
 import { trpc } from "../../lib/trpc";
 import { EmailPreferencesFieldset } from "../account/EmailPreferencesFieldset";
-import { useDelivery } from "./delivery";
+import { useProfileEdits } from "../account/ProfileEdits";
+import { deliveryOf, useDelivery } from "./delivery";
 import { GroupFrequencySelect } from "./GroupFrequencySelect";
 import { CHANNEL_TEXTS, KIND_TEXTS, RESTING_WORDS } from "./profileTexts";
 import { useNotificationChanges, type SaveReporter } from "./useNotificationPreferences";
@@ -38,7 +39,9 @@ function idleReason(
  * profile's frequency, then group by group, each saying what it brings), and a switch per kind and
  * channel. Everything on it is derived from the sending rule, so it cannot say other than what is
  * sent: a switch that sends nothing under the current settings is disabled, shown off, with the reason.
- * Every change saves at once and is confirmed in place (the profile's one save model).
+ * The profile's frequency is part of the profile's form (ProfileEdits.tsx: kept until Save Preferences);
+ * while a new one is chosen and not saved, the section shows what it would bring. Each group's choice,
+ * "Always tell me at once" and each switch save at once, as the section says, and are confirmed in place.
  */
 export function NotificationSettingsSection() {
   const t = useT();
@@ -51,10 +54,17 @@ export function NotificationSettingsSection() {
     failed: (text) => show({ tone: "failed", text }),
   });
   const frequencyChanges = useNotificationChanges(reporterOf(showFrequencyNote));
+  const profileEdits = useProfileEdits();
   const switchChanges = useNotificationChanges(reporterOf(showSwitchNote));
   const heading = useRef<HTMLHeadingElement>(null);
   const { hash } = useLocation();
   const loaded = model.data !== undefined;
+  // The frequency as shown (chosen, perhaps not saved yet), and what the section says follows from it.
+  const profileFrequency = profileEdits.shown.frequency ?? model.data?.preferences.profileFrequency;
+  const delivery =
+    model.data && profileFrequency !== model.data.preferences.profileFrequency
+      ? deliveryOf({ ...model.data.preferences, profileFrequency: profileFrequency! }, model.data.pushDevices)
+      : model.data?.delivery;
 
   // "Manage notifications" in an e-mail links to /profile#notifications: once the switches are there,
   // bring them into view and put the focus on their heading, as the browser would for a plain page.
@@ -73,7 +83,7 @@ export function NotificationSettingsSection() {
       <h2 id="notification-settings-heading" tabIndex={-1} ref={heading}>
         {t("profile.notificationsTitle")}
       </h2>
-      <p className="section-intro">{t("profile.notificationsIntro")}</p>
+      <p className="section-intro">{t("profile.notificationsIntro", { save: t("profile.savePreferences") })}</p>
       {model.isError ? (
         <Alert>
           {t("profile.loadNotificationsFailedAlert")}{" "}
@@ -92,12 +102,10 @@ export function NotificationSettingsSection() {
         <>
           <h3 className="notification-subheading">{t("profile.newRequestsTitle")}</h3>
           <EmailPreferencesFieldset
-            value={model.data.preferences.profileFrequency}
+            value={profileFrequency!}
             lastDailySent={emailPreferences.data?.lastDailySent}
             lastWeeklySent={emailPreferences.data?.lastWeeklySent}
-            onChange={(frequency) =>
-              void frequencyChanges.setProfileFrequency(model.data!.preferences.profileFrequency, frequency)
-            }
+            onChange={(frequency, from) => profileEdits.edit({ frequency }, from)}
           />
 
           <h4 className="notification-groups-heading">{t("profile.groupsTitle")}</h4>
@@ -112,9 +120,9 @@ export function NotificationSettingsSection() {
                 {model.data.preferences.groups.map((setting) => (
                   <li key={setting.groupId}>
                     <GroupFrequencySelect
-                      group={model.data!.delivery.groups.find((g) => g.groupId === setting.groupId)!}
-                      delivery={model.data!.delivery}
-                      profileFrequency={model.data!.preferences.profileFrequency}
+                      group={delivery!.groups.find((g) => g.groupId === setting.groupId)!}
+                      delivery={delivery!}
+                      profileFrequency={profileFrequency!}
                       label={setting.groupName}
                       onChange={(frequency) => void frequencyChanges.setGroupFrequency(setting, frequency)}
                     />
@@ -142,6 +150,7 @@ export function NotificationSettingsSection() {
           <SaveStatus note={frequencyNote} />
 
           <h3 className="notification-subheading">{t("profile.tellMeWhen")}</h3>
+          <p className="field-hint notification-saves-at-once">{t("profile.switchesSaveAtOnce")}</p>
           <table className="notification-kinds">
             <caption className="visually-hidden">{t("profile.notificationsCaption")}</caption>
             <thead>
@@ -160,7 +169,7 @@ export function NotificationSettingsSection() {
               {model.data.preferences.kinds.map(({ kind }) => {
                 const texts = KIND_TEXTS[kind];
                 const label = t(texts.label);
-                const states = model.data!.delivery.kinds[kind];
+                const states = delivery!.kinds[kind];
                 const reasons = NOTIFICATION_CHANNELS.map((channel) => ({
                   channel,
                   reason: idleReason(kind, channel, states[channel]),

@@ -4,7 +4,6 @@ import {
   type NotificationChannel,
   type NotificationKind,
 } from "@hyn/validators/notification-kinds";
-import type { EmailFrequency } from "@hyn/validators/rules";
 import { useToast } from "../../components/Toasts";
 import { useT } from "../../i18n/useT";
 import { isKnown } from "../../lib/known-values";
@@ -38,7 +37,8 @@ export function useToastReporter(): SaveReporter {
 }
 
 /**
- * Changes save at once: the cache shows the new value straight away, the reporter confirms, and a
+ * A group's choice, "Always tell me at once" and a switch save at once (the frequency is the profile form's,
+ * saved with Save Preferences: account/ProfileEdits.tsx): the cache shows the new value straight away, the reporter confirms, and a
  * refusal puts back what was there before with the server's reason.
  */
 export function useNotificationChanges(report: SaveReporter) {
@@ -46,7 +46,6 @@ export function useNotificationChanges(report: SaveReporter) {
   const t = useT();
   const updateKind = trpc.user.updateNotificationKind.useMutation();
   const updateGroup = trpc.user.updateGroupNotifications.useMutation();
-  const updateFrequency = trpc.user.updateEmailPreferences.useMutation();
   const updateAlwaysAtOnce = trpc.user.updateAlwaysAtOnce.useMutation();
 
   const patch = (change: (current: NotificationPreferences) => NotificationPreferences) =>
@@ -95,22 +94,6 @@ export function useNotificationChanges(report: SaveReporter) {
     }
   }
 
-  /** The profile's frequency: the default of every group without its own setting. */
-  async function setProfileFrequency(before: EmailFrequency, frequency: EmailFrequency) {
-    const patchFrequency = (profileFrequency: EmailFrequency) => patch((current) => ({ ...current, profileFrequency }));
-    patchFrequency(frequency);
-    try {
-      const saved = await updateFrequency.mutateAsync({ frequency });
-      utils.user.emailPreferences.setData(undefined, saved);
-      // Each group's `effective` follows the profile: read them again.
-      await utils.user.notificationPreferences.invalidate();
-      report.saved(t("profile.frequencySaved", { frequency }));
-    } catch (e) {
-      patchFrequency(before);
-      report.failed(errorMessage(e, t("profile.updatePreferencesFailed")));
-    }
-  }
-
   /** "Always tell me at once" (issue 41 §2): resting off (true) or back on (false). */
   async function setAlwaysAtOnce(on: boolean) {
     const patchAtOnce = (alwaysAtOnce: boolean) => patch((current) => ({ ...current, alwaysAtOnce }));
@@ -125,5 +108,5 @@ export function useNotificationChanges(report: SaveReporter) {
     }
   }
 
-  return { setChannel, setGroupFrequency, setProfileFrequency, setAlwaysAtOnce };
+  return { setChannel, setGroupFrequency, setAlwaysAtOnce };
 }
