@@ -12,8 +12,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /**
  * The themes differ in colours alone (every colour of styles.css is a light-dark() pair; nothing is shown,
  * hidden or labelled per theme), so the dark pass runs the WCAG rules that read colours, and the light
- * pass all of them: the same findings for about half the axe time of a screen (docs/PERFORMANCE.md,
- * "CI time (issue 44)").
+ * pass all of them: the same findings for less of axe's time (docs/PERFORMANCE.md, "CI time (issue 44)").
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 const THEMES = ["light", "dark"] as const;
