@@ -9,6 +9,21 @@ export const demoURL = `http://localhost:${demoPort}`;
 // Debian's Chromium; Playwright never downloads a browser here.
 const executablePath = "/usr/bin/chromium";
 
+// With TEST_DATABASE_URL (CI) the app under test runs on PostgreSQL, a database of this port's own,
+// dropped and created again at every start so that a rerun begins empty; the server migrates it as it
+// starts. Without it, a fresh embedded database (PGlite) in a folder of this port's own. The demo server
+// below stays on PGlite either way, so the embedded database keeps its end-to-end journeys (ADR 0036).
+const postgresURL = process.env.TEST_DATABASE_URL;
+const e2eDatabase = `hyn_e2e_${port}`;
+function databaseURL(adminURL: string, database: string): string {
+  const url = new URL(adminURL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+const database = postgresURL
+  ? `PGOPTIONS='-c client_min_messages=warning' psql '${postgresURL}' -v ON_ERROR_STOP=1 -q -c 'DROP DATABASE IF EXISTS ${e2eDatabase} WITH (FORCE)' -c 'CREATE DATABASE ${e2eDatabase}' && DATABASE_URL='${databaseURL(postgresURL, e2eDatabase)}'`
+  : `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port}`;
+
 export default defineConfig({
   testDir: "./e2e",
   // Per port, so two runs on one machine never delete each other's traces.
@@ -56,8 +71,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // A fresh embedded database every run; e-mails land in the dev mailbox the tests read.
-      command: `rm -rf .data-e2e-${port} && DATA_DIR=.data-e2e-${port} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-actions@example.com,admin-a11y@example.com,admin-moderation@example.com,admin-pseudo@example.com pnpm start`,
+      // A fresh database every run (above); e-mails land in the dev mailbox the tests read.
+      command: `${database} PORT=${port} APP_URL=${baseURL} NODE_ENV=test LOG_LEVEL=warn RATE_LIMIT_MULTIPLIER=100 ADMIN_EMAILS=admin-e2e@example.com,admin-actions@example.com,admin-a11y@example.com,admin-moderation@example.com,admin-pseudo@example.com pnpm start`,
       url: `${baseURL}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,18 +24,25 @@ let cluster: Cluster;
 test.beforeAll(async () => {
   test.setTimeout(900_000);
   cpSync(path.join(root, "apps/web/dist"), release1, { recursive: true });
-  execFileSync(
-    process.execPath,
-    ["node_modules/vite/bin/vite.js", "build", "--outDir", release2, "--logLevel", "warn"],
-    {
-      cwd: path.join(root, "apps/web"),
-      env: { ...process.env, VITE_RELEASE: "2", PREVIOUS_WEB_DIST: release1 },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
+  // Release 2 builds while the cluster starts on release 1 (it is served only once the test rolls to it).
+  const release2Built = new Promise<void>((resolve, reject) => {
+    const build = spawn(
+      process.execPath,
+      ["node_modules/vite/bin/vite.js", "build", "--outDir", release2, "--logLevel", "warn"],
+      {
+        cwd: path.join(root, "apps/web"),
+        env: { ...process.env, VITE_RELEASE: "2", PREVIOUS_WEB_DIST: release1 },
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
+    build.on("error", reject);
+    build.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`release 2's build ended with ${signal ?? `exit ${code}`}`)),
+    );
+  });
   process.env.WEB_DIST = release1;
   cluster = new Cluster();
-  await cluster.start();
+  await Promise.all([release2Built, cluster.start()]);
 });
 
 test.afterAll(async () => {
