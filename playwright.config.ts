@@ -12,7 +12,7 @@ const executablePath = "/usr/bin/chromium";
 // With TEST_DATABASE_URL (CI) the app under test runs on PostgreSQL, a database of this port's own,
 // dropped and created again at every start so that a rerun begins empty; the server migrates it as it
 // starts. Without it, a fresh embedded database (PGlite) in a folder of this port's own. The demo server
-// below stays on PGlite either way, so the embedded database keeps its end-to-end journeys (ADR 0036).
+// below stays on PGlite either way, so the embedded database keeps its end-to-end journeys (ADR 0037).
 const postgresURL = process.env.TEST_DATABASE_URL;
 const e2eDatabase = `hyn_e2e_${port}`;
 function databaseURL(adminURL: string, database: string): string {
