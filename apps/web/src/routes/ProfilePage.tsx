@@ -4,10 +4,10 @@ import { CalendarFeedSection } from "../features/account/CalendarFeedSection";
 import { ChangePasswordForm } from "../features/account/ChangePasswordForm";
 import { DataRightsSection } from "../features/account/DataRightsSection";
 import { LanguageSection } from "../features/account/LanguageSection";
-import { ProfileEditsProvider } from "../features/account/ProfileEdits";
 import { ProfileSettingsForm } from "../features/account/ProfileSettingsForm";
 import { UnsavedProfileGuard } from "../features/account/UnsavedProfileGuard";
 import { NotificationSettingsSection } from "../features/notifications/NotificationSettingsSection";
+import { ProfileFormProvider } from "../features/notifications/ProfileFormProvider";
 import { DevicesSection } from "../features/push/DevicesSection";
 import { BlockedSection } from "../features/blocking/BlockedSection";
 import { useT } from "../i18n/useT";
@@ -26,7 +26,7 @@ export default function ProfilePage() {
         <p className="muted">{t("profile.pageIntro", { save: t("profile.savePreferences") })}</p>
       </header>
       {/* The details and the frequency are one form (PRODUCT "Screens"), in two sections: one draft, one Save. */}
-      <ProfileEditsProvider user={user}>
+      <ProfileFormProvider user={user}>
         <div className="stack">
           <ProfileSettingsForm user={user} />
           <LanguageSection />
@@ -38,7 +38,7 @@ export default function ProfilePage() {
           <DataRightsSection />
         </div>
         <UnsavedProfileGuard />
-      </ProfileEditsProvider>
+      </ProfileFormProvider>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { loadUser } from "./user-lookup";
-import { assertPhoneMayGo } from "../requests/ask-first";
+import { assertPhoneMayGo } from "../shared/ask-first";
 import { toUser, userColumns } from "./user-view";
 
 type ProfileUpdate = z.output<typeof updateProfileInput>;

@@ -16,7 +16,7 @@ import { storedReach } from "../shared/stored-reach";
 import { mustSelectView, publishRequest } from "./request-reads";
 import { postingStatements } from "./statements";
 import { holdActiveAccount } from "./suspension-guard";
-import { assertAskFirstReachable } from "./ask-first";
+import { assertAskFirstReachable } from "../shared/ask-first";
 
 /** A post as the API parses it; `repeat` may be left out by callers that never repeat (tests, the demo). */
 export type CreateRequest = Omit<z.output<typeof createRequestInput>, "repeat" | "onBehalfOf" | "phone"> &

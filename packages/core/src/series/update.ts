@@ -5,7 +5,7 @@ import { publishRequestEvent } from "../events/publish";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { bumpedRevision } from "../shared/request-revision";
-import { assertAskFirstReachable } from "../requests/ask-first";
+import { assertAskFirstReachable } from "../shared/ask-first";
 import { untilIsBeforeFirst } from "./rules";
 import { ownSeries, viewAfterChange } from "./series-reads";
 

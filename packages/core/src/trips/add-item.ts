@@ -3,7 +3,7 @@ import type { AddTripItem, RequestView } from "@hyn/validators";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRequestView } from "../request-views/view";
 import { assertBelowOpenRequestLimit } from "../requests/open-requests-limit";
-import { assertAskFirstReachable } from "../requests/ask-first";
+import { assertAskFirstReachable } from "../shared/ask-first";
 import type { CoreDeps } from "../shared/deps";
 import { AppError } from "../shared/errors";
 import { hasRoom, takesItems } from "./rules";

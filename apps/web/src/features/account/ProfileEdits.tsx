@@ -1,10 +1,10 @@
+import type { EmailFrequency } from "@hyn/validators/rules";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import { useSaveNote, type SaveNote } from "../../components/SaveStatus";
 import { errorText } from "../../i18n/errorText";
 import { useT } from "../../i18n/useT";
 import { errorKey, errorMessage, trpc, type CurrentUser } from "../../lib/trpc";
 import { useAuth } from "../auth/AuthProvider";
-import { useNotificationPreferences } from "../notifications/useNotificationPreferences";
 import {
   changedKeys,
   DETAIL_KEYS,
@@ -57,11 +57,19 @@ export function useProfileEdits(): ProfileEdits {
  * something differs from what is saved. The draft lives here, above both sections, so it survives
  * everything on the page (a language change, a section reloading) until Save, Cancel or leaving.
  */
-export function ProfileEditsProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function ProfileEditsProvider({
+  user,
+  savedFrequency,
+  children,
+}: {
+  user: CurrentUser;
+  /** The profile's e-mail frequency as saved (the notification preferences' answer; null while it loads). */
+  savedFrequency: EmailFrequency | null;
+  children: ReactNode;
+}) {
   const t = useT();
   const { setUser } = useAuth();
   const utils = trpc.useUtils();
-  const preferences = useNotificationPreferences();
   const updateProfile = trpc.user.updateProfile.useMutation();
   const updateFrequency = trpc.user.updateEmailPreferences.useMutation();
   const [draft, setDraft] = useState<ProfileDraft>({});
@@ -74,7 +82,7 @@ export function ProfileEditsProvider({ user, children }: { user: CurrentUser; ch
   const saved: ProfileForm = {
     ...profileValuesOf(user),
     emailHidden: user.emailHidden,
-    frequency: preferences.data?.profileFrequency ?? null,
+    frequency: savedFrequency,
   };
   const shown: ProfileForm = { ...saved, ...draft };
   const changed = changedKeys(draft, saved).length > 0;

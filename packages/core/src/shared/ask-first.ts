@@ -1,7 +1,7 @@
 import { requests, requestSeries, users, type Transaction } from "@hyn/db";
 import type { IfUnavailable } from "@hyn/validators";
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { AppError } from "../shared/errors";
+import { AppError } from "./errors";
 
 /**
  * "Ask me first" needs a way to ask (issue 43 §5): the helper in the shop calls the requester, so a request
