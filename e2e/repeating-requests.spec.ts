@@ -244,3 +244,50 @@ test("a requester skips this week from its page: named for its day, asked first,
     await page.keyboard.press("Escape");
   }
 });
+
+test("after a skip, the requester's own dashboard never announces her next week as a neighbour's new request", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+  secondPerson,
+}) => {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  const groupId = await groupWith(rita, "Milk Row", [hugo]);
+  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
+    groupId,
+    itemDescription: "Milk for the week",
+    repeat: { every: "week" },
+  });
+  const day = englishDay(posted.neededBy);
+
+  // Her dashboard open in one tab (and Hugo's, which should hear of it), she skips the week in another.
+  const { page: ritasDashboard } = await secondPerson({ user: rita });
+  const { page: hugosDashboard } = await secondPerson({ user: hugo });
+  for (const dashboard of [ritasDashboard, hugosDashboard]) {
+    await dashboard.goto("/");
+    await expect(dashboard.getByTestId("request-card").filter({ hasText: "Milk for the week" })).toHaveCount(1);
+  }
+  await signedInPage(rita);
+  await page.goto(`/requests/${posted.id}`);
+  await requestCardOf(page, posted.id)
+    .getByRole("button", { name: `Skip ${day}`, exact: true })
+    .click();
+  await page
+    .getByRole("dialog", { name: `Skip ${day}?` })
+    .getByRole("button", { name: `Skip ${day}`, exact: true })
+    .click();
+  await expect(page).not.toHaveURL(new RegExp(`/requests/${posted.id}$`));
+  const nextId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // Hugo hears of the next week as new; Rita's dashboard moves to it without calling it a neighbour's.
+  const announced = (dashboard: Page) => dashboard.locator(".dashboard-announcement");
+  await expect(announced(hugosDashboard)).toHaveText("New request from a neighbour: “Milk for the week”.");
+  await expect(requestCardOf(ritasDashboard, nextId)).toBeVisible();
+  await expect(requestCardOf(ritasDashboard, posted.id)).toHaveCount(0);
+  await ritasDashboard.waitForTimeout(1_000);
+  await expect(announced(ritasDashboard)).not.toContainText("from a neighbour");
+  await expect(announced(ritasDashboard)).not.toContainText("New request");
+});
