@@ -45,6 +45,7 @@ describe("live updates", () => {
       type: "request.created",
       requestId: bread.id,
       groupId: outsidersGroup.id,
+      mine: true,
     });
     annLive.stop();
     outsiderLive.stop();
