@@ -62,6 +62,7 @@ describe("live updates across server instances (PostgreSQL)", () => {
       type: "request.created",
       requestId: own.id,
       groupId: outsidersGroup.id,
+      mine: true,
     });
 
     // And the other way: a change through the second instance reaches a stream on the first.
