@@ -281,13 +281,12 @@ test("after a skip, the requester's own dashboard never announces her next week 
     .getByRole("dialog", { name: `Skip ${day}?` })
     .getByRole("button", { name: `Skip ${day}`, exact: true })
     .click();
-  const after = await api<{ current: { id: string } }>(
-    baseURL!,
-    rita.token,
-    "GET",
-    `/request-series/${posted.seriesId}`,
-  );
-  expect(after.current.id).not.toBe(posted.id);
+  const current = async () =>
+    (await api<{ current: { id: string } }>(baseURL!, rita.token, "GET", `/request-series/${posted.seriesId}`)).current
+      .id;
+  // The skip has landed (the dialog's click does not wait for it).
+  await expect.poll(current).not.toBe(posted.id);
+  const after = { current: { id: await current() } };
 
   // The next week, posted by her series, comes in by the live stream: hers, never "from a neighbour".
   await expect(requestCardOf(page, after.current.id)).toBeVisible();
