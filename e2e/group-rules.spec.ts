@@ -1,4 +1,4 @@
-import { api, expect, groupCard, screenshot, test, toast } from "./support";
+import { api, createRequest, expect, groupCard, screenshot, test, toast } from "./support";
 
 /** Issue 29, PRODUCT "Group rules": the owner writes rules, a newcomer accepts them to join, a member accepts a change. */
 test("a member accepts the group's changed rules", async ({
@@ -88,4 +88,46 @@ test("asked again after a change, a member starts on Accept, not Leave Group, an
   await expect(dialog).toBeHidden();
   const groups = await api<{ id: string }[]>(baseURL!, mia.token, "GET", "/groups");
   expect(groups.map((g) => g.id)).toContain(groupId);
+});
+
+test("leaving from the rules-changed dialog asks first, saying what leaving does, and Cancel goes back to the rules", async ({
+  baseURL,
+  confirmedUser,
+  groupWith,
+  secondPerson,
+}, testInfo) => {
+  const mia = await confirmedUser("Mia Member");
+  const olga = await confirmedUser("Olga Owner");
+  const groupId = await groupWith(olga, "Sorrel Court", [mia]);
+  await createRequest(baseURL!, mia, { groupId, itemDescription: "Stamps" });
+  await api(baseURL!, olga.token, "PUT", `/groups/${groupId}`, { rules: "Be kind." });
+  await api(baseURL!, mia.token, "POST", `/groups/${groupId}/rules/accept`);
+  await api(baseURL!, olga.token, "PUT", `/groups/${groupId}`, { rules: "Be kind.\nNothing for sale." });
+  const stillMember = async () =>
+    (await api<{ id: string }[]>(baseURL!, mia.token, "GET", "/groups")).some((g) => g.id === groupId);
+
+  const { page } = await secondPerson({ user: mia });
+  await page.goto("/");
+  const rules = page.getByRole("dialog", { name: "The rules of Sorrel Court" });
+  await rules.getByRole("button", { name: "Leave Group" }).click();
+  const confirm = page.getByRole("dialog", { name: "Leave Group" });
+  await expect(confirm).toContainText("Are you sure you want to leave this group? This action cannot be undone.");
+  await expect(confirm.getByTestId("leave-effects").getByRole("listitem")).toHaveText([
+    "Your open request is deleted.",
+  ]);
+  expect(await stillMember()).toBe(true);
+  await screenshot(page, testInfo.outputPath("rules-leave-confirm-1280-light.png"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, testInfo.outputPath("rules-leave-confirm-390-light.png"));
+
+  // Cancel goes back to the rules, still to be answered.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(rules).toBeVisible();
+  expect(await stillMember()).toBe(true);
+
+  await rules.getByRole("button", { name: "Leave Group" }).click();
+  await confirm.getByRole("button", { name: "Leave Group" }).click();
+  await expect(rules).toBeHidden();
+  expect(await stillMember()).toBe(false);
 });

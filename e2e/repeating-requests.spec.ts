@@ -244,3 +244,54 @@ test("a requester skips this week from its page: named for its day, asked first,
     await page.keyboard.press("Escape");
   }
 });
+
+test("after a skip, the requester's own dashboard never announces her next week as a neighbour's new request", async ({
+  page,
+  baseURL,
+  confirmedUser,
+  signedInPage,
+  groupWith,
+}) => {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  const groupId = await groupWith(rita, "Milk Row", [hugo]);
+  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
+    groupId,
+    itemDescription: "Milk for the week",
+    repeat: { every: "week" },
+  });
+  const day = englishDay(posted.neededBy);
+
+  await signedInPage(rita);
+  await page.goto("/");
+  await expect(requestCardOf(page, posted.id)).toBeVisible();
+  // Every announcement the page makes, in order (the live region shows only the last).
+  await page.evaluate(() => {
+    const region = document.querySelector(".dashboard-announcement")!;
+    const heard: string[] = [];
+    Object.assign(window, { heard });
+    new MutationObserver(() => {
+      if (region.textContent) heard.push(region.textContent);
+    }).observe(region, { childList: true, subtree: true, characterData: true });
+  });
+  await requestCardOf(page, posted.id)
+    .getByRole("button", { name: `Skip ${day}`, exact: true })
+    .click();
+  await page
+    .getByRole("dialog", { name: `Skip ${day}?` })
+    .getByRole("button", { name: `Skip ${day}`, exact: true })
+    .click();
+  const current = async () =>
+    (await api<{ current: { id: string } }>(baseURL!, rita.token, "GET", `/request-series/${posted.seriesId}`)).current
+      .id;
+  // The skip has landed (the dialog's click does not wait for it).
+  await expect.poll(current).not.toBe(posted.id);
+  const after = { current: { id: await current() } };
+
+  // The next week, posted by her series, comes in by the live stream: hers, never "from a neighbour".
+  await expect(requestCardOf(page, after.current.id)).toBeVisible();
+  await expect(requestCardOf(page, posted.id)).toHaveCount(0);
+  await page.waitForTimeout(1_500);
+  const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+  expect(heard.filter((text) => text.includes("New request"))).toEqual([]);
+});

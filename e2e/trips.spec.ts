@@ -209,7 +209,18 @@ test("an item marked Not there goes back to its neighbour as an open request, an
   const list = page.getByRole("region", { name: "Shopping list" });
   const niaBag = list.getByRole("region", { name: "Nia" });
   const omarBag = list.getByRole("region", { name: "Omar" });
+  // Issue 43: it ends the item for good, so it asks first, saying where the item goes; keeping it changes nothing.
   await niaBag.getByRole("button", { name: "Not there: Rye bread" }).click();
+  const asked = page.getByRole("dialog", { name: "Rye bread: not there?" });
+  await expect(asked).toContainText(
+    "It leaves your list and goes back to Nia as an open request, for others to help with. Nia is told.",
+  );
+  await asked.getByRole("button", { name: "Keep it on the list" }).click();
+  await expect(asked).toBeHidden();
+  await expect(niaBag.getByRole("button", { name: "Got it: Rye bread" })).toBeVisible();
+  expect((await api<{ status: string }>(baseURL!, nia.token, "GET", `/requests/${bread.id}`)).status).toBe("claimed");
+  await niaBag.getByRole("button", { name: "Not there: Rye bread" }).click();
+  await asked.getByRole("button", { name: "Not there" }).click();
   await expect(niaBag.getByTestId("shopping-item-gone")).toHaveText(
     "Not there: an open request again, for others to help with",
   );
@@ -220,6 +231,12 @@ test("an item marked Not there goes back to its neighbour as an open request, an
   await expect(niaBag.getByRole("button", { name: /^Got it/ })).toHaveCount(0);
   // Omar said "skip it": his is closed.
   await omarBag.getByRole("button", { name: "Not there: Tofu" }).click();
+  const askedTofu = page.getByRole("dialog", { name: "Tofu: not there?" });
+  await expect(askedTofu).toContainText(
+    "Omar asked you to skip it, so it leaves your list and their request is closed. Omar is told.",
+  );
+  await screenshots(page, "trips-not-there-confirm-en");
+  await askedTofu.getByRole("button", { name: "Not there" }).click();
   await expect(omarBag.getByTestId("shopping-item-gone")).toHaveText("Not there: closed, as asked (skip it)");
   await page.reload();
   await expect(niaBag.getByTestId("shopping-item-gone")).toBeVisible();

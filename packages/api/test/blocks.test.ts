@@ -188,15 +188,17 @@ describe("blocking a member", () => {
     await bo.caller.trips.create({ groupIds: [street.id], store: "Aldi", departsAt: h.inHours(24) });
     const bread = await post(ann, "Bread");
     const tea = await post(cy, "Tea");
-    const created = (request: { id: string }) => ({
+    // The requester's own streams hear that it is theirs (issue 43).
+    const created = (request: { id: string }, mine = false) => ({
       type: "request.created",
       requestId: request.id,
       groupId: street.id,
+      ...(mine ? { mine } : {}),
     });
     // Each one's next event is the next one they may see: nothing of the other's came first.
-    expect(await annLive.next()).toEqual(created(bread));
+    expect(await annLive.next()).toEqual(created(bread, true));
     expect(await annLive.next()).toEqual(created(tea));
-    expect(await boLive.next()).toEqual(created(eggs));
+    expect(await boLive.next()).toEqual(created(eggs, true));
     expect(await boLive.next()).toMatchObject({ type: "trip.changed" });
     expect(await boLive.next()).toEqual(created(tea));
     await ann.caller.blocks.unblock({ id: bo.user.id });

@@ -84,6 +84,7 @@ describe("every way of departing announces the reopened request live", () => {
         type: "request.unclaimed",
         requestId: setting.request.id,
         groupId: setting.group.id,
+        mine: true,
       });
       ownerLive.stop();
     });

@@ -145,4 +145,30 @@ describe("links that join at once", () => {
     await h.deliver();
     expect(h.inbox(ann.email).filter((m) => m.subject.includes("joined"))).toHaveLength(1);
   });
+
+  it("the e-mail of who joined by a link carries its unsubscribe link and header, which turn off just that kind", async () => {
+    const ann = await h.signUpUser({ name: "Ann Lee" });
+    const [bo, cy] = [await h.signUpUser({ name: "Bo Park" }), await h.signUpUser({ name: "Cy Diaz" })];
+    const group = await createGroup(ann, "Maple Street");
+    const { token } = await ann.caller.groupLinks.create({ groupId: group.id });
+    await bo.caller.invitations.joinByToken({ token });
+    await h.deliver();
+    const mail = h.inbox(ann.email).find((m) => m.subject === 'Bo Park joined "Maple Street"')!;
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = mail.links.find((l) => /\/unsubscribe\//.test(l))!;
+    expect(mail.headers?.["List-Unsubscribe"]).toBe(`<${link}>`);
+    expect(mail.text).toContain("Manage notifications: http://localhost:3000/profile#notifications");
+
+    const anonymous = await h.caller(null);
+    expect(await anonymous.unsubscribe.confirm({ token: new URL(link).pathname.split("/").at(-1)! })).toMatchObject({
+      scope: { type: "kind", kind: "link_joins" },
+      state: "stopped",
+    });
+    await cy.caller.invitations.joinByToken({ token });
+    await h.deliver();
+    expect(h.inbox(ann.email).filter((m) => m.subject.includes("joined"))).toHaveLength(1);
+    const { kinds } = await ann.caller.user.notificationPreferences();
+    expect(kinds.find((k) => k.kind === "link_joins")).toMatchObject({ email: false });
+    expect(kinds.find((k) => k.kind === "invitations")).toMatchObject({ email: true });
+  });
 });

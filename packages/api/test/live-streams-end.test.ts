@@ -89,7 +89,12 @@ describe("a live stream ends with its session", () => {
 
     await expectEnded(first);
     await expectEnded(second);
-    expect(await boLive.next()).toEqual({ type: "request.created", requestId: after.id, groupId: street.id });
+    expect(await boLive.next()).toEqual({
+      type: "request.created",
+      requestId: after.id,
+      groupId: street.id,
+      mine: true,
+    });
     boLive.stop();
   });
 

@@ -188,13 +188,45 @@ describe("the requester's changes", () => {
     expect(await live.next()).toEqual({ type: "connected" });
     // Skipped before the outbox sent its "New request": that e-mail never goes; the next week's does.
     const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
-    expect(await live.next()).toEqual({ type: "request.skipped", requestId: first.id, groupId: group.id });
+    expect(await live.next()).toEqual({ type: "request.skipped", requestId: first.id, groupId: group.id, mine: true });
     live.stop();
     await h.deliver();
     const posted = h.inbox(cy.email).filter((m) => m.subject.includes("Oat milk"));
     expect(posted).toHaveLength(1);
     expect(posted[0]!.links.some((link) => link.includes(skipped.current!.id))).toBe(true);
     expect(posted[0]!.links.some((link) => link.includes(first.id))).toBe(false);
+  });
+
+  it("tells the requester's own pages that the week posted after a skip is theirs, and a neighbour's not (issue 43)", async () => {
+    const { ann, bo, group } = await street();
+    const first = await weekly(ann, group.id);
+    const annLive = await listen(h.services, ann.token);
+    const boLive = await listen(h.services, bo.token);
+    expect(await annLive.next()).toEqual({ type: "connected" });
+    expect(await boLive.next()).toEqual({ type: "connected" });
+    const skipped = await ann.caller.requestSeries.skip({ id: first.seriesId!, requestId: first.id });
+    const next = skipped.current!.id;
+    // Ann's page must not announce her own next week as "New request from a neighbour".
+    expect([await annLive.next(), await annLive.next()]).toEqual([
+      { type: "request.skipped", requestId: first.id, groupId: group.id, mine: true },
+      { type: "request.created", requestId: next, groupId: group.id, mine: true },
+    ]);
+    expect([await boLive.next(), await boLive.next()]).toEqual([
+      { type: "request.skipped", requestId: first.id, groupId: group.id },
+      { type: "request.created", requestId: next, groupId: group.id },
+    ]);
+    // The series moving on by itself (the week fulfilled) is hers too.
+    await bo.caller.requests.claim({ id: next });
+    await bo.caller.requests.fulfill({ id: next });
+    expect(await h.runDueSeries()).toEqual(["posted"]);
+    const seen = [await annLive.next(), await annLive.next(), await annLive.next()];
+    expect(seen.map((e) => [e.type, "mine" in e && e.mine])).toEqual([
+      ["request.claimed", true],
+      ["request.fulfilled", true],
+      ["request.created", true],
+    ]);
+    annLive.stop();
+    boLive.stop();
   });
 
   it("skips one a helper has taken, as the requester may delete it (SPEC), and the helper hears it is gone", async () => {
@@ -324,7 +356,7 @@ describe("open dashboards hear of a series' change (issue 28 §2)", () => {
     const first = await weekly(ann, group.id);
     const live = await listen(h.services, ann.token);
     expect(await live.next()).toEqual({ type: "connected" });
-    const changed = { type: "request.changed", requestId: first.id, groupId: group.id };
+    const changed = { type: "request.changed", requestId: first.id, groupId: group.id, mine: true };
     await ann.caller.requestSeries.update({ id: first.seriesId!, itemDescription: "Oat milk, barista" });
     expect(await live.next()).toEqual(changed);
     await bo.caller.requests.claim({ id: first.id });

@@ -40,8 +40,18 @@ describe("live updates across server instances (PostgreSQL)", () => {
       neededBy: h.inHours(24),
     });
     await bo!.caller.requests.claim({ id: milk.id });
-    expect(await annOnSecond.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
-    expect(await annOnSecond.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
+    expect(await annOnSecond.next()).toEqual({
+      type: "request.created",
+      requestId: milk.id,
+      groupId: street.id,
+      mine: true,
+    });
+    expect(await annOnSecond.next()).toEqual({
+      type: "request.claimed",
+      requestId: milk.id,
+      groupId: street.id,
+      mine: true,
+    });
 
     const own = await outsider!.caller.requests.create({
       itemDescription: "Bread",
@@ -52,13 +62,19 @@ describe("live updates across server instances (PostgreSQL)", () => {
       type: "request.created",
       requestId: own.id,
       groupId: outsidersGroup.id,
+      mine: true,
     });
 
     // And the other way: a change through the second instance reaches a stream on the first.
     const annOnFirst = await listen(h.services, ann!.token);
     expect(await annOnFirst.next()).toEqual({ type: "connected" });
     await (await onSecondInstance(bo!.token)).requests.fulfill({ id: milk.id });
-    expect(await annOnFirst.next()).toEqual({ type: "request.fulfilled", requestId: milk.id, groupId: street.id });
+    expect(await annOnFirst.next()).toEqual({
+      type: "request.fulfilled",
+      requestId: milk.id,
+      groupId: street.id,
+      mine: true,
+    });
     for (const stream of [annOnSecond, outsiderOnSecond, annOnFirst]) stream.stop();
   });
 
@@ -78,7 +94,12 @@ describe("live updates across server instances (PostgreSQL)", () => {
     });
 
     await expect(annOnSecond.next(5000)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    expect(await boOnSecond.next()).toEqual({ type: "request.created", requestId: after.id, groupId: street.id });
+    expect(await boOnSecond.next()).toEqual({
+      type: "request.created",
+      requestId: after.id,
+      groupId: street.id,
+      mine: true,
+    });
     expect(second.live.streamCount()).toBe(1);
     boOnSecond.stop();
   });

@@ -22,8 +22,18 @@ describe("live updates", () => {
       neededBy: tomorrow(),
     });
     await bo!.caller.requests.claim({ id: milk.id });
-    expect(await annLive.next()).toEqual({ type: "request.created", requestId: milk.id, groupId: street.id });
-    expect(await annLive.next()).toEqual({ type: "request.claimed", requestId: milk.id, groupId: street.id });
+    expect(await annLive.next()).toEqual({
+      type: "request.created",
+      requestId: milk.id,
+      groupId: street.id,
+      mine: true,
+    });
+    expect(await annLive.next()).toEqual({
+      type: "request.claimed",
+      requestId: milk.id,
+      groupId: street.id,
+      mine: true,
+    });
 
     // The outsider's next event is the one in their own group: nothing from Ann's street came first.
     const bread = await outsider!.caller.requests.create({
@@ -35,6 +45,7 @@ describe("live updates", () => {
       type: "request.created",
       requestId: bread.id,
       groupId: outsidersGroup.id,
+      mine: true,
     });
     annLive.stop();
     outsiderLive.stop();
@@ -88,7 +99,12 @@ describe("live updates", () => {
     });
     // Membership is read when an event is dispatched, a moment after its commit (PostgreSQL delivers
     // NOTIFY asynchronously): Ann hearing it means it has gone out, before the newcomer joined.
-    expect(await annLive.next()).toEqual({ type: "request.created", requestId: before.id, groupId: street.id });
+    expect(await annLive.next()).toEqual({
+      type: "request.created",
+      requestId: before.id,
+      groupId: street.id,
+      mine: true,
+    });
     await addMember(h, street.id, newcomer!);
     const after = await ann!.caller.requests.create({
       itemDescription: "After joining",

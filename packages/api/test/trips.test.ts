@@ -329,7 +329,10 @@ describe("telling everyone of many items at once", () => {
       { type: "trip.changed", tripId: trip.id, groupId: milk.groupId },
     ]);
     expect(events.slice(2).sort(byRequest)).toEqual(
-      [bread, jam].map((r) => ({ type: "request.unclaimed", requestId: r.id, groupId: r.groupId })).sort(byRequest),
+      [
+        { type: "request.unclaimed", requestId: bread.id, groupId: bread.groupId, mine: true },
+        { type: "request.unclaimed", requestId: jam.id, groupId: jam.groupId },
+      ].sort(byRequest),
     );
     boLive.stop();
     for (const item of [tea, bread, jam])

@@ -302,7 +302,13 @@ export const dashboardUsageOutput = z.object({
 /** What a live-update subscriber receives: first "connected" (refetch now), then changes in its groups. */
 export const requestEventOutput = z.discriminatedUnion("type", [
   z.object({ type: z.literal("connected") }),
-  z.object({ type: z.enum(REQUEST_EVENT_TYPES), requestId: z.string(), groupId: z.string() }),
+  z.object({
+    type: z.enum(REQUEST_EVENT_TYPES),
+    requestId: z.string(),
+    groupId: z.string(),
+    /** Present on the requester's own streams (issue 43): the request is theirs, never "from a neighbour". */
+    mine: z.literal(true).optional(),
+  }),
   /** A trip announced to the group changed (issue 28): announced, closed, cancelled, skipped. Its items are requests. */
   z.object({ type: z.literal("trip.changed"), tripId: z.string(), groupId: z.string() }),
   /** The owner answered the subscriber's own request to join a group (issue 43); sent to them alone. */

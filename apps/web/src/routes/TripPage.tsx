@@ -186,6 +186,11 @@ function TripperView({ trip }: { trip: TripDetail }) {
   const [busyAction, setBusyAction] = useState<"close" | "reopen" | "cancel" | "take" | "skip" | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  // Issue 43: "Not there" ends the item for good, so it asks first, saying where the item goes.
+  const [notThere, setNotThere] = useState<TripItem | null>(null);
+  const notThereName = notThere
+    ? personName(t, trip.neighbours.find((n) => n.items.some((i) => i.id === notThere.id))?.neighbour.name ?? "")
+    : "";
 
   const setTrip = (next: TripDetail) => utils.trips.byId.setData({ tripId: trip.id }, next);
   const refresh = () => {
@@ -373,7 +378,7 @@ function TripperView({ trip }: { trip: TripDetail }) {
               neighbours={trip.neighbours}
               shopping={shopping}
               busyIds={busyIds}
-              onMark={(item, state) => void mark(item, state)}
+              onMark={(item, state) => (state === "not_there" ? setNotThere(item) : void mark(item, state))}
               onDeliver={(neighbour) => void deliver(neighbour)}
             />
           </>
@@ -390,6 +395,22 @@ function TripperView({ trip }: { trip: TripDetail }) {
         onClose={() => {
           if (busyAction !== "close") setConfirmingClose(false);
         }}
+      />
+      <ConfirmModal
+        open={notThere !== null}
+        title={t("trips.notThereConfirmTitle", { item: notThere?.itemDescription ?? "" })}
+        message={
+          notThere?.ifUnavailable === "skip"
+            ? t("trips.notThereConfirmClosed", { name: notThereName })
+            : t("trips.notThereConfirmOpen", { name: notThereName })
+        }
+        confirmLabel={t("trips.notThereConfirm")}
+        cancelLabel={t("trips.notThereKeep")}
+        onConfirm={() => {
+          if (notThere) void mark(notThere, "not_there");
+          setNotThere(null);
+        }}
+        onClose={() => setNotThere(null)}
       />
       <ConfirmModal
         open={confirmingCancel}

@@ -117,8 +117,12 @@ export function createLiveUpdates(
       event.type === "trip.changed"
         ? { type: event.type, tripId: event.tripId, groupId: event.groupId }
         : { type: event.type, requestId: event.requestId, groupId: event.groupId };
+    // The requester's own streams hear that it is theirs (issue 43): their page never announces their own
+    // request, posted by them or by their repeating series, as a neighbour's.
+    const mine: RequestEventMessage | null = message.type === "trip.changed" ? null : { ...message, mine: true };
     for (const stream of streams)
-      if (memberIds.has(stream.userId) && stream.blocked?.has(event.ownerId) === false) stream.push(message);
+      if (memberIds.has(stream.userId) && stream.blocked?.has(event.ownerId) === false)
+        stream.push(mine && stream.userId === event.ownerId ? mine : message);
   }
 
   function endSessions(sessionIds: ReadonlySet<string>) {

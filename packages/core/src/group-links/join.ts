@@ -18,6 +18,7 @@ import { wasRemoved } from "../groups/removals";
 import { groupOf } from "../groups/view";
 import { DAY_MS } from "../shared/clock";
 import { AppError } from "../shared/errors";
+import { unsubscribeLinks } from "../unsubscribe/links";
 import type { GroupLinksDeps } from "./deps";
 import { linkOf } from "./link-reads";
 import { tellOwner, tellOwnerOfJoin } from "./notices";
@@ -38,6 +39,8 @@ export async function joinByLink(
   const found = await linkOf(db, token, now);
   if (found === null) return invitations.joinByToken(userId, token, acceptRules);
   if (found === "dead") throw new AppError("NOT_FOUND", "groupLinkInvalid");
+  // Before the transaction (its key may need a read of its own): the owner's e-mail of who joined carries it.
+  const unsubscribe = await unsubscribeLinks(deps);
   return db.transaction(async (tx) => {
     const group = await lockGroup(tx, found.groupId);
     const link = await linkOf(tx, token, now);
@@ -46,7 +49,7 @@ export async function joinByLink(
     if (!link.approval && !(await wasRemoved(tx, group.id, userId))) {
       await addMember(tx, group, userId, now, now);
       // The owner hears who came in by a link that joins at once (issue 43), as their switches say.
-      await tellOwnerOfJoin(deps, tx, group, userId);
+      await tellOwnerOfJoin(deps, tx, unsubscribe, group, userId);
       return groupOf(tx, userId, group.id);
     }
     if (await isMember(tx, group.id, userId)) throw new AppError("CONFLICT", "alreadyMember");

@@ -3,12 +3,14 @@ import { eq } from "drizzle-orm";
 import type { LockedGroup } from "../groups/membership";
 import { enqueueEmail } from "../mail/outbox";
 import { joinRequestAnswerEmail, joinRequestEmail, linkJoinEmail } from "../mail/templates";
+import { notificationLinks } from "../notifications/immediate";
 import { channelsFor } from "../preferences/notification-preferences";
 import { joinAnswerPayload, joinRequestPayload, linkJoinPayload } from "../push/payload";
 import { queuePush } from "../push/queue";
 import type { CoreDeps } from "../shared/deps";
 import { displayName } from "../shared/display-name";
 import { localeOf } from "../shared/locale";
+import type { UnsubscribeLinks } from "../unsubscribe/links";
 
 async function personOf(executor: Executor, userId: string) {
   const [row] = await executor
@@ -81,7 +83,13 @@ export async function tellAsker(
  * The owner hears that someone joined through a link that joins at once (issue 43), as their `link_joins`
  * switches say (a push and an e-mail, each when on): so a link shared further than meant does not go unseen.
  */
-export async function tellOwnerOfJoin(deps: CoreDeps, tx: Transaction, group: LockedGroup, memberId: string) {
+export async function tellOwnerOfJoin(
+  deps: CoreDeps,
+  tx: Transaction,
+  unsubscribe: UnsubscribeLinks,
+  group: LockedGroup,
+  memberId: string,
+) {
   if (memberId === group.createdBy) return;
   const [owner, member] = [await personOf(tx, group.createdBy), await personOf(tx, memberId)];
   if (!owner || !member) return;
@@ -97,7 +105,7 @@ export async function tellOwnerOfJoin(deps: CoreDeps, tx: Transaction, group: Lo
     ...linkJoinEmail(
       owner.email,
       { groupName: group.name, memberName: displayName(member.name, member.email), url },
-      locale,
+      notificationLinks(deps.config, unsubscribe, group.createdBy, { kind: "link_joins" }, locale),
     ),
     type: "link_join",
     userId: group.createdBy,

@@ -1,6 +1,7 @@
 import { serverTranslator } from "@hyn/i18n/server";
 import { DEFAULT_LOCALE, type Locale } from "@hyn/validators/locales";
 import type { NotificationKind } from "@hyn/validators/notification-kinds";
+import { requestNoticeText, type RequestNotice } from "../shared/request-notice-text";
 
 /**
  * What a push carries: only what the notification shows and where a tap leads. Never an e-mail
@@ -66,27 +67,8 @@ export function newRequestPayload(
   };
 }
 
-export type RequestUpdate = "claimed" | "unclaimed" | "fulfilled" | "not_there" | "not_there_closed";
-
-const UPDATE_TEXT = {
-  claimed: { title: "push.claimedTitle", body: "push.claimedBody" },
-  unclaimed: { title: "push.unclaimedTitle", body: "push.unclaimedBody" },
-  fulfilled: { title: "push.fulfilledTitle", body: "push.fulfilledBody" },
-  not_there: { title: "push.notThereTitle", body: "push.notThereBody" },
-  not_there_closed: { title: "push.notThereClosedTitle", body: "push.notThereClosedBody" },
-} as const satisfies Record<RequestUpdate, { title: string; body: string }>;
-
-/** The titles for a request posted for a neighbour without the app (issue 42 §1): whom to tell. */
-const UPDATE_FOR_TITLE = {
-  claimed: "push.claimedForTitle",
-  unclaimed: "push.unclaimedForTitle",
-  fulfilled: "push.fulfilledForTitle",
-} as const satisfies Partial<Record<RequestUpdate, string>>;
-
-/** "Not there" has no title of its own for a neighbour's request: it reads the usual one, as its e-mail does. */
-function forNeighbourTitle(change: RequestUpdate) {
-  return change in UPDATE_FOR_TITLE ? UPDATE_FOR_TITLE[change as keyof typeof UPDATE_FOR_TITLE] : undefined;
-}
+/** The requester's notices, worded as their e-mails are (shared/request-notice-text.ts). */
+export type RequestUpdate = RequestNotice;
 
 /** A neighbour claimed, released or fulfilled my request (`forNeighbour`: the neighbour without the app I posted it for). */
 export function requestUpdatePayload(
@@ -97,11 +79,10 @@ export function requestUpdatePayload(
   forNeighbour: string | null = null,
 ): PushPayload {
   const t = serverTranslator(locale);
-  const text = UPDATE_TEXT[change];
-  const forTitle = forNeighbourTitle(change);
+  const text = requestNoticeText(change, Boolean(forNeighbour));
   return {
     kind: "request_updates",
-    title: forTitle && forNeighbour ? t(forTitle, { neighbour: forNeighbour }) : t(text.title),
+    title: t(text.title, { neighbour: forNeighbour ?? "" }),
     body: t(text.body, {
       helper: helperName || t("push.ANeighbour"),
       item: request.itemDescription,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Ref } from "react";
-import { Button, ConfirmModal } from "../../components/ui";
+import { Button } from "../../components/ui";
 import { useToast } from "../../components/Toasts";
 import { formatDate } from "../../lib/dates";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -14,7 +14,7 @@ import { PrintSheet } from "../notice-sheet/PrintSheet";
 import { GroupDescription } from "./GroupDescription";
 import { GroupHealthCard } from "./GroupHealthCard";
 import { GroupRules } from "./GroupRules";
-import { LeaveEffects } from "./LeaveEffects";
+import { LeaveGroupDialog } from "./LeaveGroupDialog";
 import { MemberList } from "./MemberList";
 import { useGroupsCache, type Group } from "../../lib/useGroupsCache";
 
@@ -178,13 +178,10 @@ export function GroupCard({
         </div>
       )}
       {showMembers && <MemberList group={group} viewerId={viewerId} id={membersId} />}
-      <ConfirmModal
+      <LeaveGroupDialog
+        groupId={group.id}
         open={confirmLeave}
-        title={t("groups.leaveGroup")}
-        message={t("groups.leaveConfirm")}
-        // An owner who is the last member deletes the group: nothing of theirs departs from it.
-        details={confirmLeave && !isOwner ? <LeaveEffects groupId={group.id} /> : undefined}
-        confirmLabel={t("groups.leaveGroup")}
+        isOwner={isOwner}
         busy={leave.isPending}
         onConfirm={() => void confirmLeaving()}
         onClose={() => setConfirmLeave(false)}

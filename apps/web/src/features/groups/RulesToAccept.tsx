@@ -3,6 +3,7 @@ import { Button, Modal } from "../../components/ui";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { useT } from "../../i18n/useT";
 import { diffRules } from "./rules-diff";
+import { LeaveGroupDialog } from "./LeaveGroupDialog";
 import "./groups.css";
 
 /**
@@ -22,6 +23,8 @@ export function RulesToAccept({
   const accept = trpc.groups.acceptRules.useMutation();
   const leave = trpc.groups.leave.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 43: leaving from here asks first, in the same dialog as a group card's Leave Group.
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const busy = accept.isPending || leave.isPending;
   // Issue 43: focus starts on Accept, the safe action; Leave Group is one Tab away, never the default.
   const acceptButton = useRef<HTMLButtonElement>(null);
@@ -37,71 +40,83 @@ export function RulesToAccept({
       onDone();
     } catch (e) {
       setFailure(errorMessage(e, fallback));
+    } finally {
+      setConfirmLeave(false);
     }
   }
 
   return (
-    <Modal
-      title={t("sharing.rulesChangedTitle", { name: group.name })}
-      open
-      // Blocking: neither Escape nor a click outside dismisses it; the member accepts or leaves.
-      onClose={() => undefined}
-      initialFocus={acceptButton}
-      footer={
-        <>
-          <Button
-            needsNetwork
-            variant="secondary"
-            disabled={busy}
-            busy={leave.isPending}
-            onClick={() => void run(() => leave.mutateAsync({ groupId: group.id }), t("groups.leaveGroupFailed"))}
-          >
-            {t("groups.leaveGroup")}
-          </Button>
-          <Button
-            ref={acceptButton}
-            needsNetwork
-            busy={accept.isPending}
-            disabled={busy}
-            onClick={() => void run(() => accept.mutateAsync({ groupId: group.id }), t("sharing.acceptRulesFailed"))}
-          >
-            {t("sharing.acceptRules")}
-          </Button>
-        </>
-      }
-    >
-      <p>{t("sharing.rulesChangedText")}</p>
-      {lines === null ? (
-        <p className="group-rules-text rules-dialog-text">{group.rules}</p>
-      ) : (
-        <>
-          <p className="small">{t("sharing.rulesChangesLegend")}</p>
-          <div className="group-rules-text rules-dialog-text rules-diff" data-testid="rules-diff">
-            {lines.map((line, index) =>
-              line.kind === "added" ? (
-                <ins key={index} className="rules-line rules-line-added">
-                  <span className="visually-hidden">{t("sharing.rulesAddedLine")}</span>
-                  {line.text}
-                </ins>
-              ) : line.kind === "removed" ? (
-                <del key={index} className="rules-line rules-line-removed">
-                  <span className="visually-hidden">{t("sharing.rulesRemovedLine")}</span>
-                  {line.text}
-                </del>
-              ) : (
-                <span key={index} className="rules-line">
-                  {line.text}
-                </span>
-              ),
-            )}
-          </div>
-        </>
-      )}
-      {failure && (
-        <p className="field-error" role="alert">
-          {failure}
-        </p>
-      )}
-    </Modal>
+    <>
+      <Modal
+        title={t("sharing.rulesChangedTitle", { name: group.name })}
+        open
+        // Blocking: neither Escape nor a click outside dismisses it; the member accepts or leaves.
+        onClose={() => undefined}
+        initialFocus={acceptButton}
+        footer={
+          <>
+            <Button
+              needsNetwork
+              variant="secondary"
+              disabled={busy}
+              busy={leave.isPending}
+              onClick={() => setConfirmLeave(true)}
+            >
+              {t("groups.leaveGroup")}
+            </Button>
+            <Button
+              ref={acceptButton}
+              needsNetwork
+              busy={accept.isPending}
+              disabled={busy}
+              onClick={() => void run(() => accept.mutateAsync({ groupId: group.id }), t("sharing.acceptRulesFailed"))}
+            >
+              {t("sharing.acceptRules")}
+            </Button>
+          </>
+        }
+      >
+        <p>{t("sharing.rulesChangedText")}</p>
+        {lines === null ? (
+          <p className="group-rules-text rules-dialog-text">{group.rules}</p>
+        ) : (
+          <>
+            <p className="small">{t("sharing.rulesChangesLegend")}</p>
+            <div className="group-rules-text rules-dialog-text rules-diff" data-testid="rules-diff">
+              {lines.map((line, index) =>
+                line.kind === "added" ? (
+                  <ins key={index} className="rules-line rules-line-added">
+                    <span className="visually-hidden">{t("sharing.rulesAddedLine")}</span>
+                    {line.text}
+                  </ins>
+                ) : line.kind === "removed" ? (
+                  <del key={index} className="rules-line rules-line-removed">
+                    <span className="visually-hidden">{t("sharing.rulesRemovedLine")}</span>
+                    {line.text}
+                  </del>
+                ) : (
+                  <span key={index} className="rules-line">
+                    {line.text}
+                  </span>
+                ),
+              )}
+            </div>
+          </>
+        )}
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+      </Modal>
+      <LeaveGroupDialog
+        groupId={group.id}
+        open={confirmLeave}
+        isOwner={false}
+        busy={leave.isPending}
+        onConfirm={() => void run(() => leave.mutateAsync({ groupId: group.id }), t("groups.leaveGroupFailed"))}
+        onClose={() => setConfirmLeave(false)}
+      />
+    </>
   );
 }

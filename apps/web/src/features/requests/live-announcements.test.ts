@@ -44,6 +44,16 @@ describe("telling the user's own changes from a neighbour's", () => {
     expect(own.isOwn({ type: "request.created", requestId: "another" })).toBe(false);
   });
 
+  it("never takes the user's own request, posted or skipped from anywhere, for a neighbour's (issue 43)", () => {
+    const own = new RecentOwnChanges(fakeClock().nowMs);
+    // A repeating request's next week, posted by its series after a skip in another tab: no window covers it.
+    expect(own.isOwn({ type: "request.created", requestId: "next-week", mine: true })).toBe(true);
+    expect(own.isOwn({ type: "request.skipped", requestId: "this-week", mine: true })).toBe(true);
+    expect(own.isOwn({ type: "request.created", requestId: "theirs" })).toBe(false);
+    // A neighbour's claim of the user's request is still news to them.
+    expect(own.isOwn({ type: "request.claimed", requestId: "next-week", mine: true })).toBe(false);
+  });
+
   it("forgets a failed post once the window has passed", () => {
     const clock = fakeClock();
     const own = new RecentOwnChanges(clock.nowMs);

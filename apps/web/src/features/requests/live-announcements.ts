@@ -33,7 +33,12 @@ export class RecentOwnChanges {
     if (requestId) this.mark(requestId, "request.created");
   }
 
-  isOwn(event: { type: RequestEventType; requestId: string }): boolean {
+  /**
+   * `mine`: the server says the request is the user's (issue 43). Its posting (by them, or by their repeating
+   * series moving on, as after a skip) and its skipping are theirs from any tab or device, never a neighbour's.
+   */
+  isOwn(event: { type: RequestEventType; requestId: string; mine?: boolean | undefined }): boolean {
+    if (event.mine && (event.type === "request.created" || event.type === "request.skipped")) return true;
     const now = this.nowMs();
     for (const [key, at] of this.changed) if (now - at > OWN_CHANGE_WINDOW_MS) this.changed.delete(key);
     if (this.changed.has(`${event.requestId} ${event.type}`)) return true;

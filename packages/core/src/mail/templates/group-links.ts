@@ -3,6 +3,7 @@ import type { Locale } from "@hyn/validators/locales";
 import { PRODUCT_NAME } from "../../shared/config";
 import { renderEmail } from "../layout";
 import type { EmailMessage } from "../message";
+import { notificationFooter, wordsFor, type NotificationLinks } from "./request-summary";
 import { oneLine } from "./text";
 
 /** To a group's owner: someone asked to join through a link that needs approval (issue 27). */
@@ -42,20 +43,23 @@ export function joinRequestAnswerEmail(
   });
 }
 
-/** To a group's owner: someone joined through one of their links that joins at once (issue 43, kind `link_joins`). */
+/**
+ * To a group's owner: someone joined through one of their links that joins at once (issue 43, kind `link_joins`).
+ * A notification they may switch off, so it carries its unsubscribe link and headers as the others do.
+ */
 export function linkJoinEmail(
   to: string,
   facts: { groupName: string; memberName: string; url: string },
-  locale: Locale,
+  links: NotificationLinks,
 ): EmailMessage {
-  const t = serverTranslator(locale);
+  const { t } = wordsFor(links);
   const group = oneLine(facts.groupName);
   const name = oneLine(facts.memberName);
   return renderEmail({
     to,
-    locale,
     subject: t("email.linkJoinSubject", { name, group }),
     paragraphs: [t("email.linkJoinBody", { name, group, product: PRODUCT_NAME })],
     action: { label: t("email.linkJoinAction"), url: facts.url },
+    ...notificationFooter(links),
   });
 }

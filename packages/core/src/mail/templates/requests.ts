@@ -1,4 +1,4 @@
-import type { MessageId } from "@hyn/i18n/catalogs";
+import { requestNoticeText, type RequestNotice } from "../../shared/request-notice-text";
 import { renderEmail } from "../layout";
 import type { EmailMessage } from "../message";
 import { details, notificationFooter, wordsFor, type NotificationLinks, type RequestSummary } from "./request-summary";
@@ -31,25 +31,7 @@ export function requestPostedEmail(
 }
 
 export type RequestChange = "claimed" | "unclaimed" | "fulfilled";
-/** What a requester is told of: a change of theirs, or a trip's item not found (issue 43 §1), open again or closed. */
-export type RequestNotice = RequestChange | "not_there" | "not_there_closed";
-
-type ChangeText = { subject: MessageId<"email">; sentence: MessageId<"email"> };
-
-const CHANGE_TEXT: Record<RequestNotice, ChangeText> = {
-  claimed: { subject: "email.claimedSubject", sentence: "email.claimedIntro" },
-  unclaimed: { subject: "email.unclaimedSubject", sentence: "email.unclaimedIntro" },
-  fulfilled: { subject: "email.fulfilledSubject", sentence: "email.fulfilledIntro" },
-  not_there: { subject: "email.notThereSubject", sentence: "email.notThereIntro" },
-  not_there_closed: { subject: "email.notThereClosedSubject", sentence: "email.notThereClosedIntro" },
-};
-
-/** The same, for a request posted for a neighbour without the app (issue 42 §1): its poster passes it on. */
-const CHANGE_FOR_TEXT: Partial<Record<RequestNotice, ChangeText>> = {
-  claimed: { subject: "email.claimedForSubject", sentence: "email.claimedForIntro" },
-  unclaimed: { subject: "email.unclaimedForSubject", sentence: "email.unclaimedForIntro" },
-  fulfilled: { subject: "email.fulfilledForSubject", sentence: "email.fulfilledForIntro" },
-};
+export type { RequestNotice };
 
 /**
  * To the requester, when a neighbour claims, unclaims or fulfils their request. For a request posted for a
@@ -63,8 +45,8 @@ export function requestChangedEmail(
   const { t } = wordsFor(links);
   const helper = oneLine(change.helperName) || t("email.ANeighbour");
   const neighbour = change.forNeighbour ? oneLine(change.forNeighbour) : "";
-  // "Not there" notices have no neighbour's wording of their own: the poster reads the usual one, then "pass it on".
-  const text = (neighbour ? CHANGE_FOR_TEXT[change.kind] : undefined) ?? CHANGE_TEXT[change.kind];
+  // Whom it was for, when there is one: the words are the push's too (shared/request-notice-text.ts).
+  const text = requestNoticeText(change.kind, neighbour !== "");
   return renderEmail({
     to,
     subject: t(text.subject, { helper, neighbour, item: shorten(change.request.itemDescription, 60) }),
