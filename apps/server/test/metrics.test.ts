@@ -77,12 +77,25 @@ describe("GET /metrics", () => {
     expect(text).not.toMatch(/^hyn_jobs_waiting\{/m);
     expect(text).toMatch(/^# TYPE hyn_push_deliveries_failed_total counter$/m);
 
-    // A worker that asks once at start and not again for a minute: jobs sent now wait.
+    // A worker held busy by its first job (a queued job wakes it at once, ADR 0017): the next two wait.
     engine = await startJobEngine(app.dbHandle, silentLogger, { pollingIntervalSeconds: 60 });
-    await engine.define("metrics-probe", async () => undefined);
-    await engine.send("metrics-probe", { n: 1 });
-    await engine.send("metrics-probe", { n: 2 });
-    text = (await scrape(`Bearer ${TOKEN}`)).body;
-    expect(sample(text, /^hyn_jobs_waiting\{queue="metrics-probe"\}/)).toBe(2);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await engine.define("metrics-probe", async () => {
+      started();
+      await held;
+    });
+    try {
+      await engine.send("metrics-probe", { n: 1 });
+      await running;
+      await engine.send("metrics-probe", { n: 2 });
+      await engine.send("metrics-probe", { n: 3 });
+      text = (await scrape(`Bearer ${TOKEN}`)).body;
+      expect(sample(text, /^hyn_jobs_waiting\{queue="metrics-probe"\}/)).toBe(2);
+    } finally {
+      release();
+    }
   });
 });
