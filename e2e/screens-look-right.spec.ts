@@ -254,8 +254,22 @@ test("after 'I can help' the card stays where it was in the list", async ({
     const titles = () => list.getByRole("heading", { level: 3 }).allTextContents();
     await expect.poll(titles).toEqual(["Apples", "Bread", "Cheese"]);
     const bread = list.locator("article").filter({ has: page.getByRole("heading", { name: "Bread" }) });
-    // Its place within the list (the window may scroll meanwhile).
+    // Its place within the list (the window may scroll meanwhile), once the page has settled: the cards'
+    // lazy parts (their menu, the first-request mark) and the grid at this width are in place.
     const place = async () => (await bread.boundingBox())!.y - (await list.boundingBox())!.y;
+    await page.waitForLoadState("networkidle");
+    let last = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const now = await place();
+          const settled = now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [250] },
+      )
+      .toBe(true);
     const before = await place();
     await bread.getByRole("button", { name: "I can help" }).click();
     await expect(toast(page, "You are now helping with")).toBeVisible();
