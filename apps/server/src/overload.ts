@@ -1,12 +1,11 @@
 import underPressure from "@fastify/under-pressure";
-import { appRouter, type Context } from "@hyn/api";
+import type { Context } from "@hyn/api";
 import { AppError } from "@hyn/core";
 import type { DbHandle } from "@hyn/db";
-import type { AnyProcedure } from "@trpc/server";
 import { TRPCError } from "@trpc/server";
-import { getErrorShape, transformTRPCResponse } from "@trpc/server/unstable-core-do-not-import";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorBody, localeOfRequest } from "./client-errors";
+import { procedureAt, trpcBody, trpcErrorItem } from "./trpc-shapes";
 
 /**
  * How long a shed call's client waits before trying again (Retry-After): the next sample of the
@@ -15,9 +14,6 @@ import { errorBody, localeOfRequest } from "./client-errors";
 export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
 /** How often the pool is probed (a `select 1` through it, timed from asking to answer). */
 const POOL_PROBE_INTERVAL_MS = 1000;
-
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
-const config = appRouter._def._config;
 
 /** One `select 1` through the pool the calls use, outside the statement count (it is not a call's). */
 function probeOf(db: DbHandle): () => Promise<unknown> {
@@ -65,17 +61,10 @@ function trpcShedBody(request: FastifyRequest, prefix: string): string {
   const paths = decodedOrAsIs(url.pathname.slice(prefix.length + 1)).split(",");
   const batch = url.searchParams.get("batch") === "1" || url.searchParams.get("batch") === "true";
   const ctx = { locale: localeOfRequest(request) } as Context;
-  const items = paths.map((path) => ({
-    error: getErrorShape({
-      config,
-      error: shedError(),
-      type: procedures[path]?._def.type ?? "query",
-      path,
-      input: undefined,
-      ctx,
-    }),
-  }));
-  return JSON.stringify(transformTRPCResponse(config, (batch ? items : items[0]!) as never));
+  const items = paths.map((path) =>
+    trpcErrorItem({ error: shedError(), type: procedureAt(path)?._def.type ?? "query", path, input: undefined, ctx }),
+  );
+  return trpcBody(batch ? items : items[0]!);
 }
 
 /**

@@ -1,13 +1,10 @@
-import { appRouter, type Context } from "@hyn/api";
-import type { AnyProcedure, TRPCError } from "@trpc/server";
+import type { Context } from "@hyn/api";
+import type { TRPCError } from "@trpc/server";
 import { getHTTPStatusCode } from "@trpc/server/http";
-import {
-  getErrorShape,
-  getTRPCErrorFromUnknown,
-  transformTRPCResponse,
-} from "@trpc/server/unstable-core-do-not-import";
+import { getTRPCErrorFromUnknown } from "@trpc/server/unstable-core-do-not-import";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { batchCallsOf, valuesOfParsedQuery } from "./trpc-get-input";
+import { deserializedInput, procedureAt, trpcBody, trpcErrorItem, type TrpcItem } from "./trpc-shapes";
 
 /** What tRPC's handler is also given: the same functions serve both ways (trpc-mount.ts). */
 export interface TrpcCallOptions {
@@ -17,18 +14,12 @@ export interface TrpcCallOptions {
   onError: (error: TRPCError, path: string | undefined) => void;
 }
 
-// Keyed by dotted path at run time; tRPC's type describes the nested record.
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>;
-const config = appRouter._def._config;
-
-type Item = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
-
 /** Each call's input as tRPC reads it (superjson), or null if one cannot be read. */
 function inputsOf(calls: Record<string, unknown>, count: number): unknown[] | null {
   try {
     return Array.from({ length: count }, (_, index) => {
       const raw = calls[index];
-      return raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+      return raw === undefined ? undefined : deserializedInput(raw);
     });
   } catch {
     return null;
@@ -57,7 +48,7 @@ export async function answerBatchedQueries(
   const pathParameter = (request.params as { path?: string }).path;
   if (!calls || !pathParameter) return false;
   const paths = pathParameter.split(",");
-  const called = paths.map((path) => procedures[path]);
+  const called = paths.map(procedureAt);
   if (!called.every((procedure) => procedure?._def.type === "query")) return false;
   const inputs = inputsOf(calls, paths.length);
   if (!inputs) return false;
@@ -90,18 +81,9 @@ export async function answerBatchedQueries(
     }),
   );
   const errors = outcomes.flatMap((outcome) => ("error" in outcome ? [outcome.error] : []));
-  const items: Item[] = outcomes.map((outcome, index) =>
+  const items: TrpcItem[] = outcomes.map((outcome, index) =>
     "error" in outcome
-      ? {
-          error: getErrorShape({
-            config,
-            error: outcome.error,
-            type: "query",
-            path: paths[index]!,
-            input: inputs[index],
-            ctx: context,
-          }),
-        }
+      ? trpcErrorItem({ error: outcome.error, type: "query", path: paths[index]!, input: inputs[index], ctx: context })
       : { result: { data: outcome.data } },
   );
   const status = getHTTPStatusCode(items as never);
@@ -110,6 +92,6 @@ export async function answerBatchedQueries(
     .header("vary", "trpc-accept, accept")
     .header("content-type", "application/json")
     .headers(options.headersFor(errors));
-  await reply.send(JSON.stringify(transformTRPCResponse(config, items as never)));
+  await reply.send(trpcBody(items));
   return true;
 }
