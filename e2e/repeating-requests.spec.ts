@@ -10,10 +10,32 @@ import {
   test,
   toast,
 } from "./support";
+import type { ApiUser } from "./support/people";
 
 /** Issue 28 §2, "Repeating requests": milk every week, and a neighbour who does it every time. */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** Rita's milk every week in Milk Row, where Hugo (who may help) is the other member. */
+async function ritasWeeklyMilk({
+  baseURL,
+  confirmedUser,
+  groupWith,
+}: {
+  baseURL: string | undefined;
+  confirmedUser: (name: string) => Promise<ApiUser>;
+  groupWith: (owner: ApiUser, name: string, members: ApiUser[]) => Promise<string>;
+}) {
+  const rita = await confirmedUser("Rita");
+  const hugo = await confirmedUser("Hugo");
+  const groupId = await groupWith(rita, "Milk Row", [hugo]);
+  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
+    groupId,
+    itemDescription: "Milk for the week",
+    repeat: { every: "week" },
+  });
+  return { rita, posted };
+}
 
 /** The dashboard's section titled `title`. */
 function section(page: Page, title: string): Locator {
@@ -183,14 +205,7 @@ test("a requester skips this week from its page: named for its day, asked first,
   signedInPage,
   groupWith,
 }) => {
-  const rita = await confirmedUser("Rita");
-  const hugo = await confirmedUser("Hugo");
-  const groupId = await groupWith(rita, "Milk Row", [hugo]);
-  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
-    groupId,
-    itemDescription: "Milk for the week",
-    repeat: { every: "week" },
-  });
+  const { rita, posted } = await ritasWeeklyMilk({ baseURL, confirmedUser, groupWith });
   const day = englishDay(posted.neededBy);
   const nextDay = englishDay(new Date(Date.parse(posted.neededBy) + 7 * 24 * 3600_000).toISOString());
 
@@ -252,14 +267,7 @@ test("after a skip, the requester's own dashboard never announces her next week 
   signedInPage,
   groupWith,
 }) => {
-  const rita = await confirmedUser("Rita");
-  const hugo = await confirmedUser("Hugo");
-  const groupId = await groupWith(rita, "Milk Row", [hugo]);
-  const posted = await createRequest<{ id: string; seriesId: string; neededBy: string }>(baseURL!, rita, {
-    groupId,
-    itemDescription: "Milk for the week",
-    repeat: { every: "week" },
-  });
+  const { rita, posted } = await ritasWeeklyMilk({ baseURL, confirmedUser, groupWith });
   const day = englishDay(posted.neededBy);
 
   await signedInPage(rita);
