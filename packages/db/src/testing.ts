@@ -1,7 +1,8 @@
 /**
  * Test databases. TEST_DB=postgres (with TEST_DATABASE_URL) gives each harness its own PostgreSQL
- * database cloned from a migrated template; otherwise each harness gets an in-memory PGlite restored
- * from a migrated snapshot. Both are migrated once per run, by the projects' globalSetup.
+ * database cloned from a migrated template, or one an earlier test of the same worker used and that was
+ * emptied back to the clone (test-database-reset.ts); otherwise each harness gets an in-memory PGlite
+ * restored from a migrated snapshot. Both are migrated once per run, by the projects' globalSetup.
  */
 import { randomBytes } from "node:crypto";
 import { readFile, rm, writeFile } from "node:fs/promises";
@@ -9,6 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { createDb, type DbHandle } from "./client";
 import { runMigrations } from "./migrate";
+import { readCloneBaseline, resetToBaseline, type CloneBaseline } from "./test-database-reset";
 
 // Tests are their own entry point: this is the only test-side reader of these variables.
 const testDb = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -32,11 +34,18 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/** Drops this run's template (globalSetup teardown). */
+/** Every test database of this run is named after its template, so the teardown finds those left idle. */
+const clonePrefix = `${TEMPLATE_DB}_c`;
+
+/** Drops this run's template and the clones its workers kept for reuse (globalSetup teardown). */
 export async function dropTemplateDatabase(): Promise<void> {
   if (!adminUrl) return;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
+    const clones = await admin<
+      { datname: string }[]
+    >`SELECT datname FROM pg_database WHERE starts_with(datname, ${clonePrefix})`;
+    for (const { datname } of clones) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   } finally {
     await admin.end();
@@ -86,12 +95,55 @@ function migratedSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+// This worker's clones that a finished test left as fresh, ready for the next; and what fresh is.
+const idleClones: string[] = [];
+let baseline: Promise<CloneBaseline> | undefined;
+
+function connect(url: string): postgres.Sql {
+  return postgres(url, { max: 1, onnotice: () => undefined });
+}
+
+async function cloneTemplate(): Promise<string> {
+  const name = `${clonePrefix}${randomBytes(6).toString("hex")}`;
+  const admin = connect(adminUrl!);
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  if (!baseline) {
+    const fresh = connect(withDatabase(adminUrl!, name));
+    baseline = readCloneBaseline(fresh).finally(() => fresh.end());
+  }
+  await baseline;
+  return name;
+}
+
+/** Gives a used clone back to this worker when it can be emptied to the clone it was; drops it otherwise. */
+async function releaseClone(name: string): Promise<void> {
+  const own = connect(withDatabase(adminUrl!, name));
+  let reset = false;
+  try {
+    reset = await resetToBaseline(own, await baseline!);
+  } finally {
+    await own.end();
+  }
+  if (reset) {
+    idleClones.push(name);
+    return;
+  }
+  const admin = connect(adminUrl!);
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
   if (testDb === "postgres") {
     if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for TEST_DB=postgres");
-    const name = `hyn_test_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    const name = idleClones.pop() ?? (await cloneTemplate());
     const url = withDatabase(adminUrl, name);
     const handle = await createDb({ url, maxConnections: options.maxConnections ?? 10 });
     return {
@@ -99,8 +151,7 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
       url,
       close: async () => {
         await handle.close();
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await releaseClone(name);
       },
     };
   }
