@@ -39,7 +39,10 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace costs about 40 % of a run's CPU even when it is thrown away (232 against 142 CPU
+    // seconds for five spec files, docs/PERFORMANCE.md "CI time"): CI records one on a failed test's
+    // retry, which is the run whose trace says what went wrong; a local run keeps a failure's trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     // The service worker (ADR 0016) answers from its cache, where page.route cannot reach: specs that
     // stub a request would depend on whether it had installed yet. e2e/installable-app.spec.ts allows it.
