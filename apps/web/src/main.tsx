@@ -1,5 +1,5 @@
 import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -13,29 +13,11 @@ import { translate } from "./i18n/useT";
 import { checkConfig } from "./lib/config";
 import { startOnlineTracking } from "./lib/online";
 import { watchChunkErrors } from "./app/chunk-errors";
-import { createTrpcClient, errorStatus, trpc } from "./lib/trpc";
+import { createQueryClient } from "./lib/query-client";
+import { createTrpcClient, trpc } from "./lib/trpc";
 import { yieldToMain } from "./lib/yield-to-main";
 import { registerServiceWorkerAfterFirstPaint } from "./pwa/start";
 import "./styles.css";
-
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 15_000,
-        refetchOnWindowFocus: true,
-        // A 4xx will not change by asking again.
-        retry: (count, error) => {
-          const status = errorStatus(error);
-          return status !== undefined && status < 500 ? false : count < 2;
-        },
-      },
-      // A change made without a network fails at once with a plain message, rather than waiting
-      // (paused) and going out unseen once the network is back (ADR 0016).
-      mutations: { networkMode: "always" },
-    },
-  });
-}
 
 interface AppProps {
   queryClient: QueryClient;
