@@ -34,34 +34,38 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** One connection to `url` for `use`'s statements, ended afterwards whatever happens. */
+async function withConnection<T>(url: string, use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    return await use(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 /** Every test database of this run is named after its template, so the teardown finds those left idle. */
 const clonePrefix = `${TEMPLATE_DB}_c`;
 
 /** Drops this run's template and the clones its workers kept for reuse (globalSetup teardown). */
 export async function dropTemplateDatabase(): Promise<void> {
   if (!adminUrl) return;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  try {
+  await withConnection(adminUrl, async (admin) => {
     const clones = await admin<
       { datname: string }[]
     >`SELECT datname FROM pg_database WHERE starts_with(datname, ${clonePrefix})`;
     for (const { datname } of clones) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /** Vitest globalSetup for the PostgreSQL project: (re)creates and migrates the template once per run. */
 export async function prepareTemplateDatabase(): Promise<void> {
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is required for TEST_DB=postgres");
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  try {
+  await withConnection(adminUrl, async (admin) => {
     await admin.unsafe(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
     await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
+  });
   const url = withDatabase(adminUrl, TEMPLATE_DB);
   const handle = await createDb({ url, maxConnections: 1 });
   await runMigrations(handle, url);
@@ -99,45 +103,22 @@ function migratedSnapshot(): Promise<Blob> {
 const idleClones: string[] = [];
 let baseline: Promise<CloneBaseline> | undefined;
 
-function connect(url: string): postgres.Sql {
-  return postgres(url, { max: 1, onnotice: () => undefined });
-}
-
 async function cloneTemplate(): Promise<string> {
   const name = `${clonePrefix}${randomBytes(6).toString("hex")}`;
-  const admin = connect(adminUrl!);
-  try {
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-  } finally {
-    await admin.end();
-  }
-  if (!baseline) {
-    const fresh = connect(withDatabase(adminUrl!, name));
-    baseline = readCloneBaseline(fresh).finally(() => fresh.end());
-  }
+  await withConnection(adminUrl!, (admin) => admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  baseline ??= withConnection(withDatabase(adminUrl!, name), readCloneBaseline);
   await baseline;
   return name;
 }
 
 /** Gives a used clone back to this worker when it can be emptied to the clone it was; drops it otherwise. */
 async function releaseClone(name: string): Promise<void> {
-  const own = connect(withDatabase(adminUrl!, name));
-  let reset = false;
-  try {
-    reset = await resetToBaseline(own, await baseline!);
-  } finally {
-    await own.end();
-  }
-  if (reset) {
+  const fresh = await baseline!;
+  if (await withConnection(withDatabase(adminUrl!, name), (own) => resetToBaseline(own, fresh))) {
     idleClones.push(name);
     return;
   }
-  const admin = connect(adminUrl!);
-  try {
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  await withConnection(adminUrl!, (admin) => admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 export async function createTestDatabase(options: { maxConnections?: number } = {}): Promise<TestDatabase> {
