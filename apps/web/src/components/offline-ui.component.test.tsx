@@ -5,14 +5,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activateLocale, i18n, loadNamespaces } from "../i18n/i18n";
 import { translate } from "../i18n/useT";
 import { OFFLINE_REASON_ID } from "../lib/online";
+import { browserSays } from "../test/browser-network";
 import { Button, Loading } from "./ui";
 
 /** The browser's network flag, as navigator.onLine and its events report it (issue 30 item 10). */
 function goOnline(online: boolean) {
-  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  act(() => {
-    window.dispatchEvent(new Event(online ? "online" : "offline"));
-  });
+  act(() => browserSays(online));
 }
 
 const show = (ui: React.ReactNode) => render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);

@@ -2,13 +2,8 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Component, Suspense, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { browserSays } from "../test/browser-network";
 import { lazyWhenOnline } from "./lazy-when-online";
-
-/** The browser's network flag and its event, as Chromium sets them. */
-function browserSays(online: boolean) {
-  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? "online" : "offline"));
-}
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -1,13 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
+import { browserSays, setBrowserOnline } from "../test/browser-network";
 import { startOnlineTracking } from "./online";
 import { createQueryClient } from "./query-client";
-
-/** The browser's network flag and its event, as Chromium sets them when the network comes back. */
-function browserSays(online: boolean) {
-  Object.defineProperty(navigator, "onLine", { configurable: true, get: () => online });
-  window.dispatchEvent(new Event(online ? "online" : "offline"));
-}
 
 afterEach(() => {
   browserSays(true);
@@ -15,7 +10,7 @@ afterEach(() => {
 
 describe("createQueryClient", () => {
   it("resumes a query paused at start-up when the network comes back before React has rendered", async () => {
-    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+    setBrowserOnline(false);
     startOnlineTracking();
     const queryClient = createQueryClient();
     let asked = 0;
