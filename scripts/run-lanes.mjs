@@ -22,11 +22,11 @@ if (lanes.length === 0 || lanes.some((lane) => lane.length === 0)) {
 const execPath = process.env.npm_execpath ?? "";
 const pnpm = /pnpm/.test(execPath) ? [process.execPath, execPath] : ["npx", "-y", "pnpm@10.34.8"];
 
-function run(script, first) {
+/** Runs a script: live and at normal priority in the first lane, held and at nice 10 in the others. */
+function run(script, live) {
   const started = Date.now();
-  const live = first;
   if (live) process.stdout.write(`\n── ${script} ──\n`);
-  const command = first ? [...pnpm, "run", script] : ["nice", "-n", "10", ...pnpm, "run", script];
+  const command = live ? [...pnpm, "run", script] : ["nice", "-n", "10", ...pnpm, "run", script];
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), {
       stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"],

@@ -8,13 +8,13 @@ import { fileURLToPath } from "node:url";
 import { nodeFlagsOfStartScript } from "@hyn/server/start-flags";
 import { DebianNginx } from "./debian-nginx";
 import { instancePorts, proxyPort, proxyURL } from "./ports";
+import { nginxBlock, testValues } from "./readme-deploy";
 
 /**
  * The cluster's rate limits, relaxed a little: a spec file shares one cluster (one database of counts), and its
  * tests sign up a dozen people from one address, over the ten sign-ups an hour one address may make.
  */
 export const CLUSTER_RATE_LIMIT_MULTIPLIER = 3;
-import { nginxBlock, testValues } from "./readme-deploy";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const postgresURL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -432,7 +432,11 @@ test("nginx's access log holds none of the tokens in the app's links, in paths, 
     '"GET /trpc/invites.preview?[redacted] HTTP/1.1"',
   ];
   const siteLog = () => cluster.nginx.read("help-your-neighbor.access.log");
-  await expect.poll(() => expectedLines.filter((line) => !siteLog().includes(line)), { timeout: 5_000 }).toEqual([]);
+  const missingLines = () => {
+    const log = siteLog();
+    return expectedLines.filter((line) => !log.includes(line));
+  };
+  await expect.poll(missingLines, { timeout: 5_000 }).toEqual([]);
   const log = siteLog();
   for (const secret of [...Object.values(tokens), ...Object.values(made)]) expect(log).not.toContain(secret);
   // Nothing of the site's goes to Debian's own access log, where the request line is whole.
